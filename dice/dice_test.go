@@ -1,0 +1,121 @@
+package dice
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestSeededIsRepeatableAndFair(t *testing.T) {
+	a, b := NewSeeded(42), NewSeeded(42)
+	var counts [13]int
+	for i := 0; i < 36000; i++ {
+		ra, _ := a.Roll(DR)
+		rb, _ := b.Roll(DR)
+		if ra != rb {
+			t.Fatalf("roll %d differs for the same seed: %v vs %v", i, ra, rb)
+		}
+		if ra.Total != ra.D1+ra.D2 || ra.D1 < 1 || ra.D1 > 6 || ra.D2 < 1 || ra.D2 > 6 {
+			t.Fatalf("bad roll %v", ra)
+		}
+		counts[ra.Total]++
+	}
+	// Each total within 15% of its expected count (1000 per way).
+	for tot := 2; tot <= 12; tot++ {
+		want := float64(Ways[tot] * 1000)
+		if got := float64(counts[tot]); got < want*0.85 || got > want*1.15 {
+			t.Errorf("DR %d came %v times, expected about %v", tot, got, want)
+		}
+	}
+	c := NewSeeded(43)
+	same := 0
+	for i := 0; i < 20; i++ {
+		r1, _ := NewSeeded(42).Roll(Dr)
+		r2, _ := c.Roll(Dr)
+		if r1 == r2 {
+			same++
+		}
+	}
+	if same == 20 {
+		t.Error("seeds 42 and 43 give the same rolls")
+	}
+}
+
+// The seeded stream is part of the saved-game contract: these values must never change.
+func TestSeededStreamIsStable(t *testing.T) {
+	s := NewSeeded(42)
+	var got []int8
+	for i := 0; i < 8; i++ {
+		r, _ := s.Roll(Dr)
+		got = append(got, r.Total)
+	}
+	want := fmt.Sprint(got)
+	// Re-deriving from a fresh source must agree with itself across calls of different kinds.
+	s2 := NewSeeded(42)
+	var again []int8
+	for i := 0; i < 4; i++ {
+		r, _ := s2.Roll(DR)
+		again = append(again, r.D1, r.D2)
+	}
+	if fmt.Sprint(again) != want {
+		t.Errorf("a DR is two dr from the same stream: %v vs %v", again, want)
+	}
+}
+
+func TestScript(t *testing.T) {
+	s := &Script{Values: []int{7, 3}}
+	r, err := s.Roll(DR)
+	if err != nil || r.Total != 7 {
+		t.Fatalf("got %v %v", r, err)
+	}
+	r, err = s.Roll(Dr)
+	if err != nil || r.Total != 3 {
+		t.Fatalf("got %v %v", r, err)
+	}
+	if _, err := s.Roll(DR); err == nil {
+		t.Error("script ran out with no seed: want an error")
+	}
+	bad := &Script{Values: []int{9}}
+	if _, err := bad.Roll(Dr); err == nil {
+		t.Error("9 is no dr: want an error")
+	}
+	if bad.Remaining() != 1 {
+		t.Error("a refused value must not be consumed")
+	}
+	then := &Script{Values: []int{12}, Then: NewSeeded(1)}
+	then.Roll(DR)
+	if r, err := then.Roll(DR); err != nil || r.Total < 2 {
+		t.Errorf("after the script the seed rolls: %v %v", r, err)
+	}
+}
+
+func TestExactOdds(t *testing.T) {
+	cases := []struct {
+		name string
+		p    Prob
+		want Prob
+	}{
+		// ESB: Final DR >= 12 with +2 DRM needs an Original DR of 10..12: 6 ways.
+		{"ESB +2", PDRAtLeast(12, 2), Prob{1, 6}},
+		{"Mechanical Reliability (DR 12)", PDRAtLeast(12, 0), Prob{1, 36}},
+		// D2.33 EX Bog Check with +4 DRM: Original DR 8..12, 15 ways.
+		{"Bog +4", PDRAtLeast(12, 4), Prob{5, 12}},
+		{"DR <= 4", PDRAtMost(4, 0), Prob{1, 6}},
+		{"dr <= 3", Pdr(0, func(f int) bool { return f <= 3 }), Prob{1, 2}},
+		{"never", PDRAtLeast(20, 0), Prob{0, 1}},
+		{"always", PDRAtLeast(2, 0), Prob{1, 1}},
+	}
+	for _, c := range cases {
+		if c.p != c.want {
+			t.Errorf("%s: %v, want %v", c.name, c.p, c.want)
+		}
+	}
+	if got := (Prob{1, 6}).Mul(Prob{5, 6}).Not(); got != (Prob{31, 36}) {
+		t.Errorf("1 - 1/6*5/6 = %v", got)
+	}
+}
+
+func ExamplePDRAtLeast() {
+	// The chance that an ESB DR with a +2 DRM immobilizes the vehicle (Final DR >= 12).
+	fmt.Println(PDRAtLeast(12, 2))
+	// Output: 1/6 (16.7%)
+}

@@ -1,0 +1,60 @@
+package hex
+
+import "math"
+
+// LineStep is one step of a line traced from hex centre to hex centre. Where the line runs
+// exactly along a hexside between two hexes, Split is true and the step is both A and B (LOS
+// along a hexside is blocked only when both hexes block it); otherwise the step is hex A.
+type LineStep struct {
+	A, B  Hex
+	Split bool
+}
+
+// Line traces the straight line from the centre of a to the centre of b and returns the hexes
+// it crosses, a and b included, in order.
+func Line(a, b Hex) []LineStep {
+	n := Distance(a, b)
+	steps := make([]LineStep, 0, n+1)
+	aq, ar := a.axial()
+	bq, br := b.axial()
+	as := -aq - ar
+	bs := -bq - br
+	for i := 0; i <= n; i++ {
+		t := 0.0
+		if n > 0 {
+			t = float64(i) / float64(n)
+		}
+		q := float64(aq) + (float64(bq)-float64(aq))*t
+		r := float64(ar) + (float64(br)-float64(ar))*t
+		s := float64(as) + (float64(bs)-float64(as))*t
+		const e = 1e-6
+		h1 := cubeRound(q+e, r+2*e, s-3*e)
+		h2 := cubeRound(q-e, r-2*e, s+3*e)
+		if h1 == h2 {
+			steps = append(steps, LineStep{A: h1, B: h1})
+		} else {
+			steps = append(steps, LineStep{A: h1, B: h2, Split: true})
+		}
+	}
+	return steps
+}
+
+func cubeRound(q, r, s float64) Hex {
+	rq, rr, rs := math.Round(q), math.Round(r), math.Round(s)
+	dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-s)
+	switch {
+	case dq > dr && dq > ds:
+		rq = -rr - rs
+	case dr > ds:
+		rr = -rq - rs
+	}
+	return fromAxial(int(rq), int(rr))
+}
+
+// Centre is the position of the hex centre in hex-width units, x to the right and y down, with
+// neighbouring centres sqrt(3) apart. Useful for drawing and for geometry tests.
+func (h Hex) Centre() (x, y float64) {
+	x = 1.5 * float64(h.X)
+	y = math.Sqrt(3) * (float64(h.Y) + 0.5*float64(h.X&1))
+	return
+}
