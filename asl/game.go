@@ -1,0 +1,492 @@
+package asl
+
+import (
+	"fmt"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
+)
+
+// Game is the state of one ASL Movement Phase: the map, the units, and which side is moving.
+// [Game.Step] applies one step; a refused step changes nothing.
+type Game struct {
+	Map     *Map
+	Units   []Unit
+	Phasing string // the side whose MPh it is (the ATTACKER)
+
+	// For DEFENDER Motion attempts (D2.401): MP each moving unit spent in each defender's LOS,
+	// and whether it was already in that LOS when the MPh began. Indexed mover*len(Units)+defender.
+	losSpent    []MP
+	seenAtStart []bool
+}
+
+// NewGame starts a Movement Phase of the phasing side with the given units.
+func NewGame(m *Map, units []Unit, phasing string) *Game {
+	g := &Game{Map: m, Units: units, Phasing: phasing}
+	g.BeginMPh(phasing)
+	return g
+}
+
+// BeginMPh starts a Movement Phase of the given side: MP counts reset, vehicles in Motion begin
+// it in Motion (D2.4), DEFENDERs may attempt Motion again (D2.401).
+func (g *Game) BeginMPh(side string) {
+	g.Phasing = side
+	n := len(g.Units)
+	g.losSpent = make([]MP, n*n)
+	g.seenAtStart = make([]bool, n*n)
+	for i := range g.Units {
+		u := &g.Units[i]
+		u.Spent, u.StartStop, u.AllUsed = 0, 0, false
+		u.Allowance = u.V.Allotment()
+		u.EnteredHex, u.ESBUsed, u.VCAChanged, u.Reversed, u.MinimumMove = false, false, false, false, false
+		u.Ended, u.MotionAttempted, u.Moving, u.Reverse, u.DirSet = false, false, false, false, false
+		u.Stalled, u.Stunned = false, false
+		u.BeganInMotion = u.Motion && u.Side == side && u.Immobile == Mobile
+	}
+	for i := range g.Units {
+		for j := range g.Units {
+			if i != j && g.Units[i].Side != g.Units[j].Side {
+				g.seenAtStart[i*n+j] = g.inLOS(&g.Units[i], &g.Units[j])
+			}
+		}
+	}
+}
+
+// Unit finds a unit by id.
+func (g *Game) Unit(id string) (int, bool) {
+	for i := range g.Units {
+		if g.Units[i].ID == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (g *Game) inLOS(a, b *Unit) bool {
+	if a.Pos.Offboard || b.Pos.Offboard || a.Destroyed || b.Destroyed {
+		return false
+	}
+	return g.Map.LOS(a.Pos.Hex, b.Pos.Hex)
+}
+
+// Verb is the kind of step.
+type Verb uint8
+
+// Step verbs (scenario-format.md).
+const (
+	VerbStart Verb = iota
+	VerbStop
+	VerbEnter
+	VerbVCA
+	VerbBypass
+	VerbReverse
+	VerbReverseBypass
+	VerbDelay
+	VerbESB
+	VerbMinimum
+	VerbEnd
+	VerbAttack
+	VerbMotionAttempt
+)
+
+var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt"}
+
+func (v Verb) String() string { return verbNames[v] }
+
+// AttackResult is what outside fire did to a unit (the `attack` step).
+type AttackResult uint8
+
+// Attack results.
+const (
+	AttackMissed AttackResult = iota
+	AttackDestroyed
+	AttackImmobilized
+	AttackShocked
+	AttackStunned
+	AttackRecalled
+)
+
+var attackNames = [...]string{"missed", "destroyed", "immobilized", "shocked", "stunned", "recalled"}
+
+func (a AttackResult) String() string { return attackNames[a] }
+
+// Action is one step for one unit.
+type Action struct {
+	Verb Verb
+	Unit int     // index into Game.Units
+	A, B hex.Hex // enter/minimum/reverse: A; vca: A-B; bypass: obstacle A along its hexside with B
+	N    MP      // delay, esb
+	// All chooses ALL MP over half the printed allotment where the chart allows either
+	// (fully tracked vehicles in woods; rules-notes 1.5 #4).
+	All    bool
+	Attack AttackResult
+	HasVCA bool // motion-attempt with a free VCA change to A-B
+	// Versus names the enemy unit whose MP the Motion attempt counts (-1: the best one).
+	Versus int
+}
+
+// Step applies one action. On success r holds the cost, the rolls and the events; on refusal
+// it returns a *Refusal and the game is exactly as before. Dice are drawn from src only after
+// every check has passed.
+func (g *Game) Step(a Action, src dice.Source, r *Result) error {
+	r.Reset()
+	if a.Unit < 0 || a.Unit >= len(g.Units) {
+		return refuse("scenario", "no such unit")
+	}
+	if a.Verb == VerbAttack {
+		return g.attack(a, r)
+	}
+	if a.Verb == VerbMotionAttempt {
+		return g.motionAttempt(a, src, r)
+	}
+	u := g.Units[a.Unit] // work on a copy; commit only on success
+	if err := g.canAct(&u, a); err != nil {
+		return err
+	}
+	var err error
+	switch a.Verb {
+	case VerbStart:
+		err = g.start(&u, src, r)
+	case VerbStop:
+		err = g.stop(&u, r)
+	case VerbEnter, VerbBypass, VerbReverse, VerbReverseBypass:
+		err = g.move(&u, a, src, r)
+	case VerbVCA:
+		err = g.changeVCA(&u, a, src, r)
+	case VerbDelay:
+		err = g.delay(&u, a, r)
+	case VerbESB:
+		err = g.esb(&u, a, src, r)
+	case VerbMinimum:
+		err = g.minimumMove(&u, a, src, r)
+	case VerbEnd:
+		err = g.end(&u, r)
+	default:
+		err = refuse("scenario", "unknown step")
+	}
+	if err != nil {
+		return err
+	}
+	r.Total = u.Spent
+	g.spentInLOS(a.Unit, &u, r.Cost.Total())
+	g.Units[a.Unit] = u
+	return nil
+}
+
+// canAct checks what every step of a moving unit needs.
+func (g *Game) canAct(u *Unit, a Action) error {
+	switch {
+	case u.Destroyed:
+		return refuse("D2.1", "%s has been destroyed", u.ID)
+	case u.Side != g.Phasing:
+		return refuse("D2.1", "%s belongs to %s and it is the %s MPh: only the phasing side moves", u.ID, u.Side, g.Phasing)
+	case u.Ended:
+		return refuse("D2.1", "%s has already ended its MPh", u.ID)
+	case u.Stunned:
+		return refuse("D2.1", "%s is Stunned/Shocked/Recalled and may not spend MP for the rest of the Player Turn", u.ID)
+	case u.FiredPFPh:
+		return refuse("D2.1", "%s fired during the preceding PFPh and may not move this MPh", u.ID)
+	case u.TI:
+		return refuse("D2.1", "%s is TI and may not move this MPh", u.ID)
+	}
+	if u.Immobile != Mobile && a.Verb != VerbEnd {
+		return refuse("D2.1", "%s is %s and may not spend MP to move", u.ID, u.Immobile)
+	}
+	if u.MinimumMove && a.Verb != VerbEnd {
+		return refuse("D2.15", "%s made a Minimum Move and spent all its MP allotment; it ends its MPh in Motion", u.ID)
+	}
+	return nil
+}
+
+// spend charges MP, refusing what the vehicle cannot afford.
+func spendable(u *Unit, c MP, what string) error {
+	if c > u.Remaining() {
+		if u.AllUsed {
+			return refuse("D2.7", "%s spent ALL its MP entering its hex; only Start/Stop MP remain to it, not %s MP to %s", u.ID, c, what)
+		}
+		return refuse("D2.1", "%s has %s MP left, but %s costs %s MP", u.ID, u.Remaining(), what, c)
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------------------------------
+// Start and Stop
+
+// startCost adds the Starting MP (D2.12) to a step when the vehicle is not moving, and the
+// Stop + Start MP when it switches between forward and Reverse (D2.23). It returns whether a
+// Start is made (and so Mechanical Reliability must be rolled). It never refuses today; the
+// error is there for start conditions a later rule adds.
+func startCost(u *Unit, reverse bool, c *Cost) (starting bool, err error) {
+	switch {
+	case u.Moving:
+		if u.DirSet && u.Reverse != reverse {
+			c.Plus(Whole(1), "Stop", "D2.23")
+			c.Plus(Whole(1), "Start", "D2.23")
+			return true, nil
+		}
+		return false, nil
+	case u.Motion:
+		// A vehicle beginning its MPh in Motion does not pay to Start (D2.4); in Motion it is
+		// moving forward, so switching to Reverse still means stopping and starting (D2.23).
+		if reverse {
+			c.Plus(Whole(1), "Stop", "D2.23")
+			c.Plus(Whole(1), "Start", "D2.23")
+			return true, nil
+		}
+		return false, nil
+	}
+	c.Plus(Whole(1), "Start", "D2.12")
+	return true, nil
+}
+
+// applyStart marks the vehicle moving after its Start MP (or the first expenditure of a
+// vehicle in Motion) and rolls Mechanical Reliability for a red-MP AFV (D2.51) and a stall
+// where the vehicle can stall. It reports false when the vehicle did not get moving.
+func (g *Game) applyStart(u *Unit, starting bool, src dice.Source, r *Result) (bool, error) {
+	if u.Motion {
+		u.DirSet, u.Reverse = true, false // in Motion it was moving forward
+	}
+	u.Motion = false // removed when it starts movement (D2.4)
+	if !starting {
+		u.Moving = true
+		return true, nil
+	}
+	u.DirSet = false
+	u.StartStop += Whole(1)
+	if u.V.RedMP && u.V.AFV {
+		roll, err := src.Roll(dice.DR)
+		if err != nil {
+			return false, err
+		}
+		e := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: roll, Final: int(roll.Total), Need: "DR 12 immobilizes"}
+		if roll.Total == 12 {
+			e.Result = "Immobilized: mechanical breakdown"
+			r.roll(e)
+			u.Immobile = Immobilized
+			u.Moving = false
+			r.event("D2.51", "Immobilized by mechanical breakdown on Starting")
+			return false, nil
+		}
+		e.Result = "no breakdown"
+		r.roll(e)
+	}
+	if u.V.StallsOn > 0 {
+		roll, err := src.Roll(dice.DR)
+		if err != nil {
+			return false, err
+		}
+		e := RollEvent{For: "Stall", Rule: "D2.15", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", u.V.StallsOn)}
+		if int(roll.Total) >= u.V.StallsOn {
+			e.Result = "stalled"
+			r.roll(e)
+			delay, err := src.Roll(dice.DR)
+			if err != nil {
+				return false, err
+			}
+			d := Whole(int(delay.Total))
+			if d > u.Remaining() {
+				d = u.Remaining()
+			}
+			r.roll(RollEvent{For: "Delay DR", Rule: "D2.17", Roll: delay, Final: int(delay.Total), Result: "MP spent in Delay before it may Start again"})
+			r.Cost.Plus(d, "stall Delay DR", "D2.17")
+			u.Spent += d
+			u.Stalled = true
+			u.Moving = false
+			r.event("D2.15", "stalled: stays Stopped, may not make a Minimum Move this Player Turn")
+			return false, nil
+		}
+		e.Result = "no stall"
+		r.roll(e)
+	}
+	u.Moving = true
+	return true, nil
+}
+
+func (g *Game) start(u *Unit, src dice.Source, r *Result) error {
+	switch {
+	case u.Moving:
+		return refuse("D2.12", "%s is already moving; Start MP are paid only by a stopped vehicle", u.ID)
+	case u.Motion:
+		return refuse("D2.4", "%s began its MPh in Motion and need not pay a Starting MP; just move it", u.ID)
+	case u.AllUsed:
+		return refuse("D2.7", "%s has spent ALL its MP", u.ID)
+	}
+	var c Cost
+	if _, err := startCost(u, false, &c); err != nil {
+		return err
+	}
+	if err := spendable(u, c.Total(), "Starting"); err != nil {
+		return err
+	}
+	r.Cost = c
+	u.Spent += c.Total()
+	_, err := g.applyStart(u, true, src, r)
+	return err
+}
+
+func (g *Game) stop(u *Unit, r *Result) error {
+	if !u.Moving && !u.Motion {
+		return refuse("D2.13", "%s is not moving, so there is nothing to stop", u.ID)
+	}
+	if err := g.enemyAFVBar(u, "stop"); err != nil {
+		return err
+	}
+	c := Whole(1)
+	if c > u.Remaining() && !u.AllUsed {
+		return refuse("D2.4", "%s has %s MP left and cannot pay the Stopping MP; it ends its MPh in Motion (or attempt ESB)", u.ID, u.Remaining())
+	}
+	r.Cost.Plus(c, "Stop", "D2.13")
+	u.Spent += c
+	u.StartStop += c
+	if u.AllUsed && u.Spent > u.Allowance {
+		u.Allowance = u.Spent
+	}
+	u.Moving, u.Motion, u.Reverse, u.DirSet = false, false, false, false
+	return nil
+}
+
+// enemyAFVBar refuses to stop or end the MPh in an enemy AFV's hex (D2.6) unless out of its
+// LOS in Bypass on the opposite hexside, or able to attack it.
+func (g *Game) enemyAFVBar(u *Unit, what string) error {
+	for i := range g.Units {
+		e := &g.Units[i]
+		if e.Side == u.Side || e.Destroyed || !e.V.AFV || e.Pos.Offboard || e.Pos.Hex != u.Pos.Hex {
+			continue
+		}
+		if u.Pos.Bypass && e.Pos.Bypass && u.Pos.Side == e.Pos.Side.Opposite() {
+			continue
+		}
+		if u.canAttack(e.ID) {
+			continue
+		}
+		return refuse("D2.6", "%s may not %s in enemy AFV %s's hex: it is in that AFV's LOS and cannot attack it there with an Original TK/IFT DR of 5 able to destroy or shock it", u.ID, what, e.ID)
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------------------------------
+// Delay, ESB, End
+
+func (g *Game) delay(u *Unit, a Action, r *Result) error {
+	if u.Moving || u.Motion {
+		return refuse("D2.17", "%s is moving; Delay (spending MP without moving) is only for a stopped vehicle", u.ID)
+	}
+	if a.N <= 0 {
+		return refuse("D2.17", "a Delay spends at least ½ MP")
+	}
+	if err := spendable(u, a.N, "the Delay"); err != nil {
+		return err
+	}
+	r.Cost.Add(a.N, "Delay", "D2.17")
+	u.Spent += a.N
+	return nil
+}
+
+// ESBLimit is the most MP an ESB attempt may seek: a fourth of the printed allotment, FRD (D2.5).
+func ESBLimit(v *Vehicle) MP { return Whole(v.MP / 4) }
+
+// ESBDRM is the DRM of an ESB attempt for n extra MP (D2.5): +1 per MP sought (FRD, or FRU for
+// a red allotment) and the maker's nationality DRM.
+func ESBDRM(v *Vehicle, n MP) DRM {
+	var d DRM
+	per := int(n) / 2
+	label := "extra MP sought (FRD)"
+	if v.RedMP {
+		per = (int(n) + 1) / 2
+		label = "extra MP sought (FRU, red MP)"
+	}
+	d.Add(per, label)
+	maker := v.Maker
+	m, name := MakerDRM(maker)
+	d.Add(m, "maker "+name)
+	return d
+}
+
+func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
+	switch {
+	case !u.V.Tracked:
+		return refuse("D2.5", "only a tracked vehicle may attempt ESB; %s is a %s", u.ID, u.V.Class)
+	case u.ESBUsed:
+		return refuse("D2.5", "%s has already attempted ESB this MPh (once per MPh)", u.ID)
+	case a.N <= 0:
+		return refuse("D2.5", "an ESB attempt seeks at least ½ MP")
+	case a.N > ESBLimit(u.V):
+		return refuse("D2.5", "%s may seek at most %s extra MP (a fourth of its %d MP allotment, FRD), not %s", u.ID, ESBLimit(u.V), u.V.MP, a.N)
+	}
+	if err := g.enemyAFVBar(u, "attempt ESB"); err != nil {
+		return err
+	}
+	roll, err := src.Roll(dice.DR)
+	if err != nil {
+		return err
+	}
+	drm := ESBDRM(u.V, a.N)
+	final := int(roll.Total) + drm.Total()
+	e := RollEvent{For: "ESB", Rule: "D2.5", Roll: roll, DRM: drm, Final: final, Need: "Final DR <= 11 gains the MP; >= 12 immobilizes"}
+	u.ESBUsed = true
+	if final >= 12 {
+		e.Result = "Immobilized"
+		r.roll(e)
+		u.Immobile, u.Moving, u.Motion = Immobilized, false, false
+		r.event("D2.5", "Immobilized by Excessive Speed Breakdown in its current hex")
+		return nil
+	}
+	e.Result = "gains " + a.N.String() + " MP"
+	r.roll(e)
+	u.Allowance += a.N
+	return nil
+}
+
+func (g *Game) end(u *Unit, r *Result) error {
+	if u.Immobile != Mobile {
+		u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
+		r.event("D2.4", "ends its MPh Immobile (no Motion counter)")
+		return nil
+	}
+	if u.Pos.Bypass && u.Pos.Pivot != 0 {
+		return refuse("D2.33", "%s changed its VCA at its CAFP and may not end its MPh there: it must Bypass on to the next CAFP or reverse into a new hex", u.ID)
+	}
+	if u.BeganInMotion && u.Spent == 0 && !u.MinimumMove {
+		return refuse("D2.4", "%s began its Player Turn in Motion and must spend at least one MP (even if just to stop)", u.ID)
+	}
+	if u.MinimumMove {
+		u.Ended, u.Moving, u.Motion = true, false, true
+		r.event("D2.15", "ends its MPh in Motion after its Minimum Move")
+		return nil
+	}
+	if !u.Moving && !u.Motion {
+		u.Ended = true
+		r.event("D2.4", "ends its MPh Stopped")
+		return nil
+	}
+	if u.Reverse {
+		// No Reverse Motion at the end of a Player Turn (D2.24): it must pay to stop.
+		if u.Remaining() < Whole(1) {
+			if u.V.Tracked && !u.ESBUsed && ESBLimit(u.V) > 0 {
+				return refuse("D2.24", "%s is moving in Reverse and may not end its MPh in Motion; it has no MP left to stop: attempt ESB for one", u.ID)
+			}
+		} else {
+			if err := g.enemyAFVBar(u, "stop"); err != nil {
+				return err
+			}
+			r.Cost.Plus(Whole(1), "Stop", "D2.24")
+			u.Spent += Whole(1)
+			u.StartStop += Whole(1)
+			u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
+			r.event("D2.24", "may not end in Reverse Motion: pays a Stopping MP")
+			return nil
+		}
+	}
+	if err := g.enemyAFVBar(u, "end its MPh in Motion"); err != nil {
+		if u.Remaining() >= Whole(1) {
+			return err
+		}
+	}
+	u.Ended, u.Moving, u.Motion = true, false, true
+	if left := u.Remaining(); left > 0 && !u.AllUsed {
+		r.event("D2.4", fmt.Sprintf("ends its MPh in Motion with %s MP unused (assumed spent in its hex; allowed only if it could not afford the next hex it wished to enter)", left))
+	} else {
+		r.event("D2.4", "ends its MPh in Motion")
+	}
+	return nil
+}

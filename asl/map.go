@@ -1,0 +1,204 @@
+package asl
+
+import (
+	"github.com/umpire-referee/umpire/hex"
+)
+
+// HexData is what the map says about one hex.
+type HexData struct {
+	Terrain Terrain // the hex's main terrain (Open Ground when not named)
+	// Ground is the hex's non-obstacle terrain: what VBM pays double (D2.3) and what PlusCOT
+	// cells add. Open Ground unless the scenario says otherwise.
+	Ground   Terrain
+	Level    int8
+	Wrecks   int8 // wrecks in the hex (not in Bypass)
+	Vehicles int8 // other vehicle counters in the hex that are not scenario units
+	Smoke    bool
+	Blaze    bool
+	// NoVBM marks the sides of this (obstacle) hex whose interior is too close to the obstacle
+	// depiction for VBM (D2.3), bit s for side s.
+	NoVBM uint8
+	// BypassWreck marks sides along which a wreck sits in Bypass of this hex (D2.31), bit s.
+	BypassWreck uint8
+}
+
+// Hexside flags.
+const (
+	sideRoad      uint8 = 1 << iota
+	sideRoadNoteD       // a road type on which the wreck/vehicle penalty is doubled again (Note D)
+	sideWall
+	sideHedge
+	sideRoadblock
+)
+
+// Map is the terrain of a scenario: hexes, hexsides, and the LOS overrides where the real board
+// differs from the hex-grain approximation. A Map does not change during play except for the
+// wrecks left by destroyed vehicles.
+type Map struct {
+	Layout *hex.Layout
+	hexes  []HexData
+	sides  []uint8 // per hex, 3 entries: sides 0,1,2 of that hex; sides 3..5 live in the neighbour
+	los    map[[2]int]bool
+}
+
+// NewMap makes an all-Open-Ground, level-0 map of the layout.
+func NewMap(l *hex.Layout) *Map {
+	return &Map{Layout: l, hexes: make([]HexData, l.Size()), sides: make([]uint8, 3*l.Size())}
+}
+
+// Clone copies the map (wrecks change during play).
+func (m *Map) Clone() *Map {
+	c := *m
+	c.hexes = append([]HexData(nil), m.hexes...)
+	c.sides = append([]uint8(nil), m.sides...)
+	return &c
+}
+
+// At is the data of hex h (the zero HexData off the map).
+func (m *Map) At(h hex.Hex) *HexData {
+	i := m.Layout.Index(h)
+	if i < 0 {
+		return &HexData{}
+	}
+	return &m.hexes[i]
+}
+
+// Contains reports whether h is on the map.
+func (m *Map) Contains(h hex.Hex) bool { return m.Layout.Contains(h) }
+
+func (m *Map) sideIndex(h hex.Hex, s hex.Side) int {
+	if s >= 3 {
+		h, s = h.Neighbor(s), s.Opposite()
+	}
+	i := m.Layout.Index(h)
+	if i < 0 {
+		return -1
+	}
+	return 3*i + int(s)
+}
+
+func (m *Map) sideFlags(h hex.Hex, s hex.Side) uint8 {
+	if i := m.sideIndex(h, s); i >= 0 {
+		return m.sides[i]
+	}
+	return 0
+}
+
+func (m *Map) setSide(h hex.Hex, s hex.Side, f uint8) {
+	if i := m.sideIndex(h, s); i >= 0 {
+		m.sides[i] |= f
+	}
+}
+
+// SetRoad marks hexside s of h as crossed by a road; noteD marks a road on which the
+// wreck/vehicle penalty is doubled again (Terrain Chart Note D).
+func (m *Map) SetRoad(h hex.Hex, s hex.Side, noteD bool) {
+	f := sideRoad
+	if noteD {
+		f |= sideRoadNoteD
+	}
+	m.setSide(h, s, f)
+}
+
+// SetWall, SetHedge and SetRoadblock mark a hexside.
+func (m *Map) SetWall(h hex.Hex, s hex.Side)      { m.setSide(h, s, sideWall) }
+func (m *Map) SetHedge(h hex.Hex, s hex.Side)     { m.setSide(h, s, sideHedge) }
+func (m *Map) SetRoadblock(h hex.Hex, s hex.Side) { m.setSide(h, s, sideRoadblock) }
+
+// Road reports whether a road crosses hexside s of h.
+func (m *Map) Road(h hex.Hex, s hex.Side) bool { return m.sideFlags(h, s)&sideRoad != 0 }
+
+// RoadNoteD reports a Note D road on the hexside.
+func (m *Map) RoadNoteD(h hex.Hex, s hex.Side) bool { return m.sideFlags(h, s)&sideRoadNoteD != 0 }
+
+// HasRoad reports whether any road hexside of h exists (the hex is a road hex).
+func (m *Map) HasRoad(h hex.Hex) bool {
+	for s := hex.Side(0); s < 6; s++ {
+		if m.Road(h, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Obstacle is the wall or hedge along hexside s of h.
+func (m *Map) Obstacle(h hex.Hex, s hex.Side) HexsideObstacle {
+	f := m.sideFlags(h, s)
+	switch {
+	case f&sideWall != 0:
+		return Wall
+	case f&sideHedge != 0:
+		return Hedge
+	}
+	return NoObstacle
+}
+
+// Roadblock reports a roadblock on the hexside.
+func (m *Map) Roadblock(h hex.Hex, s hex.Side) bool { return m.sideFlags(h, s)&sideRoadblock != 0 }
+
+// NearRoadblock reports whether hexside s of h is, or is directly connected to (shares a
+// vertex with), a roadblock hexside (D2.31).
+func (m *Map) NearRoadblock(h hex.Hex, s hex.Side) bool {
+	if m.Roadblock(h, s) {
+		return true
+	}
+	a, b := s.Ends()
+	for _, p := range []hex.Spine{a, b} {
+		// the hexsides meeting at a vertex: the two of h and the one between its neighbours
+		s1, s2 := p.Sides()
+		n1, n2 := h.SpineHexes(p)
+		if m.Roadblock(h, s1) || m.Roadblock(h, s2) {
+			return true
+		}
+		if side, ok := n1.SideTo(n2); ok && m.Roadblock(n1, side) {
+			return true
+		}
+	}
+	return false
+}
+
+// SetLOS overrides the hex-grain LOS between two hexes (both directions).
+func (m *Map) SetLOS(a, b hex.Hex, clear bool) {
+	if m.los == nil {
+		m.los = map[[2]int]bool{}
+	}
+	ia, ib := m.Layout.Index(a), m.Layout.Index(b)
+	m.los[[2]int{ia, ib}] = clear
+	m.los[[2]int{ib, ia}] = clear
+}
+
+// LOS reports whether there is a line of sight between the centres of two hexes, at hex grain:
+// a hex between them blocks it when it holds woods, a building or rubble whose top (its level
+// plus one) is at least as high as the higher end, or ground higher than both ends (or as high
+// as the higher end and above the lower one). Where the line runs along a hexside, both hexes must
+// block. Per-scenario overrides win.
+func (m *Map) LOS(a, b hex.Hex) bool {
+	if m.los != nil {
+		if clear, ok := m.los[[2]int{m.Layout.Index(a), m.Layout.Index(b)}]; ok {
+			return clear
+		}
+	}
+	ea, eb := int(m.At(a).Level), int(m.At(b).Level)
+	top := max(ea, eb)
+	blocks := func(h hex.Hex) bool {
+		if h == a || h == b || !m.Contains(h) {
+			return false
+		}
+		d := m.At(h)
+		l := int(d.Level)
+		if TerrainChart[d.Terrain].Obstacle && l+1 >= top {
+			return true // an obstacle as high as the higher end (same-level obstacles block)
+		}
+		return l > top || (l == top && l > min(ea, eb))
+	}
+	for _, st := range hex.Line(a, b) {
+		if st.Split {
+			if blocks(st.A) && blocks(st.B) {
+				return false
+			}
+		} else if blocks(st.A) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,229 @@
+package asl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-referee/umpire/hex"
+)
+
+// ParseMP reads an MP amount: "3", "1.5", "1½", "½".
+func ParseMP(s string) (MP, error) {
+	t := strings.TrimSpace(s)
+	half := false
+	if strings.HasSuffix(t, "½") {
+		half = true
+		t = strings.TrimSuffix(t, "½")
+	} else if strings.HasSuffix(t, ".5") {
+		half = true
+		t = strings.TrimSuffix(t, ".5")
+	} else {
+		t = strings.TrimSuffix(t, ".0")
+	}
+	n := 0
+	if t != "" {
+		v, err := strconv.Atoi(t)
+		if err != nil || v < 0 || v > 1000 {
+			return 0, fmt.Errorf("%q is not an MP amount (write 3, 1.5 or 1½)", s)
+		}
+		n = v
+	} else if !half {
+		return 0, fmt.Errorf("%q is not an MP amount (write 3, 1.5 or 1½)", s)
+	}
+	m := Whole(n)
+	if half {
+		m++
+	}
+	return m, nil
+}
+
+// ParseStep reads one step of the move notation (scenario-format.md):
+//
+//	UNIT start | stop | end
+//	UNIT enter HEX [all]          (all: pay ALL MP where the chart offers half or ALL)
+//	UNIT vca A-B
+//	UNIT bypass OBST-ADJ
+//	UNIT reverse HEX | UNIT reverse bypass OBST-ADJ
+//	UNIT delay N | UNIT esb N     (N in MP; halves allowed)
+//	UNIT minimum HEX
+//	attack UNIT missed|destroyed|immobilized|shocked|stunned|recalled
+//	motion-attempt UNIT [vca A-B] [vs ENEMY]
+func (g *Game) ParseStep(line string) (Action, error) {
+	f := strings.Fields(line)
+	a := Action{Versus: -1}
+	if len(f) == 0 {
+		return a, fmt.Errorf("empty step: write UNIT VERB ARGS, like \"T1 enter M3\"")
+	}
+	lay := g.Map.Layout
+	unit := func(id string) (int, error) {
+		if i, ok := g.Unit(id); ok {
+			return i, nil
+		}
+		var ids []string
+		for _, u := range g.Units {
+			ids = append(ids, u.ID)
+		}
+		return 0, fmt.Errorf("no unit %q (units: %s)", id, strings.Join(ids, ", "))
+	}
+	hexArg := func(s string) (hex.Hex, error) { return lay.Parse(s) }
+	pairArg := func(s string) (hex.Hex, hex.Hex, error) {
+		x, y, err := lay.ParsePair(s)
+		if err == nil && !x.Adjacent(y) {
+			err = fmt.Errorf("%q: %s and %s are not adjacent", s, lay.Name(x), lay.Name(y))
+		}
+		return x, y, err
+	}
+	nargs := func(verb string, want int, usage string) error {
+		if len(f)-2 != want {
+			return fmt.Errorf("%q takes %s", verb, usage)
+		}
+		return nil
+	}
+
+	// Steps that name the verb first: outside events.
+	if _, isUnit := g.Unit(f[0]); !isUnit {
+		switch strings.ToLower(f[0]) {
+		case "attack":
+			if len(f) != 3 {
+				return a, fmt.Errorf("write \"attack UNIT RESULT\" with RESULT one of %s", strings.Join(attackNames[:], ", "))
+			}
+			i, err := unit(f[1])
+			if err != nil {
+				return a, err
+			}
+			a.Verb, a.Unit = VerbAttack, i
+			for k, n := range attackNames {
+				if strings.EqualFold(n, f[2]) {
+					a.Attack = AttackResult(k)
+					return a, nil
+				}
+			}
+			return a, fmt.Errorf("attack result %q: use one of %s", f[2], strings.Join(attackNames[:], ", "))
+		case "motion-attempt":
+			if len(f) < 2 {
+				return a, fmt.Errorf("write \"motion-attempt UNIT [vca A-B] [vs ENEMY]\"")
+			}
+			i, err := unit(f[1])
+			if err != nil {
+				return a, err
+			}
+			a.Verb, a.Unit = VerbMotionAttempt, i
+			rest := f[2:]
+			for len(rest) > 0 {
+				if len(rest) < 2 {
+					return a, fmt.Errorf("motion-attempt: %q needs an argument", rest[0])
+				}
+				switch strings.ToLower(rest[0]) {
+				case "vca":
+					if a.A, a.B, err = pairArg(rest[1]); err != nil {
+						return a, err
+					}
+					a.HasVCA = true
+				case "vs":
+					if a.Versus, err = unit(rest[1]); err != nil {
+						return a, err
+					}
+				default:
+					return a, fmt.Errorf("motion-attempt: unknown option %q (vca A-B, vs ENEMY)", rest[0])
+				}
+				rest = rest[2:]
+			}
+			return a, nil
+		}
+		_, err := unit(f[0])
+		return a, err
+	}
+	i, _ := g.Unit(f[0])
+	a.Unit = i
+	if len(f) < 2 {
+		return a, fmt.Errorf("%s: no verb (start, stop, enter HEX, vca A-B, bypass OBST-ADJ, reverse HEX, delay N, esb N, minimum HEX, end)", f[0])
+	}
+	verb := strings.ToLower(f[1])
+	var err error
+	switch verb {
+	case "start", "stop", "end":
+		if err = nargs(verb, 0, "no arguments"); err != nil {
+			return a, err
+		}
+		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "end": VerbEnd}[verb]
+	case "enter", "minimum":
+		a.Verb = VerbEnter
+		if verb == "minimum" {
+			a.Verb = VerbMinimum
+		}
+		if len(f) == 4 && verb == "enter" && strings.EqualFold(f[3], "all") {
+			a.All = true
+		} else if err = nargs(verb, 1, "one hex, like \""+verb+" M3\""); err != nil {
+			return a, err
+		}
+		a.A, err = hexArg(f[2])
+	case "vca":
+		if err = nargs(verb, 1, "the new VCA as two hexes, like \"vca N2-N3\""); err != nil {
+			return a, err
+		}
+		a.Verb = VerbVCA
+		a.A, a.B, err = lay.ParsePair(f[2])
+	case "bypass":
+		if err = nargs(verb, 1, "a hexside written obstacle hex first, like \"bypass K2-J1\""); err != nil {
+			return a, err
+		}
+		a.Verb = VerbBypass
+		a.A, a.B, err = pairArg(f[2])
+	case "reverse":
+		if len(f) == 4 && strings.EqualFold(f[2], "bypass") {
+			a.Verb = VerbReverseBypass
+			a.A, a.B, err = pairArg(f[3])
+		} else {
+			if err = nargs(verb, 1, "a hex (\"reverse FF6\") or \"bypass OBST-ADJ\""); err != nil {
+				return a, err
+			}
+			a.Verb = VerbReverse
+			a.A, err = hexArg(f[2])
+		}
+	case "delay", "esb":
+		if err = nargs(verb, 1, "an MP amount, like \""+verb+" 2\""); err != nil {
+			return a, err
+		}
+		a.Verb = VerbDelay
+		if verb == "esb" {
+			a.Verb = VerbESB
+		}
+		a.N, err = ParseMP(f[2])
+	default:
+		return a, fmt.Errorf("%s: unknown verb %q (start, stop, enter HEX, vca A-B, bypass OBST-ADJ, reverse HEX, reverse bypass OBST-ADJ, delay N, esb N, minimum HEX, end)", f[0], f[1])
+	}
+	return a, err
+}
+
+// Describe writes an action back in move notation.
+func (g *Game) Describe(a Action) string {
+	lay := g.Map.Layout
+	id := ""
+	if a.Unit >= 0 && a.Unit < len(g.Units) {
+		id = g.Units[a.Unit].ID
+	}
+	switch a.Verb {
+	case VerbStart, VerbStop, VerbEnd:
+		return id + " " + a.Verb.String()
+	case VerbEnter, VerbMinimum, VerbReverse:
+		s := id + " " + a.Verb.String() + " " + lay.Name(a.A)
+		if a.All {
+			s += " all"
+		}
+		return s
+	case VerbVCA, VerbBypass, VerbReverseBypass:
+		return id + " " + a.Verb.String() + " " + lay.Name(a.A) + "-" + lay.Name(a.B)
+	case VerbDelay, VerbESB:
+		return id + " " + a.Verb.String() + " " + a.N.String()
+	case VerbAttack:
+		return "attack " + id + " " + a.Attack.String()
+	case VerbMotionAttempt:
+		s := "motion-attempt " + id
+		if a.HasVCA {
+			s += " vca " + lay.Name(a.A) + "-" + lay.Name(a.B)
+		}
+		return s
+	}
+	return id + " ?"
+}

@@ -1,0 +1,91 @@
+package asl
+
+import (
+	"fmt"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// Refusal is a step the rules forbid. It names the rule and says why; the game is unchanged.
+type Refusal struct {
+	Rule string
+	Msg  string
+}
+
+func (r *Refusal) Error() string { return r.Rule + ": " + r.Msg }
+
+func refuse(rule, format string, args ...any) *Refusal {
+	return &Refusal{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// RollEvent is a die roll made during a step, with what it was for and what it meant.
+type RollEvent struct {
+	For    string // "Bog Check", "Mechanical Reliability", "ESB", "Motion attempt", ...
+	Rule   string
+	Roll   dice.Roll
+	DRM    DRM
+	Final  int
+	Need   string // the condition, e.g. "Final DR >= 12 bogs"
+	Result string // what happened, e.g. "Bogged"
+}
+
+// Event is something a step made happen besides spending MP.
+type Event struct {
+	Rule string
+	Text string
+}
+
+// Result is what an accepted step did. It is filled in place (no allocation) by [Game.Step].
+type Result struct {
+	Cost   Cost // the MP this step spent, with its breakdown
+	Total  MP   // the unit's MP spent so far this MPh, after the step
+	rolls  [6]RollEvent
+	events [8]Event
+	nr, ne uint8
+}
+
+// Reset clears a Result for reuse.
+func (r *Result) Reset() { *r = Result{} }
+
+// Rolls are the dice rolled in the step, in order.
+func (r *Result) Rolls() []RollEvent { return r.rolls[:r.nr] }
+
+// Events are what the step made happen, in order.
+func (r *Result) Events() []Event { return r.events[:r.ne] }
+
+func (r *Result) roll(e RollEvent) {
+	if int(r.nr) < len(r.rolls) {
+		r.rolls[r.nr] = e
+		r.nr++
+	}
+}
+
+func (r *Result) event(rule, text string) {
+	if int(r.ne) < len(r.events) {
+		r.events[r.ne] = Event{rule, text}
+		r.ne++
+	}
+}
+
+// Rules are all rule ids the step cites: its cost terms, rolls and events.
+func (r *Result) Rules() []string {
+	rs := r.Cost.Rules()
+	add := func(x string) {
+		if x == "" {
+			return
+		}
+		for _, y := range rs {
+			if y == x {
+				return
+			}
+		}
+		rs = append(rs, x)
+	}
+	for _, e := range r.Rolls() {
+		add(e.Rule)
+	}
+	for _, e := range r.Events() {
+		add(e.Rule)
+	}
+	return rs
+}

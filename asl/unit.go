@@ -1,0 +1,90 @@
+package asl
+
+// Immobility says why a vehicle may not leave its Location.
+type Immobility uint8
+
+// Kinds of Immobility.
+const (
+	Mobile      Immobility = iota
+	Immobilized            // for good (Mechanical Reliability, ESB, attack)
+	Bogged                 // until freed (D8.2)
+)
+
+func (i Immobility) String() string {
+	return [...]string{"Mobile", "Immobilized", "Bogged"}[i]
+}
+
+// Unit is a vehicle on the map with its movement state for the current MPh.
+type Unit struct {
+	ID   string
+	Side string
+	V    *Vehicle
+	Pos  Position
+
+	Moving  bool // has Started (or began the MPh in Motion and has started movement) and not Stopped
+	Reverse bool // moving in Reverse (D2.2)
+	DirSet  bool // has moved forward or in Reverse since it last Started (D2.23)
+	// Motion is the Motion counter (D2.4): set at the end of an MPh or by a successful Motion
+	// attempt (D2.401); removed when the vehicle starts movement or becomes Immobile.
+	Motion        bool
+	BeganInMotion bool
+	Immobile      Immobility
+
+	Spent     MP // MP spent this MPh
+	Allowance MP // printed allotment plus ESB gains (and ALL-MP use, D2.7)
+	StartStop MP // the part of Spent that was Start/Stop MP (D2.7)
+	AllUsed   bool
+
+	EnteredHex  bool // entered a new hex this MPh: a moving target (D2.1, C.8)
+	ESBUsed     bool
+	VCAChanged  bool
+	Reversed    bool
+	MinimumMove bool
+	Stalled     bool // stalled this Player Turn (D2.15: no Minimum Move)
+	Ended       bool // its MPh is over
+	Destroyed   bool
+	Stunned     bool // Stunned, Shocked or Recalled: no more MP this Player Turn
+	Recalled    bool
+
+	MotionAttempted bool // as DEFENDER, this enemy MPh (D2.401)
+	FireMarker      bool // marked First/Final/Intensive Fire: no Motion attempt (D2.401)
+	FiredPFPh       bool // fired in the preceding PFPh: may not move (D2.1)
+	TI              bool // Temporarily Immobile: may not move (D2.1)
+	// CanAttack lists the enemy AFVs this vehicle could attack on entering their hex with an
+	// Original TK/IFT DR of 5 able to destroy or shock them (D2.6); "*" means any.
+	CanAttack []string
+}
+
+// Remaining is the MP the unit may still spend.
+func (u *Unit) Remaining() MP { return u.Allowance - u.Spent }
+
+// Stopped reports a vehicle not moving (never started, stopped, or Immobile).
+func (u *Unit) Stopped() bool { return !u.Moving || u.Immobile != Mobile }
+
+// InMotion reports a vehicle with a Motion counter, or moving in its MPh.
+func (u *Unit) InMotion() bool {
+	return u.Immobile == Mobile && (u.Motion || u.Moving)
+}
+
+// MovingTarget reports whether the unit counts as a moving target to Defensive Fire (To Hit
+// Case J, D2.1, D2.13, D2.4, C.8) and why.
+func (u *Unit) MovingTarget() (bool, string) {
+	switch {
+	case u.EnteredHex:
+		return true, "it entered a new hex this MPh (D2.1)"
+	case u.BeganInMotion:
+		return true, "it began its MPh in Motion (D2.4)"
+	case u.InMotion() && u.Motion:
+		return true, "it is in Motion (D2.41)"
+	}
+	return false, "it has not entered a new hex this MPh and did not begin it in Motion (Start MP and VCA changes alone do not count, D2.11, D2.12)"
+}
+
+func (u *Unit) canAttack(id string) bool {
+	for _, c := range u.CanAttack {
+		if c == id || c == "*" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,388 @@
+package asl
+
+import (
+	"fmt"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
+)
+
+func samePair(a, b, c, d hex.Hex) bool { return (a == c && b == d) || (a == d && b == c) }
+
+// changeVCA turns a vehicle hexspine by hexspine (D2.11), or, in Bypass, to one of the two
+// other hexsides at its CAFP (D2.33).
+func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
+	lay := g.Map.Layout
+	if u.Pos.Offboard {
+		return refuse("D2.11", "%s is off-board", u.ID)
+	}
+	if u.Pos.Bypass {
+		return g.pivot(u, a, src, r)
+	}
+	target, ok := u.Pos.Hex.SpineBetween(a.A, a.B)
+	if !ok {
+		return refuse("D2.11", "%s-%s is not a VCA of %s in %s: name the two hexes its front hexspine should point between", lay.Name(a.A), lay.Name(a.B), u.ID, lay.Name(u.Pos.Hex))
+	}
+	n, turn := u.Pos.Heading.Steps(target)
+	if n == 0 {
+		return refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
+	}
+	d := g.Map.At(u.Pos.Hex)
+	row := &TerrainChart[d.Terrain]
+	per, label := VCACost, "VCA hexspine"
+	if row.Obstacle {
+		per, label = VCACostObstacle, "VCA hexspine in "+row.Name
+	}
+	bogEach := row.Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.OnRoad
+	var c Cost
+	for i := 0; i < n; i++ {
+		c.Add(per, label, "D2.11")
+	}
+	starting, err := startCost(u, u.Reverse, &c)
+	if err != nil {
+		return err
+	}
+	if err := spendable(u, c.Total(), "this VCA change"); err != nil {
+		return err
+	}
+	// Apply: Start first, then each hexspine, announced separately, each with its Bog Check.
+	var done Cost
+	if starting {
+		for i := 0; i < int(c.no); i++ {
+			o := c.ops[i]
+			done.Plus(o.V, o.Label, o.Rule)
+			u.Spent += o.V
+			u.StartStop += o.V
+		}
+		u.Moving = false
+		r.Cost = done
+		ok, err := g.applyStart(u, true, src, r)
+		if err != nil || !ok {
+			return err
+		}
+	} else if _, err := g.applyStart(u, false, src, r); err != nil {
+		return err
+	}
+	var spines Cost
+	for i := 0; i < n; i++ {
+		spines.Add(per, label, "D2.11")
+		u.Spent += per
+		u.Pos.Heading = u.Pos.Heading.Rotate(turn)
+		u.VCAChanged = true
+		if bogEach {
+			bogged, err := bogCheck(u, bogNeed{due: true, why: "VCA change in " + row.Name}, src, r)
+			if err != nil {
+				return err
+			}
+			if bogged {
+				break
+			}
+		}
+	}
+	for i := 0; i < int(done.no); i++ {
+		o := done.ops[i]
+		spines.Plus(o.V, o.Label, o.Rule)
+	}
+	r.Cost = spines
+	r.event("D2.11", "VCA now "+lay.VCAName(u.Pos.Hex, u.Pos.Heading))
+	return nil
+}
+
+// pivot is a VCA change at the CAFP of a vehicle in Bypass (D2.33): one MP to face one of the
+// two hexsides at the CAFP that it does not straddle.
+func (g *Game) pivot(u *Unit, a Action, src dice.Source, r *Result) error {
+	lay := g.Map.Layout
+	want := 0
+	var names []string
+	for _, p := range []int{-1, 1} {
+		x, y := u.Pos.pivotLine(p)
+		names = append(names, lay.Name(x)+"-"+lay.Name(y))
+		if samePair(x, y, a.A, a.B) {
+			want = p
+		}
+	}
+	if want == 0 {
+		return refuse("D2.33", "%s is in Bypass at CAFP %s: it may change its VCA only to %s or %s (the hexsides of its CAFP it does not straddle)",
+			u.ID, lay.VertexName(hex.Vertex{Hex: u.Pos.Hex, Spine: u.Pos.CAFP()}), names[0], names[1])
+	}
+	if int(u.Pos.Pivot) == want {
+		return refuse("D2.33", "%s already faces %s-%s", u.ID, lay.Name(a.A), lay.Name(a.B))
+	}
+	var c Cost
+	c.Add(VCACost, "VCA change at CAFP", "D2.33")
+	starting, err := startCost(u, u.Reverse, &c)
+	if err != nil {
+		return err
+	}
+	if err := spendable(u, c.Total(), "this VCA change"); err != nil {
+		return err
+	}
+	r.Cost = c
+	if starting {
+		n := c.Total() - VCACost
+		u.Spent += n
+		u.StartStop += n
+		u.Moving = false
+		ok, err := g.applyStart(u, true, src, r)
+		if err != nil || !ok {
+			r.Cost = Cost{}
+			r.Cost.Plus(n, "Start", "D2.12")
+			return err
+		}
+		u.Spent += VCACost
+	} else {
+		if _, err := g.applyStart(u, false, src, r); err != nil {
+			return err
+		}
+		u.Spent += VCACost
+	}
+	u.Pos.Pivot = int8(want)
+	u.VCAChanged = true
+	r.event("D2.33", fmt.Sprintf("faces hexside %s-%s at its CAFP; it must now Bypass along it or reverse", lay.Name(a.A), lay.Name(a.B)))
+	return nil
+}
+
+// minimumMove: a Mobile vehicle may move one hex whose entry cost is more than its printed MP
+// allotment by spending all of that allotment, then is in Motion (D2.15).
+func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error {
+	lay := g.Map.Layout
+	switch {
+	case u.Pos.Offboard:
+		return refuse("D2.15", "%s is off-board", u.ID)
+	case u.EnteredHex:
+		return refuse("D2.15", "a Minimum Move is one hex per MPh; %s has already entered a hex this MPh", u.ID)
+	case u.VCAChanged:
+		return refuse("D2.15", "%s changed its VCA this MPh, which a Minimum Move prohibits", u.ID)
+	case u.Reversed || u.Reverse:
+		return refuse("D2.15", "%s may not claim a Minimum Move while using Reverse Movement (D2.24)", u.ID)
+	case u.Stalled:
+		return refuse("D2.15", "%s stalled this Player Turn and may not claim a Minimum Move", u.ID)
+	case u.AllUsed:
+		return refuse("D2.7", "%s has spent ALL its MP", u.ID)
+	}
+	var buf [6]moveOption
+	found := false
+	for _, o := range u.Pos.forwardOptions(buf[:0]) {
+		if !o.bypass && o.to == a.A {
+			found = true
+		}
+	}
+	if !found {
+		return g.moveNotAllowed(u, Action{Verb: VerbEnter, A: a.A}, false, false, u.Pos.forwardOptions(buf[:0]))
+	}
+	var normal Cost
+	var b bogNeed
+	all, err := g.entryCost(u, u.Pos.Hex, a.A, !u.Pos.Bypass, false, &normal, &b)
+	if err != nil {
+		return err
+	}
+	if all || normal.Total() <= u.V.Allotment() {
+		return refuse("D2.15", "a Minimum Move is for a hex costing more than the printed allotment: entering %s costs %s for %s's %d MP; enter it normally", lay.Name(a.A), normal.String(), u.ID, u.V.MP)
+	}
+	allot := u.V.Allotment() - (u.Spent - u.StartStop)
+	if allot <= 0 {
+		return refuse("D2.15", "%s has no MP allotment left to spend on a Minimum Move", u.ID)
+	}
+	var c Cost
+	c.Add(allot, "Minimum Move: all its MP allotment", "D2.15")
+	starting, err := startCost(u, false, &c)
+	if err != nil {
+		return err
+	}
+	if starting {
+		n := c.Total() - allot
+		u.Spent += n
+		u.StartStop += n
+		u.Moving = false
+		r.Cost.Plus(n, "Start", "D2.12")
+		ok, err := g.applyStart(u, true, src, r)
+		if err != nil || !ok {
+			return err
+		}
+	} else if _, err := g.applyStart(u, false, src, r); err != nil {
+		return err
+	}
+	r.Cost = c
+	u.Spent += allot
+	u.Allowance = u.Spent
+	u.AllUsed, u.MinimumMove = true, true
+	side, _ := u.Pos.Hex.SideTo(a.A)
+	onRoad := !u.Pos.Bypass && g.Map.Road(u.Pos.Hex, side)
+	u.Pos = Position{Hex: a.A, Heading: u.Pos.FacingHeading(), OnRoad: onRoad}
+	u.EnteredHex, u.DirSet, u.Reverse = true, true, false
+	r.event("D2.15", fmt.Sprintf("Minimum Move into %s (normal entry %s is more than its %d MP allotment)", lay.Name(a.A), normal.Total(), u.V.MP))
+	b.halfMP = false // no +3 for half-MP entry with a Minimum Move (rules-notes 1.3)
+	if b.due {
+		if _, err := bogCheck(u, b, src, r); err != nil {
+			return err
+		}
+	}
+	if u.Immobile == Mobile {
+		r.event("D2.15", "placed under a Motion counter at the end of its MPh")
+	}
+	return nil
+}
+
+// attack applies an outside attack's result to a unit (fire is not movement; the referee takes
+// the result as given).
+func (g *Game) attack(a Action, r *Result) error {
+	u := &g.Units[a.Unit]
+	if u.Destroyed {
+		return refuse("D2.1", "%s has already been destroyed", u.ID)
+	}
+	switch a.Attack {
+	case AttackMissed:
+		r.event("C", u.ID+" attacked: no effect")
+	case AttackDestroyed:
+		u.Destroyed, u.Moving, u.Motion = true, false, false
+		d := g.Map.At(u.Pos.Hex)
+		if u.Pos.Bypass {
+			d.BypassWreck |= 1 << u.Pos.Side
+		} else if !u.Pos.Offboard {
+			d.Wrecks++
+		}
+		r.event("D2.14", u.ID+" destroyed: a wreck in "+g.Map.Layout.Name(u.Pos.Hex))
+	case AttackImmobilized:
+		u.Immobile, u.Moving, u.Motion = Immobilized, false, false
+		r.event("D2.4", u.ID+" Immobilized: its Motion counter is removed")
+	case AttackShocked, AttackStunned, AttackRecalled:
+		u.Stunned, u.Moving, u.Motion, u.Reverse = true, false, false, false
+		if a.Attack == AttackRecalled {
+			u.Recalled = true
+		}
+		r.event("D2.1", u.ID+" "+a.Attack.String()+": stops at once and may not move or spend MP for the rest of the Player Turn")
+	}
+	return nil
+}
+
+// spentInLOS records MP a moving unit spent in each enemy's LOS (for D2.401).
+func (g *Game) spentInLOS(i int, u *Unit, mp MP) {
+	if mp <= 0 {
+		return
+	}
+	n := len(g.Units)
+	for j := range g.Units {
+		d := &g.Units[j]
+		if j == i || d.Side == u.Side || d.Destroyed {
+			continue
+		}
+		if g.inLOS(u, d) {
+			g.losSpent[i*n+j] += mp
+		}
+	}
+}
+
+// MotionAttemptDRM is the drm of a DEFENDER Motion attempt: +1 for a lone radioless AFV
+// (D14; rules-notes 1.5 #6).
+func MotionAttemptDRM(v *Vehicle) DRM {
+	var d DRM
+	if !v.Radio && v.AFV {
+		d.Add(1, "lone radioless AFV")
+	}
+	return d
+}
+
+// motionAttempt is a DEFENDING vehicle's attempt to gain Motion status (D2.401): dr <= the MP
+// an enemy unit newly in its LOS has spent in that LOS this MPh.
+func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
+	d := g.Units[a.Unit]
+	lay := g.Map.Layout
+	switch {
+	case d.Side == g.Phasing:
+		return refuse("D2.401", "%s is moving this MPh; only a DEFENDING vehicle makes a Motion attempt", d.ID)
+	case d.Destroyed:
+		return refuse("D2.401", "%s has been destroyed", d.ID)
+	case d.Immobile != Mobile:
+		return refuse("D2.401", "%s is %s; only a Mobile vehicle may attempt Motion", d.ID, d.Immobile)
+	case d.MotionAttempted:
+		return refuse("D2.401", "%s has already made its Motion attempt this enemy MPh", d.ID)
+	case d.FireMarker:
+		return refuse("D2.401", "%s is marked with a First/Final Fire counter and may not attempt Motion", d.ID)
+	case d.Stunned:
+		return refuse("D2.401", "%s is Stunned and may not attempt Motion", d.ID)
+	}
+	n := len(g.Units)
+	best, who := MP(0), -1
+	for i := range g.Units {
+		m := &g.Units[i]
+		if m.Side != g.Phasing || m.Destroyed || (a.Versus >= 0 && a.Versus != i) {
+			continue
+		}
+		if g.seenAtStart[i*n+a.Unit] {
+			continue
+		}
+		if s := g.losSpent[i*n+a.Unit]; s > best {
+			best, who = s, i
+		}
+	}
+	if who < 0 {
+		return refuse("D2.401", "no enemy unit that entered %s's LOS this MPh has spent MP/MF in it (a unit already in its LOS when the MPh began does not count)", d.ID)
+	}
+	var target hex.Spine
+	if a.HasVCA {
+		if d.Pos.Bypass {
+			return refuse("D2.33", "%s is in Bypass and may not change its VCA there except by moving on", d.ID)
+		}
+		sp, ok := d.Pos.Hex.SpineBetween(a.A, a.B)
+		if !ok {
+			return refuse("D2.11", "%s-%s is not a VCA of %s in %s", lay.Name(a.A), lay.Name(a.B), d.ID, lay.Name(d.Pos.Hex))
+		}
+		target = sp
+	}
+	roll, err := src.Roll(dice.Dr)
+	if err != nil {
+		return err
+	}
+	drm := MotionAttemptDRM(d.V)
+	final := int(roll.Total) + drm.Total()
+	e := RollEvent{For: "Motion attempt", Rule: "D2.401", Roll: roll, DRM: drm, Final: final,
+		Need: fmt.Sprintf("final dr <= %s (MP %s spent in its LOS)", best, g.Units[who].ID)}
+	d.MotionAttempted = true
+	if MP(2*final) > best {
+		e.Result = "fails"
+		r.roll(e)
+		g.Units[a.Unit] = d
+		return nil
+	}
+	e.Result = "succeeds"
+	r.roll(e)
+	if d.V.RedMP && d.V.AFV {
+		mr, err := src.Roll(dice.DR)
+		if err != nil {
+			return err
+		}
+		ev := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: mr, Final: int(mr.Total), Need: "DR 12 immobilizes"}
+		if mr.Total == 12 {
+			ev.Result = "Immobilized: no Motion, no VCA change"
+			r.roll(ev)
+			d.Immobile = Immobilized
+			g.Units[a.Unit] = d
+			return nil
+		}
+		ev.Result = "no breakdown"
+		r.roll(ev)
+	}
+	d.Motion = true
+	r.event("D2.401", d.ID+" gains Motion status")
+	if a.HasVCA {
+		nspines, turn := d.Pos.Heading.Steps(target)
+		row := &TerrainChart[g.Map.At(d.Pos.Hex).Terrain]
+		bogEach := row.Bog[d.V.Column()]&BogVCA != 0 && !d.Pos.OnRoad
+		for i := 0; i < nspines; i++ {
+			d.Pos.Heading = d.Pos.Heading.Rotate(turn)
+			if bogEach {
+				bogged, err := bogCheck(&d, bogNeed{due: true, why: "VCA change in " + row.Name}, src, r)
+				if err != nil {
+					return err
+				}
+				if bogged {
+					d.Ended = false
+					break
+				}
+			}
+		}
+		r.event("D2.401", "freely changes its VCA to "+lay.VCAName(d.Pos.Hex, d.Pos.Heading))
+	}
+	g.Units[a.Unit] = d
+	return nil
+}

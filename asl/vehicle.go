@@ -1,0 +1,148 @@
+package asl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Class is the kind of vehicle, as far as movement cares.
+type Class uint8
+
+// Vehicle classes.
+const (
+	Tank Class = iota
+	Halftrack
+	ArmoredCar
+	Truck
+	Motorcycle
+	Wagon
+)
+
+var classNames = []string{"tank", "halftrack", "armored car", "truck", "motorcycle", "wagon"}
+
+func (c Class) String() string { return classNames[c] }
+
+// ParseClass reads a class name ("tank", "halftrack", "armored car" or "ac", "truck",
+// "motorcycle", "wagon").
+func ParseClass(s string) (Class, error) {
+	k := strings.ToLower(strings.TrimSpace(s))
+	k = strings.ReplaceAll(strings.ReplaceAll(k, "_", " "), "-", " ")
+	switch k {
+	case "ac", "armoredcar", "armoured car":
+		k = "armored car"
+	case "ht", "half track":
+		k = "halftrack"
+	case "mc":
+		k = "motorcycle"
+	case "afv", "spg", "td", "assault gun":
+		k = "tank"
+	case "jeep", "lorry":
+		k = "truck"
+	}
+	for i, n := range classNames {
+		if n == k {
+			return Class(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown vehicle class %q (known: %s)", s, strings.Join(classNames, ", "))
+}
+
+// Turret is the turret type for Case A (C5.1).
+type Turret uint8
+
+// Turret types.
+const (
+	TurretT  Turret = iota // fast traverse turret or 360° mount
+	TurretST               // slow traverse turret
+	TurretNT               // non-turreted
+)
+
+// Vehicle holds the counter facts movement reads. It does not change during play.
+type Vehicle struct {
+	Name    string
+	Class   Class
+	Tracked bool // tracked (fully tracked, or a halftrack)
+	MP      int  // printed MP allotment
+	RedMP   bool // allotment printed red: Mechanical Reliability (D2.51), ESB drm FRU (D2.5)
+	Radio   bool // radio-equipped (D14); false = radioless
+	Rev     int  // "REV x #" counter override of the Reverse multiplier (D2.21); 0 = by class
+	Maker   string
+	BU      bool // crew buttoned up (D2.16)
+	AFV     bool // armored fighting vehicle (D2.6, D2.16)
+	Towing  bool // towing a Gun or trailer (D2.2; Bog +1)
+	Morale  int  // crew morale, for NTC (rules-notes 1.1; default 8)
+	// GroundPressure is the Bog DRM class: -1 low, 0 normal, +1 high (rules-notes 1.3).
+	GroundPressure int
+	// StallsOn: a Start DR of this or more stalls the vehicle (rules-notes 1.1); 0 = never.
+	StallsOn int
+	Turret   Turret
+}
+
+// NewVehicle is a vehicle of a class with the class's defaults: tanks and halftracks tracked,
+// tanks, halftracks and armored cars AFVs, radio-equipped, morale 8.
+func NewVehicle(name string, c Class, mp int) Vehicle {
+	return Vehicle{Name: name, Class: c, MP: mp, Tracked: c == Tank || c == Halftrack,
+		AFV: c == Tank || c == Halftrack || c == ArmoredCar, Radio: true, Morale: 8}
+}
+
+// FullyTracked is a tracked vehicle that is not a halftrack.
+func (v *Vehicle) FullyTracked() bool { return v.Tracked && v.Class != Halftrack }
+
+// Column is the Terrain Chart column the vehicle moves by.
+func (v *Vehicle) Column() Column {
+	switch v.Class {
+	case Halftrack:
+		return ColHT
+	case ArmoredCar:
+		return ColAC
+	case Truck:
+		return ColTruck
+	case Motorcycle:
+		return ColMC
+	case Wagon:
+		return ColHD
+	}
+	if v.Tracked {
+		return ColFT
+	}
+	return ColAC
+}
+
+// Allotment is the printed MP allotment as MP.
+func (v *Vehicle) Allotment() MP { return Whole(v.MP) }
+
+// ReverseMultiplier is the D2.21 multiplier, with the reason: the counter's REV override, or
+// x4 tracked, x3 truck, x2 armored car. ok is false for vehicles that may not reverse at all
+// (D2.2: motorcycles, vehicles towing a Gun or trailer; wagons, by default).
+func (v *Vehicle) ReverseMultiplier() (k int, why string, ok bool) {
+	switch {
+	case v.Class == Motorcycle:
+		return 0, "motorcycles may not use Reverse Movement", false
+	case v.Towing:
+		return 0, "a vehicle towing a Gun or trailer may not use Reverse Movement", false
+	case v.Class == Wagon:
+		return 0, "a horse-drawn wagon has no Reverse multiplier (default: it may not reverse)", false
+	case v.Rev > 0:
+		return v.Rev, fmt.Sprintf("REV x %d", v.Rev), true
+	case v.Tracked:
+		return 4, "tracked", true
+	case v.Class == Truck:
+		return 3, "truck", true
+	}
+	return 2, "armored car", true
+}
+
+// MakerDRM is the ESB nationality DRM of the vehicle's manufacturer (D2.5).
+func MakerDRM(maker string) (int, string) {
+	m := strings.ToLower(strings.TrimSpace(maker))
+	m = strings.Trim(m, "()")
+	switch m {
+	case "us", "u.s.", "usa", "american", "a", "czech", "t":
+		return 0, "U.S./Czech"
+	case "russian", "r", "soviet", "chinese", "c":
+		return 1, "Russian/Chinese"
+	case "british", "b", "german", "g":
+		return 2, "British/German"
+	}
+	return 3, "French/Italian/Others"
+}

@@ -1,0 +1,148 @@
+// Command umpire is a referee for WWII tactical wargames: it adjudicates ASL vehicle movement
+// (chapter D2) step by step, explaining every MP and citing the rule for every refusal.
+//
+//	umpire play [FILE] [--json]   adjudicate a scenario's moves (no FILE: the built-in demo)
+//	umpire check FILE...          play scenarios and compare with their expect: blocks
+package main
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/umpire-referee/umpire/scenario"
+)
+
+//go:embed demo/demo.yaml
+var demo []byte
+
+const usage = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2)
+
+usage:
+  umpire play [FILE] [--json]   adjudicate the moves of a scenario file, one line per step
+                                (no FILE: play the built-in demo)
+  umpire check FILE...          play each file and compare with its expect: block
+  umpire demo                   print the built-in demo scenario (a starting point for your own)
+
+The scenario format and move notation: see the README and shared/spec/scenario-format.md.
+`
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "play":
+		return play(args[1:], stdout, stderr)
+	case "check":
+		return check(args[1:], stdout, stderr)
+	case "demo":
+		stdout.Write(demo)
+		return 0
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "umpire: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
+
+func load(path string) (*scenario.Scenario, error) {
+	if path == "" {
+		return scenario.Load("demo.yaml (built in)", demo)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.Load(path, data)
+}
+
+func play(args []string, stdout, stderr io.Writer) int {
+	asJSON := false
+	file := ""
+	for _, a := range args {
+		switch {
+		case a == "--json" || a == "-json":
+			asJSON = true
+		case len(a) > 1 && a[0] == '-':
+			fmt.Fprintf(stderr, "umpire play: unknown flag %s\n", a)
+			return 2
+		case file == "":
+			file = a
+		default:
+			fmt.Fprintln(stderr, "umpire play: one scenario file at a time")
+			return 2
+		}
+	}
+	s, err := load(file)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	for _, w := range s.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	enc := json.NewEncoder(stdout)
+	if !asJSON {
+		if file == "" {
+			fmt.Fprintln(stdout, "Built-in demo. Play your own scenario with `umpire play FILE`; `umpire demo > my.yaml` gives you this one to edit.")
+		}
+		fmt.Fprintf(stdout, "%s\n", s.Name)
+	}
+	out := s.Play(func(so scenario.StepOut) {
+		if asJSON {
+			enc.Encode(so)
+			return
+		}
+		fmt.Fprintln(stdout, scenario.FormatStep(so))
+	})
+	if !asJSON {
+		if !s.HasSeed {
+			fmt.Fprintf(stdout, "(dice seed %d: add `seed: %d` to replay these rolls)\n", out.Seed, out.Seed)
+		}
+		for i := range s.Game.Units {
+			fmt.Fprintln(stdout, "  "+scenario.Describe(&s.Game.Units[i], s.Game.Map.Layout))
+		}
+	}
+	if out.Stopped {
+		return 1
+	}
+	return 0
+}
+
+func check(files []string, stdout, stderr io.Writer) int {
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "umpire check: name one or more scenario files")
+		return 2
+	}
+	passed, failed := 0, 0
+	for _, f := range files {
+		s, err := load(f)
+		if err != nil {
+			fmt.Fprintln(stdout, err)
+			failed++
+			continue
+		}
+		out := s.Play(nil)
+		fails := s.Check(out)
+		if len(fails) == 0 {
+			passed++
+			continue
+		}
+		failed++
+		for _, fl := range fails {
+			fmt.Fprintf(stdout, "%s:%d: %s\n", f, fl.Line, fl.Msg)
+		}
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,806 @@
+// Package scenario reads scenario files (scenario-format.md) and plays and checks them.
+//
+// A scenario file is YAML: a map, units, the moves to adjudicate in move notation, and what the
+// result should be (expect). [Load] turns a file into a ready [Scenario] or an [*Error] naming
+// the file, line and field; [Scenario.Play] adjudicates the moves; [Scenario.Check] compares
+// the outcome with the expectations.
+package scenario
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/hex"
+	"go.yaml.in/yaml/v3"
+)
+
+// Move is one step of the scenario's moves: as written, where, and parsed.
+type Move struct {
+	Text   string
+	Line   int
+	Action asl.Action
+}
+
+// Scenario is a loaded scenario, ready to play.
+type Scenario struct {
+	File     string
+	Name     string
+	Ruleset  string
+	Seed     uint64
+	HasSeed  bool
+	Dice     []int
+	Game     *asl.Game
+	Moves    []Move
+	Expect   []Expectation
+	Warnings []string // unknown fields and other things worth a look
+}
+
+// MaxSize is the largest scenario file Load accepts.
+const MaxSize = 1 << 20
+
+var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "notes", "description", "source"}
+
+// Load reads a scenario file. name is used in error messages.
+func Load(name string, data []byte) (s *Scenario, err error) {
+	r := &reader{file: name}
+	if len(data) > MaxSize {
+		return nil, r.errf(nil, "", "the file is %d bytes; a scenario may be at most %d", len(data), MaxSize)
+	}
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line := 0
+		fmt.Sscanf(msg, "line %d:", &line)
+		return nil, &Error{File: name, Line: line, Msg: "not valid YAML: " + msg}
+	}
+	defer func() {
+		// A malformed document must give an error, never a crash.
+		if p := recover(); p != nil {
+			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
+		}
+	}()
+	root := deref(&doc)
+	top, err := r.fields(root, "", topFields...)
+	if err != nil {
+		return nil, err
+	}
+	s = &Scenario{File: name, Ruleset: "asl"}
+	get := map[string]kv{}
+	for _, f := range top {
+		get[f.key] = f
+	}
+	if f, ok := get["name"]; ok {
+		if s.Name, err = r.str(f.v, "name"); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["ruleset"]; ok {
+		if s.Ruleset, err = r.str(f.v, "ruleset"); err != nil {
+			return nil, err
+		}
+		s.Ruleset = strings.ToLower(strings.TrimSpace(s.Ruleset))
+		if s.Ruleset != "asl" {
+			if s.Ruleset == "lhy" || s.Ruleset == "lightningwar" {
+				return nil, r.errf(f.v, "ruleset", "%q is not built yet; this umpire plays ruleset: asl", s.Ruleset)
+			}
+			return nil, r.errf(f.v, "ruleset", "unknown ruleset %q (asl, lhy, lightningwar)", s.Ruleset)
+		}
+	}
+	if f, ok := get["seed"]; ok {
+		v, err := r.integer(f.v, "seed", 0, 1<<62)
+		if err != nil {
+			return nil, err
+		}
+		s.Seed, s.HasSeed = uint64(v), true
+	}
+	if f, ok := get["dice"]; ok {
+		items, err := r.list(f.v, "dice")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			it = deref(it)
+			if it.Kind == yaml.SequenceNode { // [d1, d2]: one DR as its two dice
+				sum := 0
+				for _, d := range it.Content {
+					v, err := r.integer(d, "dice", 1, 6)
+					if err != nil {
+						return nil, err
+					}
+					sum += v
+				}
+				if len(it.Content) != 2 {
+					return nil, r.errf(it, "dice", "a roll given as a list is a DR: two dice, like [3, 4]")
+				}
+				s.Dice = append(s.Dice, sum)
+				continue
+			}
+			v, err := r.integer(it, "dice", 1, 12)
+			if err != nil {
+				return nil, err
+			}
+			s.Dice = append(s.Dice, v)
+		}
+	}
+	mf, ok := get["map"]
+	if !ok {
+		return nil, r.errf(root, "map", "missing: a scenario needs a map (boards: [\"2\"] at least)")
+	}
+	m, err := r.readMap(mf.v)
+	if err != nil {
+		return nil, err
+	}
+	uf, ok := get["units"]
+	if !ok {
+		return nil, r.errf(root, "units", "missing: a scenario needs units")
+	}
+	units, err := r.readUnits(uf.v, m)
+	if err != nil {
+		return nil, err
+	}
+	phasing := ""
+	if f, ok := get["phasing"]; ok {
+		if phasing, err = r.str(f.v, "phasing"); err != nil {
+			return nil, err
+		}
+	}
+	// Parse moves against a scratch game: unit ids and hexes are checked now, with lines.
+	g := asl.NewGame(m, units, "")
+	if f, ok := get["moves"]; ok {
+		items, err := r.list(f.v, "moves")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			text, err := r.str(it, "moves")
+			if err != nil {
+				return nil, err
+			}
+			a, perr := g.ParseStep(text)
+			if perr != nil {
+				return nil, r.errf(it, "moves", "%v", perr)
+			}
+			s.Moves = append(s.Moves, Move{Text: text, Line: deref(it).Line, Action: a})
+		}
+	}
+	if phasing == "" {
+		for _, mv := range s.Moves {
+			if mv.Action.Verb != asl.VerbAttack && mv.Action.Verb != asl.VerbMotionAttempt {
+				phasing = units[mv.Action.Unit].Side
+				break
+			}
+		}
+	}
+	if phasing == "" && len(units) > 0 {
+		phasing = units[0].Side
+		for _, mv := range s.Moves {
+			if mv.Action.Verb == asl.VerbMotionAttempt {
+				// only DEFENDER actions: the other side is moving
+				for _, u := range units {
+					if u.Side != units[mv.Action.Unit].Side {
+						phasing = u.Side
+						break
+					}
+				}
+				break
+			}
+		}
+	}
+	if f, ok := get["expect"]; ok {
+		if s.Expect, err = r.readExpect(f.v, m.Layout, units, len(s.Moves)); err != nil {
+			return nil, err
+		}
+	}
+	g.BeginMPh(phasing)
+	s.Game = g
+	s.Warnings = r.warnings
+	return s, nil
+}
+
+var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los"}
+
+func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
+	fs, err := r.fields(n, "map", mapFields...)
+	if err != nil {
+		return nil, err
+	}
+	get := map[string]kv{}
+	for _, f := range fs {
+		get[f.key] = f
+	}
+	var rows [][]string
+	if f, ok := get["boards"]; ok {
+		bs, _, err := r.strList(f.v, "map.boards")
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, bs)
+	}
+	if f, ok := get["rows"]; ok {
+		if rows != nil {
+			return nil, r.errf(f.k, "map.rows", "give boards (one row) or rows (several), not both")
+		}
+		items, err := r.list(f.v, "map.rows")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			bs, _, err := r.strList(it, "map.rows")
+			if err != nil {
+				return nil, err
+			}
+			rows = append(rows, bs)
+		}
+	}
+	if rows == nil {
+		return nil, r.errf(n, "map.boards", "missing: name the boards, like boards: [\"2\"]")
+	}
+	lay, err := hex.NewLayout(rows)
+	if err != nil {
+		return nil, r.errf(n, "map.boards", "%v", err)
+	}
+	m := asl.NewMap(lay)
+	hexAt := func(s string, node *yaml.Node, field string) (hex.Hex, error) {
+		h, err := lay.Parse(s)
+		if err != nil {
+			return h, r.errf(node, field, "%v", err)
+		}
+		return h, nil
+	}
+	// terrain: hex -> name | {terrain, level, ground, smoke, blaze}
+	if f, ok := get["terrain"]; ok {
+		ts, err := r.fields(f.v, "map.terrain")
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range ts {
+			field := "map.terrain." + t.key
+			h, err := hexAt(t.key, t.k, field)
+			if err != nil {
+				return nil, err
+			}
+			d := m.At(h)
+			v := deref(t.v)
+			if v.Kind == yaml.ScalarNode {
+				if d.Terrain, err = asl.ParseTerrain(v.Value); err != nil {
+					return nil, r.errf(v, field, "%v", err)
+				}
+				continue
+			}
+			hf, err := r.fields(v, field, "terrain", "level", "ground", "smoke", "blaze", "novbm")
+			if err != nil {
+				return nil, err
+			}
+			for _, x := range hf {
+				sub := field + "." + x.key
+				switch x.key {
+				case "terrain", "ground":
+					s, err := r.str(x.v, sub)
+					if err != nil {
+						return nil, err
+					}
+					t, perr := asl.ParseTerrain(s)
+					if perr != nil {
+						return nil, r.errf(x.v, sub, "%v", perr)
+					}
+					if x.key == "terrain" {
+						d.Terrain = t
+					} else {
+						d.Ground = t
+					}
+				case "level":
+					lv, err := r.integer(x.v, sub, -5, 10)
+					if err != nil {
+						return nil, err
+					}
+					d.Level = int8(lv)
+				case "smoke":
+					if d.Smoke, err = r.boolean(x.v, sub); err != nil {
+						return nil, err
+					}
+				case "blaze":
+					if d.Blaze, err = r.boolean(x.v, sub); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	}
+	if f, ok := get["levels"]; ok {
+		ls, err := r.fields(f.v, "map.levels")
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range ls {
+			h, err := hexAt(l.key, l.k, "map.levels")
+			if err != nil {
+				return nil, err
+			}
+			lv, err := r.integer(l.v, "map.levels."+l.key, -5, 10)
+			if err != nil {
+				return nil, err
+			}
+			m.At(h).Level = int8(lv)
+		}
+	}
+	// hexside lists: "A-B" (or a chain "A-B-C" for consecutive hexsides along a path)
+	hexsides := func(key string, each func(h hex.Hex, s hex.Side, opts map[string]bool) error, optNames ...string) error {
+		f, ok := get[key]
+		if !ok {
+			return nil
+		}
+		items, err := r.list(f.v, "map."+key)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			it = deref(it)
+			spec := ""
+			opts := map[string]bool{}
+			if it.Kind == yaml.MappingNode {
+				fs, err := r.fields(it, "map."+key, append([]string{"hexside", "path"}, optNames...)...)
+				if err != nil {
+					return err
+				}
+				for _, x := range fs {
+					switch x.key {
+					case "hexside", "path":
+						if spec, err = r.str(x.v, "map."+key+"."+x.key); err != nil {
+							return err
+						}
+					default:
+						if opts[x.key], err = r.boolean(x.v, "map."+key+"."+x.key); err != nil {
+							return err
+						}
+					}
+				}
+			} else if spec, err = r.str(it, "map."+key); err != nil {
+				return err
+			}
+			parts := strings.Split(spec, "-")
+			if len(parts) < 2 {
+				return r.errf(it, "map."+key, "%q: write a hexside as its two hexes, like K1-L1", spec)
+			}
+			prev, err := hexAt(parts[0], it, "map."+key)
+			if err != nil {
+				return err
+			}
+			for _, p := range parts[1:] {
+				h, err := hexAt(p, it, "map."+key)
+				if err != nil {
+					return err
+				}
+				side, ok := prev.SideTo(h)
+				if !ok {
+					return r.errf(it, "map."+key, "%q: %s and %s are not adjacent, so they share no hexside", spec, lay.Name(prev), lay.Name(h))
+				}
+				if err := each(prev, side, opts); err != nil {
+					return r.errf(it, "map."+key, "%v", err)
+				}
+				prev = h
+			}
+		}
+		return nil
+	}
+	if err := hexsides("roads", func(h hex.Hex, s hex.Side, o map[string]bool) error { m.SetRoad(h, s, o["note_d"]); return nil }, "note_d"); err != nil {
+		return nil, err
+	}
+	if err := hexsides("walls", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetWall(h, s); return nil }); err != nil {
+		return nil, err
+	}
+	if err := hexsides("hedges", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetHedge(h, s); return nil }); err != nil {
+		return nil, err
+	}
+	if err := hexsides("roadblocks", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetRoadblock(h, s); return nil }); err != nil {
+		return nil, err
+	}
+	if err := hexsides("novbm", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.At(h).NoVBM |= 1 << s; return nil }); err != nil {
+		return nil, err
+	}
+	if err := hexsides("bypass_wrecks", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.At(h).BypassWreck |= 1 << s; return nil }); err != nil {
+		return nil, err
+	}
+	counts := func(key string, set func(d *asl.HexData, n int)) error {
+		f, ok := get[key]
+		if !ok {
+			return nil
+		}
+		cs, err := r.fields(f.v, "map."+key)
+		if err != nil {
+			return err
+		}
+		for _, c := range cs {
+			h, err := hexAt(c.key, c.k, "map."+key)
+			if err != nil {
+				return err
+			}
+			n, err := r.integer(c.v, "map."+key+"."+c.key, 0, 20)
+			if err != nil {
+				return err
+			}
+			set(m.At(h), n)
+		}
+		return nil
+	}
+	if err := counts("wrecks", func(d *asl.HexData, n int) { d.Wrecks = int8(n) }); err != nil {
+		return nil, err
+	}
+	if err := counts("vehicles", func(d *asl.HexData, n int) { d.Vehicles = int8(n) }); err != nil {
+		return nil, err
+	}
+	hexList := func(key string, set func(d *asl.HexData)) error {
+		f, ok := get[key]
+		if !ok {
+			return nil
+		}
+		ss, nodes, err := r.strList(f.v, "map."+key)
+		if err != nil {
+			return err
+		}
+		for i, s := range ss {
+			h, err := hexAt(s, nodes[i], "map."+key)
+			if err != nil {
+				return err
+			}
+			set(m.At(h))
+		}
+		return nil
+	}
+	if err := hexList("smoke", func(d *asl.HexData) { d.Smoke = true }); err != nil {
+		return nil, err
+	}
+	if err := hexList("blaze", func(d *asl.HexData) { d.Blaze = true }); err != nil {
+		return nil, err
+	}
+	if f, ok := get["los"]; ok {
+		ls, err := r.fields(f.v, "map.los", "clear", "blocked")
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range ls {
+			ps, nodes, err := r.strList(l.v, "map.los."+l.key)
+			if err != nil {
+				return nil, err
+			}
+			for i, p := range ps {
+				a, b, perr := lay.ParsePair(p)
+				if perr != nil {
+					return nil, r.errf(nodes[i], "map.los."+l.key, "%v (write the two hexes, like 2A1-2F5)", perr)
+				}
+				m.SetLOS(a, b, l.key == "clear")
+			}
+		}
+	}
+	return m, nil
+}
+
+var unitFields = []string{"id", "side", "vehicle", "at", "vca", "motion", "bypass", "cafp", "on_road", "immobile", "bu", "fired", "ti", "fire_marker", "first_fire", "can_attack", "nationality"}
+var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio", "rev", "maker", "bu", "afv", "towing", "morale", "ground_pressure", "stalls_on", "turret", "fully_tracked"}
+
+func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
+	items, err := r.list(n, "units")
+	if err != nil {
+		return nil, err
+	}
+	lay := m.Layout
+	var units []asl.Unit
+	ids := map[string]bool{}
+	for i, it := range items {
+		field := fmt.Sprintf("units[%d]", i+1)
+		fs, err := r.fields(it, field, unitFields...)
+		if err != nil {
+			return nil, err
+		}
+		get := map[string]kv{}
+		for _, f := range fs {
+			get[f.key] = f
+		}
+		u := asl.Unit{}
+		idf, ok := get["id"]
+		if !ok {
+			return nil, r.errf(it, field+".id", "missing: every unit needs an id")
+		}
+		if u.ID, err = r.str(idf.v, field+".id"); err != nil {
+			return nil, err
+		}
+		if u.ID == "" || strings.ContainsAny(u.ID, " \t:,") || strings.EqualFold(u.ID, "attack") || strings.EqualFold(u.ID, "motion-attempt") {
+			return nil, r.errf(idf.v, field+".id", "%q: an id is one word without spaces, commas or colons, and not a verb", u.ID)
+		}
+		if ids[u.ID] {
+			return nil, r.errf(idf.v, field+".id", "%q is used by two units", u.ID)
+		}
+		ids[u.ID] = true
+		field = "units." + u.ID
+		if f, ok := get["side"]; ok {
+			if u.Side, err = r.str(f.v, field+".side"); err != nil {
+				return nil, err
+			}
+		} else {
+			return nil, r.errf(it, field+".side", "missing: say whose unit it is (side: German)")
+		}
+		vf, ok := get["vehicle"]
+		if !ok {
+			return nil, r.errf(it, field+".vehicle", "missing: give the counter facts, like vehicle: {name: PzKpfw IVH, mp: 14, class: tank}")
+		}
+		v, err := r.readVehicle(vf.v, field+".vehicle", u.Side)
+		if err != nil {
+			return nil, err
+		}
+		u.V = v
+		af, ok := get["at"]
+		if !ok {
+			return nil, r.errf(it, field+".at", "missing: where the unit is (a hex, or offboard)")
+		}
+		at, err := r.str(af.v, field+".at")
+		if err != nil {
+			return nil, err
+		}
+		if strings.EqualFold(at, "offboard") {
+			u.Pos.Offboard = true
+		} else {
+			h, perr := lay.Parse(at)
+			if perr != nil {
+				return nil, r.errf(af.v, field+".at", "%v", perr)
+			}
+			u.Pos.Hex = h
+			u.Pos.OnRoad = m.HasRoad(h)
+		}
+		if err := r.readPosition(get, field, &u, m); err != nil {
+			return nil, err
+		}
+		for _, f := range fs {
+			sub := field + "." + f.key
+			switch f.key {
+			case "motion":
+				if u.Motion, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "on_road":
+				if u.Pos.OnRoad, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "bu":
+				if v.BU, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "fired":
+				if u.FiredPFPh, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "ti":
+				if u.TI, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "fire_marker", "first_fire":
+				if u.FireMarker, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "immobile":
+				s, err := r.str(f.v, sub)
+				if err != nil {
+					return nil, err
+				}
+				switch strings.ToLower(s) {
+				case "bogged":
+					u.Immobile = asl.Bogged
+				case "immobilized", "true", "yes":
+					u.Immobile = asl.Immobilized
+				case "false", "no", "":
+				default:
+					return nil, r.errf(f.v, sub, "expected bogged, immobilized or false, found %q", s)
+				}
+			case "can_attack":
+				if deref(f.v).Kind == yaml.ScalarNode {
+					b, err := r.boolean(f.v, sub)
+					if err != nil {
+						return nil, r.errf(f.v, sub, "expected true (any enemy AFV) or a list of enemy unit ids")
+					}
+					if b {
+						u.CanAttack = []string{"*"}
+					}
+				} else if u.CanAttack, _, err = r.strList(f.v, sub); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if u.Motion && u.Immobile != asl.Mobile {
+			return nil, r.errf(get["motion"].v, field+".motion", "an Immobile vehicle has no Motion counter (D2.4)")
+		}
+		units = append(units, u)
+	}
+	if len(units) == 0 {
+		return nil, r.errf(n, "units", "a scenario needs at least one unit")
+	}
+	for _, u := range units {
+		for _, c := range u.CanAttack {
+			if c != "*" && !ids[c] {
+				return nil, r.errf(n, "units."+u.ID+".can_attack", "no unit %q", c)
+			}
+		}
+	}
+	return units, nil
+}
+
+// readPosition reads vca, or bypass + cafp, for a unit.
+func (r *reader) readPosition(get map[string]kv, field string, u *asl.Unit, m *asl.Map) error {
+	lay := m.Layout
+	vf, hasVCA := get["vca"]
+	bf, hasBypass := get["bypass"]
+	cf, hasCAFP := get["cafp"]
+	if u.Pos.Offboard {
+		if !hasVCA {
+			return r.errf(nil, field+".vca", "an offboard unit needs the VCA it will enter with, written for its entry hex")
+		}
+		// The VCA of an offboard unit is given by direction names or as for its entry hex;
+		// it is resolved when it enters. Store it as a heading now.
+		s, err := r.str(vf.v, field+".vca")
+		if err != nil {
+			return err
+		}
+		h, err := headingByName(s)
+		if err != nil {
+			return r.errf(vf.v, field+".vca", "%v", err)
+		}
+		u.Pos.Heading = h
+		return nil
+	}
+	if hasBypass {
+		spec, err := r.str(bf.v, field+".bypass")
+		if err != nil {
+			return err
+		}
+		h, side, perr := lay.ParseHexside(spec)
+		if perr != nil {
+			return r.errf(bf.v, field+".bypass", "%v", perr)
+		}
+		if h != u.Pos.Hex {
+			return r.errf(bf.v, field+".bypass", "write the hexside with the unit's own hex first (%s-...): a vehicle in Bypass occupies the obstacle hex (D2.36)", lay.Name(u.Pos.Hex))
+		}
+		if !hasCAFP {
+			return r.errf(bf.v, field+".cafp", "missing: a vehicle in Bypass needs its CAFP, the vertex it faces, like %s", lay.VertexName(hex.Vertex{Hex: h, Spine: hex.Spine(side)}))
+		}
+		cs, err := r.str(cf.v, field+".cafp")
+		if err != nil {
+			return err
+		}
+		v, perr := lay.ParseVertex(cs)
+		if perr != nil {
+			return r.errf(cf.v, field+".cafp", "%v", perr)
+		}
+		c, ok := v.SpineAt(h)
+		a, b := side.Ends()
+		if !ok || (c != a && c != b) {
+			return r.errf(cf.v, field+".cafp", "%q is not an end of hexside %s", cs, spec)
+		}
+		u.Pos.Bypass, u.Pos.Side, u.Pos.OnRoad = true, side, false
+		if c == b {
+			u.Pos.Heading = hex.Spine(side).Rotate(2)
+		} else {
+			u.Pos.Heading = hex.Spine(side).Rotate(5)
+		}
+		return nil
+	}
+	if !hasVCA {
+		return r.errf(nil, field+".vca", "missing: the unit's VCA, as the two hexes its front hexspine points between (like %s)", lay.VCAName(u.Pos.Hex, 0))
+	}
+	s, err := r.str(vf.v, field+".vca")
+	if err != nil {
+		return err
+	}
+	p, perr := lay.ParseVCA(u.Pos.Hex, s)
+	if perr != nil {
+		return r.errf(vf.v, field+".vca", "%v", perr)
+	}
+	u.Pos.Heading = p
+	return nil
+}
+
+// headingByName reads a hexspine direction by name, for offboard units: right, upper-right,
+// upper-left, left, lower-left, lower-right.
+func headingByName(s string) (hex.Spine, error) {
+	for p := hex.Spine(0); p < 6; p++ {
+		if strings.EqualFold(p.String(), strings.TrimSpace(s)) {
+			return p, nil
+		}
+	}
+	return 0, fmt.Errorf("for an offboard unit write the direction it faces: right, upper-right, upper-left, left, lower-left or lower-right; found %q", s)
+}
+
+func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, error) {
+	fs, err := r.fields(n, field, vehicleFields...)
+	if err != nil {
+		return nil, err
+	}
+	get := map[string]kv{}
+	for _, f := range fs {
+		get[f.key] = f
+	}
+	class := asl.Tank
+	if f, ok := get["class"]; ok {
+		s, err := r.str(f.v, field+".class")
+		if err != nil {
+			return nil, err
+		}
+		if class, err = asl.ParseClass(s); err != nil {
+			return nil, r.errf(f.v, field+".class", "%v", err)
+		}
+	}
+	mf, ok := get["mp"]
+	if !ok {
+		return nil, r.errf(n, field+".mp", "missing: the printed MP allotment")
+	}
+	mp, err := r.integer(mf.v, field+".mp", 1, 99)
+	if err != nil {
+		return nil, err
+	}
+	v := asl.NewVehicle("", class, mp)
+	v.Maker = side
+	for _, f := range fs {
+		sub := field + "." + f.key
+		var err error
+		switch f.key {
+		case "name":
+			v.Name, err = r.str(f.v, sub)
+		case "tracked":
+			v.Tracked, err = r.boolean(f.v, sub)
+		case "fully_tracked":
+			var ft bool
+			if ft, err = r.boolean(f.v, sub); ft {
+				v.Tracked = true
+			}
+		case "red_mp":
+			v.RedMP, err = r.boolean(f.v, sub)
+		case "radio":
+			v.Radio, err = r.boolean(f.v, sub)
+		case "rev":
+			v.Rev, err = r.integer(f.v, sub, 1, 9)
+		case "maker":
+			v.Maker, err = r.str(f.v, sub)
+		case "bu":
+			v.BU, err = r.boolean(f.v, sub)
+		case "afv":
+			v.AFV, err = r.boolean(f.v, sub)
+		case "towing":
+			v.Towing, err = r.boolean(f.v, sub)
+		case "morale":
+			v.Morale, err = r.integer(f.v, sub, 2, 12)
+		case "stalls_on":
+			v.StallsOn, err = r.integer(f.v, sub, 2, 13)
+		case "ground_pressure":
+			var s string
+			if s, err = r.str(f.v, sub); err == nil {
+				switch strings.ToLower(s) {
+				case "low":
+					v.GroundPressure = -1
+				case "normal", "":
+					v.GroundPressure = 0
+				case "high":
+					v.GroundPressure = 1
+				default:
+					err = r.errf(f.v, sub, "expected low, normal or high, found %q", s)
+				}
+			}
+		case "turret":
+			var s string
+			if s, err = r.str(f.v, sub); err == nil {
+				switch strings.ToUpper(s) {
+				case "T":
+					v.Turret = asl.TurretT
+				case "ST":
+					v.Turret = asl.TurretST
+				case "NT":
+					v.Turret = asl.TurretNT
+				default:
+					err = r.errf(f.v, sub, "expected T, ST or NT, found %q", s)
+				}
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &v, nil
+}
