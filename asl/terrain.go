@@ -70,12 +70,12 @@ type Entry struct {
 	V    MP
 }
 
-func fx(halves int) Entry   { return Entry{Fixed, MP(halves)} }
-func cot(halves int) Entry  { return Entry{PlusCOT, MP(halves)} }
-func all() Entry            { return Entry{All, 0} }
-func na() Entry             { return Entry{NA, 0} }
-func half() Entry           { return Entry{HalfPrinted, 0} }
-func halfOrAll() Entry      { return Entry{HalfOrAll, 0} }
+func fx(halves int) Entry  { return Entry{Fixed, MP(halves)} }
+func cot(halves int) Entry { return Entry{PlusCOT, MP(halves)} }
+func all() Entry           { return Entry{All, 0} }
+func na() Entry            { return Entry{NA, 0} }
+func half() Entry          { return Entry{HalfPrinted, 0} }
+func halfOrAll() Entry     { return Entry{HalfOrAll, 0} }
 func cols(e ...Entry) [numColumns]Entry {
 	var r [numColumns]Entry
 	copy(r[:], e)
