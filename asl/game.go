@@ -87,9 +87,10 @@ const (
 	VerbEnd
 	VerbAttack
 	VerbMotionAttempt
+	VerbTCA
 )
 
-var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt"}
+var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca"}
 
 func (v Verb) String() string { return verbNames[v] }
 
@@ -138,6 +139,9 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	}
 	if a.Verb == VerbMotionAttempt {
 		return g.motionAttempt(a, src, r)
+	}
+	if a.Verb == VerbTCA {
+		return g.tca(a, r)
 	}
 	u := g.Units[a.Unit] // work on a copy; commit only on success
 	if err := g.canAct(&u, a); err != nil {
@@ -488,5 +492,36 @@ func (g *Game) end(u *Unit, r *Result) error {
 	} else {
 		r.event("D2.4", "ends its MPh in Motion")
 	}
+	return nil
+}
+
+// tca turns a vehicle's TCA to fire on hex a.A and works out Case A (C5.1, D2.321). Firing is
+// not movement: this only reports the To Hit DRM that the TCA change costs.
+func (g *Game) tca(a Action, r *Result) error {
+	u := &g.Units[a.Unit]
+	if u.Destroyed || u.Pos.Offboard {
+		return refuse("D2.321", "%s is not on the map", u.ID)
+	}
+	if a.A == u.Pos.Hex {
+		return refuse("D2.321", "%s cannot fire into its own hex this way", u.ID)
+	}
+	var acq *hex.Hex
+	if u.HasAcquired {
+		acq = &u.Acquired
+	}
+	var drm DRM
+	var f Facing
+	if u.Pos.Bypass {
+		drm, f = TCAChange(u.V, u.Pos, u.TCA, acq, a.A)
+	} else {
+		f = TargetFacing(u.Pos, a.A)
+		if acq == nil || *acq != a.A {
+			n, _ := facingSteps(u.TCA, f)
+			drm.Add(CaseA(u.V.Turret, n), u.V.Turret.String())
+		}
+	}
+	r.CaseA, r.HasCaseA = drm, true
+	u.TCA, u.Acquired, u.HasAcquired = f, a.A, true
+	r.event("D2.321", "TCA now points at its "+f.String()+" Target Facing; Case A "+drm.String())
 	return nil
 }

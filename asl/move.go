@@ -171,7 +171,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		}
 		c.Add(gc, TerrainChart[d.Ground].Name, "TC")
 	case HalfPrinted, HalfOrAll:
-		c.Add(u.V.Allotment()/2, "½ printed MP ["+row.Name+"]", "TC")
+		c.Add(u.V.Allotment()/2, "½ printed MP, "+row.Name, "TC")
 		b.halfMP = row.HalfMPBogDRM > 0
 	}
 	if ob := g.Map.Obstacle(from, side); ob != NoObstacle {

@@ -47,6 +47,7 @@ func ParseMP(s string) (MP, error) {
 //	UNIT reverse HEX | UNIT reverse bypass OBST-ADJ
 //	UNIT delay N | UNIT esb N     (N in MP; halves allowed)
 //	UNIT minimum HEX
+//	UNIT tca HEX                  (turn the TCA to fire on HEX: reports Case A, C5.1/D2.321)
 //	attack UNIT missed|destroyed|immobilized|shocked|stunned|recalled
 //	motion-attempt UNIT [vca A-B] [vs ENEMY]
 func (g *Game) ParseStep(line string) (Action, error) {
@@ -181,6 +182,12 @@ func (g *Game) ParseStep(line string) (Action, error) {
 			a.Verb = VerbReverse
 			a.A, err = hexArg(f[2])
 		}
+	case "tca":
+		if err = nargs(verb, 1, "the hex of the target, like \"tca AA4\""); err != nil {
+			return a, err
+		}
+		a.Verb = VerbTCA
+		a.A, err = hexArg(f[2])
 	case "delay", "esb":
 		if err = nargs(verb, 1, "an MP amount, like \""+verb+" 2\""); err != nil {
 			return a, err
@@ -206,7 +213,7 @@ func (g *Game) Describe(a Action) string {
 	switch a.Verb {
 	case VerbStart, VerbStop, VerbEnd:
 		return id + " " + a.Verb.String()
-	case VerbEnter, VerbMinimum, VerbReverse:
+	case VerbEnter, VerbMinimum, VerbReverse, VerbTCA:
 		s := id + " " + a.Verb.String() + " " + lay.Name(a.A)
 		if a.All {
 			s += " all"

@@ -39,6 +39,9 @@ type Event struct {
 type Result struct {
 	Cost   Cost // the MP this step spent, with its breakdown
 	Total  MP   // the unit's MP spent so far this MPh, after the step
+	// CaseA is the To Hit DRM of a TCA change (tca steps).
+	CaseA    DRM
+	HasCaseA bool
 	rolls  [6]RollEvent
 	events [8]Event
 	nr, ne uint8

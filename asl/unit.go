@@ -1,5 +1,7 @@
 package asl
 
+import "github.com/umpire-referee/umpire/hex"
+
 // Immobility says why a vehicle may not leave its Location.
 type Immobility uint8
 
@@ -53,6 +55,12 @@ type Unit struct {
 	// CanAttack lists the enemy AFVs this vehicle could attack on entering their hex with an
 	// Original TK/IFT DR of 5 able to destroy or shock them (D2.6); "*" means any.
 	CanAttack []string
+
+	// TCA is the Target Facing the turret points at (D2.321); Acquired the hex of the target
+	// last fired on (Case A does not apply again to it).
+	TCA         Facing
+	Acquired    hex.Hex
+	HasAcquired bool
 }
 
 // Remaining is the MP the unit may still spend.

@@ -38,6 +38,9 @@ func TestNeighboursAsTheSpecDescribes(t *testing.T) {
 		{"B0", []string{"3A1", "3B1", "3C1"}},
 		{"A1", []string{"3A2", "3B0", "3B1"}},
 		{"GG10", []string{"3FF10", "3FF9", "3GG9"}},
+		// row 10 of an odd-lettered column is a full hex: I10 touches H9, H10, I9, J9, J10 (I11
+		// would be below the board).
+		{"I10", []string{"3H10", "3H9", "3I9", "3J10", "3J9"}},
 	}
 	for _, c := range cases {
 		got := neighbourNames(l, mustParse(t, l, c.hex))
@@ -102,7 +105,10 @@ func TestSeveralBoardsShareEdgeHexes(t *testing.T) {
 		t.Error("2B10 and 4B0 should be one location")
 	}
 	if mustParse(t, l, "3A10") == mustParse(t, l, "5A1") {
-		t.Error("3A10 and 5A1 are different full... half hexes of different boards")
+		t.Error("3A10 and 5A1 are different hexes of different boards")
+	}
+	if !mustParse(t, l, "3C10").Adjacent(mustParse(t, l, "5C1")) {
+		t.Error("3C10 and 5C1 face each other across the board edge")
 	}
 	// 2GG5's neighbours include 3B4/3B5 on the next board.
 	got := neighbourNames(l, a)

@@ -74,8 +74,8 @@ func (l *Layout) Contains(h Hex) bool {
 	if x < 0 || x >= l.Width() || y < 0 || y >= l.Height() {
 		return false
 	}
-	if x%2 == 0 { // odd-lettered column: rows 1..10 of each board, never row 0
-		return y%boardStepY != 0
+	if x%2 == 0 { // odd-lettered column: rows 1..10 of each board, so no global row 0
+		return y != 0
 	}
 	return true
 }
@@ -157,7 +157,11 @@ func (l *Layout) Parse(s string) (Hex, error) {
 	if col%2 == 0 && row == 0 {
 		return Hex{}, fmt.Errorf("hex %q: column %s has rows 1..10 (only lowered columns B, D, ... FF have a row 0)", s, ColumnName(col))
 	}
-	return Hex{X: int16(p[1]*boardStepX + col), Y: int16(p[0]*boardStepY + row)}, nil
+	h := Hex{X: int16(p[1]*boardStepX + col), Y: int16(p[0]*boardStepY + row)}
+	if !l.Contains(h) {
+		return Hex{}, fmt.Errorf("hex %q is not on the map", s)
+	}
+	return h, nil
 }
 
 func (l *Layout) boardList() string {

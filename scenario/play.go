@@ -44,6 +44,8 @@ type StepOut struct {
 	Rules     []string  `json:"rules"`
 	Dice      []RollOut `json:"dice,omitempty"`
 	Events    []string  `json:"events,omitempty"`
+	DRM       *int      `json:"drm,omitempty"`
+	DRMTerms  string    `json:"drm_terms,omitempty"`
 	Error     *ErrorOut `json:"error,omitempty"`
 }
 
@@ -87,7 +89,7 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 		}
 		so.MP = r.Cost.Total().Float()
 		so.Total = r.Total.Float()
-		if mv.Action.Verb == asl.VerbAttack || mv.Action.Verb == asl.VerbMotionAttempt {
+		if mv.Action.Verb == asl.VerbAttack || mv.Action.Verb == asl.VerbMotionAttempt || mv.Action.Verb == asl.VerbTCA {
 			so.Total = g.Units[mv.Action.Unit].Spent.Float()
 		}
 		so.Breakdown = r.Cost.String()
@@ -101,6 +103,14 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 				ro.DRMs = e.DRM.String()
 			}
 			so.Dice = append(so.Dice, ro)
+		}
+		if r.HasCaseA {
+			d := r.CaseA.Total()
+			so.DRM, so.DRMTerms = &d, r.CaseA.String()
+			so.Breakdown = "Case A " + r.CaseA.String()
+			if d == 0 {
+				so.Breakdown = "no Case A"
+			}
 		}
 		for _, e := range r.Events() {
 			so.Events = append(so.Events, e.Text+" ("+e.Rule+")")
@@ -162,8 +172,8 @@ type ExpField struct {
 	Line  int
 }
 
-var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance"}
-var stepExpectFields = []string{"mp", "total", "error", "dice"}
+var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing"}
+var stepExpectFields = []string{"mp", "total", "error", "dice", "drm"}
 
 func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMoves int) ([]Expectation, error) {
 	items, err := r.list(n, "expect")
@@ -205,8 +215,14 @@ func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMo
 				return nil, err
 			}
 			for _, v := range vs {
-				val, err := r.str(v.v, "expect."+f.key+"."+v.key)
-				if err != nil {
+				var val string
+				if deref(v.v).Kind == yaml.SequenceNode {
+					items, _, err := r.strList(v.v, "expect."+f.key+"."+v.key)
+					if err != nil {
+						return nil, err
+					}
+					val = strings.Join(items, " ")
+				} else if val, err = r.str(v.v, "expect."+f.key+"."+v.key); err != nil {
 					return nil, err
 				}
 				e.Fields = append(e.Fields, ExpField{Key: v.key, Value: val, Line: v.k.Line})
@@ -277,6 +293,23 @@ func (s *Scenario) Check(o Outcome) []Failure {
 					} else if !ruleMatches(st.Error.Rule, f.Value) {
 						fail(f.Line, "step %d: expected a refusal citing %s, got %s: %s", e.Step, f.Value, st.Error.Rule, st.Error.Message)
 					}
+				case "drm":
+					var want int
+					if _, err := fmt.Sscanf(strings.TrimPrefix(f.Value, "+"), "%d", &want); err != nil {
+						fail(f.Line, "step %d drm: %q is not a number", e.Step, f.Value)
+						continue
+					}
+					got, have := 0, false
+					if st.DRM != nil {
+						got, have = *st.DRM, true
+					} else if len(st.Dice) > 0 {
+						got, have = st.Dice[0].DRM, true
+					}
+					if !have {
+						fail(f.Line, "step %d drm: the step has no DRM (no roll, no Case A)", e.Step)
+					} else if got != want {
+						fail(f.Line, "step %d drm: expected %+d, got %+d (%s%s)", e.Step, want, got, st.DRMTerms, firstDRMs(st))
+					}
 				case "dice":
 					var got []string
 					for _, d := range st.Dice {
@@ -298,6 +331,13 @@ func (s *Scenario) Check(o Outcome) []Failure {
 		}
 	}
 	return fails
+}
+
+func firstDRMs(st StepOut) string {
+	if len(st.Dice) > 0 {
+		return st.Dice[0].DRMs
+	}
+	return ""
 }
 
 func ruleMatches(got, want string) bool {
@@ -402,6 +442,22 @@ func checkUnit(u *asl.Unit, f ExpField, lay *hex.Layout) string {
 		mt, why := u.MovingTarget()
 		if msg := wantBool(mt); msg != "" {
 			return msg + ": " + why
+		}
+	case "front", "rear", "side":
+		var wrong []string
+		for _, hs := range strings.Fields(f.Value) {
+			h, err := lay.Parse(hs)
+			if err != nil {
+				return err.Error()
+			}
+			got := asl.TargetFacing(u.Pos, h)
+			ok := (f.Key == "front" && got == asl.Front) || (f.Key == "rear" && got == asl.Rear) || (f.Key == "side" && got.Side())
+			if !ok {
+				wrong = append(wrong, lay.Name(h)+" is in its "+got.String()+" Target Facing")
+			}
+		}
+		if len(wrong) > 0 {
+			return strings.Join(wrong, "; ")
 		}
 	case "in_platoon", "in_convoy":
 		return wantBool(false)
