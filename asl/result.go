@@ -37,14 +37,14 @@ type Event struct {
 
 // Result is what an accepted step did. It is filled in place (no allocation) by [Game.Step].
 type Result struct {
-	Cost   Cost // the MP this step spent, with its breakdown
-	Total  MP   // the unit's MP spent so far this MPh, after the step
+	Cost  Cost // the MP this step spent, with its breakdown
+	Total MP   // the unit's MP spent so far this MPh, after the step
 	// CaseA is the To Hit DRM of a TCA change (tca steps).
 	CaseA    DRM
 	HasCaseA bool
-	rolls  [6]RollEvent
-	events [8]Event
-	nr, ne uint8
+	rolls    [6]RollEvent
+	events   [8]Event
+	nr, ne   uint8
 }
 
 // Reset clears a Result for reuse.
