@@ -256,7 +256,6 @@ func (g *Game) applyStart(u *Unit, starting bool, src dice.Source, r *Result) (b
 		return true, nil
 	}
 	u.DirSet = false
-	u.StartStop += Whole(1)
 	if u.V.RedMP && u.V.AFV {
 		roll, err := src.Roll(dice.DR)
 		if err != nil {
@@ -324,6 +323,7 @@ func (g *Game) start(u *Unit, src dice.Source, r *Result) error {
 	}
 	r.Cost = c
 	u.Spent += c.Total()
+	u.StartStop += c.Total()
 	_, err := g.applyStart(u, true, src, r)
 	return err
 }
