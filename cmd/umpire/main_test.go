@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestPlayDemo(t *testing.T) {
+	code, out, _ := runCmd("play")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	for _, want := range []string{"umpire play FILE", "(2 [VBM] x 1 [Open Ground] = 2) x 4 [Reverse] = 8 MP", "total 13"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("demo output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestPlayJSON(t *testing.T) {
+	code, out, _ := runCmd("play", "--json", "demo/demo.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("want 3 JSON lines, got %d:\n%s", len(lines), out)
+	}
+	var step map[string]any
+	if err := json.Unmarshal([]byte(lines[1]), &step); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"step", "unit", "action", "mp", "total", "breakdown", "rules"} {
+		if _, ok := step[k]; !ok {
+			t.Errorf("JSON line lacks %q: %s", k, lines[1])
+		}
+	}
+	if step["mp"].(float64) != 8 || step["total"].(float64) != 9 || step["unit"] != "BT7" {
+		t.Errorf("step 2: %s", lines[1])
+	}
+}
+
+func TestRefusedStepExitsOne(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "r.yaml")
+	os.WriteFile(f, []byte(`name: refused
+map: {boards: ["2"]}
+units:
+  - {id: T, side: German, vehicle: {mp: 10, class: tank}, at: 2M3, vca: L2-M2}
+moves:
+  - T enter N3
+  - T enter N4
+`), 0o644)
+	code, out, _ := runCmd("play", f)
+	if code != 1 || !strings.Contains(out, "REFUSED D2.11") || strings.Contains(out, "enter N4") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCmd("play", "--json", f)
+	if code != 1 || !strings.Contains(out, `"error":{"rule":"D2.11"`) {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/examples/*.yaml")
+	if len(files) < 10 {
+		t.Fatalf("found %d examples", len(files))
+	}
+	code, out, _ := runCmd(append([]string{"check"}, files...)...)
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "0 failed") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	dir := t.TempDir()
+	f := filepath.Join(dir, "wrong.yaml")
+	os.WriteFile(f, []byte(`name: wrong expectation
+map: {boards: ["2"]}
+units:
+  - {id: T, side: German, vehicle: {mp: 10, class: tank}, at: 2M3, vca: M4-N3}
+moves:
+  - T enter M4
+expect:
+  - step 1: {mp: 1}
+  - T: {at: 2M4}
+`), 0o644)
+	code, out, _ = runCmd("check", f, "demo/demo.yaml")
+	if code != 1 || !strings.Contains(out, "wrong.yaml:8: step 1 mp: expected 1 MP, got 2") || !strings.Contains(out, "1 passed, 1 failed") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCmd("check", filepath.Join(dir, "missing.yaml"))
+	if code != 1 || !strings.Contains(out, "0 passed, 1 failed") {
+		t.Errorf("a missing file fails: exit %d:\n%s", code, out)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if code, _, errs := runCmd(); code != 2 || !strings.Contains(errs, "usage") {
+		t.Errorf("no args: %d %s", code, errs)
+	}
+	if code, _, _ := runCmd("fly"); code != 2 {
+		t.Errorf("unknown command: %d", code)
+	}
+	if code, out, _ := runCmd("demo"); code != 0 || !strings.Contains(out, "ruleset: asl") {
+		t.Errorf("demo: %d", code)
+	}
+}
