@@ -66,8 +66,9 @@ type Unit struct {
 // Remaining is the MP the unit may still spend.
 func (u *Unit) Remaining() MP { return u.Allowance - u.Spent }
 
-// Stopped reports a vehicle not moving (never started, stopped, or Immobile).
-func (u *Unit) Stopped() bool { return !u.Moving || u.Immobile != Mobile }
+// Stopped reports a vehicle not moving: never started, stopped, or Immobile (a vehicle under a
+// Motion counter is not stopped).
+func (u *Unit) Stopped() bool { return u.Immobile != Mobile || (!u.Moving && !u.Motion) }
 
 // InMotion reports a vehicle with a Motion counter, or moving in its MPh.
 func (u *Unit) InMotion() bool {
