@@ -101,15 +101,6 @@ func bypassAlong(p, q hex.Hex, v hex.Vertex, reverse bool) (Position, bool) {
 	return Position{Hex: p, Side: s, Bypass: true, Heading: h}, true
 }
 
-// frontVertex is the vertex the vehicle's front points at: the VCA hexspine in a hex centre,
-// the CAFP in Bypass.
-func (p Position) frontVertex() hex.Vertex {
-	if p.Bypass {
-		return hex.Vertex{Hex: p.Hex, Spine: p.CAFP()}
-	}
-	return hex.Vertex{Hex: p.Hex, Spine: p.Heading}
-}
-
 // moveOption is one way a vehicle may leave its position.
 type moveOption struct {
 	to     hex.Hex    // the hex entered (or Bypassed)
