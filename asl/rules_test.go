@@ -280,7 +280,7 @@ func TestD2_15MinimumMove(t *testing.T) {
 		{name: "not after entering a hex", w: world{levels: map[string]int{"M5": 2}, units: []unitSpec{{id: "H", at: "M3", vca: "M4-N3", v: NewVehicle("ht", Halftrack, 3)}}},
 			steps: []stepWant{{step: "H enter M4", mp: 2}, {step: "H minimum M5", rule: "D2.15"}}},
 		{name: "not after a stall", w: world{levels: map[string]int{"M4": 2}, units: []unitSpec{{id: "H", at: "M3", vca: "M4-N3", v: stalling(8, 7)}}},
-			dice: []int{8, 3}, // Start DR 8 >= 7 stalls; Delay DR 3 MP
+			dice:  []int{8, 3}, // Start DR 8 >= 7 stalls; Delay DR 3 MP
 			steps: []stepWant{{step: "H start", mp: 4}, {step: "H minimum M4", rule: "D2.15"}}},
 	})
 }
@@ -406,7 +406,9 @@ func TestD2_401MotionAttempt(t *testing.T) {
 }
 
 func TestD2_5ESB(t *testing.T) {
-	w := func(v Vehicle) world { return world{units: []unitSpec{{id: "T", at: "M3", vca: "M4-N3", v: v, motion: true}}} }
+	w := func(v Vehicle) world {
+		return world{units: []unitSpec{{id: "T", at: "M3", vca: "M4-N3", v: v, motion: true}}}
+	}
 	red := tank(13)
 	red.RedMP = true
 	red.Maker = "German"
