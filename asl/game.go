@@ -256,53 +256,75 @@ func (g *Game) applyStart(u *Unit, starting bool, src dice.Source, r *Result) (b
 		return true, nil
 	}
 	u.DirSet = false
-	if u.V.RedMP && u.V.AFV {
-		roll, err := src.Roll(dice.DR)
-		if err != nil {
-			return false, err
-		}
-		e := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: roll, Final: int(roll.Total), Need: "DR 12 immobilizes"}
-		if roll.Total == 12 {
-			e.Result = "Immobilized: mechanical breakdown"
-			r.roll(e)
-			u.Immobile = Immobilized
-			u.Moving = false
-			r.event("D2.51", "Immobilized by mechanical breakdown on Starting")
-			return false, nil
-		}
-		e.Result = "no breakdown"
-		r.roll(e)
+	if broke, err := mechanicalReliability(u, src, r); err != nil || broke {
+		return false, err
 	}
-	if u.V.StallsOn > 0 {
-		roll, err := src.Roll(dice.DR)
+	stalled, err := stallCheck(u, src, r)
+	if err != nil {
+		return false, err
+	}
+	if stalled {
+		delay, err := src.Roll(dice.DR)
 		if err != nil {
 			return false, err
 		}
-		e := RollEvent{For: "Stall", Rule: "D2.15", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", u.V.StallsOn)}
-		if int(roll.Total) >= u.V.StallsOn {
-			e.Result = "stalled"
-			r.roll(e)
-			delay, err := src.Roll(dice.DR)
-			if err != nil {
-				return false, err
-			}
-			d := Whole(int(delay.Total))
-			if d > u.Remaining() {
-				d = u.Remaining()
-			}
-			r.roll(RollEvent{For: "Delay DR", Rule: "D2.17", Roll: delay, Final: int(delay.Total), Result: "MP spent in Delay before it may Start again"})
-			r.Cost.Plus(d, "stall Delay DR", "D2.17")
-			u.Spent += d
-			u.Stalled = true
-			u.Moving = false
-			r.event("D2.15", "stalled: stays Stopped, may not make a Minimum Move this Player Turn")
-			return false, nil
+		d := Whole(int(delay.Total))
+		if d > u.Remaining() {
+			d = u.Remaining()
 		}
-		e.Result = "no stall"
-		r.roll(e)
+		r.roll(RollEvent{For: "Delay DR", Rule: "D2.17", Roll: delay, Final: int(delay.Total), Result: "MP spent in Delay before it may Start again"})
+		r.Cost.Plus(d, "stall Delay DR", "D2.17")
+		u.Spent += d
+		u.Stalled = true
+		u.Moving = false
+		r.event("D2.15", "stalled: stays Stopped, may not make a Minimum Move this Player Turn")
+		return false, nil
 	}
 	u.Moving = true
 	return true, nil
+}
+
+// mechanicalReliability rolls the DR a red-MP AFV makes each time it Starts: 12 immobilizes
+// it (D2.51). Other vehicles roll nothing.
+func mechanicalReliability(u *Unit, src dice.Source, r *Result) (broke bool, err error) {
+	if !u.V.RedMP || !u.V.AFV {
+		return false, nil
+	}
+	roll, err := src.Roll(dice.DR)
+	if err != nil {
+		return false, err
+	}
+	e := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: roll, Final: int(roll.Total), Need: "DR 12 immobilizes"}
+	if roll.Total != 12 {
+		e.Result = "no breakdown"
+		r.roll(e)
+		return false, nil
+	}
+	e.Result = "Immobilized: mechanical breakdown"
+	r.roll(e)
+	u.Immobile, u.Moving, u.Motion = Immobilized, false, false
+	r.event("D2.51", "Immobilized by mechanical breakdown on Starting")
+	return true, nil
+}
+
+// stallCheck rolls the Start DR of a vehicle that can stall (rules-notes 1.1: vehicle fact
+// stalls_on); vehicles that cannot stall roll nothing.
+func stallCheck(u *Unit, src dice.Source, r *Result) (stalled bool, err error) {
+	if u.V.StallsOn <= 0 {
+		return false, nil
+	}
+	roll, err := src.Roll(dice.DR)
+	if err != nil {
+		return false, err
+	}
+	e := RollEvent{For: "Stall", Rule: "D2.15", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", u.V.StallsOn)}
+	stalled = int(roll.Total) >= u.V.StallsOn
+	e.Result = "no stall"
+	if stalled {
+		e.Result = "stalled"
+	}
+	r.roll(e)
+	return stalled, nil
 }
 
 func (g *Game) start(u *Unit, src dice.Source, r *Result) error {

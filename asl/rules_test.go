@@ -266,7 +266,7 @@ func TestD2_15MinimumMove(t *testing.T) {
 		return world{levels: map[string]int{"M4": 2}, units: []unitSpec{{id: "H", at: "M3", vca: "M4-N3", v: NewVehicle("ht", Halftrack, 3), fixup: fix}}}
 	}
 	runCases(t, []ruleCase{
-		{name: "all its allotment plus the Start", w: w(nil), steps: []stepWant{{step: "H minimum M4", mp: 4}, {step: "H stop", rule: "D2.15"}},
+		{name: "all its allotment, the Start included", w: w(nil), steps: []stepWant{{step: "H minimum M4", mp: 3}, {step: "H stop", rule: "D2.15"}},
 			check: func(t *testing.T, g *Game) {
 				u := unit(g, "H")
 				var r Result

@@ -143,7 +143,7 @@ func (g *Game) pivot(u *Unit, a Action, src dice.Source, r *Result) error {
 }
 
 // minimumMove: a Mobile vehicle may move one hex whose entry cost is more than its printed MP
-// allotment by spending all of that allotment, then is in Motion (D2.15).
+// allotment by spending all of that allotment (a Start MP included), then is in Motion (D2.15).
 func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	switch {
@@ -179,22 +179,26 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 	if all || normal.Total() <= u.V.Allotment() {
 		return refuse("D2.15", "a Minimum Move is for a hex costing more than the printed allotment: entering %s costs %s for %s's %d MP; enter it normally", lay.Name(a.A), normal.String(), u.ID, u.V.MP)
 	}
-	allot := u.V.Allotment() - (u.Spent - u.StartStop)
-	if allot <= 0 {
-		return refuse("D2.15", "%s has no MP allotment left to spend on a Minimum Move", u.ID)
-	}
+	// All the printed allotment is spent; a Start MP paid in the hex being left is part of it
+	// (D2.15; unlike ALL-MP entry, D2.7, which leaves Start/Stop MP over).
 	var c Cost
-	c.Add(allot, "Minimum Move: all its MP allotment", "D2.15")
 	starting, err := startCost(u, false, &c)
 	if err != nil {
 		return err
 	}
+	startMP := c.Total()
+	allot := u.V.Allotment() - u.Spent - startMP
+	if allot <= 0 {
+		return refuse("D2.15", "%s has no MP allotment left to spend on a Minimum Move", u.ID)
+	}
+	c = Cost{}
+	c.Add(allot, "Minimum Move: the rest of its MP allotment", "D2.15")
 	if starting {
-		n := c.Total() - allot
-		u.Spent += n
-		u.StartStop += n
+		c.Plus(startMP, "Start", "D2.12")
+		u.Spent += startMP
+		u.StartStop += startMP
 		u.Moving = false
-		r.Cost.Plus(n, "Start", "D2.12")
+		r.Cost.Plus(startMP, "Start", "D2.12")
 		ok, err := g.applyStart(u, true, src, r)
 		if err != nil || !ok {
 			return err
@@ -346,21 +350,20 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 	}
 	e.Result = "succeeds"
 	r.roll(e)
-	if d.V.RedMP && d.V.AFV {
-		mr, err := src.Roll(dice.DR)
-		if err != nil {
-			return err
-		}
-		ev := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: mr, Final: int(mr.Total), Need: "DR 12 immobilizes"}
-		if mr.Total == 12 {
-			ev.Result = "Immobilized: no Motion, no VCA change"
-			r.roll(ev)
-			d.Immobile = Immobilized
-			g.Units[a.Unit] = d
-			return nil
-		}
-		ev.Result = "no breakdown"
-		r.roll(ev)
+	// A successful attempt is also a Start: breakdown or stall means no Motion, no VCA change.
+	if broke, err := mechanicalReliability(&d, src, r); err != nil {
+		return err
+	} else if broke {
+		r.event("D2.401", "no Motion and no VCA change")
+		g.Units[a.Unit] = d
+		return nil
+	}
+	if stalled, err := stallCheck(&d, src, r); err != nil {
+		return err
+	} else if stalled {
+		r.event("D2.401", "stalled: the Motion attempt fails")
+		g.Units[a.Unit] = d
+		return nil
 	}
 	d.Motion = true
 	r.event("D2.401", d.ID+" gains Motion status")
