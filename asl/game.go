@@ -172,7 +172,12 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 		return err
 	}
 	r.Total = u.Spent
-	g.spentInLOS(a.Unit, &u, r.Cost.Total())
+	// Start and Stop MP are spent in the hex being left (D2.12, D2.13); the rest where the
+	// step ends.
+	before := &g.Units[a.Unit]
+	atStart := u.StartStop - before.StartStop
+	g.spentInLOS(a.Unit, before, atStart)
+	g.spentInLOS(a.Unit, &u, u.Spent-before.Spent-atStart)
 	g.Units[a.Unit] = u
 	return nil
 }
@@ -455,6 +460,7 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 		r.roll(e)
 		u.Immobile, u.Moving, u.Motion = Immobilized, false, false
 		r.event("D2.5", "Immobilized by Excessive Speed Breakdown in its current hex")
+		undoPivot(u, r)
 		return nil
 	}
 	e.Result = "gains " + a.N.String() + " MP"

@@ -191,14 +191,12 @@ func (m *Map) LOS(a, b hex.Hex) bool {
 		}
 		return l > top || (l == top && l > min(ea, eb))
 	}
-	for _, st := range hex.Line(a, b) {
-		if st.Split {
-			if blocks(st.A) && blocks(st.B) {
-				return false
-			}
-		} else if blocks(st.A) {
-			return false
+	clear := true
+	hex.Trace(a, b, func(st hex.LineStep) bool {
+		if blocks(st.A) && (!st.Split || blocks(st.B)) {
+			clear = false
 		}
-	}
-	return true
+		return clear
+	})
+	return clear
 }

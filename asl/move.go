@@ -10,7 +10,7 @@ import (
 // bogNeed collects what a Bog Check (D8.2) needs: whether one is due and its DRM.
 type bogNeed struct {
 	due    bool
-	why    string
+	why    string // what the roll is for, from the bogWhy tables
 	halfMP bool // entered at half the printed MP: +3 (not with a Minimum Move)
 	levels int  // levels gained
 	hedge  bool
@@ -51,7 +51,7 @@ func bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged bool, err 
 	}
 	drm := BogDRM(u.V, b.halfMP, b.levels)
 	final := int(roll.Total) + drm.Total()
-	e := RollEvent{For: "Bog Check (" + b.why + ")", Rule: "D8.2", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 bogs"}
+	e := RollEvent{For: b.why, Rule: "D8.2", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 bogs"}
 	if final >= 12 {
 		e.Result = "Bogged"
 		r.roll(e)
@@ -128,7 +128,6 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	d := g.Map.At(to)
 	road := fromCentre && g.Map.Road(from, side)
 	row := &TerrainChart[d.Terrain]
-	name := g.Map.Layout.Name(to)
 	if road {
 		b.levels = g.climb(from, to, true, c)
 		rate, label, rule := RoadRate[col], "road", "TC"
@@ -142,19 +141,19 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	e := row.Cost[col]
 	switch e.Kind {
 	case NA:
-		return false, refuse("TC", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, name, row.Name)
+		return false, refuse("TC", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, g.Map.Layout.Name(to), row.Name)
 	case All:
 		all = true
 	case HalfOrAll:
 		all = chooseAll
 	}
 	if ob := g.Map.Obstacle(from, side); ob != NoObstacle && HexsideChart[ob].Cost[col].Kind == NA {
-		return false, refuse("TC", "a %s may not cross the %s between %s and %s (Terrain Chart: NA)", u.V.Class, HexsideChart[ob].Name, g.Map.Layout.Name(from), name)
+		return false, refuse("TC", "a %s may not cross the %s between %s and %s (Terrain Chart: NA)", u.V.Class, HexsideChart[ob].Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to))
 	}
 	if all {
-		c.Add(u.V.Allotment(), "ALL ["+row.Name+"]", "D2.7")
+		c.Add(u.V.Allotment(), allMPLabel[d.Terrain], "D2.7")
 		b.due = row.Bog[col]&BogEntry != 0
-		b.why = "entering " + row.Name
+		b.why = bogWhyEntering[d.Terrain]
 		return true, nil
 	}
 	b.levels = g.climb(from, to, false, c)
@@ -167,11 +166,11 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		}
 		gc, ok := groundCost(d, col)
 		if !ok {
-			return false, refuse("TC", "a %s may not enter the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, name)
+			return false, refuse("TC", "a %s may not enter the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(to))
 		}
 		c.Add(gc, TerrainChart[d.Ground].Name, "TC")
 	case HalfPrinted, HalfOrAll:
-		c.Add(u.V.Allotment()/2, "½ printed MP, "+row.Name, "TC")
+		c.Add(u.V.Allotment()/2, halfMPLabel[d.Terrain], "TC")
 		b.halfMP = row.HalfMPBogDRM > 0
 	}
 	if ob := g.Map.Obstacle(from, side); ob != NoObstacle {
@@ -179,13 +178,13 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		c.Add(hr.Cost[col].V, hr.Name, "TC")
 		if hr.Bog[col]&BogEntry != 0 {
 			b.due, b.hedge = true, true
-			b.why = "crossing a " + hr.Name
+			b.why = bogWhyCrossing[ob]
 		}
 	}
 	g.crowd(u, to, false, false, c)
 	if row.Bog[col]&BogEntry != 0 {
 		b.due = true
-		b.why = "entering " + row.Name
+		b.why = bogWhyEntering[d.Terrain]
 	}
 	return false, nil
 }
@@ -198,15 +197,14 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	}
 	d := g.Map.At(p)
 	row := &TerrainChart[d.Terrain]
-	name := g.Map.Layout.Name(p)
 	side, _ := p.SideTo(q)
 	switch {
 	case d.Terrain == Rubble:
-		return false, refuse("D2.31", "VBM is not allowed in rubble hex %s", name)
+		return false, refuse("D2.31", "VBM is not allowed in rubble hex %s", g.Map.Layout.Name(p))
 	case !row.Bypassable:
-		return false, refuse("D2.31", "VBM is allowed only round woods or buildings; %s is %s", name, row.Name)
+		return false, refuse("D2.31", "VBM is allowed only round woods or buildings; %s is %s", g.Map.Layout.Name(p), row.Name)
 	case d.Blaze:
-		return false, refuse("D2.31", "VBM is not allowed in %s: it holds a Blaze", name)
+		return false, refuse("D2.31", "VBM is not allowed in %s: it holds a Blaze", g.Map.Layout.Name(p))
 	case g.Map.NearRoadblock(p, side):
 		return false, refuse("D2.31", "VBM is not allowed along hexside %s: it is connected to a roadblock hexside", g.Map.Layout.HexsideName(p, side))
 	}
@@ -225,7 +223,7 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	col := u.V.Column()
 	gc, ok := groundCost(d, col)
 	if !ok {
-		return false, refuse("TC", "a %s may not cross the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, name)
+		return false, refuse("TC", "a %s may not cross the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
 	}
 	if from != p {
 		g.climb(from, p, false, c)
@@ -300,7 +298,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		from := g.Map.At(u.Pos.Hex)
 		if TerrainChart[from.Terrain].Bog[u.V.Column()]&BogLeaving != 0 && !(g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, opt.to))) {
 			b.due = true
-			b.why = "leaving " + TerrainChart[from.Terrain].Name
+			b.why = bogWhyLeaving[from.Terrain]
 		}
 	}
 	if reverse {
@@ -316,8 +314,8 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		if u.Spent-u.StartStop > 0 {
 			return refuse("D2.7", "entering %s costs ALL of %s's MP, but it has already spent some", lay.Name(opt.to), u.ID)
 		}
-	} else if err := spendable(u, total, "entering "+lay.Name(opt.to)); err != nil {
-		return err
+	} else if total > u.Remaining() {
+		return spendable(u, total, "entering "+lay.Name(opt.to))
 	}
 	if reverse && !all {
 		// D2.24: it may not end in Reverse Motion, so it must keep a Stopping MP (or an ESB).
@@ -459,8 +457,8 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 	if err != nil {
 		return err
 	}
-	if err := spendable(u, c.Total(), "entering "+lay.Name(a.A)); err != nil && !all {
-		return err
+	if c.Total() > u.Remaining() && !all {
+		return spendable(u, c.Total(), "entering "+lay.Name(a.A))
 	}
 	r.Cost = c
 	u.Spent += c.Total()

@@ -212,7 +212,28 @@ var (
 
 var terrainByName = map[string]Terrain{}
 
+// Bog Check reasons and cost labels, made once so that a Bog Check does not build strings (the step path must
+// not allocate).
+var (
+	bogWhyEntering [numTerrain]string
+	bogWhyLeaving  [numTerrain]string
+	bogWhyVCA      [numTerrain]string
+	bogWhyCrossing [3]string
+	halfMPLabel    [numTerrain]string
+	allMPLabel     [numTerrain]string
+)
+
 func init() {
+	for t, row := range TerrainChart {
+		bogWhyEntering[t] = "Bog Check (entering " + row.Name + ")"
+		bogWhyLeaving[t] = "Bog Check (leaving " + row.Name + ")"
+		bogWhyVCA[t] = "Bog Check (VCA change in " + row.Name + ")"
+		halfMPLabel[t] = "½ printed MP, " + row.Name
+		allMPLabel[t] = "ALL, " + row.Name
+	}
+	for o, row := range HexsideChart {
+		bogWhyCrossing[o] = "Bog Check (crossing a " + row.Name + ")"
+	}
 	for t, row := range TerrainChart {
 		terrainByName[strings.ToLower(row.Name)] = Terrain(t)
 	}

@@ -70,7 +70,7 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 		u.Pos.Heading = u.Pos.Heading.Rotate(turn)
 		u.VCAChanged = true
 		if bogEach {
-			bogged, err := bogCheck(u, bogNeed{due: true, why: "VCA change in " + row.Name}, src, r)
+			bogged, err := bogCheck(u, bogNeed{due: true, why: bogWhyVCA[d.Terrain]}, src, r)
 			if err != nil {
 				return err
 			}
@@ -248,15 +248,26 @@ func (g *Game) attack(a Action, r *Result) error {
 		r.event("D2.14", u.ID+" destroyed: a wreck in "+g.Map.Layout.Name(u.Pos.Hex))
 	case AttackImmobilized:
 		u.Immobile, u.Moving, u.Motion = Immobilized, false, false
+		undoPivot(u, r)
 		r.event("D2.4", u.ID+" Immobilized: its Motion counter is removed")
 	case AttackShocked, AttackStunned, AttackRecalled:
 		u.Stunned, u.Moving, u.Motion, u.Reverse = true, false, false, false
 		if a.Attack == AttackRecalled {
 			u.Recalled = true
 		}
+		undoPivot(u, r)
 		r.event("D2.1", u.ID+" "+a.Attack.String()+": stops at once and may not move or spend MP for the rest of the Player Turn")
 	}
 	return nil
+}
+
+// undoPivot: a vehicle in Bypass that cannot complete the move it began with a VCA change at
+// its CAFP is at that CAFP with the Target Facing it had before the change (D2.33).
+func undoPivot(u *Unit, r *Result) {
+	if u.Pos.Bypass && u.Pos.Pivot != 0 {
+		u.Pos.Pivot = 0
+		r.event("D2.33", "it could not complete its move: it stays at its CAFP facing as before its VCA change")
+	}
 }
 
 // spentInLOS records MP a moving unit spent in each enemy's LOS (for D2.401).
@@ -374,7 +385,7 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 		for i := 0; i < nspines; i++ {
 			d.Pos.Heading = d.Pos.Heading.Rotate(turn)
 			if bogEach {
-				bogged, err := bogCheck(&d, bogNeed{due: true, why: "VCA change in " + row.Name}, src, r)
+				bogged, err := bogCheck(&d, bogNeed{due: true, why: bogWhyVCA[g.Map.At(d.Pos.Hex).Terrain]}, src, r)
 				if err != nil {
 					return err
 				}

@@ -13,8 +13,18 @@ type LineStep struct {
 // Line traces the straight line from the centre of a to the centre of b and returns the hexes
 // it crosses, a and b included, in order.
 func Line(a, b Hex) []LineStep {
+	steps := make([]LineStep, 0, Distance(a, b)+1)
+	Trace(a, b, func(st LineStep) bool {
+		steps = append(steps, st)
+		return true
+	})
+	return steps
+}
+
+// Trace is Line without the slice: it calls visit for each step in order and stops early when
+// visit returns false. It does not allocate.
+func Trace(a, b Hex, visit func(LineStep) bool) {
 	n := Distance(a, b)
-	steps := make([]LineStep, 0, n+1)
 	aq, ar := a.axial()
 	bq, br := b.axial()
 	as := -aq - ar
@@ -30,13 +40,14 @@ func Line(a, b Hex) []LineStep {
 		const e = 1e-6
 		h1 := cubeRound(q+e, r+2*e, s-3*e)
 		h2 := cubeRound(q-e, r-2*e, s+3*e)
-		if h1 == h2 {
-			steps = append(steps, LineStep{A: h1, B: h1})
-		} else {
-			steps = append(steps, LineStep{A: h1, B: h2, Split: true})
+		st := LineStep{A: h1, B: h1}
+		if h1 != h2 {
+			st = LineStep{A: h1, B: h2, Split: true}
+		}
+		if !visit(st) {
+			return
 		}
 	}
-	return steps
 }
 
 func cubeRound(q, r, s float64) Hex {
