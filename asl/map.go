@@ -39,6 +39,8 @@ type Map struct {
 	hexes  []HexData
 	sides  []uint8 // per hex, 3 entries: sides 0,1,2 of that hex; sides 3..5 live in the neighbour
 	los    map[[2]int]bool
+	// Mud: the ground is soft or muddy throughout (+1 Bog DRM, rules-notes 1.3).
+	Mud bool
 }
 
 // NewMap makes an all-Open-Ground, level-0 map of the layout.

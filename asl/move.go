@@ -16,8 +16,9 @@ type bogNeed struct {
 	hedge  bool
 }
 
-// BogDRM is the Bog Check DRM of a vehicle (rules-notes 1.3), with the DRM of the situation.
-func BogDRM(v *Vehicle, halfMP bool, levels int) DRM {
+// BogDRM is the Bog Check DRM of a vehicle (rules-notes 1.3), with the DRM of the situation:
+// entry at half the printed MP, levels gained, soft or mud ground.
+func BogDRM(v *Vehicle, halfMP bool, levels int, mud bool) DRM {
 	var d DRM
 	switch {
 	case v.GroundPressure < 0:
@@ -33,8 +34,11 @@ func BogDRM(v *Vehicle, halfMP bool, levels int) DRM {
 	if !v.FullyTracked() {
 		d.Add(1, "not fully tracked")
 	}
-	if v.Class == Truck || v.Class == Motorcycle {
+	if v.Class == Truck {
 		d.Add(1, "truck-type MP")
+	}
+	if mud {
+		d.Add(1, "soft/mud ground")
 	}
 	d.Add(levels, "level gained")
 	if halfMP {
@@ -44,12 +48,12 @@ func BogDRM(v *Vehicle, halfMP bool, levels int) DRM {
 }
 
 // bogCheck rolls a Bog Check: Final DR >= 12 bogs the vehicle (D8.2, rules-notes 1.3).
-func bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged bool, err error) {
+func (g *Game) bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged bool, err error) {
 	roll, err := src.Roll(dice.DR)
 	if err != nil {
 		return false, err
 	}
-	drm := BogDRM(u.V, b.halfMP, b.levels)
+	drm := BogDRM(u.V, b.halfMP, b.levels, g.Map.Mud)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: b.why, Rule: "D8.2", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 bogs"}
 	if final >= 12 {
@@ -389,7 +393,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		u.Reversed = true
 	}
 	if b.due && !bypass {
-		if _, err := bogCheck(u, b, src, r); err != nil {
+		if _, err := g.bogCheck(u, b, src, r); err != nil {
 			return err
 		}
 	}
@@ -470,7 +474,7 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 	u.EnteredHex = true
 	r.event("D2.12", "enters from off-board in Motion: no Starting MP")
 	if b.due {
-		if _, err := bogCheck(u, b, src, r); err != nil {
+		if _, err := g.bogCheck(u, b, src, r); err != nil {
 			return err
 		}
 	}

@@ -515,3 +515,33 @@ func TestCostBreakdownPrintsLikeTheRulebook(t *testing.T) {
 		t.Error("halves print as ½")
 	}
 }
+
+func TestBogDRM(t *testing.T) {
+	truck := NewVehicle("truck", Truck, 16)
+	truck.Towing = true
+	low := tank(10)
+	low.GroundPressure = -1
+	high := tank(10)
+	high.GroundPressure = 1
+	cases := []struct {
+		name   string
+		v      Vehicle
+		half   bool
+		levels int
+		mud    bool
+		want   int
+	}{
+		{"normal ground pressure", tank(10), false, 0, false, 1},
+		{"D2.33 EX: half MP entry into a building", tank(12), true, 0, false, 4},
+		{"low ground pressure", low, false, 0, false, -1},
+		{"high ground pressure, a level gained, mud", high, false, 1, true, 4},
+		{"towing truck: +1 normal +1 towing +1 not fully tracked +1 truck", truck, false, 0, false, 4},
+		{"halftrack: not fully tracked", NewVehicle("ht", Halftrack, 10), false, 0, false, 2},
+	}
+	for _, c := range cases {
+		d := BogDRM(&c.v, c.half, c.levels, c.mud)
+		if d.Total() != c.want {
+			t.Errorf("%s: %v, want %+d", c.name, d, c.want)
+		}
+	}
+}

@@ -70,7 +70,7 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 		u.Pos.Heading = u.Pos.Heading.Rotate(turn)
 		u.VCAChanged = true
 		if bogEach {
-			bogged, err := bogCheck(u, bogNeed{due: true, why: bogWhyVCA[d.Terrain]}, src, r)
+			bogged, err := g.bogCheck(u, bogNeed{due: true, why: bogWhyVCA[d.Terrain]}, src, r)
 			if err != nil {
 				return err
 			}
@@ -217,7 +217,7 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 	r.event("D2.15", fmt.Sprintf("Minimum Move into %s (normal entry %s is more than its %d MP allotment)", lay.Name(a.A), normal.Total(), u.V.MP))
 	b.halfMP = false // no +3 for half-MP entry with a Minimum Move (rules-notes 1.3)
 	if b.due {
-		if _, err := bogCheck(u, b, src, r); err != nil {
+		if _, err := g.bogCheck(u, b, src, r); err != nil {
 			return err
 		}
 	}
@@ -385,7 +385,7 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 		for i := 0; i < nspines; i++ {
 			d.Pos.Heading = d.Pos.Heading.Rotate(turn)
 			if bogEach {
-				bogged, err := bogCheck(&d, bogNeed{due: true, why: bogWhyVCA[g.Map.At(d.Pos.Hex).Terrain]}, src, r)
+				bogged, err := g.bogCheck(&d, bogNeed{due: true, why: bogWhyVCA[g.Map.At(d.Pos.Hex).Terrain]}, src, r)
 				if err != nil {
 					return err
 				}

@@ -200,7 +200,7 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 	return s, nil
 }
 
-var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los"}
+var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los", "mud"}
 
 func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 	fs, err := r.fields(n, "map", mapFields...)
@@ -454,6 +454,11 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 	}
 	if err := hexList("blaze", func(d *asl.HexData) { d.Blaze = true }); err != nil {
 		return nil, err
+	}
+	if f, ok := get["mud"]; ok {
+		if m.Mud, err = r.boolean(f.v, "map.mud"); err != nil {
+			return nil, err
+		}
 	}
 	if f, ok := get["los"]; ok {
 		ls, err := r.fields(f.v, "map.los", "clear", "blocked")
