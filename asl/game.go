@@ -144,6 +144,10 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 		return g.tca(a, r)
 	}
 	u := g.Units[a.Unit] // work on a copy; commit only on success
+	if a.Verb == VerbEnd && u.Ended && u.Immobile == Bogged {
+		r.event("D8.2", "its MPh already ended when it bogged")
+		return nil
+	}
 	if err := g.canAct(&u, a); err != nil {
 		return err
 	}

@@ -315,7 +315,8 @@ func (s *Scenario) Check(o Outcome) []Failure {
 					for _, d := range st.Dice {
 						got = append(got, fmt.Sprint(d.Roll))
 					}
-					if strings.Join(got, ",") != strings.ReplaceAll(strings.Trim(f.Value, "[]"), " ", "") {
+					want := strings.Fields(strings.NewReplacer("[", " ", "]", " ", ",", " ").Replace(f.Value))
+					if strings.Join(got, ",") != strings.Join(want, ",") {
 						fail(f.Line, "step %d dice: expected %s, got %v", e.Step, f.Value, got)
 					}
 				}
