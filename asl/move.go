@@ -145,14 +145,14 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	e := row.Cost[col]
 	switch e.Kind {
 	case NA:
-		return false, refuse("TC", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, g.Map.Layout.Name(to), row.Name)
+		return false, refuse("D2.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, g.Map.Layout.Name(to), row.Name)
 	case All:
 		all = true
 	case HalfOrAll:
 		all = chooseAll
 	}
 	if ob := g.Map.Obstacle(from, side); ob != NoObstacle && HexsideChart[ob].Cost[col].Kind == NA {
-		return false, refuse("TC", "a %s may not cross the %s between %s and %s (Terrain Chart: NA)", u.V.Class, HexsideChart[ob].Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to))
+		return false, refuse("D2.1", "a %s may not cross the %s between %s and %s (Terrain Chart: NA)", u.V.Class, HexsideChart[ob].Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to))
 	}
 	if all {
 		c.Add(u.V.Allotment(), allMPLabel[d.Terrain], "D2.7")
@@ -170,7 +170,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		}
 		gc, ok := groundCost(d, col)
 		if !ok {
-			return false, refuse("TC", "a %s may not enter the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(to))
+			return false, refuse("D2.1", "a %s may not enter the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(to))
 		}
 		c.Add(gc, TerrainChart[d.Ground].Name, "TC")
 	case HalfPrinted, HalfOrAll:
@@ -227,7 +227,7 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	col := u.V.Column()
 	gc, ok := groundCost(d, col)
 	if !ok {
-		return false, refuse("TC", "a %s may not cross the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
+		return false, refuse("D2.1", "a %s may not cross the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
 	}
 	if from != p {
 		g.climb(from, p, false, c)

@@ -488,7 +488,7 @@ func TestD2_7AllMP(t *testing.T) {
 					t.Error("bogged without the +3")
 				}
 			}},
-		{name: "motorcycles may not enter woods", w: w(NewVehicle("mc", Motorcycle, 10)), steps: []stepWant{{step: "V enter M4", rule: "TC"}}},
+		{name: "motorcycles may not enter woods", w: w(NewVehicle("mc", Motorcycle, 10)), steps: []stepWant{{step: "V enter M4", rule: "D2.1"}}},
 	})
 }
 
