@@ -49,7 +49,7 @@ func fuzzGame(tb testing.TB) *asl.Game {
 	m.At(at("N5")).Ground = asl.Brush // VBM round N5 pays double brush
 	m.At(at("M6")).Ground = asl.Grain // shellholes: plus COT of grain
 	m.At(at("O5")).Level = 1          // a level-1 hill
-	m.At(at("O6")).Level = 1          //
+	m.At(at("O6")).Level = 4          //
 	m.At(at("N6")).Smoke = true       // SMOKE
 	m.At(at("O4")).Blaze = true       // no VBM round a Blaze
 	m.At(at("M5")).Wrecks = 1         // a wreck on the road
@@ -72,9 +72,8 @@ func fuzzGame(tb testing.TB) *asl.Game {
 	tank := asl.NewVehicle("PzKpfw IVH", asl.Tank, 14)
 	tank.RedMP, tank.StallsOn, tank.Maker = true, 12, "German"
 	ht := asl.NewVehicle("SPW 251/1", asl.Halftrack, 12)
-	ht.Towing = true
 	truck := asl.NewVehicle("Opel Blitz", asl.Truck, 13)
-	truck.GroundPressure = 1
+	truck.GroundPressure, truck.Towing = 1, true
 	t34 := asl.NewVehicle("T-34 M43", asl.Tank, 16)
 	t34.BU, t34.Radio, t34.GroundPressure, t34.Maker = true, false, -1, "Russian"
 
@@ -99,40 +98,42 @@ func fuzzGame(tb testing.TB) *asl.Game {
 // states, and junk. "phase SIDE" is not a step: the harness begins that side's MPh.
 var fuzzStepSeeds = []string{
 	"T1 start\nT1 enter M5\nT1 enter M6\nT1 enter M7\nT1 stop\nT1 end",
-	"T1 start\nT1 enter N4\nT1 vca N5-O4\nT1 enter N5 all",
-	"T1 start\nT1 enter N4 all",
-	"T1 start\nT1 bypass N4-M5\nT1 vca N5-O5\nT1 bypass N5-O5",
-	"T1 bypass M5-N4\nT1 enter M6",
-	"T1 start\nT1 reverse M3\nT1 reverse L3",
-	"T1 reverse bypass L4-M3\nT1 end",
-	"T1 start\nT1 reverse bypass M3-L3\nT1 reverse L2",
-	"T1 vca L4-M3\nT1 enter M3\nT1 vca L3-M2",
+	"T1 start\nT1 enter N4\nT1 vca O4-O5\nT1 enter O5\nT1 enter O4 all",
+	"T1 start\nT1 enter N4 all\nT1 end",
+	"T1 start\nT1 bypass N4-M5\nT1 vca N4-N5\nT1 bypass N4-N5\nT1 enter O5",
+	"T1 start\nT1 bypass N4-M5\nT1 vca M5-N5\nT1 bypass N5-M5\nT1 end",
+	"T1 bypass N4-M5\nT1 reverse M4\nT1 end",
+	"T1 start\nT1 reverse M3\nT1 reverse L2\nT1 end",
+	"T1 vca L3-M3\nT1 reverse bypass N4-M5\nT1 reverse N5\nT1 stop",
+	"T1 vca L3-M3\nT1 enter M3\nT1 enter L2\nT1 vca L3-M2",
 	"T1 vca M3-N3\nT1 enter N3\nT1 enter O3",
 	"T1 delay 2\nT1 delay 1.5\nT1 delay ½\nT1 start\nT1 esb 3\nT1 end",
-	"T1 esb 4\nT1 esb 1",
+	"T1 esb 4\nT1 esb 1\nT1 esb 1",
 	"T1 minimum M5\nT1 end",
-	"T1 vca L5-M5\nT1 minimum L5",
 	"T1 start\nT1 enter M5\nT1 enter M6\nT1 enter M7\nT1 enter M8\nT1 enter M9\nT1 enter M10",
+	"T1 start\nT1 enter M5\nT1 enter M6\nT1 enter M7\nT1 enter M8\nT1 enter N8\nT1 stop\nT1 start\nT1 stop\nmotion-attempt R1 vca P4-Q5 vs T1\nmotion-attempt R1",
+	"T1 start\nT1 enter M5\nT1 enter M6\nT1 enter M7\nT1 enter M8\nT1 enter N8\nmotion-attempt R1\nphase Russian\nR1 enter O5",
+	"H1 start\nH1 enter O5\nmotion-attempt R1 vs H1\nH1 end",
+	"H1 reverse M5\nH1 stop\nH1 end",
 	"T1 start\nT1 vca N4-N3\nT1 enter N4\nT1 stop\nT1 end\nphase Russian\nmotion-attempt T1\nR1 start",
-	"T1 start\nT1 enter M5\nmotion-attempt R1\nmotion-attempt R1 vca O5-P6 vs T1",
-	"T1 start\nT1 enter N4\nmotion-attempt R1 vs T1\nmotion-attempt R1 vca P4-Q5",
 	"attack T1 missed\nattack T1 destroyed\nT1 start\nH1 enter O5",
 	"attack H1 immobilized\nH1 end\nattack R1 shocked\nattack K1 stunned\nattack T1 recalled",
 	"H1 start\nH1 enter O5\nH1 stop",
-	"H1 vca O4-O5\nH1 bypass O4-O5",
-	"H1 vca N5-O5\nH1 vca O4-O5\nH1 end",
-	"H1 start\nH1 reverse N3\nH1 reverse bypass N4-M4",
-	"K1 enter A5\nK1 enter B5\nK1 enter C4\nK1 stop\nK1 end",
+	"H1 vca N5-O5\nH1 bypass N5-O5",
+	"H1 vca N4-O5\nH1 bypass O5-N4\nH1 end",
+	"H1 vca N5-O5\nH1 vca N4-O5\nH1 end",
+	"K1 enter A5\nK1 enter B5\nK1 enter C6\nK1 stop\nK1 end",
 	"K1 enter GG5\nK1 enter M4",
 	"K1 enter A5 all\nK1 end",
-	"K1 start\nK1 vca A4-B5",
+	"K1 start\nK1 vca A4-B5\nK1 reverse A5",
 	"phase Russian\nR1 start\nR1 enter O5\nR1 enter N5 all\nR1 end",
-	"phase Russian\nR1 vca P6-Q6\nR1 start\nR1 reverse O4\nR1 end\nphase German\nT1 start",
+	"phase Russian\nR1 vca P6-Q6\nR1 start\nR1 reverse O5\nR1 end\nphase German\nT1 start",
+	"phase Russian\nR1 minimum O6\nR1 end",
 	"phase Russian\nR1 esb 2\nR1 minimum O5\nmotion-attempt T1 vs R1",
 	"R1 start",
 	"T1 enter M5\nT1 enter M5\nT1 stop\nT1 stop",
 	"T1 start\nT1 start\nT1 end\nT1 end\nT1 start",
-	"T1 enter ZZ99",
+	"T1 enter ZZ99\nT1 enter 99ZZ99\nT1 enter 3M4",
 	"T1 vca M5-M5\nT1 vca M4-M5\nT1 bypass M5-M7",
 	"T1 delay 0\nT1 delay -1\nT1 esb 1001\nT1 delay 1000",
 	"attack\nattack T1\nattack T1 nuked\nattack X1 missed",
@@ -166,6 +167,9 @@ func cloneUnits(us []asl.Unit) []asl.Unit {
 	return c
 }
 
+// checkInvariants checks what must hold after every accepted step, for every unit. StartStop
+// is the part of Spent that was Start/Stop MP, so it is never more than Spent (it once was:
+// TestStartCountedOnce).
 func checkInvariants(t *testing.T, g *asl.Game, line string) {
 	t.Helper()
 	for i := range g.Units {
@@ -198,41 +202,144 @@ func FuzzStep(f *testing.F) {
 		src := &dice.Script{Values: stepDice(rolls), Then: dice.NewSeeded(1)}
 		var r asl.Result
 		for _, line := range strings.Split(script, "\n") {
-			if f := strings.Fields(line); len(f) == 2 && f[0] == "phase" {
-				g.BeginMPh(f[1])
-				checkInvariants(t, g, line)
-				continue
-			}
-			a, err := g.ParseStep(line)
-			if err != nil {
-				continue
-			}
-			units, mp, phasing := cloneUnits(g.Units), g.Map.Clone(), g.Phasing
-			err = g.Step(a, src, &r)
-			if err != nil {
-				var ref *asl.Refusal
-				if errors.As(err, &ref) && (ref.Rule == "" || ref.Msg == "") {
-					t.Fatalf("%q: refusal without a rule or a message: %#v", line, ref)
-				}
-				if !reflect.DeepEqual(g.Units, units) {
-					for i := range units {
-						if !reflect.DeepEqual(g.Units[i], units[i]) {
-							t.Fatalf("%q was refused (%v) but changed %s:\nbefore %+v\nafter  %+v", line, err, units[i].ID, units[i], g.Units[i])
-						}
-					}
-					t.Fatalf("%q was refused (%v) but changed the units", line, err)
-				}
-				if !reflect.DeepEqual(g.Map, mp) || g.Phasing != phasing {
-					t.Fatalf("%q was refused (%v) but changed the map or the phasing side", line, err)
-				}
-				continue
-			}
-			if got := r.Cost.Total(); got < 0 {
-				t.Fatalf("%q: step cost %s (%s)", line, got, r.Cost.String())
-			}
-			_ = r.Cost.String()
-			_ = r.Rules()
-			checkInvariants(t, g, line)
+			fuzzOneStep(t, g, line, src, &r)
 		}
 	})
+}
+
+// fuzzOneStep parses and plays one line ("phase SIDE" begins that side's MPh) and checks
+// that a refused step changed nothing and an accepted one kept the invariants.
+func fuzzOneStep(t *testing.T, g *asl.Game, line string, src dice.Source, r *asl.Result) {
+	t.Helper()
+	if f := strings.Fields(line); len(f) == 2 && f[0] == "phase" {
+		g.BeginMPh(f[1])
+		checkInvariants(t, g, line)
+		return
+	}
+	a, err := g.ParseStep(line)
+	if err != nil {
+		return
+	}
+	// The notation round-trips.
+	if b, err := g.ParseStep(g.Describe(a)); err != nil {
+		t.Fatalf("%q: Describe wrote %q, which does not parse: %v", line, g.Describe(a), err)
+	} else if b != a {
+		t.Fatalf("%q: Describe wrote %q, which parses as %+v, not %+v", line, g.Describe(a), b, a)
+	}
+	units, mp, phasing := cloneUnits(g.Units), g.Map.Clone(), g.Phasing
+	err = g.Step(a, src, r)
+	if err != nil {
+		var ref *asl.Refusal
+		if errors.As(err, &ref) && (ref.Rule == "" || ref.Msg == "") {
+			t.Fatalf("%q: refusal without a rule or a message: %#v", line, ref)
+		}
+		if !reflect.DeepEqual(g.Units, units) {
+			for i := range units {
+				if !reflect.DeepEqual(g.Units[i], units[i]) {
+					t.Fatalf("%q was refused (%v) but changed %s:\nbefore %+v\nafter  %+v", line, err, units[i].ID, units[i], g.Units[i])
+				}
+			}
+			t.Fatalf("%q was refused (%v) but changed the units", line, err)
+		}
+		if !reflect.DeepEqual(g.Map, mp) || g.Phasing != phasing {
+			t.Fatalf("%q was refused (%v) but changed the map or the phasing side", line, err)
+		}
+		return
+	}
+	if got := r.Cost.Total(); got < 0 {
+		t.Fatalf("%q: step cost %s (%s)", line, got, r.Cost.String())
+	}
+	_ = r.Cost.String()
+	_ = r.Rules()
+	checkInvariants(t, g, line)
+}
+
+// FuzzStepChoices plays steps chosen by the fuzz bytes, four a step: the unit, the verb, the
+// argument (a hex, hexspine or hexside round the unit, an MP amount, an attack result) and the
+// scripted roll. Unlike FuzzStep, nearly every step it makes parses, so it goes deeper.
+func FuzzStepChoices(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 5, 0, 3, 4, 5, 0, 3, 4, 5, 0, 3, 5, 5, 0, 1, 0, 0, 0, 2, 0, 0})
+	f.Add([]byte{1, 3, 0, 7, 1, 5, 1, 7, 1, 6, 2, 7, 1, 6, 18, 7, 1, 8, 3, 9, 1, 2, 0, 0})
+	f.Add([]byte{0, 5, 0, 2, 0, 6, 5, 2, 0, 6, 21, 2, 0, 7, 1, 2, 0, 8, 2, 2, 0, 11, 4, 2})
+	f.Add([]byte{0, 9, 3, 2, 0, 10, 6, 12, 3, 13, 0, 1, 3, 14, 0, 0, 3, 0, 0, 2, 3, 3, 3, 2})
+	f.Add([]byte{2, 3, 3, 4, 2, 3, 4, 4, 2, 4, 5, 4, 0, 12, 1, 0, 1, 12, 2, 0, 3, 12, 3, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 400 {
+			return
+		}
+		g := fuzzGame(t)
+		var r asl.Result
+		seeded := dice.NewSeeded(uint64(len(data)))
+		for ; len(data) >= 4; data = data[4:] {
+			line := fuzzChoose(g, data[0], data[1], data[2])
+			src := &dice.Script{Values: []int{1 + int(data[3])%12}, Then: seeded}
+			fuzzOneStep(t, g, line, src, &r)
+		}
+	})
+}
+
+var fuzzAttacks = []string{"missed", "destroyed", "immobilized", "shocked", "stunned", "recalled"}
+
+// fuzzChoose writes a step for unit ub%len(Units), verb vb, argument ab.
+func fuzzChoose(g *asl.Game, ub, vb, ab byte) string {
+	lay := g.Map.Layout
+	u := &g.Units[int(ub)%len(g.Units)]
+	h := u.Pos.Hex
+	n := h.Neighbor(hex.Side(ab % 6))
+	// a pair of hexes round h: the two a hexspine points between, or h and a neighbour
+	x, y := h.SpineHexes(hex.Spine(ab % 6))
+	if ab&16 != 0 {
+		x, y = h, n
+	}
+	if ab&8 != 0 {
+		x, y = y, x
+	}
+	if u.Pos.Bypass && ab&32 != 0 { // round the CAFP of a vehicle in Bypass
+		a, b := u.Pos.FacedHexside()
+		x, y = a, b
+		if ab&64 != 0 {
+			x, y = b.Neighbor(hex.Side(ab%6)), b
+		}
+	}
+	pair := lay.Name(x) + "-" + lay.Name(y)
+	other := g.Units[int(ab)%len(g.Units)].ID
+	mp := asl.MP(ab % 9).String()
+	switch vb % 15 {
+	case 0:
+		return u.ID + " start"
+	case 1:
+		return u.ID + " stop"
+	case 2:
+		return u.ID + " end"
+	case 3:
+		return u.ID + " enter " + lay.Name(n)
+	case 4:
+		return u.ID + " enter " + lay.Name(n) + " all"
+	case 5:
+		return u.ID + " vca " + pair
+	case 6:
+		return u.ID + " bypass " + pair
+	case 7:
+		return u.ID + " reverse " + lay.Name(n)
+	case 8:
+		return u.ID + " reverse bypass " + pair
+	case 9:
+		return u.ID + " delay " + mp
+	case 10:
+		return u.ID + " esb " + mp
+	case 11:
+		return u.ID + " minimum " + lay.Name(n)
+	case 12:
+		return "attack " + u.ID + " " + fuzzAttacks[int(ab)%len(fuzzAttacks)]
+	case 13:
+		s := "motion-attempt " + u.ID
+		if ab&1 != 0 {
+			s += " vca " + pair
+		}
+		if ab&2 != 0 {
+			s += " vs " + other
+		}
+		return s
+	}
+	return "phase " + u.Side
 }

@@ -442,18 +442,19 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 	if !g.Map.Contains(a.A) {
 		return refuse("D2.1", "%s is off the map", lay.Name(a.A))
 	}
-	// It comes in across an off-map hexside, preferably one behind its facing.
+	// It comes in across the board edge behind it: one of the two hexsides opposite its VCA
+	// hexspine must lie on the edge.
 	edge := false
 	var from hex.Hex
 	back1, back2 := u.Pos.Heading.Opposite().Sides()
-	for _, s := range []hex.Side{back1, back2, 0, 1, 2, 3, 4, 5} {
+	for _, s := range []hex.Side{back1, back2} {
 		if n := a.A.Neighbor(s); !g.Map.Contains(n) {
 			edge, from = true, n
 			break
 		}
 	}
 	if !edge {
-		return refuse("D2.12", "%s enters from off-board, so its first hex must be on the map edge; %s is not", u.ID, lay.Name(a.A))
+		return refuse("D2.12", "%s enters from off-board facing %s, so it must come in across the board edge behind it; %s has no edge there", u.ID, u.Pos.Heading, lay.Name(a.A))
 	}
 	var c Cost
 	var b bogNeed

@@ -230,6 +230,9 @@ func (g *Game) Describe(a Action) string {
 		if a.HasVCA {
 			s += " vca " + lay.Name(a.A) + "-" + lay.Name(a.B)
 		}
+		if a.Versus >= 0 && a.Versus < len(g.Units) {
+			s += " vs " + g.Units[a.Versus].ID
+		}
 		return s
 	}
 	return id + " ?"

@@ -1,0 +1,129 @@
+package asl_test
+
+import (
+	"testing"
+
+	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
+)
+
+// noRolls is a dice source for steps that must not roll: it fails the benchmark if asked.
+type noRolls struct{ b *testing.B }
+
+func (n *noRolls) Roll(k dice.Kind) (dice.Roll, error) {
+	n.b.Fatalf("a %v was rolled", k)
+	return dice.Roll{}, nil
+}
+
+// lowRolls always rolls the lowest result: a Bog Check never bogs.
+type lowRolls struct{}
+
+func (lowRolls) Roll(k dice.Kind) (dice.Roll, error) {
+	if k == dice.Dr {
+		return dice.Roll{Kind: k, D1: 1, Total: 1}, nil
+	}
+	return dice.Roll{Kind: k, D1: 1, D2: 1, Total: 2}, nil
+}
+
+// benchGame is one open board and a tank in 2A5 facing right, already moving, with a path
+// of pre-parsed steps zigzagging right across the board (2B5, 2C5, 2D5, ... 2GG5: the lowered
+// and the other columns alternate, so the VCA stays right).
+func benchGame(b *testing.B, mp int) (*asl.Game, []asl.Action, asl.Unit) {
+	b.Helper()
+	lay := hex.MustLayout([]string{"2"})
+	m := asl.NewMap(lay)
+	v := asl.NewVehicle("T", asl.Tank, mp)
+	start, err := lay.Parse("A5")
+	if err != nil {
+		b.Fatal(err)
+	}
+	units := []asl.Unit{{ID: "T", Side: "German", V: &v, Pos: asl.Position{Hex: start, Heading: 0}}}
+	g := asl.NewGame(m, units, "German")
+	var r asl.Result
+	a, err := g.ParseStep("T start")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := g.Step(a, &noRolls{b}, &r); err != nil {
+		b.Fatal(err)
+	}
+	var path []asl.Action
+	for c := 1; c < hex.BoardColumns; c++ {
+		a, err := g.ParseStep("T enter " + hex.ColumnName(c) + "5")
+		if err != nil {
+			b.Fatal(err)
+		}
+		path = append(path, a)
+	}
+	return g, path, g.Units[0]
+}
+
+// BenchmarkEnter is one `enter` of an Open Ground hex by a moving tank: the hot path of
+// adjudication. Target: <= 1000 ns/op, 0 allocs/op.
+func BenchmarkEnter(b *testing.B) {
+	g, path, saved := benchGame(b, 60000)
+	src := &noRolls{b}
+	var r asl.Result
+	u := &g.Units[0]
+	// One pass checks the path is legal.
+	for _, a := range path {
+		if err := g.Step(a, src, &r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	*u = saved
+	b.ReportAllocs()
+	b.ResetTimer()
+	k := 0
+	for i := 0; i < b.N; i++ {
+		if k == len(path) {
+			// Back to 2A5: reset the fields the path changed, without allocating.
+			u.Pos, u.Spent, u.EnteredHex = saved.Pos, saved.Spent, saved.EnteredHex
+			k = 0
+		}
+		if err := g.Step(path[k], src, &r); err != nil {
+			b.Fatal(err)
+		}
+		k++
+	}
+	b.StopTimer()
+	if got := r.Cost.Total(); got != asl.Whole(1) {
+		b.Fatalf("an Open Ground hex cost %s", r.Cost.String())
+	}
+}
+
+// BenchmarkEnterWoodsBog is one `enter` of a woods hex (½ the printed MP) with its Bog Check
+// (D8.2). For information.
+func BenchmarkEnterWoodsBog(b *testing.B) {
+	g, path, saved := benchGame(b, 60000)
+	for c := 1; c < hex.BoardColumns; c++ {
+		h, _ := g.Map.Layout.Parse(hex.ColumnName(c) + "5")
+		g.Map.At(h).Terrain = asl.Woods
+	}
+	var src lowRolls
+	var r asl.Result
+	u := &g.Units[0]
+	for _, a := range path[:1] {
+		if err := g.Step(a, src, &r); err != nil {
+			b.Fatal(err)
+		}
+		if len(r.Rolls()) != 1 || u.Immobile != asl.Mobile {
+			b.Fatalf("expected one Bog Check passed, got %v", r.Rolls())
+		}
+	}
+	*u = saved
+	b.ReportAllocs()
+	b.ResetTimer()
+	k := 0
+	for i := 0; i < b.N; i++ {
+		if k == len(path) {
+			u.Pos, k = saved.Pos, 0
+		}
+		u.Spent = saved.Spent // ½ of 60000 MP a hex: reset every step
+		if err := g.Step(path[k], src, &r); err != nil {
+			b.Fatal(err)
+		}
+		k++
+	}
+}
