@@ -11,8 +11,8 @@ import (
 type bogNeed struct {
 	due    bool
 	why    string // what the roll is for, from the bogWhy tables
-	halfMP bool // entered at half the printed MP: +3 (not with a Minimum Move)
-	levels int  // levels gained
+	halfMP bool   // entered at half the printed MP: +3 (not with a Minimum Move)
+	levels int    // levels gained
 	hedge  bool
 }
 
