@@ -303,7 +303,7 @@ func mechanicalReliability(u *Unit, src dice.Source, r *Result) (broke bool, err
 	if err != nil {
 		return false, err
 	}
-	e := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: roll, Final: int(roll.Total), Need: "DR 12 immobilizes"}
+	e := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: roll, Final: int(roll.Total), Need: "DR 12 immobilizes", Odds: dice.PDRAtLeast(12, 0)}
 	if roll.Total != 12 {
 		e.Result = "no breakdown"
 		r.roll(e)
@@ -326,7 +326,7 @@ func stallCheck(u *Unit, src dice.Source, r *Result) (stalled bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	e := RollEvent{For: "Stall", Rule: "D2.15", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", u.V.StallsOn)}
+	e := RollEvent{For: "Stall", Rule: "D2.15", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", u.V.StallsOn), Odds: dice.PDRAtLeast(u.V.StallsOn, 0)}
 	stalled = int(roll.Total) >= u.V.StallsOn
 	e.Result = "no stall"
 	if stalled {
@@ -457,7 +457,7 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	}
 	drm := ESBDRM(u.V, a.N)
 	final := int(roll.Total) + drm.Total()
-	e := RollEvent{For: "ESB", Rule: "D2.5", Roll: roll, DRM: drm, Final: final, Need: "Final DR <= 11 gains the MP; >= 12 immobilizes"}
+	e := RollEvent{For: "ESB", Rule: "D2.5", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 immobilizes; <= 11 gains the MP", Odds: dice.PDRAtLeast(12, drm.Total())}
 	u.ESBUsed = true
 	if final >= 12 {
 		e.Result = "Immobilized"

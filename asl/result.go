@@ -27,6 +27,9 @@ type RollEvent struct {
 	Final  int
 	Need   string // the condition, e.g. "Final DR >= 12 bogs"
 	Result string // what happened, e.g. "Bogged"
+	// Odds is the exact chance, before the roll, of the outcome Need names (bogging,
+	// breaking down, an ESB failing, a Motion attempt succeeding).
+	Odds dice.Prob
 }
 
 // Event is something a step made happen besides spending MP.

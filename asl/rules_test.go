@@ -545,3 +545,18 @@ func TestBogDRM(t *testing.T) {
 		}
 	}
 }
+
+// Every roll carries the exact chance, before rolling, of the outcome it checks for.
+func TestRollOdds(t *testing.T) {
+	w := world{terrain: map[string]Terrain{"M4": Building}, units: []unitSpec{{id: "T", at: "M3", vca: "M4-N3", v: tank(12), motion: true}}}
+	g := w.build(t)
+	var r Result
+	a, _ := g.ParseStep("T enter M4")
+	if err := g.Step(a, &dice.Script{Values: []int{7}}, &r); err != nil {
+		t.Fatal(err)
+	}
+	// D2.33 EX: Bog Check with +4 DRM bogs on an Original DR of 8..12: 15 of 36.
+	if rolls := r.Rolls(); len(rolls) != 1 || rolls[0].Odds != (dice.Prob{Num: 5, Den: 12}) || rolls[0].Final != 11 {
+		t.Errorf("rolls %+v", rolls)
+	}
+}

@@ -351,7 +351,8 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 	drm := MotionAttemptDRM(d.V)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: "Motion attempt", Rule: "D2.401", Roll: roll, DRM: drm, Final: final,
-		Need: fmt.Sprintf("final dr <= %s (MP %s spent in its LOS)", best, g.Units[who].ID)}
+		Need: fmt.Sprintf("final dr <= %s (MP %s spent in its LOS) succeeds", best, g.Units[who].ID),
+		Odds: dice.Pdr(drm.Total(), func(f int) bool { return MP(2*f) <= best })}
 	d.MotionAttempted = true
 	if MP(2*final) > best {
 		e.Result = "fails"

@@ -14,16 +14,18 @@ import (
 
 // RollOut is a die roll as reported.
 type RollOut struct {
-	For    string `json:"for"`
-	Rule   string `json:"rule"`
-	Kind   string `json:"kind"`
-	Roll   int    `json:"roll"`
-	Dice   []int  `json:"dice,omitempty"`
-	DRM    int    `json:"drm"`
-	DRMs   string `json:"drm_terms,omitempty"`
-	Final  int    `json:"final"`
-	Need   string `json:"need,omitempty"`
-	Result string `json:"result"`
+	For    string  `json:"for"`
+	Rule   string  `json:"rule"`
+	Kind   string  `json:"kind"`
+	Roll   int     `json:"roll"`
+	Dice   []int   `json:"dice,omitempty"`
+	DRM    int     `json:"drm"`
+	DRMs   string  `json:"drm_terms,omitempty"`
+	Final  int     `json:"final"`
+	Need   string  `json:"need,omitempty"`
+	Odds   string  `json:"odds,omitempty"` // exact chance of what Need names, before the roll
+	P      float64 `json:"p"`
+	Result string  `json:"result"`
 }
 
 // ErrorOut is a refusal as reported.
@@ -96,6 +98,10 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 		so.Rules = r.Rules()
 		for _, e := range r.Rolls() {
 			ro := RollOut{For: e.For, Rule: e.Rule, Kind: e.Roll.Kind.String(), Roll: int(e.Roll.Total), DRM: e.DRM.Total(), Final: e.Final, Need: e.Need, Result: e.Result}
+			if e.Odds.Den > 0 {
+				ro.Odds = fmt.Sprintf("%d/%d", e.Odds.Num, e.Odds.Den)
+				ro.P = e.Odds.Float()
+			}
 			if e.Roll.D1 > 0 && e.Roll.Kind == dice.DR {
 				ro.Dice = []int{int(e.Roll.D1), int(e.Roll.D2)}
 			}
@@ -149,7 +155,11 @@ func FormatStep(so StepOut) string {
 		if len(d.Dice) == 2 {
 			dd = fmt.Sprintf(" (%d,%d)", d.Dice[0], d.Dice[1])
 		}
-		fmt.Fprintf(&b, "\n       %s: %s %d%s%s -> %d: %s [%s; %s]", d.For, d.Kind, d.Roll, dd, drm, d.Final, d.Result, d.Need, d.Rule)
+		odds := ""
+		if d.Odds != "" {
+			odds = fmt.Sprintf(", chance %s = %.1f%%", d.Odds, 100*d.P)
+		}
+		fmt.Fprintf(&b, "\n       %s: %s %d%s%s -> %d: %s [%s%s; %s]", d.For, d.Kind, d.Roll, dd, drm, d.Final, d.Result, d.Need, odds, d.Rule)
 	}
 	for _, e := range so.Events {
 		b.WriteString("\n       " + e)
@@ -514,10 +524,10 @@ func Describe(u *asl.Unit, lay *hex.Layout) string {
 			state = "moving in Reverse"
 		}
 	}
-	mt, _ := u.MovingTarget()
+	mt, why := u.MovingTarget()
 	s := fmt.Sprintf("%s: %s, %s, %s of %s MP spent", u.ID, where(u, lay), state, u.Spent, u.Allowance)
 	if mt {
-		s += ", moving target"
+		s += "; a moving target: " + why
 	}
 	return s
 }
