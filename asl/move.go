@@ -300,7 +300,9 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	// Leaving a hex that needs a Bog Check to leave (stream, gully).
 	if !u.Pos.Bypass && !u.Pos.OnRoad && !bypass {
 		from := g.Map.At(u.Pos.Hex)
-		if TerrainChart[from.Terrain].Bog[u.V.Column()]&BogLeaving != 0 && !(g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, opt.to))) {
+		// Leaving a stream or gully needs a Bog Check unless along a road or into the same
+		// depression (a gully is left "by a non-depression hexside", rules-notes 1.2).
+		if TerrainChart[from.Terrain].Bog[u.V.Column()]&BogLeaving != 0 && !g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, opt.to)) && g.Map.At(opt.to).Terrain != from.Terrain {
 			b.due = true
 			b.why = bogWhyLeaving[from.Terrain]
 		}

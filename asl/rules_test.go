@@ -560,3 +560,13 @@ func TestRollOdds(t *testing.T) {
 		t.Errorf("rolls %+v", rolls)
 	}
 }
+
+func TestBogOnLeavingADepression(t *testing.T) {
+	w := world{terrain: map[string]Terrain{"M3": Gully, "M4": Gully}, units: []unitSpec{{id: "T", at: "M3", vca: "M4-N3", v: tank(20), motion: true}}}
+	runCases(t, []ruleCase{
+		// along the gully: 2 + COT 1 = 3 MP, no Bog Check (no dice scripted: a roll would fail)
+		{name: "gully to gully: no check", w: w, steps: []stepWant{{step: "T enter M4", mp: 3}}},
+		// out of the gully by a non-depression hexside into open ground: 1 MP and a Bog Check
+		{name: "out of the gully: a check", w: w, dice: []int{4}, steps: []stepWant{{step: "T enter N3", mp: 1}}},
+	})
+}
