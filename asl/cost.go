@@ -76,24 +76,26 @@ func (c *Cost) Total() MP {
 // Rules lists the rule ids the terms cite, each once, in order.
 func (c *Cost) Rules() []string {
 	var rs []string
-	add := func(r string) {
-		if r == "" {
-			return
-		}
-		for _, x := range rs {
-			if x == r {
-				return
-			}
-		}
-		rs = append(rs, r)
-	}
 	for i := 0; i < int(c.nb); i++ {
-		add(c.base[i].Rule)
+		rs = addRule(rs, c.base[i].Rule)
 	}
 	for i := 0; i < int(c.no); i++ {
-		add(c.ops[i].Rule)
+		rs = addRule(rs, c.ops[i].Rule)
 	}
 	return rs
+}
+
+// addRule appends a rule id to a list unless it is empty or already there.
+func addRule(rs []string, r string) []string {
+	if r == "" {
+		return rs
+	}
+	for _, x := range rs {
+		if x == r {
+			return rs
+		}
+	}
+	return append(rs, r)
 }
 
 func term(v MP, label string) string { return v.String() + " [" + label + "]" }

@@ -76,22 +76,11 @@ func (r *Result) event(rule, text string) {
 // Rules are all rule ids the step cites: its cost terms, rolls and events.
 func (r *Result) Rules() []string {
 	rs := r.Cost.Rules()
-	add := func(x string) {
-		if x == "" {
-			return
-		}
-		for _, y := range rs {
-			if y == x {
-				return
-			}
-		}
-		rs = append(rs, x)
-	}
 	for _, e := range r.Rolls() {
-		add(e.Rule)
+		rs = addRule(rs, e.Rule)
 	}
 	for _, e := range r.Events() {
-		add(e.Rule)
+		rs = addRule(rs, e.Rule)
 	}
 	return rs
 }
