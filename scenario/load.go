@@ -689,7 +689,10 @@ func (r *reader) readPosition(get map[string]kv, field string, u *asl.Unit, m *a
 		return nil
 	}
 	if !hasVCA {
-		return r.errf(nil, field+".vca", "missing: the unit's VCA, as the two hexes its front hexspine points between (like %s)", lay.VCAName(u.Pos.Hex, 0))
+		// Not every unit's facing matters (a DEFENDER that only watches); assume one, and say so.
+		u.Pos.Heading = 0
+		r.warnings = append(r.warnings, fmt.Sprintf("%s: %s.vca: missing; assumed %s (its right-hand hexspine). Give the two hexes its front hexspine points between if its facing matters", r.file, field, lay.VCAName(u.Pos.Hex, 0)))
+		return nil
 	}
 	s, err := r.str(vf.v, field+".vca")
 	if err != nil {
