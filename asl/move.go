@@ -181,7 +181,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		hr := &HexsideChart[ob]
 		c.Add(hr.Cost[col].V, hr.Name, "TC")
 		if hr.Bog[col]&BogEntry != 0 {
-			b.due, b.hedge = true, true
+			b.due = true
 			b.why = bogWhyCrossing[ob]
 		}
 	}
@@ -315,12 +315,8 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		return err
 	}
 	total := c.Total()
-	if all {
-		// ALL MP: affordable whatever is left, plus the Start MP (D2.7).
-		if u.Spent-u.StartStop > 0 {
-			return refuse("D2.7", "entering %s costs ALL of %s's MP, but it has already spent some", lay.Name(opt.to), u.ID)
-		}
-	} else if total > u.Remaining() {
+	// ALL MP is affordable whatever is left (checked above), plus the Start MP (D2.7).
+	if !all && total > u.Remaining() {
 		return spendable(u, total, "entering "+lay.Name(opt.to))
 	}
 	if reverse && !all {
