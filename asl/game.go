@@ -252,6 +252,30 @@ func startCost(u *Unit, reverse bool, c *Cost) (starting bool, err error) {
 	return true, nil
 }
 
+// payStart pays, in the hex being left, the Start (and Stop) MP that a step's cost carries as
+// added terms (startCost put them there), then starts the vehicle (applyStart). When the
+// vehicle does not get moving (breakdown, stall) r.Cost holds just what was paid and ok is
+// false: the step ends there. paid is what was spent.
+func (g *Game) payStart(u *Unit, starting bool, c *Cost, src dice.Source, r *Result) (ok bool, paid MP, err error) {
+	if !starting {
+		_, err := g.applyStart(u, false, src, r)
+		return err == nil, 0, err
+	}
+	var sc Cost
+	for i := 0; i < int(c.no); i++ {
+		if o := c.ops[i]; o.K == 0 && (o.Label == "Start" || o.Label == "Stop") {
+			paid += o.V
+			sc.Plus(o.V, o.Label, o.Rule)
+		}
+	}
+	u.Spent += paid
+	u.StartStop += paid
+	u.Moving = false // the Stop of a direction switch, if any
+	r.Cost = sc
+	ok, err = g.applyStart(u, true, src, r)
+	return ok, paid, err
+}
+
 // applyStart marks the vehicle moving after its Start MP (or the first expenditure of a
 // vehicle in Motion) and rolls Mechanical Reliability for a red-MP AFV (D2.51) and a stall
 // where the vehicle can stall. It reports false when the vehicle did not get moving.

@@ -327,32 +327,11 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		}
 	}
 	// All checks passed: spend, roll, move.
-	if starting {
-		// The Start (or Stop+Start) MP are spent first, in the hex being left; a breakdown or
-		// a stall there ends the step with only those MP spent.
-		var sc Cost
-		n := MP(0)
-		for i := 0; i < int(c.no); i++ {
-			if o := c.ops[i]; o.K == 0 && (o.Label == "Start" || o.Label == "Stop") {
-				n += o.V
-				sc.Plus(o.V, o.Label, o.Rule)
-			}
-		}
-		u.Spent += n
-		u.StartStop += n
-		u.Moving = false // the Stop of a direction switch
-		r.Cost = sc
-		ok, err := g.applyStart(u, true, src, r)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return nil
-		}
-		total -= n
-	} else if _, err := g.applyStart(u, false, src, r); err != nil {
+	ok, paid, err := g.payStart(u, starting, &c, src, r)
+	if err != nil || !ok {
 		return err
 	}
+	total -= paid
 	r.Cost = c
 	if clearanceFails {
 		// D2.3: the VBM and its MP were announced, and the hexside is too close to the

@@ -46,21 +46,7 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 		return err
 	}
 	// Apply: Start first, then each hexspine, announced separately, each with its Bog Check.
-	var done Cost
-	if starting {
-		for i := 0; i < int(c.no); i++ {
-			o := c.ops[i]
-			done.Plus(o.V, o.Label, o.Rule)
-			u.Spent += o.V
-			u.StartStop += o.V
-		}
-		u.Moving = false
-		r.Cost = done
-		ok, err := g.applyStart(u, true, src, r)
-		if err != nil || !ok {
-			return err
-		}
-	} else if _, err := g.applyStart(u, false, src, r); err != nil {
+	if ok, _, err := g.payStart(u, starting, &c, src, r); err != nil || !ok {
 		return err
 	}
 	var spines Cost
@@ -79,8 +65,8 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 			}
 		}
 	}
-	for i := 0; i < int(done.no); i++ {
-		o := done.ops[i]
+	for i := 0; i < int(c.no); i++ {
+		o := c.ops[i]
 		spines.Plus(o.V, o.Label, o.Rule)
 	}
 	r.Cost = spines
@@ -117,25 +103,11 @@ func (g *Game) pivot(u *Unit, a Action, src dice.Source, r *Result) error {
 	if err := spendable(u, c.Total(), "this VCA change"); err != nil {
 		return err
 	}
-	r.Cost = c
-	if starting {
-		n := c.Total() - VCACost
-		u.Spent += n
-		u.StartStop += n
-		u.Moving = false
-		ok, err := g.applyStart(u, true, src, r)
-		if err != nil || !ok {
-			r.Cost = Cost{}
-			r.Cost.Plus(n, "Start", "D2.12")
-			return err
-		}
-		u.Spent += VCACost
-	} else {
-		if _, err := g.applyStart(u, false, src, r); err != nil {
-			return err
-		}
-		u.Spent += VCACost
+	if ok, _, err := g.payStart(u, starting, &c, src, r); err != nil || !ok {
+		return err
 	}
+	r.Cost = c
+	u.Spent += VCACost
 	u.Pos.Pivot = int8(want)
 	u.VCAChanged = true
 	r.event("D2.33", fmt.Sprintf("faces hexside %s-%s at its CAFP; it must now Bypass along it or reverse", lay.Name(a.A), lay.Name(a.B)))
@@ -195,15 +167,8 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 	c.Add(allot, "Minimum Move: the rest of its MP allotment", "D2.15")
 	if starting {
 		c.Plus(startMP, "Start", "D2.12")
-		u.Spent += startMP
-		u.StartStop += startMP
-		u.Moving = false
-		r.Cost.Plus(startMP, "Start", "D2.12")
-		ok, err := g.applyStart(u, true, src, r)
-		if err != nil || !ok {
-			return err
-		}
-	} else if _, err := g.applyStart(u, false, src, r); err != nil {
+	}
+	if ok, _, err := g.payStart(u, starting, &c, src, r); err != nil || !ok {
 		return err
 	}
 	r.Cost = c
