@@ -10,6 +10,26 @@ type Term struct {
 	V     MP
 	Label string
 	Rule  string
+	// K, when more than 1, multiplies this term alone: "{2 [wreck/vehicle on road] x 2 [Convoy]}"
+	// (E11.23 doubles only the D2.14 part of an entry cost).
+	K      int
+	KLabel string
+	KRule  string
+}
+
+// value is the MP the term adds.
+func (t Term) value() MP {
+	if t.K > 1 {
+		return t.V * MP(t.K)
+	}
+	return t.V
+}
+
+func (t Term) String() string {
+	if t.K > 1 {
+		return "{" + term(t.V, t.Label) + " x " + strconv.Itoa(t.K) + " [" + t.KLabel + "]}"
+	}
+	return term(t.V, t.Label)
 }
 
 // costOp is a step applied after the base terms: a multiplier (K > 0) or an added term.
@@ -34,18 +54,29 @@ type Cost struct {
 // Add adds a term: to the base sum while no multiplier has been applied, else after it.
 func (c *Cost) Add(v MP, label, rule string) {
 	if c.no == 0 && int(c.nb) < len(c.base) {
-		c.base[c.nb] = Term{v, label, rule}
+		c.base[c.nb] = Term{V: v, Label: label, Rule: rule}
 		c.nb++
 		return
 	}
-	c.addOp(costOp{0, Term{v, label, rule}})
+	c.addOp(costOp{0, Term{V: v, Label: label, Rule: rule}})
+}
+
+// AddScaled adds a term that a multiplier of its own scales: k x (v [label]), printed in braces.
+func (c *Cost) AddScaled(v MP, label, rule string, k int, klabel, krule string) {
+	t := Term{V: v, Label: label, Rule: rule, K: k, KLabel: klabel, KRule: krule}
+	if c.no == 0 && int(c.nb) < len(c.base) {
+		c.base[c.nb] = t
+		c.nb++
+		return
+	}
+	c.addOp(costOp{0, t})
 }
 
 // Plus adds a term after everything so far (Start and Stop MP, which no multiplier touches).
-func (c *Cost) Plus(v MP, label, rule string) { c.addOp(costOp{0, Term{v, label, rule}}) }
+func (c *Cost) Plus(v MP, label, rule string) { c.addOp(costOp{0, Term{V: v, Label: label, Rule: rule}}) }
 
 // Times multiplies everything so far by k.
-func (c *Cost) Times(k int, label, rule string) { c.addOp(costOp{k, Term{0, label, rule}}) }
+func (c *Cost) Times(k int, label, rule string) { c.addOp(costOp{k, Term{Label: label, Rule: rule}}) }
 
 func (c *Cost) addOp(o costOp) {
 	if int(c.no) < len(c.ops) {
@@ -61,13 +92,13 @@ func (c *Cost) Empty() bool { return c.nb == 0 && c.no == 0 }
 func (c *Cost) Total() MP {
 	var t MP
 	for i := 0; i < int(c.nb); i++ {
-		t += c.base[i].V
+		t += c.base[i].value()
 	}
 	for i := 0; i < int(c.no); i++ {
 		if o := c.ops[i]; o.K > 0 {
 			t *= MP(o.K)
 		} else {
-			t += o.V
+			t += o.value()
 		}
 	}
 	return t
@@ -77,10 +108,10 @@ func (c *Cost) Total() MP {
 func (c *Cost) Rules() []string {
 	var rs []string
 	for i := 0; i < int(c.nb); i++ {
-		rs = addRule(rs, c.base[i].Rule)
+		rs = addRule(addRule(rs, c.base[i].Rule), c.base[i].KRule)
 	}
 	for i := 0; i < int(c.no); i++ {
-		rs = addRule(rs, c.ops[i].Rule)
+		rs = addRule(addRule(rs, c.ops[i].Rule), c.ops[i].KRule)
 	}
 	return rs
 }
@@ -112,8 +143,8 @@ func (c Cost) String() string {
 		if i > 0 {
 			b.WriteString(" +")
 		}
-		b.WriteString(term(t.V, t.Label))
-		cur += t.V
+		b.WriteString(t.String())
+		cur += t.value()
 	}
 	e := b.String()
 	simple := c.nb == 1 // a single term: a multiplier is written before it
@@ -136,13 +167,13 @@ func (c Cost) String() string {
 		}
 		switch {
 		case e == "":
-			e = term(o.V, o.Label)
+			e = o.Term.String()
 		case lastMul:
-			e += " = " + cur.String() + " +" + term(o.V, o.Label)
+			e += " = " + cur.String() + " +" + o.Term.String()
 		default:
-			e += " +" + term(o.V, o.Label)
+			e += " +" + o.Term.String()
 		}
-		cur += o.V
+		cur += o.value()
 		simple = false
 		lastMul = false
 	}

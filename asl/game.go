@@ -12,12 +12,26 @@ import (
 type Game struct {
 	Map     *Map
 	Units   []Unit
-	Phasing string // the side whose MPh it is (the ATTACKER)
+	Groups  []Group // platoons, Convoys and Columns (D14.2, E11)
+	Phasing string  // the side whose MPh it is (the ATTACKER)
+	// Night: Straying applies (E11.6).
+	Night bool
 
 	// For DEFENDER Motion attempts (D2.401): MP each moving unit spent in each defender's LOS,
 	// and whether it was already in that LOS when the MPh began. Indexed mover*len(Units)+defender.
 	losSpent    []MP
 	seenAtStart []bool
+
+	// During an Impulse (impulse.go): the group moving, and, for a platoon, the checks whose one
+	// DR per condition is made at the end of the Impulse (D14.21).
+	impulse  int // group index + 1, or 0
+	deferDR  bool
+	pending  []pendingCheck
+	saved    []Unit
+	savedLOS []MP
+	// leaving: units that left a Convoy and complete their MPh before anything else moves
+	// (E11.25).
+	leaving []int
 }
 
 // NewGame starts a Movement Phase of the phasing side with the given units.
@@ -41,7 +55,21 @@ func (g *Game) BeginMPh(side string) {
 		u.EnteredHex, u.ESBUsed, u.VCAChanged, u.Reversed, u.MinimumMove = false, false, false, false, false
 		u.Ended, u.MotionAttempted, u.Moving, u.Reverse, u.DirSet = false, false, false, false, false
 		u.Stalled, u.Stunned = false, false
+		u.HasLast, u.NTC, u.PlatoonFree, u.Lost = false, NTCNone, false, false
 		u.BeganInMotion = u.Motion && u.Side == side && u.Immobile == Mobile
+	}
+	g.leaving = g.leaving[:0]
+	for gi := range g.Groups {
+		grp := &g.Groups[gi]
+		if grp.Gone || len(grp.Members) == 0 || g.Units[grp.Members[0]].Side != side {
+			continue
+		}
+		grp.Impulses, grp.Ended, grp.StopSpent, grp.After = 0, false, false, -1
+		if grp.Kind == KindPlatoon && grp.Radio && !grp.Fresh {
+			// Radio AFV declared Platoon Movement for one MPh only (D14.23).
+			g.dissolve(gi)
+		}
+		grp.Fresh = false
 	}
 	for i := range g.Units {
 		for j := range g.Units {
@@ -88,9 +116,11 @@ const (
 	VerbAttack
 	VerbMotionAttempt
 	VerbTCA
+	VerbNone // in an Impulse: the member does nothing ("-")
+	VerbExit // leave the map across the board edge ahead (D14.212)
 )
 
-var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca"}
+var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca", "-", "exit"}
 
 func (v Verb) String() string { return verbNames[v] }
 
@@ -151,6 +181,24 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	if err := g.canAct(&u, a); err != nil {
 		return err
 	}
+	if err := g.moveAlone(a); err != nil {
+		return err
+	}
+	// A lone radioless AFV must pass a NTC to move this MPh (D14.23).
+	if g.impulse == 0 && u.Radioless() && u.Platoon == 0 && u.Convoy == 0 && !u.PlatoonFree && u.NTC == NTCNone && !u.Pos.Offboard && a.Verb != VerbEnd && a.Verb != VerbTCA {
+		passed, err := g.ntc(&u, src, r)
+		if err != nil {
+			return err
+		}
+		if !passed {
+			g.ntcFailed(&u, r)
+			r.Total = u.Spent
+			g.spentInLOS(a.Unit, &u, u.Spent-g.Units[a.Unit].Spent)
+			g.Units[a.Unit] = u
+			return nil
+		}
+		r.event("D14.23", u.ID+" is a lone radioless AFV and passes its NTC: it may move this MPh")
+	}
 	var err error
 	switch a.Verb {
 	case VerbStart:
@@ -159,6 +207,8 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 		err = g.stop(&u, r)
 	case VerbEnter, VerbBypass, VerbReverse, VerbReverseBypass:
 		err = g.move(&u, a, src, r)
+	case VerbExit:
+		err = g.exit(&u, src, r)
 	case VerbVCA:
 		err = g.changeVCA(&u, a, src, r)
 	case VerbDelay:
@@ -193,6 +243,10 @@ func (g *Game) canAct(u *Unit, a Action) error {
 		return refuse("D2.1", "%s has been destroyed", u.ID)
 	case u.Side != g.Phasing:
 		return refuse("D2.1", "%s belongs to %s and it is the %s MPh: only the phasing side moves", u.ID, u.Side, g.Phasing)
+	case u.Exited:
+		return refuse("D14.212", "%s has left the map", u.ID)
+	case u.NTC == NTCFailed:
+		return refuse("D14.23", "%s failed its NTC and may not move this MPh", u.ID)
 	case u.Ended:
 		return refuse("D2.1", "%s has already ended its MPh", u.ID)
 	case u.Stunned:
@@ -289,10 +343,10 @@ func (g *Game) applyStart(u *Unit, starting bool, src dice.Source, r *Result) (b
 		return true, nil
 	}
 	u.DirSet = false
-	if broke, err := mechanicalReliability(u, src, r); err != nil || broke {
+	if broke, err := g.mechanicalReliability(u, src, r); err != nil || broke {
 		return false, err
 	}
-	stalled, err := stallCheck(u, src, r)
+	stalled, err := g.stallCheck(u, src, r)
 	if err != nil {
 		return false, err
 	}
@@ -319,8 +373,12 @@ func (g *Game) applyStart(u *Unit, starting bool, src dice.Source, r *Result) (b
 
 // mechanicalReliability rolls the DR a red-MP AFV makes each time it Starts: 12 immobilizes
 // it (D2.51). Other vehicles roll nothing.
-func mechanicalReliability(u *Unit, src dice.Source, r *Result) (broke bool, err error) {
+func (g *Game) mechanicalReliability(u *Unit, src dice.Source, r *Result) (broke bool, err error) {
 	if !u.V.RedMP || !u.V.AFV {
+		return false, nil
+	}
+	if g.deferDR {
+		g.pending = append(g.pending, pendingCheck{kind: checkMR, unit: u.ID})
 		return false, nil
 	}
 	roll, err := src.Roll(dice.DR)
@@ -342,8 +400,12 @@ func mechanicalReliability(u *Unit, src dice.Source, r *Result) (broke bool, err
 
 // stallCheck rolls the Start DR of a vehicle that can stall (rules-notes 1.1: vehicle fact
 // stalls_on); vehicles that cannot stall roll nothing.
-func stallCheck(u *Unit, src dice.Source, r *Result) (stalled bool, err error) {
+func (g *Game) stallCheck(u *Unit, src dice.Source, r *Result) (stalled bool, err error) {
 	if u.V.StallsOn <= 0 {
+		return false, nil
+	}
+	if g.deferDR {
+		g.pending = append(g.pending, pendingCheck{kind: checkStall, unit: u.ID})
 		return false, nil
 	}
 	roll, err := src.Roll(dice.DR)

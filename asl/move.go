@@ -49,6 +49,10 @@ func BogDRM(v *Vehicle, halfMP bool, levels int, mud bool) DRM {
 
 // bogCheck rolls a Bog Check: Final DR >= 12 bogs the vehicle (D8.2, rules-notes 1.3).
 func (g *Game) bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged bool, err error) {
+	if g.deferDR {
+		g.pending = append(g.pending, pendingCheck{kind: checkBog, unit: u.ID, bog: b})
+		return false, nil
+	}
 	roll, err := src.Roll(dice.DR)
 	if err != nil {
 		return false, err
@@ -94,6 +98,8 @@ func (g *Game) climb(from, to hex.Hex, road bool, c *Cost) int {
 
 // crowd adds SMOKE and the wreck/vehicle penalty of the hex entered (D2.14): +1 MP each, +2
 // at the road rate, doubled again on a Note D road; none for a motorcycle, none counted for one.
+// A Convoy vehicle pays that penalty twice, and any vehicle entering a hex with a Convoy vehicle
+// pays it twice: four times for both (E11.23).
 func (g *Game) crowd(u *Unit, to hex.Hex, road, noteD bool, c *Cost) {
 	d := g.Map.At(to)
 	if d.Smoke {
@@ -103,10 +109,14 @@ func (g *Game) crowd(u *Unit, to hex.Hex, road, noteD bool, c *Cost) {
 		return
 	}
 	n := int(d.Wrecks) + int(d.Vehicles)
+	convoyThere := false
 	for i := range g.Units {
 		o := &g.Units[i]
-		if o.ID != u.ID && !o.Destroyed && !o.Pos.Offboard && o.Pos.Hex == to && o.V.Class != Motorcycle {
+		if o.ID != u.ID && !o.Destroyed && !o.Pos.Offboard && o.Pos.Hex == to && o.V.Class != Motorcycle && o.V.Class < Infantry {
 			n++
+			if o.Convoy != 0 {
+				convoyThere = true
+			}
 		}
 	}
 	if n == 0 {
@@ -118,6 +128,22 @@ func (g *Game) crowd(u *Unit, to hex.Hex, road, noteD bool, c *Cost) {
 		if noteD {
 			per, label = 2*WreckCostRoad, "wreck/vehicle on road, Note D"
 		}
+	}
+	k, klabel := 1, ""
+	if u.Convoy != 0 {
+		k, klabel = 2, "Convoy"
+	}
+	if convoyThere {
+		k *= 2
+		if klabel == "" {
+			klabel = "Convoy vehicle there"
+		} else {
+			klabel = "Convoy, Convoy vehicle there"
+		}
+	}
+	if k > 1 {
+		c.AddScaled(per*MP(n), label, "D2.14", k, klabel, "E11.23")
+		return
 	}
 	c.Add(per*MP(n), label, "D2.14")
 }
@@ -138,7 +164,14 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		if u.V.BU && u.V.AFV && rate < RoadRateBU {
 			rate, label, rule = RoadRateBU, "BU road rate", "D2.16"
 		}
+		if u.Convoy != 0 && rate < ConvoyRoadRate {
+			// A Convoy's minimum road rate is one MP (E11.2; rules-notes 1.5 #1).
+			rate, label, rule = ConvoyRoadRate, "Convoy road rate", "E11.2"
+		}
 		c.Add(rate, label, rule)
+		if u.Convoy != 0 {
+			c.Add(ConvoyExtra, "Convoy", "E11.2")
+		}
 		g.crowd(u, to, true, g.Map.RoadNoteD(from, side), c)
 		return false, nil
 	}
@@ -184,6 +217,9 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 			b.due = true
 			b.why = bogWhyCrossing[ob]
 		}
+	}
+	if u.Convoy != 0 {
+		c.Add(ConvoyExtra, "Convoy", "E11.2")
 	}
 	g.crowd(u, to, false, false, c)
 	if row.Bog[col]&BogEntry != 0 {
@@ -235,6 +271,9 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	c.Add(gc, TerrainChart[d.Ground].Name, "TC")
 	g.crowd(u, p, false, false, c)
 	c.Times(2, "VBM", "D2.3")
+	if u.Convoy != 0 {
+		c.Add(ConvoyExtra, "Convoy, per hexside", "E11.2")
+	}
 	clear := d.NoVBM&(1<<side) == 0 && g.Map.Obstacle(p, side) == NoObstacle
 	return !clear, nil
 }
@@ -280,6 +319,9 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	}
 	if u.Pos.Bypass && !bypass && opt.to == u.Pos.Hex {
 		return refuse("D2.33", "%s may not enter the obstacle of the hex it is Bypassing; it must leave and re-enter it", u.ID)
+	}
+	if u.Convoy != 0 && u.HasLast && opt.to == u.LastHex && opt.to != u.Pos.Hex {
+		return refuse("E11.22", "%s is a Convoy vehicle and may not re-enter %s, the hex it last left, this MPh", u.ID, lay.Name(opt.to))
 	}
 
 	var c Cost
@@ -353,6 +395,12 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		u.AllUsed, u.Allowance = true, u.Spent
 	}
 	// Move.
+	old := u.Pos.Hex
+	defer func() {
+		if u.Pos.Hex != old {
+			u.LastHex, u.HasLast = old, true
+		}
+	}()
 	if bypass {
 		np, _ := bypassAlong(opt.to, opt.along, opt.from, reverse)
 		if np.Hex != u.Pos.Hex {
@@ -456,5 +504,56 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 			return err
 		}
 	}
+	return nil
+}
+
+// exit leaves the map across the board edge ahead: into a hex of the VCA that is off the map
+// (D14.212, A2.5). The off-board hex costs what Open Ground costs the vehicle (a project
+// default), plus a Convoy's extra MP.
+func (g *Game) exit(u *Unit, src dice.Source, r *Result) error {
+	lay := g.Map.Layout
+	if u.Pos.Offboard {
+		return refuse("D2.12", "%s is off-board already", u.ID)
+	}
+	if u.Pos.Bypass {
+		return refuse("D2.33", "%s is in Bypass; it must leave the obstacle hex before it leaves the map", u.ID)
+	}
+	a, b := u.Pos.Hex.SpineHexes(u.Pos.Heading)
+	to := a
+	if g.Map.Contains(a) {
+		to = b
+	}
+	if g.Map.Contains(to) {
+		return refuse("D2.11", "%s in %s has no board edge in its VCA (%s): it exits across the edge ahead of it", u.ID, lay.Name(u.Pos.Hex), lay.VCAName(u.Pos.Hex, u.Pos.Heading))
+	}
+	var c Cost
+	e := TerrainChart[OpenGround].Cost[u.V.Column()]
+	if e.Kind != Fixed {
+		return refuse("D2.1", "a %s may not leave the map this way", u.V.Class)
+	}
+	c.Add(e.V, "off-board hex (Open Ground)", "A2.5")
+	if u.Convoy != 0 {
+		c.Add(ConvoyExtra, "Convoy", "E11.2")
+	}
+	starting, err := startCost(u, false, &c)
+	if err != nil {
+		return err
+	}
+	total := c.Total()
+	if err := spendable(u, total, "leaving the map"); err != nil {
+		return err
+	}
+	ok, paid, err := g.payStart(u, starting, &c, src, r)
+	if err != nil || !ok {
+		return err
+	}
+	r.Cost = c
+	u.Spent += total - paid
+	u.LastHex, u.HasLast = u.Pos.Hex, true
+	u.ExitHex, u.Exited = u.Pos.Hex, true
+	u.Pos = Position{Hex: to, Heading: u.Pos.Heading, Offboard: true}
+	u.EnteredHex, u.DirSet, u.Reverse = true, true, false
+	u.Ended = true
+	r.event("D14.212", u.ID+" leaves the map from "+lay.Name(u.ExitHex))
 	return nil
 }

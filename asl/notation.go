@@ -40,7 +40,7 @@ func ParseMP(s string) (MP, error) {
 
 // ParseStep reads one step of the move notation (scenario-format.md):
 //
-//	UNIT start | stop | end
+//	UNIT start | stop | end | exit  (exit: leave the map across the board edge ahead)
 //	UNIT enter HEX [all]          (all: pay ALL MP where the chart offers half or ALL)
 //	UNIT vca A-B
 //	UNIT bypass OBST-ADJ
@@ -143,11 +143,11 @@ func (g *Game) ParseStep(line string) (Action, error) {
 	verb := strings.ToLower(f[1])
 	var err error
 	switch verb {
-	case "start", "stop", "end":
+	case "start", "stop", "end", "exit":
 		if err = nargs(verb, 0, "no arguments"); err != nil {
 			return a, err
 		}
-		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "end": VerbEnd}[verb]
+		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "end": VerbEnd, "exit": VerbExit}[verb]
 	case "enter", "minimum":
 		a.Verb = VerbEnter
 		if verb == "minimum" {
@@ -211,7 +211,7 @@ func (g *Game) Describe(a Action) string {
 		id = g.Units[a.Unit].ID
 	}
 	switch a.Verb {
-	case VerbStart, VerbStop, VerbEnd:
+	case VerbStart, VerbStop, VerbEnd, VerbExit, VerbNone:
 		return id + " " + a.Verb.String()
 	case VerbEnter, VerbMinimum, VerbReverse, VerbTCA:
 		s := id + " " + a.Verb.String() + " " + lay.Name(a.A)

@@ -189,6 +189,10 @@ var HexsideChart = [3]HexsideRow{
 
 // Movement facts of the chart that are not a terrain row.
 var (
+	// ConvoyRoadRate is a Convoy vehicle's least road rate, and ConvoyExtra the MP it pays per
+	// hex entered (per hexside with VBM), as if towing (E11.2).
+	ConvoyRoadRate = Whole(1)
+	ConvoyExtra    = Whole(1)
 	// RoadRate is the MP to enter a hex across a road hexside, by column (½ MP for motorized
 	// vehicles; a BU AFV pays 1 MP, D2.16).
 	RoadRate = [numColumns]MP{ColInf: 2, ColCav: 2, ColHD: 2, ColMC: 1, ColAC: 1, ColFT: 1, ColHT: 1, ColTruck: 1}

@@ -56,11 +56,61 @@ type Unit struct {
 	// Original TK/IFT DR of 5 able to destroy or shock them (D2.6); "*" means any.
 	CanAttack []string
 
+	// Group membership: index+1 into Game.Groups, 0 for none (D14.2, E11.1, E11.5). A vehicle
+	// may be in a platoon and a Convoy at once (E11.252).
+	Platoon, Convoy, Column int16
+	// origin is index+1 of the original Convoy it was part of (E11.21), 0 for none.
+	origin int16
+	// WasInConvoy: it has been part of a Convoy, so its Passenger capacity is 0 PP (E11.3).
+	WasInConvoy bool
+	// LastHex is the hex it last left this MPh: a Convoy vehicle may not re-enter it (E11.22).
+	LastHex hex.Hex
+	HasLast bool
+	// Exited: it left the map across a board edge from ExitHex (D14.212).
+	Exited  bool
+	ExitHex hex.Hex
+	// NTC is the Normal Task Check a radioless AFV takes to move alone (D14.23) this MPh.
+	NTC NTCState
+	// PlatoonFree: the last AFV of a platoon is free from platoon restrictions for the rest of
+	// this MPh (D14.22).
+	PlatoonFree bool
+	// Attacked: attacked at the end of its Convoy's preceding Impulse (E11.251 #1); Lost:
+	// eliminated or Immobilized during the current MPh.
+	Attacked, Lost bool
+	// Hidden: not a Known enemy unit (E11.251, E11.53).
+	Hidden bool
+	// Infantry, Cavalry and wagons in Columns (E11.5): Pinned, Concealed ("?"), Broken (not in
+	// Good Order).
+	Pinned, Concealed, Broken bool
+
 	// TCA is the Target Facing the turret points at (D2.321); Acquired the hex of the target
 	// last fired on (Case A does not apply again to it).
 	TCA         Facing
 	Acquired    hex.Hex
 	HasAcquired bool
+}
+
+// NTCState is where a radioless AFV stands with the Normal Task Check of D14.23 this MPh.
+type NTCState uint8
+
+// NTC states.
+const (
+	NTCNone   NTCState = iota // not taken
+	NTCPassed                 // may move alone this MPh
+	NTCFailed                 // may not move this MPh
+)
+
+// Radioless reports an AFV without a radio (D14.1); a Recalled one is treated as having one
+// (D14.22).
+func (u *Unit) Radioless() bool { return u.V.AFV && !u.V.Radio && !u.Recalled }
+
+// PPCapacity is the vehicle's Passenger capacity: 0 once it has been part of a Convoy (E11.3),
+// unless it set up towing a Gun (then the Gun's crew and ammo).
+func (u *Unit) PPCapacity() int {
+	if u.WasInConvoy && !u.V.Towing {
+		return 0
+	}
+	return u.V.PP
 }
 
 // Remaining is the MP the unit may still spend.

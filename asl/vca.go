@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
@@ -223,6 +224,16 @@ func (g *Game) attack(a Action, r *Result) error {
 		undoPivot(u, r)
 		r.event("D2.1", u.ID+" "+a.Attack.String()+": stops at once and may not move or spend MP for the rest of the Player Turn")
 	}
+	u.Attacked = true
+	if u.Destroyed || u.Immobile != Mobile {
+		u.Lost = true
+	}
+	// A Gap in its platoon or Convoy (D14.22, E11.21).
+	for _, k := range [...]int16{u.Platoon, u.Convoy} {
+		if k != 0 {
+			g.afterLoss(int(k-1), r)
+		}
+	}
 	return nil
 }
 
@@ -253,10 +264,13 @@ func (g *Game) spentInLOS(i int, u *Unit, mp MP) {
 }
 
 // MotionAttemptDRM is the drm of a DEFENDER Motion attempt: +1 for a lone radioless AFV
-// (D14; rules-notes 1.5 #6).
-func MotionAttemptDRM(v *Vehicle) DRM {
+// (D14.23); for a platoon, the number of its AFV (D14.211; rules-notes 1.5 #6).
+func MotionAttemptDRM(u *Unit, platoon int) DRM {
 	var d DRM
-	if !v.Radio && v.AFV {
+	switch {
+	case platoon > 0:
+		d.Add(platoon, "platoon of "+strconv.Itoa(platoon)+" AFV")
+	case u.Radioless():
 		d.Add(1, "lone radioless AFV")
 	}
 	return d
@@ -280,21 +294,13 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 		return refuse("D2.401", "%s is marked with a First/Final Fire counter and may not attempt Motion", d.ID)
 	case d.Stunned:
 		return refuse("D2.401", "%s is Stunned and may not attempt Motion", d.ID)
+	case d.Convoy != 0:
+		return refuse("E11.24", "%s is a Convoy vehicle: neither it nor its Convoy may make a DEFENDER Motion attempt", d.ID)
 	}
-	n := len(g.Units)
-	best, who := MP(0), -1
-	for i := range g.Units {
-		m := &g.Units[i]
-		if m.Side != g.Phasing || m.Destroyed || (a.Versus >= 0 && a.Versus != i) {
-			continue
-		}
-		if g.seenAtStart[i*n+a.Unit] {
-			continue
-		}
-		if s := g.losSpent[i*n+a.Unit]; s > best {
-			best, who = s, i
-		}
+	if d.Platoon != 0 {
+		return g.platoonMotionAttempt(int(d.Platoon-1), a, src, r)
 	}
+	best, who := g.motionTrigger(a.Unit, a.Versus)
 	if who < 0 {
 		return refuse("D2.401", "no enemy unit that entered %s's LOS this MPh has spent MP/MF in it (a unit already in its LOS when the MPh began does not count)", d.ID)
 	}
@@ -313,7 +319,7 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 	if err != nil {
 		return err
 	}
-	drm := MotionAttemptDRM(d.V)
+	drm := MotionAttemptDRM(&d, 0)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: "Motion attempt", Rule: "D2.401", Roll: roll, DRM: drm, Final: final,
 		Need: fmt.Sprintf("final dr <= %s (MP %s spent in its LOS) succeeds", best, g.Units[who].ID),
@@ -328,14 +334,14 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 	e.Result = "succeeds"
 	r.roll(e)
 	// A successful attempt is also a Start: breakdown or stall means no Motion, no VCA change.
-	if broke, err := mechanicalReliability(&d, src, r); err != nil {
+	if broke, err := g.mechanicalReliability(&d, src, r); err != nil {
 		return err
 	} else if broke {
 		r.event("D2.401", "no Motion and no VCA change")
 		g.Units[a.Unit] = d
 		return nil
 	}
-	if stalled, err := stallCheck(&d, src, r); err != nil {
+	if stalled, err := g.stallCheck(&d, src, r); err != nil {
 		return err
 	} else if stalled {
 		r.event("D2.401", "stalled: the Motion attempt fails")

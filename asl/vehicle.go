@@ -16,9 +16,11 @@ const (
 	Truck
 	Motorcycle
 	Wagon
+	Infantry // Infantry (a squad, crew or leader): MF, not MP (E11.5)
+	Cavalry  // Cavalry (E11.5)
 )
 
-var classNames = []string{"tank", "halftrack", "armored car", "truck", "motorcycle", "wagon"}
+var classNames = []string{"tank", "halftrack", "armored car", "truck", "motorcycle", "wagon", "infantry", "cavalry"}
 
 func (c Class) String() string { return classNames[c] }
 
@@ -76,6 +78,10 @@ type Vehicle struct {
 	// StallsOn: a Start DR of this or more stalls the vehicle (rules-notes 1.1); 0 = never.
 	StallsOn int
 	Turret   Turret
+	// PP is the Passenger capacity (E11.3).
+	PP int
+	// Leader: an Infantry leader (SMC), whose MF bonus a Column may use (E11.52).
+	Leader bool
 }
 
 // NewVehicle is a vehicle of a class with the class's defaults: tanks and halftracks tracked,
@@ -101,6 +107,10 @@ func (v *Vehicle) Column() Column {
 		return ColMC
 	case Wagon:
 		return ColHD
+	case Infantry:
+		return ColInf
+	case Cavalry:
+		return ColCav
 	}
 	if v.Tracked {
 		return ColFT

@@ -20,7 +20,8 @@ import (
 type Move struct {
 	Text   string
 	Line   int
-	Action asl.Action
+	Action asl.Action // a unit step (Parsed.Kind == asl.LineUnit)
+	Parsed asl.Line
 }
 
 // Scenario is a loaded scenario, ready to play.
@@ -40,7 +41,68 @@ type Scenario struct {
 // MaxSize is the largest scenario file Load accepts.
 const MaxSize = 1 << 20
 
-var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "notes", "description", "source"}
+var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "night", "notes", "description", "source"}
+
+// readGroups reads groups: [{id, kind, members}] and forms them (D14.2, E11.1, E11.5).
+func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
+	items, err := r.list(n, "groups")
+	if err != nil {
+		return err
+	}
+	for i, it := range items {
+		field := fmt.Sprintf("groups[%d]", i+1)
+		fs, err := r.fields(it, field, "id", "kind", "members")
+		if err != nil {
+			return err
+		}
+		var id, kind string
+		var members []int
+		var kindNode, membersNode *yaml.Node
+		for _, f := range fs {
+			switch f.key {
+			case "id":
+				if id, err = r.str(f.v, field+".id"); err != nil {
+					return err
+				}
+			case "kind":
+				if kind, err = r.str(f.v, field+".kind"); err != nil {
+					return err
+				}
+				kindNode = f.v
+			case "members":
+				ids, nodes, err := r.strList(f.v, field+".members")
+				if err != nil {
+					return err
+				}
+				membersNode = f.v
+				for k, m := range ids {
+					ui, ok := g.Unit(m)
+					if !ok {
+						return r.errf(nodes[k], field+".members", "no unit %q", m)
+					}
+					members = append(members, ui)
+				}
+			}
+		}
+		if id == "" || strings.ContainsAny(id, " \t:,") {
+			return r.errf(it, field+".id", "missing or bad: a group needs an id, one word without spaces, commas or colons")
+		}
+		k, perr := asl.ParseGroupKind(kind)
+		if perr != nil {
+			if kindNode == nil {
+				kindNode = it
+			}
+			return r.errf(kindNode, field+".kind", "%v", perr)
+		}
+		if membersNode == nil {
+			return r.errf(it, field+".members", "missing: list the members (lead first for a Convoy or Column)")
+		}
+		if err := g.AddGroup(id, k, members); err != nil {
+			return r.errf(membersNode, "groups."+id, "%v", err)
+		}
+	}
+	return nil
+}
 
 // Load reads a scenario file. name is used in error messages.
 func Load(name string, data []byte) (s *Scenario, err error) {
@@ -149,6 +211,16 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 	}
 	// Parse moves against a scratch game: unit ids and hexes are checked now, with lines.
 	g := asl.NewGame(m, units, "")
+	if f, ok := get["night"]; ok {
+		if g.Night, err = r.boolean(f.v, "night"); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["groups"]; ok {
+		if err := r.readGroups(f.v, g); err != nil {
+			return nil, err
+		}
+	}
 	if f, ok := get["moves"]; ok {
 		items, err := r.list(f.v, "moves")
 		if err != nil {
@@ -159,25 +231,41 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 			if err != nil {
 				return nil, err
 			}
-			a, perr := g.ParseStep(text)
+			l, perr := g.ParseLine(text)
 			if perr != nil {
 				return nil, r.errf(it, "moves", "%v", perr)
 			}
-			s.Moves = append(s.Moves, Move{Text: text, Line: deref(it).Line, Action: a})
+			s.Moves = append(s.Moves, Move{Text: text, Line: deref(it).Line, Action: l.Action, Parsed: l})
 		}
 	}
 	if phasing == "" {
+	infer:
 		for _, mv := range s.Moves {
-			if mv.Action.Verb != asl.VerbAttack && mv.Action.Verb != asl.VerbMotionAttempt {
-				phasing = units[mv.Action.Unit].Side
-				break
+			switch mv.Parsed.Kind {
+			case asl.LineMPh:
+				phasing = mv.Parsed.Side
+				break infer
+			case asl.LineUnit:
+				if mv.Parsed.GroupID == "" && mv.Action.Verb != asl.VerbAttack && mv.Action.Verb != asl.VerbMotionAttempt {
+					phasing = units[mv.Action.Unit].Side
+					break infer
+				}
+			default:
+				if gi, ok := g.Group(mv.Parsed.GroupID); ok && len(g.Groups[gi].Members) > 0 {
+					phasing = units[g.Groups[gi].Members[0]].Side
+					break infer
+				}
+				if len(mv.Parsed.Units) > 0 {
+					phasing = units[mv.Parsed.Units[0]].Side
+					break infer
+				}
 			}
 		}
 	}
 	if phasing == "" && len(units) > 0 {
 		phasing = units[0].Side
 		for _, mv := range s.Moves {
-			if mv.Action.Verb == asl.VerbMotionAttempt {
+			if mv.Parsed.Kind == asl.LineUnit && mv.Parsed.GroupID == "" && mv.Action.Verb == asl.VerbMotionAttempt {
 				// only DEFENDER actions: the other side is moving
 				for _, u := range units {
 					if u.Side != units[mv.Action.Unit].Side {

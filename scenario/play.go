@@ -36,19 +36,22 @@ type ErrorOut struct {
 
 // StepOut is one adjudicated step (the --json line fields of scenario-format.md).
 type StepOut struct {
-	Step      int       `json:"step"`
-	Line      int       `json:"line"`
-	Unit      string    `json:"unit"`
-	Action    string    `json:"action"`
-	MP        float64   `json:"mp"`
-	Total     float64   `json:"total"`
-	Breakdown string    `json:"breakdown"`
-	Rules     []string  `json:"rules"`
-	Dice      []RollOut `json:"dice,omitempty"`
-	Events    []string  `json:"events,omitempty"`
-	DRM       *int      `json:"drm,omitempty"`
-	DRMTerms  string    `json:"drm_terms,omitempty"`
-	Error     *ErrorOut `json:"error,omitempty"`
+	Step      int         `json:"step"`
+	Line      int         `json:"line"`
+	Unit      string      `json:"unit"`
+	Group     string      `json:"group,omitempty"`
+	Impulse   int         `json:"impulse,omitempty"`
+	Members   []MemberOut `json:"members,omitempty"`
+	Action    string      `json:"action"`
+	MP        float64     `json:"mp"`
+	Total     float64     `json:"total"`
+	Breakdown string      `json:"breakdown"`
+	Rules     []string    `json:"rules"`
+	Dice      []RollOut   `json:"dice,omitempty"`
+	Events    []string    `json:"events,omitempty"`
+	DRM       *int        `json:"drm,omitempty"`
+	DRMTerms  string      `json:"drm_terms,omitempty"`
+	Error     *ErrorOut   `json:"error,omitempty"`
 }
 
 // Outcome is what playing a scenario produced.
@@ -56,6 +59,18 @@ type Outcome struct {
 	Steps   []StepOut
 	Seed    uint64
 	Stopped bool // play stopped at a refused step (or a dice problem)
+}
+
+// MemberOut is one member's part of an Impulse as reported.
+type MemberOut struct {
+	Unit      string    `json:"unit"`
+	Action    string    `json:"action"`
+	MP        float64   `json:"mp"`      // its own expenditure
+	Charged   float64   `json:"charged"` // what the Impulse charged it
+	Total     float64   `json:"total"`
+	Breakdown string    `json:"breakdown"`
+	Dice      []RollOut `json:"dice,omitempty"`
+	Events    []string  `json:"events,omitempty"`
 }
 
 // Play adjudicates the moves in order, calling each (if not nil) after every step. It stops at
@@ -67,11 +82,30 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 	}
 	src := &dice.Script{Values: s.Dice, Then: dice.NewSeeded(seed)}
 	out := Outcome{Seed: seed}
-	var r asl.Result
+	var r asl.LineResult
 	g := s.Game
-	for i, mv := range s.Moves {
-		so := StepOut{Step: i + 1, Line: mv.Line, Action: actionText(mv.Text), Unit: g.Units[mv.Action.Unit].ID}
-		err := g.Step(mv.Action, src, &r)
+	for i := range s.Moves {
+		mv := &s.Moves[i]
+		so := StepOut{Step: i + 1, Line: mv.Line, Action: actionText(mv.Text)}
+		l := &mv.Parsed
+		switch {
+		case l.Kind == asl.LineUnit && l.GroupID == "":
+			so.Unit = g.Units[mv.Action.Unit].ID
+		case l.Kind == asl.LineMPh:
+			so.Unit, so.Action = "MPh", l.Side
+		case l.Kind == asl.LineImpulse || l.Kind == asl.LineGroup:
+			so.Group = l.GroupID
+			so.Unit = l.GroupID
+			if l.Group == asl.GroupForm && l.Kind == asl.LineGroup {
+				so.Group, so.Unit = l.NewID, l.NewID
+			}
+			if l.Kind == asl.LineImpulse && !l.Every {
+				so.Action = strings.TrimSpace(mv.Text[strings.Index(mv.Text, ":")+1:])
+			}
+		default:
+			so.Group, so.Unit = l.GroupID, l.GroupID
+		}
+		err := g.Play(l, src, &r)
 		if err != nil {
 			var ref *asl.Refusal
 			if errors.As(err, &ref) {
@@ -80,7 +114,9 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 				so.Error = &ErrorOut{Rule: "dice", Message: err.Error()}
 			}
 			so.Rules = []string{so.Error.Rule}
-			so.Total = g.Units[mv.Action.Unit].Spent.Float()
+			if l.Kind == asl.LineUnit && l.GroupID == "" {
+				so.Total = g.Units[mv.Action.Unit].Spent.Float()
+			}
 			so.Breakdown = "refused"
 			out.Steps = append(out.Steps, so)
 			out.Stopped = true
@@ -89,42 +125,93 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 			}
 			break
 		}
-		so.MP = r.Cost.Total().Float()
-		so.Total = r.Total.Float()
-		if mv.Action.Verb == asl.VerbAttack || mv.Action.Verb == asl.VerbMotionAttempt || mv.Action.Verb == asl.VerbTCA {
-			so.Total = g.Units[mv.Action.Unit].Spent.Float()
-		}
-		so.Breakdown = r.Cost.String()
-		so.Rules = r.Rules()
-		for _, e := range r.Rolls() {
-			ro := RollOut{For: e.For, Rule: e.Rule, Kind: e.Roll.Kind.String(), Roll: int(e.Roll.Total), DRM: e.DRM.Total(), Final: e.Final, Need: e.Need, Result: e.Result}
-			if e.Odds.Den > 0 {
-				ro.Odds = fmt.Sprintf("%d/%d", e.Odds.Num, e.Odds.Den)
-				ro.P = e.Odds.Float()
+		if l.Kind == asl.LineImpulse {
+			impulseOut(g, &r.Impulse, &so)
+		} else {
+			stepOut(&r.Step, &so)
+			if l.Kind == asl.LineUnit && (mv.Action.Verb == asl.VerbAttack || mv.Action.Verb == asl.VerbMotionAttempt || mv.Action.Verb == asl.VerbTCA) && l.GroupID == "" {
+				so.Total = g.Units[mv.Action.Unit].Spent.Float()
 			}
-			if e.Roll.D1 > 0 && e.Roll.Kind == dice.DR {
-				ro.Dice = []int{int(e.Roll.D1), int(e.Roll.D2)}
-			}
-			if e.DRM.Total() != 0 {
-				ro.DRMs = e.DRM.String()
-			}
-			so.Dice = append(so.Dice, ro)
-		}
-		if r.HasCaseA {
-			d := r.CaseA.Total()
-			so.DRM, so.DRMTerms = &d, r.CaseA.String()
-			so.Breakdown = "Case A " + r.CaseA.String()
-			if d == 0 {
-				so.Breakdown = "no Case A"
-			}
-		}
-		for _, e := range r.Events() {
-			so.Events = append(so.Events, e.Text+" ("+e.Rule+")")
 		}
 		out.Steps = append(out.Steps, so)
 		if each != nil {
 			each(so)
 		}
+	}
+	return out
+}
+
+// stepOut fills the report of a unit or group step.
+func stepOut(r *asl.Result, so *StepOut) {
+	so.MP = r.Cost.Total().Float()
+	so.Total = r.Total.Float()
+	so.Breakdown = r.Cost.String()
+	so.Rules = r.Rules()
+	so.Dice = rollsOut(r.Rolls())
+	if r.HasCaseA {
+		d := r.CaseA.Total()
+		so.DRM, so.DRMTerms = &d, r.CaseA.String()
+		so.Breakdown = "Case A " + r.CaseA.String()
+		if d == 0 {
+			so.Breakdown = "no Case A"
+		}
+	}
+	so.Events = eventsOut(r.Events())
+}
+
+// impulseOut fills the report of an Impulse: its cost, and each member's action, own cost,
+// charge and running total.
+func impulseOut(g *asl.Game, r *asl.ImpulseResult, so *StepOut) {
+	so.Impulse = r.Number
+	so.MP = r.Cost.Float()
+	so.Breakdown = fmt.Sprintf("Impulse %d costs %s MP (D14.31: the most any member spent)", r.Number, r.Cost)
+	so.Rules = r.Rules()
+	so.Dice = rollsOut(r.Rolls())
+	so.Events = eventsOut(r.Events())
+	var most float64
+	for k := range r.Members {
+		m := &r.Members[k]
+		id := g.Units[m.Unit].ID
+		mo := MemberOut{Unit: id, Action: strings.TrimPrefix(g.Describe(m.Action), id+" "), MP: m.Result.Cost.Total().Float(), Charged: m.Charged.Float(), Total: m.Total.Float()}
+		if m.Verb != asl.VerbNone {
+			mo.Breakdown = m.Result.Cost.String()
+		} else {
+			mo.Breakdown = "does nothing; charged the Impulse cost"
+		}
+		mo.Dice = rollsOut(m.Result.Rolls())
+		mo.Events = eventsOut(m.Result.Events())
+		if mo.Total > most {
+			most = mo.Total
+		}
+		so.Members = append(so.Members, mo)
+		so.Dice = append(so.Dice, mo.Dice...)
+	}
+	so.Total = most
+}
+
+func rollsOut(rs []asl.RollEvent) []RollOut {
+	var out []RollOut
+	for _, e := range rs {
+		ro := RollOut{For: e.For, Rule: e.Rule, Kind: e.Roll.Kind.String(), Roll: int(e.Roll.Total), DRM: e.DRM.Total(), Final: e.Final, Need: e.Need, Result: e.Result}
+		if e.Odds.Den > 0 {
+			ro.Odds = fmt.Sprintf("%d/%d", e.Odds.Num, e.Odds.Den)
+			ro.P = e.Odds.Float()
+		}
+		if e.Roll.D1 > 0 && e.Roll.Kind == dice.DR {
+			ro.Dice = []int{int(e.Roll.D1), int(e.Roll.D2)}
+		}
+		if e.DRM.Total() != 0 {
+			ro.DRMs = e.DRM.String()
+		}
+		out = append(out, ro)
+	}
+	return out
+}
+
+func eventsOut(es []asl.Event) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Text+" ("+e.Rule+")")
 	}
 	return out
 }
@@ -146,6 +233,16 @@ func FormatStep(so StepOut) string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "%3d  %-6s %-28s %5s MP  total %-5s  %s", so.Step, so.Unit, so.Action, asl.MP(so.MP*2), asl.MP(so.Total*2), so.Breakdown)
+	for _, m := range so.Members {
+		charged := ""
+		if m.Charged != m.MP {
+			charged = fmt.Sprintf(" (%s)", asl.MP(m.Charged*2))
+		}
+		fmt.Fprintf(&b, "\n       %-6s %-20s %5s MP%-5s total %-5s  %s", m.Unit, m.Action, asl.MP(m.MP*2), charged, asl.MP(m.Total*2), m.Breakdown)
+		for _, e := range m.Events {
+			b.WriteString("\n              " + e)
+		}
+	}
 	for _, d := range so.Dice {
 		drm := ""
 		if d.DRMs != "" {
@@ -171,7 +268,8 @@ func FormatStep(so StepOut) string {
 type Expectation struct {
 	Line   int
 	Unit   string // a unit expectation, or
-	Step   int    // a step expectation (1-based)
+	Step   int    // a step expectation (1-based), or
+	Group  string // a group expectation
 	Fields []ExpField
 }
 
@@ -182,8 +280,9 @@ type ExpField struct {
 	Line  int
 }
 
-var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing"}
-var stepExpectFields = []string{"mp", "total", "error", "dice", "drm"}
+var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended"}
+var stepExpectFields = []string{"mp", "total", "error", "dice", "drm", "event", "impulse"}
+var groupExpectFields = []string{"members", "gone", "ended", "disbanded", "after"}
 
 func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMoves int) ([]Expectation, error) {
 	items, err := r.list(n, "expect")
@@ -208,6 +307,9 @@ func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMo
 					return nil, r.errf(f.k, "expect", "%q: the scenario has %d moves", f.key, nMoves)
 				}
 				known = stepExpectFields
+			} else if strings.HasPrefix(f.key, "group ") {
+				e.Group = strings.TrimSpace(strings.TrimPrefix(f.key, "group "))
+				known = groupExpectFields
 			} else {
 				found := false
 				for _, u := range units {
@@ -216,7 +318,7 @@ func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMo
 					}
 				}
 				if !found {
-					return nil, r.errf(f.k, "expect", "%q is neither a unit nor \"step N\"", f.key)
+					return nil, r.errf(f.k, "expect", "%q is neither a unit, \"step N\" nor \"group ID\"", f.key)
 				}
 				e.Unit = f.key
 			}
@@ -320,6 +422,25 @@ func (s *Scenario) Check(o Outcome) []Failure {
 					} else if got != want {
 						fail(f.Line, "step %d drm: expected %+d, got %+d (%s%s)", e.Step, want, got, st.DRMTerms, firstDRMs(st))
 					}
+				case "event":
+					var all []string
+					all = append(all, st.Events...)
+					for _, m := range st.Members {
+						all = append(all, m.Events...)
+					}
+					found := false
+					for _, ev := range all {
+						if strings.Contains(strings.ToLower(ev), strings.ToLower(f.Value)) {
+							found = true
+						}
+					}
+					if !found {
+						fail(f.Line, "step %d event: no event mentions %q (events: %s)", e.Step, f.Value, strings.Join(all, "; "))
+					}
+				case "impulse":
+					if fmt.Sprint(st.Impulse) != strings.TrimSpace(f.Value) {
+						fail(f.Line, "step %d impulse: expected Impulse %s, got %d", e.Step, f.Value, st.Impulse)
+					}
 				case "dice":
 					var got []string
 					for _, d := range st.Dice {
@@ -333,10 +454,18 @@ func (s *Scenario) Check(o Outcome) []Failure {
 			}
 			continue
 		}
+		if e.Group != "" {
+			for _, f := range e.Fields {
+				if msg := checkGroup(s.Game, e.Group, f); msg != "" {
+					fail(f.Line, "group %s %s: %s", e.Group, f.Key, msg)
+				}
+			}
+			continue
+		}
 		i, _ := s.Game.Unit(e.Unit)
 		u := &s.Game.Units[i]
 		for _, f := range e.Fields {
-			if msg := checkUnit(u, f, lay); msg != "" {
+			if msg := checkUnit(s.Game, u, f, lay); msg != "" {
 				fail(f.Line, "%s %s: %s", e.Unit, f.Key, msg)
 			}
 		}
@@ -383,7 +512,62 @@ func UnitVCA(u *asl.Unit, lay *hex.Layout) string {
 
 func bypassLine(u *asl.Unit) (hex.Hex, hex.Hex) { return u.Pos.FacedHexside() }
 
-func checkUnit(u *asl.Unit, f ExpField, lay *hex.Layout) string {
+// checkGroup checks a group expectation: its members (in order), whether it is gone, ended,
+// Disbanded, and which group it waits for.
+func checkGroup(g *asl.Game, id string, f ExpField) string {
+	gi := -1
+	for k := range g.Groups {
+		if g.Groups[k].ID == id {
+			gi = k // the latest of that name
+		}
+	}
+	if gi < 0 {
+		if f.Key == "gone" {
+			if w, _ := boolVal(f.Value); w {
+				return ""
+			}
+		}
+		return "no such group was ever formed"
+	}
+	grp := &g.Groups[gi]
+	wantBool := func(got bool) string {
+		w, ok := boolVal(f.Value)
+		if !ok {
+			return fmt.Sprintf("expected true or false, found %q", f.Value)
+		}
+		if w != got {
+			return fmt.Sprintf("expected %v, got %v", w, got)
+		}
+		return ""
+	}
+	switch f.Key {
+	case "members":
+		var got []string
+		for _, m := range grp.Members {
+			got = append(got, g.Units[m].ID)
+		}
+		if strings.Join(got, " ") != strings.Join(strings.Fields(f.Value), " ") {
+			return fmt.Sprintf("expected [%s], got [%s]", f.Value, strings.Join(got, " "))
+		}
+	case "gone":
+		return wantBool(grp.Gone)
+	case "ended":
+		return wantBool(grp.Ended)
+	case "disbanded":
+		return wantBool(grp.Disbanded)
+	case "after":
+		got := ""
+		if grp.After >= 0 {
+			got = g.Groups[grp.After].ID
+		}
+		if got != strings.TrimSpace(f.Value) {
+			return fmt.Sprintf("expected to wait for %q, got %q", f.Value, got)
+		}
+	}
+	return ""
+}
+
+func checkUnit(g *asl.Game, u *asl.Unit, f ExpField, lay *hex.Layout) string {
 	bad := func(want, got any) string { return fmt.Sprintf("expected %v, got %v", want, got) }
 	wantBool := func(got bool) string {
 		w, ok := boolVal(f.Value)
@@ -472,8 +656,35 @@ func checkUnit(u *asl.Unit, f ExpField, lay *hex.Layout) string {
 		if len(wrong) > 0 {
 			return strings.Join(wrong, "; ")
 		}
-	case "in_platoon", "in_convoy":
-		return wantBool(false)
+	case "in_platoon", "in_convoy", "in_column":
+		k := map[string]int16{"in_platoon": u.Platoon, "in_convoy": u.Convoy, "in_column": u.Column}[f.Key]
+		got := ""
+		if k != 0 {
+			got = g.Groups[k-1].ID
+		}
+		if _, ok := boolVal(f.Value); ok {
+			return wantBool(got != "")
+		}
+		if got != strings.TrimSpace(f.Value) {
+			return bad(f.Value, got)
+		}
+	case "exited":
+		return wantBool(u.Exited)
+	case "ended":
+		return wantBool(u.Ended)
+	case "pp":
+		if fmt.Sprint(u.PPCapacity()) != strings.TrimSpace(f.Value) {
+			return bad(f.Value, u.PPCapacity())
+		}
+	case "ntc":
+		got := [...]string{"none", "passed", "failed"}[u.NTC]
+		if !strings.EqualFold(got, strings.TrimSpace(f.Value)) {
+			return bad(f.Value, got)
+		}
+	case "pinned":
+		return wantBool(u.Pinned)
+	case "concealed":
+		return wantBool(u.Concealed)
 	case "bypass":
 		if strings.EqualFold(f.Value, "false") || strings.EqualFold(f.Value, "no") {
 			return wantBool(u.Pos.Bypass)

@@ -1,0 +1,649 @@
+package asl
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// eventer is what records events: a Result or an ImpulseResult.
+type eventer interface{ event(rule, text string) }
+
+// afterLoss takes out of group gi the members it has lost (destroyed, Immobile, Recalled) and
+// applies what a Gap means for its kind: a platoon re-forms or dissolves (D14.22), a Convoy
+// splits in two (E11.21).
+func (g *Game) afterLoss(gi int, ev eventer) {
+	grp := &g.Groups[gi]
+	if grp.Gone {
+		return
+	}
+	switch grp.Kind {
+	case KindPlatoon:
+		lost := false
+		for _, m := range append([]int(nil), grp.Members...) {
+			u := &g.Units[m]
+			if u.Destroyed || u.Immobile != Mobile || u.Recalled {
+				why := "destroyed"
+				switch {
+				case u.Recalled:
+					why = "Recalled (and treated as radio-equipped from now on)"
+				case u.Immobile != Mobile:
+					why = u.Immobile.String()
+				}
+				g.leaveGroup(gi, m)
+				u.Lost = true
+				lost = true
+				ev.event("D14.22", fmt.Sprintf("Gap: %s is %s and no longer part of platoon %s", u.ID, why, grp.ID))
+			}
+		}
+		if !lost {
+			return
+		}
+		g.platoonShrunk(gi, ev)
+	case KindConvoy:
+		for _, m := range append([]int(nil), grp.Members...) {
+			u := &g.Units[m]
+			if u.Destroyed || u.Immobile != Mobile {
+				g.leaveGroup(gi, m)
+				u.Lost = true
+				ev.event("E11.21", fmt.Sprintf("Gap: %s is %s and no longer part of Convoy %s", u.ID, lossWord(u), grp.ID))
+			}
+		}
+		g.splitConvoy(gi, ev)
+	}
+}
+
+func lossWord(u *Unit) string {
+	if u.Destroyed {
+		return "eliminated"
+	}
+	return u.Immobile.String()
+}
+
+// platoonShrunk applies D14.22 to a platoon that lost a member.
+func (g *Game) platoonShrunk(gi int, ev eventer) {
+	grp := &g.Groups[gi]
+	switch {
+	case len(grp.Members) <= 1:
+		for _, m := range grp.Members {
+			g.Units[m].PlatoonFree = g.Units[m].Side == g.Phasing
+			ev.event("D14.22", g.Units[m].ID+" is the last AFV of "+grp.ID+": free from platoon restrictions for the rest of its MPh")
+		}
+		g.dissolve(gi)
+	case g.formation(grp.Members) != "":
+		if g.Units[grp.Members[0]].Side == g.Phasing && !grp.Ended {
+			grp.Reform = true
+			ev.event("D14.22", grp.ID+" is out of formation: it must re-form at the end of the first Impulse in which one of its AFV enters a new hex, or cease Platoon Movement at the end of its MPh")
+		} else {
+			ev.event("D14.22", grp.ID+" is out of formation outside its MPh: it ceases Platoon Movement")
+			g.dissolve(gi)
+		}
+	}
+}
+
+// splitConvoy splits a Convoy whose line has a Gap into a lead and a rear Convoy (E11.21); a
+// part of one vehicle is no longer in Convoy status (E11.1, E11.255).
+func (g *Game) splitConvoy(gi int, ev eventer) {
+	grp := &g.Groups[gi]
+	var runs [][]int
+	start := 0
+	ms := grp.Members
+	for k := 1; k <= len(ms); k++ {
+		if k == len(ms) || g.lineBreak(ms[k-1:k+1], "E11.21") != "" {
+			runs = append(runs, append([]int(nil), ms[start:k]...))
+			start = k
+		}
+	}
+	if len(runs) <= 1 && len(ms) >= 2 {
+		return
+	}
+	orig := *grp
+	g.dissolve(gi)
+	prev := -1
+	n := 0
+	for _, run := range runs {
+		if len(run) < 2 {
+			for _, m := range run {
+				ev.event("E11.255", g.Units[m].ID+" is alone behind a Gap and no longer in Convoy status")
+			}
+			continue
+		}
+		idx := gi
+		if n > 0 {
+			idx = len(g.Groups)
+			g.Groups = append(g.Groups, Group{})
+		}
+		ng := &g.Groups[idx]
+		*ng = Group{ID: orig.ID, Kind: KindConvoy, Members: run, Origin: orig.Origin, After: -1, Impulses: orig.Impulses, StopSpent: orig.StopSpent, Ended: orig.Ended}
+		if n > 0 {
+			ng.ID = orig.ID + "." + strconv.Itoa(n+1)
+			if orig.Impulses > 0 && prev >= 0 {
+				ng.After = prev
+			}
+		}
+		g.join(idx)
+		role := "lead"
+		if n > 0 {
+			role = "rear"
+		}
+		ev.event("E11.21", fmt.Sprintf("%s Convoy %s: %s", role, ng.ID, g.memberNames(run)))
+		prev = idx
+		n++
+	}
+	if n > 1 && orig.Impulses > 0 {
+		ev.event("E11.21", "the lead Convoy completes its MPh before the rear Convoy continues")
+	}
+}
+
+// convoyImpulseOK checks a Convoy after its members' moves: a line broken by a member (a new
+// rear Convoy, E11.254) needs the vehicle that opened the Gap to be free to leave (E11.251), and
+// each resulting Convoy has one Motion status (E11.24).
+func (g *Game) convoyImpulseOK(gi int, parts []int) error {
+	for k := 1; k < len(parts); k++ {
+		if why := g.lineBreak(parts[k-1:k+1], "E11.21"); why != "" {
+			u := &g.Units[parts[k]]
+			if ok, _ := g.mayLeaveConvoy(parts[k], gi); !ok {
+				return refuse("E11.251", "%s would open a Gap in Convoy %s (%s), forming a new rear Convoy; a vehicle may leave its Convoy only with LOS to a Known enemy ground unit or to a Convoy vehicle attacked or lost, with a radio AFV's crew seeing one, or when Recalled", u.ID, g.Groups[gi].ID, why)
+			}
+			continue
+		}
+		a, b := &g.Units[parts[k-1]], &g.Units[parts[k]]
+		if a.Stopped() != b.Stopped() {
+			return refuse("E11.24", "%s is %s but %s is %s: a Convoy has one Motion status, as one unit", a.ID, stoppedWord(a), b.ID, stoppedWord(b))
+		}
+	}
+	return nil
+}
+
+// mayLeaveConvoy applies E11.251: a Convoy vehicle may leave when it has LOS to a Known enemy
+// ground unit or to a same-Convoy vehicle (itself included) attacked at the end of the
+// preceding Impulse or eliminated/Immobilized this MPh; or it is a radio AFV and another
+// friendly radio AFV's crew (not Shocked/Stunned) has such a LOS; or it is Recalled.
+func (g *Game) mayLeaveConvoy(i, gi int) (bool, string) {
+	u := &g.Units[i]
+	if u.Recalled {
+		return true, "it is Recalled (E11.253)"
+	}
+	if ok, why := g.seesCause(i, gi); ok {
+		return true, why
+	}
+	if u.V.AFV && u.V.Radio {
+		for j := range g.Units {
+			o := &g.Units[j]
+			if j == i || o.Side != u.Side || o.Destroyed || !o.V.AFV || !o.V.Radio || o.Stunned {
+				continue
+			}
+			if ok, why := g.seesCause(j, gi); ok {
+				return true, "the crew of radio AFV " + o.ID + " reports: " + why
+			}
+		}
+	}
+	return false, ""
+}
+
+func (g *Game) seesCause(i, gi int) (bool, string) {
+	u := &g.Units[i]
+	for j := range g.Units {
+		o := &g.Units[j]
+		if o.Side != u.Side && !o.Destroyed && !o.Hidden && o.V.Class != Wagon && g.inLOS(u, o) {
+			return true, "it has LOS to Known enemy " + o.ID
+		}
+		if o.Side == u.Side && int(o.origin) == g.Groups[gi].Origin+1 && (o.Attacked || o.Lost) && (j == i || g.losEvenWreck(u, o)) {
+			return true, "it has LOS to Convoy vehicle " + o.ID + ", which was attacked or lost"
+		}
+	}
+	return false, ""
+}
+
+// losEvenWreck is LOS between two units, a destroyed one included (its wreck is still there).
+func (g *Game) losEvenWreck(a, b *Unit) bool {
+	if a.Pos.Offboard || b.Pos.Offboard {
+		return false
+	}
+	return g.Map.LOS(a.Pos.Hex, b.Pos.Hex)
+}
+
+// ---------------------------------------------------------------------------------------
+// Group steps outside Impulses: end, leave, form, combine.
+
+// GroupStep is a step for a whole group that is not an Impulse.
+type GroupStep uint8
+
+// Group steps.
+const (
+	GroupEnd     GroupStep = iota // every member ends its MPh (D2.4)
+	GroupLeave                    // a member (or a platoon in a Convoy) leaves the group
+	GroupCombine                  // two Convoys combine (E11.26)
+	GroupForm                     // AFV form a platoon at the start of their MPh (D14.2)
+	GroupDisband                  // a Column declares Disbandment (E11.53)
+	GroupJoin                     // units join a Column (E11.523)
+)
+
+// GroupAction is a group step: End or Disband for Group; Leave with Unit (or Other, a platoon
+// leaving a Convoy as one); Combine with Other; Form with Units and ID.
+type GroupAction struct {
+	Step  GroupStep
+	Group int
+	Unit  int // -1 if none
+	Other int // -1 if none
+	Units []int
+	ID    string
+}
+
+// GroupDo applies a group step; on refusal nothing changes.
+func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
+	r.Reset()
+	switch ga.Step {
+	case GroupForm:
+		return g.formPlatoon(ga, r)
+	}
+	if ga.Group < 0 || ga.Group >= len(g.Groups) || g.Groups[ga.Group].Gone {
+		return refuse("scenario", "no such group")
+	}
+	switch ga.Step {
+	case GroupEnd:
+		return g.groupEnd(ga.Group, r)
+	case GroupLeave:
+		return g.leave(ga, src, r)
+	case GroupCombine:
+		return g.combine(ga.Group, ga.Other, r)
+	case GroupDisband:
+		return g.declareDisband(ga.Group, r)
+	case GroupJoin:
+		return g.joinColumn(ga, r)
+	}
+	return refuse("scenario", "unknown group step")
+}
+
+// groupEnd ends the MPh of every member. A platoon ends it in one status (D14.21); one that has
+// not re-formed after a Gap ceases Platoon Movement (D14.22).
+func (g *Game) groupEnd(gi int, r *Result) error {
+	grp := &g.Groups[gi]
+	if err := g.groupCanMove(gi); err != nil {
+		return err
+	}
+	parts := g.liveMembers(gi)
+	saved := make([]Unit, len(g.Units))
+	copy(saved, g.Units)
+	var scratch Result
+	for _, m := range parts {
+		if g.Units[m].Ended {
+			continue
+		}
+		u := g.Units[m]
+		if err := g.end(&u, &scratch); err != nil {
+			copy(g.Units, saved)
+			return err
+		}
+		g.Units[m] = u
+	}
+	if grp.Kind == KindPlatoon {
+		if why := g.formation(parts); why != "" && !grp.Reform {
+			copy(g.Units, saved)
+			return refuse("D14.21", "%s would end its MPh out of formation: %s", grp.ID, why)
+		}
+	}
+	grp.Ended = true
+	motion := len(parts) > 0 && g.Units[parts[0]].Motion
+	if motion {
+		r.event("D2.4", grp.ID+" ends its MPh in Motion")
+	} else {
+		r.event("D2.4", grp.ID+" ends its MPh Stopped")
+	}
+	if grp.Kind == KindPlatoon && grp.Reform {
+		r.event("D14.22", grp.ID+" did not re-form during its MPh: it ceases Platoon Movement")
+		g.dissolve(gi)
+	}
+	r.Total = 0
+	if len(parts) > 0 {
+		r.Total = g.Units[parts[0]].Spent
+	}
+	return nil
+}
+
+// leave takes a unit out of its platoon (D14.23) or Convoy (E11.25), or a platoon out of a
+// Convoy as one (E11.252).
+func (g *Game) leave(ga GroupAction, src dice.Source, r *Result) error {
+	grp := &g.Groups[ga.Group]
+	switch grp.Kind {
+	case KindColumn:
+		return refuse("E11.53", "Column units may not leave their Column; a Column only Disbands")
+	case KindPlatoon:
+		return g.breakOff(ga.Group, ga.Unit, src, r)
+	}
+	// Convoy.
+	if err := g.groupCanMove(ga.Group); err != nil {
+		return err
+	}
+	var leavers []int
+	who := ""
+	if ga.Other >= 0 {
+		p := &g.Groups[ga.Other]
+		if p.Kind != KindPlatoon || p.Gone {
+			return refuse("E11.252", "only a platoon leaves a Convoy as one")
+		}
+		for _, m := range p.Members {
+			if g.GroupOf(m, KindConvoy) != ga.Group {
+				return refuse("E11.252", "%s of platoon %s is not in Convoy %s", g.Units[m].ID, p.ID, grp.ID)
+			}
+		}
+		leavers, who = p.Members, "platoon "+p.ID
+	} else {
+		if g.GroupOf(ga.Unit, KindConvoy) != ga.Group {
+			return refuse("E11.25", "%s is not in Convoy %s", g.Units[ga.Unit].ID, grp.ID)
+		}
+		if p := g.GroupOf(ga.Unit, KindPlatoon); p >= 0 {
+			return refuse("E11.252", "%s is in platoon %s, which leaves the Convoy as one: write \"%s leave %s\"", g.Units[ga.Unit].ID, g.Groups[p].ID, grp.ID, g.Groups[p].ID)
+		}
+		leavers, who = []int{ga.Unit}, g.Units[ga.Unit].ID
+	}
+	var why string
+	ok := false
+	for _, m := range leavers {
+		if ok, why = g.mayLeaveConvoy(m, ga.Group); ok {
+			break
+		}
+	}
+	if !ok {
+		return refuse("E11.251", "%s may not leave Convoy %s: it needs LOS to a Known enemy ground unit or to a vehicle of the Convoy attacked at the end of its last Impulse or lost this MPh, a radio AFV's crew seeing one, or a Recall", who, grp.ID)
+	}
+	for _, m := range leavers {
+		g.leaveGroup(ga.Group, m)
+		u := &g.Units[m]
+		u.PlatoonFree = true // no NTC for leaving a Convoy (E11.252)
+		r.event("E11.25", u.ID+" leaves Convoy "+grp.ID+" and completes its MPh moving on its own before the Convoy's next Impulse ("+why+")")
+	}
+	g.leaving = append(g.leaving[:0], leavers...)
+	g.splitConvoy(ga.Group, r)
+	return nil
+}
+
+// breakOff: an AFV leaves its platoon at the start of its MPh (D14.23): a radioless one must
+// pass a NTC; a radio AFV in a radioless platoon need not.
+func (g *Game) breakOff(gi, i int, src dice.Source, r *Result) error {
+	grp := &g.Groups[gi]
+	if g.GroupOf(i, KindPlatoon) != gi {
+		return refuse("D14.23", "%s is not in platoon %s", g.Units[i].ID, grp.ID)
+	}
+	u := &g.Units[i]
+	if u.Side != g.Phasing {
+		return refuse("D14.23", "%s may break off from its platoon only at the start of its own MPh", u.ID)
+	}
+	if u.Spent > 0 || grp.Impulses > 0 {
+		return refuse("D14.23", "%s may break off from %s only at the start of its MPh, before the platoon moves; afterwards only a Gap frees it", u.ID, grp.ID)
+	}
+	if !u.Radioless() {
+		g.leaveGroup(gi, i)
+		u.NTC = NTCPassed
+		r.event("D14.23", u.ID+" has a radio: it leaves "+grp.ID+" at the start of its MPh without a NTC")
+		g.platoonShrunk(gi, r)
+		return nil
+	}
+	passed, err := g.ntc(u, src, r)
+	if err != nil {
+		return err
+	}
+	g.leaveGroup(gi, i)
+	if passed {
+		r.event("D14.23", u.ID+" passes its NTC and breaks off from "+grp.ID+": it moves on its own this MPh")
+	} else {
+		g.ntcFailed(u, r)
+	}
+	g.platoonShrunk(gi, r)
+	return nil
+}
+
+// ntc rolls the Normal Task Check of D14.23: DR <= the crew's morale passes.
+func (g *Game) ntc(u *Unit, src dice.Source, r *Result) (bool, error) {
+	roll, err := src.Roll(dice.DR)
+	if err != nil {
+		return false, err
+	}
+	m := u.V.Morale
+	if m == 0 {
+		m = 8
+	}
+	e := RollEvent{For: "NTC", Rule: "D14.23", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR <= %d (crew morale) passes", m), Odds: dice.PDRAtMost(m, 0)}
+	passed := int(roll.Total) <= m
+	if passed {
+		e.Result = "passed"
+		u.NTC = NTCPassed
+	} else {
+		e.Result = "failed"
+		u.NTC = NTCFailed
+	}
+	r.roll(e)
+	return passed, nil
+}
+
+// ntcFailed: a radioless AFV that fails its NTC may not move this MPh; one in Motion Stops in
+// its hex with one MP and ends its MPh (D14.23).
+func (g *Game) ntcFailed(u *Unit, r *Result) {
+	if u.InMotion() {
+		r.Cost.Plus(Whole(1), "Stop", "D14.23")
+		u.Spent += Whole(1)
+		u.StartStop += Whole(1)
+		u.Moving, u.Motion, u.Reverse, u.DirSet = false, false, false, false
+		r.event("D14.23", u.ID+" fails its NTC in Motion: it Stops in its hex and ends its MPh")
+	} else {
+		r.event("D14.23", u.ID+" fails its NTC: it may not move this MPh")
+	}
+	u.Ended = true
+}
+
+// formPlatoon forms a platoon of two or three AFV at the start of their MPh (D14.2); radio AFV
+// that do so are bound by it until the start of their next MPh (D14.23).
+func (g *Game) formPlatoon(ga GroupAction, r *Result) error {
+	for _, m := range ga.Units {
+		if m < 0 || m >= len(g.Units) {
+			return refuse("scenario", "no such unit")
+		}
+		u := &g.Units[m]
+		if u.Side != g.Phasing {
+			return refuse("D14.2", "%s may join a platoon only at the start of its own MPh", u.ID)
+		}
+		if u.Spent > 0 || u.Ended {
+			return refuse("D14.2", "%s has begun its MPh; a platoon is formed at setup, at the start of the MPh or on leaving a Convoy", u.ID)
+		}
+		if u.Convoy != 0 {
+			return refuse("D14.2", "%s is in Convoy %s; it forms a platoon when leaving the Convoy", u.ID, g.Groups[u.Convoy-1].ID)
+		}
+	}
+	if err := g.AddGroup(ga.ID, KindPlatoon, ga.Units); err != nil {
+		return err
+	}
+	gi := len(g.Groups) - 1
+	g.Groups[gi].Fresh = false
+	if g.Groups[gi].Radio {
+		r.event("D14.23", "radio AFV declare Platoon Movement: bound by it until the start of their next MPh")
+	}
+	r.event("D14.2", "platoon "+ga.ID+" formed: "+g.memberNames(g.Groups[gi].Members))
+	return nil
+}
+
+// combine joins Convoy b onto Convoy a (E11.26): the highest MP expenditure so far applies to
+// every vehicle of the new Convoy.
+func (g *Game) combine(a, b int, r *Result) error {
+	if b < 0 || b >= len(g.Groups) || g.Groups[b].Gone || a == b {
+		return refuse("E11.26", "name two different Convoys to combine")
+	}
+	ga, gb := &g.Groups[a], &g.Groups[b]
+	if ga.Kind != KindConvoy || gb.Kind != KindConvoy {
+		return refuse("E11.26", "only Convoys combine")
+	}
+	line := append(append([]int(nil), ga.Members...), gb.Members...)
+	if why := g.lineBreak(line, "E11.1"); why != "" {
+		other := append(append([]int(nil), gb.Members...), ga.Members...)
+		if why2 := g.lineBreak(other, "E11.1"); why2 != "" {
+			return refuse("E11.26", "%s and %s do not form one line: %s", ga.ID, gb.ID, why)
+		}
+		line = other
+	}
+	var most MP
+	for _, m := range line {
+		if s := g.Units[m].Spent; s > most {
+			most = s
+		}
+	}
+	bID := gb.ID
+	origin := ga.Origin
+	g.dissolve(b)
+	g.dissolve(a)
+	ng := &g.Groups[a]
+	*ng = Group{ID: ga.ID, Kind: KindConvoy, Members: line, Origin: origin, After: -1, Impulses: ga.Impulses}
+	g.join(a)
+	for _, m := range line {
+		u := &g.Units[m]
+		if u.Spent < most {
+			r.event("E11.26", fmt.Sprintf("%s: %s MP spent so far (was %s)", u.ID, most, u.Spent))
+			u.Spent = most
+		}
+	}
+	r.event("E11.26", "Convoy "+bID+" combines with "+ng.ID+": "+g.memberNames(line))
+	r.Total = most
+	return nil
+}
+
+// moveAlone checks that a unit may take a step of its own now: a member of a platoon, Convoy
+// or Column moves only in its group's Impulses (D14.3, E11.2, E11.52); a vehicle that left a
+// Convoy completes its MPh before anything else moves (E11.25); and nothing else moves while a
+// Convoy that has begun its MPh is still moving (E11.21).
+func (g *Game) moveAlone(a Action) error {
+	u := &g.Units[a.Unit]
+	if g.impulse != 0 {
+		return nil
+	}
+	if a.Verb == VerbTCA {
+		return nil
+	}
+	for _, k := range [...]int16{u.Platoon, u.Convoy, u.Column} {
+		if k != 0 && !g.Groups[k-1].Gone {
+			grp := &g.Groups[k-1]
+			rule := map[GroupKind]string{KindPlatoon: "D14.21", KindConvoy: "E11.2", KindColumn: "E11.52"}[grp.Kind]
+			if a.Verb == VerbEnd {
+				return refuse(rule, "%s moves with %s %s: end the MPh for all of it (\"%s end\")", u.ID, grp.Kind, grp.ID, grp.ID)
+			}
+			return refuse(rule, "%s moves with %s %s, in Impulses: write the Impulse as \"%s: %s %s, ...\"", u.ID, grp.Kind, grp.ID, grp.ID, u.ID, a.Verb)
+		}
+	}
+	for _, m := range g.leaving {
+		if m == a.Unit {
+			return nil
+		}
+	}
+	for _, m := range g.leaving {
+		if l := &g.Units[m]; !l.Ended && !l.Destroyed && l.Immobile == Mobile && !l.Stunned {
+			return refuse("E11.25", "%s left its Convoy and must complete its MPh before %s moves", l.ID, u.ID)
+		}
+	}
+	one := [1]int{a.Unit}
+	return g.convoyBar(one[:])
+}
+
+// motionTrigger is the most MP an enemy unit that came into defender d's LOS this MPh has spent
+// in that LOS (D2.401), and which unit it was (-1: none); versus >= 0 counts only that unit.
+func (g *Game) motionTrigger(d, versus int) (MP, int) {
+	n := len(g.Units)
+	best, who := MP(0), -1
+	for i := range g.Units {
+		m := &g.Units[i]
+		if m.Side != g.Phasing || m.Destroyed || (versus >= 0 && versus != i) {
+			continue
+		}
+		if g.seenAtStart[i*n+d] {
+			continue
+		}
+		if s := g.losSpent[i*n+d]; s > best {
+			best, who = s, i
+		}
+	}
+	return best, who
+}
+
+// platoonMotionAttempt: a DEFENDING platoon makes one Motion attempt dr for all its AFV, with a
+// drm equal to their number; the enemy need have spent MP in the LOS of only one of them
+// (D14.211). Success is a Start for each: one platoon Mechanical Reliability and Stall DR.
+func (g *Game) platoonMotionAttempt(gi int, a Action, src dice.Source, r *Result) error {
+	grp := &g.Groups[gi]
+	parts := g.liveMembers(gi)
+	for _, m := range parts {
+		d := &g.Units[m]
+		switch {
+		case d.MotionAttempted:
+			return refuse("D2.401", "%s of platoon %s has already made its Motion attempt this enemy MPh", d.ID, grp.ID)
+		case d.FireMarker:
+			return refuse("D2.401", "%s of platoon %s is marked with a First/Final Fire counter; the platoon may not attempt Motion", d.ID, grp.ID)
+		case d.Stunned:
+			return refuse("D2.401", "%s of platoon %s is Stunned", d.ID, grp.ID)
+		}
+	}
+	if a.HasVCA {
+		return refuse("D14.211", "a platoon's Motion attempt is one dr for all its AFV; make it without a VCA change")
+	}
+	best, who, seen := MP(0), -1, -1
+	for _, m := range parts {
+		if b, w := g.motionTrigger(m, a.Versus); w >= 0 && b > best {
+			best, who, seen = b, w, m
+		}
+	}
+	if who < 0 {
+		return refuse("D2.401", "no enemy unit that entered the LOS of an AFV of %s this MPh has spent MP/MF in it", grp.ID)
+	}
+	roll, err := src.Roll(dice.Dr)
+	if err != nil {
+		return err
+	}
+	drm := MotionAttemptDRM(&g.Units[parts[0]], len(parts))
+	final := int(roll.Total) + drm.Total()
+	e := RollEvent{For: "Platoon Motion attempt", Rule: "D14.211", Roll: roll, DRM: drm, Final: final,
+		Need: fmt.Sprintf("final dr <= %s (MP %s spent in the LOS of %s) succeeds", best, g.Units[who].ID, g.Units[seen].ID),
+		Odds: dice.Pdr(drm.Total(), func(f int) bool { return MP(2*f) <= best })}
+	for _, m := range parts {
+		g.Units[m].MotionAttempted = true
+	}
+	if MP(2*final) > best {
+		e.Result = "fails"
+		r.roll(e)
+		return nil
+	}
+	e.Result = "succeeds"
+	r.roll(e)
+	// One DR per condition for the platoon (D14.21).
+	var ir ImpulseResult
+	g.deferDR = true
+	for _, m := range parts {
+		u := &g.Units[m]
+		if _, err := g.mechanicalReliability(u, src, r); err != nil {
+			g.deferDR = false
+			return err
+		}
+		if _, err := g.stallCheck(u, src, r); err != nil {
+			g.deferDR = false
+			return err
+		}
+	}
+	g.deferDR = false
+	stalled, err := g.resolvePending(gi, nil, src, &ir)
+	if err != nil {
+		return err
+	}
+	for _, x := range ir.rolls {
+		r.roll(x)
+	}
+	for _, x := range ir.events {
+		r.event(x.Rule, x.Text)
+	}
+	if stalled {
+		r.event("D2.401", "the platoon stalls: the Motion attempt fails")
+		return nil
+	}
+	for _, m := range parts {
+		if u := &g.Units[m]; u.Immobile == Mobile {
+			u.Motion = true
+		}
+	}
+	r.event("D14.211", grp.ID+" gains Motion status")
+	g.afterLoss(gi, r)
+	return nil
+}

@@ -1,0 +1,533 @@
+package asl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// ImpulseAction is one Impulse of a group (D14.31): what each member does, in the order
+// written. A member not listed, or listed with VerbNone, does nothing but is charged the
+// Impulse cost like the rest.
+//
+// Members act in the order written and each sees the others where they are at that moment, so
+// a tank entering a hex another member has just entered pays for the vehicle there (D2.14), and
+// one entering a hex another member has just left does not.
+type ImpulseAction struct {
+	Group int
+	Acts  []Action
+}
+
+// MemberResult is one member's part of an Impulse.
+type MemberResult struct {
+	Unit    int
+	Verb    Verb   // VerbNone: it did nothing
+	Action  Action // what it did
+	Result  Result // its own expenditure: cost, rolls, events
+	Charged MP     // what the Impulse charged it: the Impulse cost (D14.31)
+	Total   MP     // its MP spent so far this MPh, after the Impulse
+}
+
+// ImpulseResult is what an accepted Impulse did. Its slices are reused from call to call.
+type ImpulseResult struct {
+	Group   int
+	Number  int // the Impulse's number in the group's MPh, from 1
+	Cost    MP  // the Impulse cost: the most any member spent (D14.31), plus a stall's Delay DR
+	Members []MemberResult
+	rolls   []RollEvent
+	events  []Event
+}
+
+func (r *ImpulseResult) reset() {
+	r.Members = r.Members[:0]
+	r.rolls = r.rolls[:0]
+	r.events = r.events[:0]
+	r.Cost, r.Number = 0, 0
+}
+
+// Rolls are the group's own dice: one DR per condition for a platoon (D14.21), Random
+// Selection, Delay DR.
+func (r *ImpulseResult) Rolls() []RollEvent { return r.rolls }
+
+// Events are what the Impulse made happen to the group: Gaps, splits, re-forming.
+func (r *ImpulseResult) Events() []Event { return r.events }
+
+func (r *ImpulseResult) event(rule, text string) { r.events = append(r.events, Event{rule, text}) }
+
+// Rules are the rule ids the Impulse cites.
+func (r *ImpulseResult) Rules() []string {
+	rs := []string{"D14.31"}
+	for i := range r.Members {
+		for _, x := range r.Members[i].Result.Rules() {
+			rs = addRule(rs, x)
+		}
+	}
+	for _, e := range r.rolls {
+		rs = addRule(rs, e.Rule)
+	}
+	for _, e := range r.events {
+		rs = addRule(rs, e.Rule)
+	}
+	return rs
+}
+
+// Member is the result of the member with unit index i, or nil.
+func (r *ImpulseResult) Member(i int) *MemberResult {
+	for k := range r.Members {
+		if r.Members[k].Unit == i {
+			return &r.Members[k]
+		}
+	}
+	return nil
+}
+
+type checkKind uint8
+
+const (
+	checkMR checkKind = iota
+	checkStall
+	checkBog
+)
+
+// pendingCheck is a Bog, Mechanical Reliability or Stall DR a platoon member would make; the
+// platoon makes one DR per condition at the end of the Impulse (D14.21).
+type pendingCheck struct {
+	kind checkKind
+	unit string
+	bog  bogNeed
+}
+
+// impulseVerb reports whether a member may take this step in an Impulse, and why not.
+func impulseVerb(v Verb) bool {
+	switch v {
+	case VerbNone, VerbStart, VerbStop, VerbEnter, VerbVCA, VerbBypass, VerbReverse, VerbReverseBypass, VerbDelay, VerbESB, VerbMinimum, VerbExit, VerbTCA:
+		return true
+	}
+	return false
+}
+
+// Impulse runs one Impulse of a group (D14.3-.32): each member makes at most one MP
+// expenditure; the Impulse costs the most any member spent and every member is charged that;
+// no member spends unless every member can afford it. A platoon must end the Impulse in
+// formation (D14.21) and makes one DR per condition for all its members, with Random Selection
+// among those the roll would affect. A Convoy that opens a Gap splits (E11.21). On refusal
+// nothing changes.
+func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) error {
+	r.reset()
+	r.Group = ia.Group
+	if ia.Group < 0 || ia.Group >= len(g.Groups) || g.Groups[ia.Group].Gone {
+		return refuse("scenario", "no such group")
+	}
+	grp := &g.Groups[ia.Group]
+	if err := g.groupCanMove(ia.Group); err != nil {
+		return err
+	}
+	parts := g.liveMembers(ia.Group)
+	if len(parts) == 0 {
+		return refuse("D14.3", "%s has no Mobile member left", grp.ID)
+	}
+	// Recalled Convoy vehicles leave at the start of the next Impulse (E11.253).
+	if grp.Kind == KindConvoy {
+		for _, m := range parts {
+			if g.Units[m].Recalled {
+				return refuse("E11.253", "%s is Recalled and leaves Convoy %s at the start of this Impulse: write \"%s leave %s\" first", g.Units[m].ID, grp.ID, grp.ID, g.Units[m].ID)
+			}
+		}
+	}
+	for k, a := range ia.Acts {
+		if !isMember(parts, a.Unit) {
+			if a.Unit >= 0 && a.Unit < len(g.Units) {
+				return refuse("D14.3", "%s does not move with %s (members: %s)", g.Units[a.Unit].ID, grp.ID, g.memberNames(parts))
+			}
+			return refuse("scenario", "no such unit")
+		}
+		for _, b := range ia.Acts[:k] {
+			if b.Unit == a.Unit {
+				return refuse("D14.31", "%s is named twice: each unit makes at most one MP expenditure per Impulse", g.Units[a.Unit].ID)
+			}
+		}
+		if err := g.impulseActOK(grp, a); err != nil {
+			return err
+		}
+	}
+
+	// Work on the live state, keeping a copy to restore on refusal.
+	g.saved = append(g.saved[:0], g.Units...)
+	g.savedLOS = append(g.savedLOS[:0], g.losSpent...)
+	restore := func() {
+		copy(g.Units, g.saved)
+		copy(g.losSpent, g.savedLOS)
+		g.impulse, g.deferDR, g.pending = 0, false, g.pending[:0]
+	}
+	g.impulse = ia.Group + 1
+	g.deferDR = grp.Kind == KindPlatoon
+	g.pending = g.pending[:0]
+	for _, m := range parts {
+		r.Members = append(r.Members, MemberResult{Unit: m, Verb: VerbNone, Action: Action{Verb: VerbNone, Unit: m, Versus: -1}})
+	}
+	var cost MP
+	entered := false
+	for _, a := range ia.Acts {
+		if a.Verb == VerbNone {
+			continue
+		}
+		mr := r.Member(a.Unit)
+		mr.Verb, mr.Action = a.Verb, a
+		if err := g.Step(a, src, &mr.Result); err != nil {
+			restore()
+			return err
+		}
+		if c := mr.Result.Cost.Total(); c > cost {
+			cost = c
+		}
+		if g.Units[a.Unit].EnteredHex && !g.saved[a.Unit].EnteredHex || g.Units[a.Unit].Pos.Hex != g.saved[a.Unit].Pos.Hex {
+			entered = true
+		}
+	}
+	// No unit may spend unless every participant can afford the Impulse (D14.31).
+	for _, m := range parts {
+		if before := &g.saved[m]; before.Remaining() < cost && !(before.AllUsed && cost == 0) {
+			restore()
+			return refuse("D14.31", "the Impulse would cost %s MP, but %s has only %s MP left: no unit of %s may spend MP unless all can afford the Impulse", cost, before.ID, before.Remaining(), grp.ID)
+		}
+	}
+	switch grp.Kind {
+	case KindPlatoon:
+		why := g.formation(parts)
+		if why != "" && (!grp.Reform || entered) {
+			restore()
+			if grp.Reform {
+				return refuse("D14.22", "%s lost a member and must be back in formation at the end of the first Impulse in which one of its AFV enters a new hex: %s", grp.ID, why)
+			}
+			return refuse("D14.21", "at the end of the Impulse %s would be out of formation: %s", grp.ID, why)
+		}
+		if grp.Reform && why == "" {
+			grp.Reform = false
+			r.event("D14.22", grp.ID+" is back in formation")
+		}
+	case KindConvoy:
+		if err := g.convoyImpulseOK(ia.Group, parts); err != nil {
+			restore()
+			return err
+		}
+	case KindColumn:
+		if err := g.columnImpulseOK(ia.Group, parts, ia.Acts); err != nil {
+			restore()
+			return err
+		}
+	}
+	// Accepted: every member is charged the Impulse cost (D14.31).
+	g.impulse, g.deferDR = 0, false
+	r.Cost = cost
+	grp.Impulses++
+	r.Number = grp.Impulses
+	for k := range r.Members {
+		mr := &r.Members[k]
+		u := &g.Units[mr.Unit]
+		own := mr.Result.Cost.Total()
+		if extra := cost - own; extra > 0 {
+			u.Spent += extra
+			g.spentInLOS(mr.Unit, u, extra)
+		}
+		mr.Charged = cost
+		u.Attacked = false
+	}
+	for _, a := range ia.Acts {
+		if a.Verb == VerbStop && grp.Kind == KindConvoy {
+			grp.StopSpent = true
+		}
+	}
+	if _, err := g.resolvePending(ia.Group, parts, src, r); err != nil {
+		return err
+	}
+	g.afterLoss(ia.Group, r)
+	for k := range r.Members {
+		r.Members[k].Total = g.Units[r.Members[k].Unit].Spent
+	}
+	return nil
+}
+
+func isMember(ms []int, i int) bool {
+	for _, m := range ms {
+		if m == i {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) memberNames(ms []int) string {
+	var b strings.Builder
+	for k, m := range ms {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(g.Units[m].ID)
+	}
+	return b.String()
+}
+
+// groupCanMove checks that a group may take its next Impulse now.
+func (g *Game) groupCanMove(gi int) error {
+	grp := &g.Groups[gi]
+	if len(grp.Members) > 0 && g.Units[grp.Members[0]].Side != g.Phasing {
+		return refuse("D14.3", "%s belongs to %s and it is the %s MPh", grp.ID, g.Units[grp.Members[0]].Side, g.Phasing)
+	}
+	if grp.Ended {
+		return refuse("D14.3", "%s has already ended its MPh", grp.ID)
+	}
+	if grp.Kind == KindColumn && grp.Disbanded {
+		return refuse("E11.53", "Column %s has Disbanded", grp.ID)
+	}
+	if grp.After >= 0 && !g.Groups[grp.After].Ended && !g.Groups[grp.After].Gone {
+		return refuse("E11.21", "%s is the rear Convoy of a Gap: the lead Convoy %s must complete its MPh first", grp.ID, g.Groups[grp.After].ID)
+	}
+	for _, m := range g.leaving {
+		if l := &g.Units[m]; !isMember(grp.Members, m) && !l.Ended && !l.Destroyed && l.Immobile == Mobile && !l.Stunned {
+			return refuse("E11.25", "%s left its Convoy and must complete its MPh before %s moves", l.ID, grp.ID)
+		}
+	}
+	return g.convoyBar(grp.Members)
+}
+
+// convoyBar refuses movement by ATTACKER units that are not elements of a Convoy that has begun
+// its MPh and not yet completed it (E11.21).
+func (g *Game) convoyBar(movers []int) error {
+	for gi := range g.Groups {
+		c := &g.Groups[gi]
+		if c.Kind != KindConvoy || c.Gone || c.Ended || c.Impulses == 0 {
+			continue
+		}
+		if len(c.Members) == 0 || g.Units[c.Members[0]].Side != g.Phasing {
+			continue
+		}
+		for _, m := range movers {
+			if int(g.Units[m].origin) == c.Origin+1 {
+				continue
+			}
+			return refuse("E11.21", "Convoy %s has begun its MPh: no other ATTACKER unit moves until all of that Convoy has completed its MPh (%s must wait)", c.ID, g.Units[m].ID)
+		}
+	}
+	return nil
+}
+
+// impulseActOK checks a member's step against what Impulse Movement and the group's kind allow.
+func (g *Game) impulseActOK(grp *Group, a Action) error {
+	u := &g.Units[a.Unit]
+	if !impulseVerb(a.Verb) {
+		return refuse("D14.31", "%s: %q is not an Impulse expenditure (an Impulse is one MP expenditure per unit: start, stop, enter, vca, bypass, reverse, delay, exit; end the MPh with \"%s end\")", u.ID, a.Verb, grp.ID)
+	}
+	switch a.Verb {
+	case VerbEnter, VerbBypass, VerbVCA, VerbReverse, VerbReverseBypass, VerbExit:
+		rev := a.Verb == VerbReverse || a.Verb == VerbReverseBypass
+		if u.Stopped() && u.Immobile == Mobile && !u.Pos.Offboard {
+			return refuse("D14.31", "%s is Stopped: its Start MP is an expenditure of its own, made in an Impulse before it moves (%s start)", u.ID, grp.ID)
+		}
+		if u.Moving && u.DirSet && u.Reverse != rev {
+			return refuse("D14.31", "%s would have to Stop and Start to change direction: each is an Impulse of its own", u.ID)
+		}
+		if u.Motion && rev {
+			return refuse("D14.31", "%s is in Motion going forward: it must Stop and Start, each in an Impulse of its own, before it reverses", u.ID)
+		}
+	}
+	if a.Verb == VerbVCA && !u.Pos.Bypass && !u.Pos.Offboard {
+		if target, ok := u.Pos.Hex.SpineBetween(a.A, a.B); ok {
+			if n, _ := u.Pos.Heading.Steps(target); n > 1 {
+				return refuse("D14.31", "%s would change its VCA %d hexspines; one hexspine is one MP expenditure, so one per Impulse", u.ID, n)
+			}
+		}
+	}
+	switch grp.Kind {
+	case KindPlatoon:
+		switch a.Verb {
+		case VerbESB:
+			return refuse("D14.21", "a platoon may not attempt ESB")
+		case VerbMinimum:
+			return refuse("D14.21", "a platoon may not make a Minimum Move")
+		}
+	case KindConvoy:
+		switch a.Verb {
+		case VerbReverse, VerbReverseBypass:
+			return refuse("E11.22", "%s is a Convoy vehicle and may not use Reverse movement", u.ID)
+		case VerbStart:
+			if grp.StopSpent {
+				return refuse("E11.2", "Convoy %s expended a Stop MP this MPh: neither it nor its vehicles may Start again this MPh", grp.ID)
+			}
+		}
+	case KindColumn:
+		switch a.Verb {
+		case VerbMinimum, VerbBypass, VerbReverse, VerbReverseBypass, VerbESB, VerbTCA:
+			return refuse("E11.52", "%s is in a Column, which moves only by plain movement (no Minimum, Bypass or other special movement)", u.ID)
+		}
+	}
+	return nil
+}
+
+// resolvePending makes a platoon's one DR per condition at the end of its Impulse (D14.21):
+// Mechanical Reliability, Stall, Bog, each with Random Selection among the AFV the Final DR
+// would affect.
+func (g *Game) resolvePending(gi int, parts []int, src dice.Source, r *ImpulseResult) (stalled bool, err error) {
+	defer func() { g.pending = g.pending[:0] }()
+	if len(g.pending) == 0 {
+		return false, nil
+	}
+	grp := &g.Groups[gi]
+	var mr, stall, bog []int
+	var bogs []bogNeed
+	for _, p := range g.pending {
+		i, _ := g.Unit(p.unit)
+		switch p.kind {
+		case checkMR:
+			mr = append(mr, i)
+		case checkStall:
+			stall = append(stall, i)
+		case checkBog:
+			bog = append(bog, i)
+			bogs = append(bogs, p.bog)
+		}
+	}
+	if len(mr) > 0 {
+		roll, err := src.Roll(dice.DR)
+		if err != nil {
+			return false, err
+		}
+		e := RollEvent{For: "Platoon Mechanical Reliability", Rule: "D14.21", Roll: roll, Final: int(roll.Total), Need: "DR 12 immobilizes one of " + g.memberNames(mr), Odds: dice.PDRAtLeast(12, 0)}
+		if roll.Total == 12 {
+			e.Result = "breakdown"
+			r.rolls = append(r.rolls, e)
+			sel, err := g.randomSelection(mr, "Mechanical Reliability", src, r)
+			if err != nil {
+				return false, err
+			}
+			for _, i := range sel {
+				u := &g.Units[i]
+				u.Immobile, u.Moving, u.Motion = Immobilized, false, false
+				r.event("D2.51", u.ID+" Immobilized by mechanical breakdown on Starting")
+			}
+		} else {
+			e.Result = "no breakdown"
+			r.rolls = append(r.rolls, e)
+		}
+	}
+	if len(stall) > 0 {
+		roll, err := src.Roll(dice.DR)
+		if err != nil {
+			return false, err
+		}
+		need := 13
+		for _, i := range stall {
+			if s := g.Units[i].V.StallsOn; s < need {
+				need = s
+			}
+		}
+		e := RollEvent{For: "Platoon Stall", Rule: "D14.21", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", need), Odds: dice.PDRAtLeast(need, 0)}
+		for _, i := range stall {
+			if int(roll.Total) >= g.Units[i].V.StallsOn {
+				stalled = true
+			}
+		}
+		if stalled && len(parts) == 0 {
+			e.Result = "stalled"
+			r.rolls = append(r.rolls, e)
+		} else if stalled {
+			e.Result = "stalled: the whole platoon is Stopped"
+			r.rolls = append(r.rolls, e)
+			delay, err := src.Roll(dice.DR)
+			if err != nil {
+				return false, err
+			}
+			d := Whole(int(delay.Total))
+			r.rolls = append(r.rolls, RollEvent{For: "Delay DR", Rule: "D14.21", Roll: delay, Final: int(delay.Total), Result: "MP added to the Impulse (Start MP + Delay DR)"})
+			for _, m := range parts {
+				u := &g.Units[m]
+				dd := d
+				if dd > u.Remaining() {
+					dd = u.Remaining()
+				}
+				u.Spent += dd
+				u.Moving, u.Stalled = false, true
+				if mr := r.Member(m); mr != nil {
+					mr.Charged += dd
+				}
+			}
+			r.Cost += d
+			r.event("D14.21", fmt.Sprintf("%s stalls: all its AFV are Stopped; the Impulse costs the Start MP plus the Delay DR", grp.ID))
+		} else {
+			e.Result = "no stall"
+			r.rolls = append(r.rolls, e)
+		}
+	}
+	if len(bog) > 0 {
+		roll, err := src.Roll(dice.DR)
+		if err != nil {
+			return false, err
+		}
+		worst := -100
+		var cands []int
+		var finals []string
+		for k, i := range bog {
+			u := &g.Units[i]
+			drm := BogDRM(u.V, bogs[k].halfMP, bogs[k].levels, g.Map.Mud)
+			if drm.Total() > worst {
+				worst = drm.Total()
+			}
+			f := int(roll.Total) + drm.Total()
+			finals = append(finals, fmt.Sprintf("%s %d (%s)", u.ID, f, drm.String()))
+			if f >= 12 {
+				cands = append(cands, i)
+			}
+		}
+		e := RollEvent{For: "Platoon Bog Check", Rule: "D14.21", Roll: roll, Final: int(roll.Total) + worst,
+			Need: "Final DR >= 12 bogs; finals: " + strings.Join(finals, ", "), Odds: dice.PDRAtLeast(12, worst)}
+		if len(cands) == 0 {
+			e.Result = "none bogged"
+			r.rolls = append(r.rolls, e)
+			return stalled, nil
+		}
+		e.Result = "would bog: " + g.memberNames(cands)
+		r.rolls = append(r.rolls, e)
+		sel, err := g.randomSelection(cands, "Bog", src, r)
+		if err != nil {
+			return false, err
+		}
+		for _, i := range sel {
+			u := &g.Units[i]
+			u.Immobile, u.Moving, u.Motion, u.Ended = Bogged, false, false, true
+			r.event("D8.2", u.ID+" Bogged: Immobile until freed; its MPh ends")
+		}
+	}
+	return stalled, nil
+}
+
+// randomSelection picks among candidates (rules-notes 1.1): each rolls a dr, the highest is
+// affected, all tied highest are. A single candidate is selected without a roll.
+func (g *Game) randomSelection(cands []int, what string, src dice.Source, r *ImpulseResult) ([]int, error) {
+	if len(cands) == 1 {
+		r.event("D14.21", g.Units[cands[0]].ID+" is the only AFV the "+what+" DR affects")
+		return cands, nil
+	}
+	best := 0
+	var rolls [8]int
+	for k, i := range cands {
+		roll, err := src.Roll(dice.Dr)
+		if err != nil {
+			return nil, err
+		}
+		if k < len(rolls) {
+			rolls[k] = int(roll.Total)
+		}
+		if int(roll.Total) > best {
+			best = int(roll.Total)
+		}
+		r.rolls = append(r.rolls, RollEvent{For: "Random Selection (" + what + ")", Rule: "D14.21", Roll: roll, Final: int(roll.Total), Need: "highest dr is selected; ties all", Result: g.Units[i].ID})
+	}
+	var sel []int
+	for k, i := range cands {
+		if k < len(rolls) && rolls[k] == best {
+			sel = append(sel, i)
+		}
+	}
+	r.event("D14.21", "Random Selection: "+g.memberNames(sel))
+	return sel, nil
+}

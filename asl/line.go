@@ -1,0 +1,319 @@
+package asl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// LineKind is what a line of move notation does.
+type LineKind uint8
+
+// Line kinds.
+const (
+	LineUnit    LineKind = iota // one unit's step, or an outside event (attack, motion-attempt)
+	LineImpulse                 // one Impulse of a group (D14.31)
+	LineGroup                   // a group step that is not an Impulse: end, leave, combine, form
+	LineMPh                     // a new Movement Phase begins (the next Player Turn)
+)
+
+// Line is one parsed line of move notation. Groups are named, not indexed: groups come and go
+// during play (a Gap splits a Convoy, a platoon forms), so they are found when the line is
+// played.
+type Line struct {
+	Kind   LineKind
+	Action Action // LineUnit
+	// LineImpulse: Acts, or with Every the same step (Every) for every member.
+	GroupID  string
+	Acts     []Action
+	Every    bool
+	EveryAct Action
+	// LineGroup.
+	Group    GroupStep
+	Unit     int    // leave: the unit, or -1
+	OtherID  string // leave: a platoon leaving a Convoy; combine: the other Convoy
+	Units    []int  // form
+	NewID    string // form
+	Side     string // LineMPh
+}
+
+// ParseLine reads one line of move notation: a unit step (see [Game.ParseStep]) or one of
+//
+//	GROUP start | stop | delay N        (every member, as one Impulse)
+//	GROUP: A enter Z4, B vca Z4-AA4, C -   (one Impulse; "-" does nothing)
+//	GROUP end                           (every member ends its MPh)
+//	GROUP leave UNIT | GROUP leave PLATOON
+//	combine CONVOY CONVOY
+//	form PLATOON UNIT UNIT [UNIT]
+//	mph SIDE                            (a new Movement Phase of SIDE)
+//
+// Group ids are any names the scenario's groups: give, or that play creates (a platoon formed,
+// the rear Convoy of a Gap: "C1.2").
+func (g *Game) ParseLine(text string) (Line, error) {
+	t := strings.TrimSpace(text)
+	f := strings.Fields(t)
+	if len(f) == 0 {
+		return Line{}, fmt.Errorf("empty step: write UNIT VERB ARGS, like \"T1 enter M3\"")
+	}
+	// "GROUP: ..." is an Impulse.
+	if i := strings.Index(t, ":"); i > 0 && !strings.ContainsAny(t[:i], " \t") {
+		return g.parseImpulse(t[:i], t[i+1:])
+	}
+	head := f[0]
+	if _, isUnit := g.Unit(head); isUnit {
+		a, err := g.ParseStep(t)
+		return Line{Kind: LineUnit, Action: a}, err
+	}
+	unit := func(id string) (int, error) {
+		if i, ok := g.Unit(id); ok {
+			return i, nil
+		}
+		return 0, fmt.Errorf("no unit %q", id)
+	}
+	switch strings.ToLower(head) {
+	case "attack", "motion-attempt":
+		if len(f) >= 2 {
+			if _, isUnit := g.Unit(f[1]); !isUnit && strings.EqualFold(head, "motion-attempt") {
+				// A platoon's Motion attempt names the platoon: resolved at play time.
+				l := Line{Kind: LineUnit, GroupID: f[1], Action: Action{Verb: VerbMotionAttempt, Versus: -1}}
+				if err := g.motionOptions(f[2:]); err != nil {
+					return l, err
+				}
+				if len(f) == 4 {
+					l.Action.Versus, _ = g.Unit(f[3])
+				}
+				return l, nil
+			}
+		}
+		a, err := g.ParseStep(t)
+		return Line{Kind: LineUnit, Action: a}, err
+	case "mph":
+		if len(f) != 2 {
+			return Line{}, fmt.Errorf("write \"mph SIDE\": a new Movement Phase of that side")
+		}
+		return Line{Kind: LineMPh, Side: f[1]}, nil
+	case "combine":
+		if len(f) != 3 {
+			return Line{}, fmt.Errorf("write \"combine CONVOY CONVOY\"")
+		}
+		return Line{Kind: LineGroup, Group: GroupCombine, GroupID: f[1], OtherID: f[2], Unit: -1}, nil
+	case "form":
+		if len(f) < 4 {
+			return Line{}, fmt.Errorf("write \"form PLATOON UNIT UNIT [UNIT]\"")
+		}
+		l := Line{Kind: LineGroup, Group: GroupForm, NewID: f[1], Unit: -1}
+		for _, id := range f[2:] {
+			i, err := unit(strings.TrimSuffix(id, ","))
+			if err != nil {
+				return l, err
+			}
+			l.Units = append(l.Units, i)
+		}
+		return l, nil
+	case "disband":
+		if len(f) != 2 {
+			return Line{}, fmt.Errorf("write \"disband COLUMN\"")
+		}
+		return Line{Kind: LineGroup, Group: GroupDisband, GroupID: f[1], Unit: -1}, nil
+	case "join":
+		if len(f) < 3 {
+			return Line{}, fmt.Errorf("write \"join COLUMN UNIT...\"")
+		}
+		l := Line{Kind: LineGroup, Group: GroupJoin, GroupID: f[1], Unit: -1}
+		for _, id := range f[2:] {
+			i, err := unit(strings.TrimSuffix(id, ","))
+			if err != nil {
+				return l, err
+			}
+			l.Units = append(l.Units, i)
+		}
+		return l, nil
+	}
+	// GROUP VERB ...
+	if len(f) < 2 {
+		return Line{}, fmt.Errorf("no unit %q (units: %s)", head, g.unitList())
+	}
+	switch verb := strings.ToLower(f[1]); verb {
+	case "start", "stop":
+		if len(f) != 2 {
+			return Line{}, fmt.Errorf("%q takes no arguments", verb)
+		}
+		v := VerbStart
+		if verb == "stop" {
+			v = VerbStop
+		}
+		return Line{Kind: LineImpulse, GroupID: head, Every: true, EveryAct: Action{Verb: v, Versus: -1}}, nil
+	case "delay":
+		if len(f) != 3 {
+			return Line{}, fmt.Errorf("\"delay\" takes an MP amount, like \"%s delay 2\"", head)
+		}
+		n, err := ParseMP(f[2])
+		return Line{Kind: LineImpulse, GroupID: head, Every: true, EveryAct: Action{Verb: VerbDelay, N: n, Versus: -1}}, err
+	case "end":
+		if len(f) != 2 {
+			return Line{}, fmt.Errorf("\"end\" takes no arguments")
+		}
+		return Line{Kind: LineGroup, Group: GroupEnd, GroupID: head, Unit: -1}, nil
+	case "leave":
+		if len(f) != 3 {
+			return Line{}, fmt.Errorf("write \"%s leave UNIT\" (or a platoon leaving a Convoy)", head)
+		}
+		l := Line{Kind: LineGroup, Group: GroupLeave, GroupID: head, Unit: -1}
+		if i, ok := g.Unit(f[2]); ok {
+			l.Unit = i
+		} else {
+			l.OtherID = f[2]
+		}
+		return l, nil
+	}
+	return Line{}, fmt.Errorf("no unit %q (units: %s), and \"%s %s\" is not a group step (GROUP start|stop|delay N|end|leave UNIT, \"GROUP: A enter HEX, B -\")", head, g.unitList(), head, f[1])
+}
+
+func (g *Game) unitList() string {
+	var ids []string
+	for _, u := range g.Units {
+		ids = append(ids, u.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+func (g *Game) motionOptions(rest []string) error {
+	if len(rest) == 0 {
+		return nil
+	}
+	if len(rest) == 2 && strings.EqualFold(rest[0], "vs") {
+		if _, ok := g.Unit(rest[1]); ok {
+			return nil
+		}
+		return fmt.Errorf("no unit %q", rest[1])
+	}
+	return fmt.Errorf("a platoon's Motion attempt takes only \"vs ENEMY\"")
+}
+
+// parseImpulse reads "A enter Z4, B enter AA5, C -".
+func (g *Game) parseImpulse(group, body string) (Line, error) {
+	l := Line{Kind: LineImpulse, GroupID: strings.TrimSpace(group)}
+	for _, part := range strings.Split(body, ",") {
+		p := strings.TrimSpace(part)
+		if p == "" {
+			return l, fmt.Errorf("%s: an empty member step; write \"%s: A enter HEX, B -\"", group, group)
+		}
+		f := strings.Fields(p)
+		if len(f) == 2 && (f[1] == "-" || strings.EqualFold(f[1], "none")) {
+			i, ok := g.Unit(f[0])
+			if !ok {
+				return l, fmt.Errorf("no unit %q (units: %s)", f[0], g.unitList())
+			}
+			l.Acts = append(l.Acts, Action{Verb: VerbNone, Unit: i, Versus: -1})
+			continue
+		}
+		if len(f) >= 2 && strings.EqualFold(f[1], "exit") {
+			i, ok := g.Unit(f[0])
+			if !ok {
+				return l, fmt.Errorf("no unit %q (units: %s)", f[0], g.unitList())
+			}
+			if len(f) != 2 {
+				return l, fmt.Errorf("\"exit\" takes no arguments")
+			}
+			l.Acts = append(l.Acts, Action{Verb: VerbExit, Unit: i, Versus: -1})
+			continue
+		}
+		if _, ok := g.Unit(f[0]); !ok {
+			return l, fmt.Errorf("%s: %q: each member step starts with a unit id (units: %s)", group, p, g.unitList())
+		}
+		a, err := g.ParseStep(p)
+		if err != nil {
+			return l, fmt.Errorf("%s: %v", group, err)
+		}
+		l.Acts = append(l.Acts, a)
+	}
+	return l, nil
+}
+
+// LineResult is what playing a Line produced: one of Step (a unit step or group step) or
+// Impulse.
+type LineResult struct {
+	Step    Result
+	Impulse ImpulseResult
+}
+
+// Play applies a parsed line. Group ids are looked up now.
+func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
+	switch l.Kind {
+	case LineUnit:
+		a := l.Action
+		if l.GroupID != "" {
+			gi, ok := g.Group(l.GroupID)
+			if !ok {
+				return refuse("scenario", "no group %q", l.GroupID)
+			}
+			ms := g.liveMembers(gi)
+			if len(ms) == 0 {
+				return refuse("D14.211", "%s has no Mobile AFV", l.GroupID)
+			}
+			a.Unit = ms[0]
+		}
+		return g.Step(a, src, &r.Step)
+	case LineMPh:
+		found := false
+		for i := range g.Units {
+			if g.Units[i].Side == l.Side {
+				found = true
+			}
+		}
+		if !found {
+			return refuse("scenario", "no unit is on side %q", l.Side)
+		}
+		r.Step.Reset()
+		g.BeginMPh(l.Side)
+		r.Step.event("D2.4", "a new MPh of "+l.Side+" begins")
+		return nil
+	case LineImpulse:
+		gi, ok := g.Group(l.GroupID)
+		if !ok {
+			return refuse("scenario", "no group %q%s", l.GroupID, g.groupList())
+		}
+		ia := ImpulseAction{Group: gi, Acts: l.Acts}
+		if l.Every {
+			ia.Acts = nil
+			for _, m := range g.liveMembers(gi) {
+				a := l.EveryAct
+				a.Unit = m
+				ia.Acts = append(ia.Acts, a)
+			}
+		}
+		return g.Impulse(ia, src, &r.Impulse)
+	case LineGroup:
+		ga := GroupAction{Step: l.Group, Unit: l.Unit, Other: -1, Units: l.Units, ID: l.NewID, Group: -1}
+		if l.Group != GroupForm {
+			gi, ok := g.Group(l.GroupID)
+			if !ok {
+				return refuse("scenario", "no group %q%s", l.GroupID, g.groupList())
+			}
+			ga.Group = gi
+		}
+		if l.OtherID != "" {
+			oi, ok := g.Group(l.OtherID)
+			if !ok {
+				return refuse("scenario", "no group or unit %q%s", l.OtherID, g.groupList())
+			}
+			ga.Other = oi
+		}
+		return g.GroupDo(ga, src, &r.Step)
+	}
+	return refuse("scenario", "unknown line")
+}
+
+func (g *Game) groupList() string {
+	var ids []string
+	for _, grp := range g.Groups {
+		if !grp.Gone {
+			ids = append(ids, grp.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return " (there are no groups)"
+	}
+	return " (groups: " + strings.Join(ids, ", ") + ")"
+}
