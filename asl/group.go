@@ -229,6 +229,9 @@ func (g *Game) lineBreak(ms []int, rule string) string {
 	return ""
 }
 
+// waiting reports a unit off-board that has not yet entered the map.
+func (u *Unit) waiting() bool { return u.Pos.Offboard && !u.Exited }
+
 // place is the hex a unit occupies, or for a unit that has left the map the hex it left by.
 func (u *Unit) place() hex.Hex {
 	if u.Exited {
@@ -255,10 +258,17 @@ func (g *Game) formation(ms []int) string {
 	if len(ms) < 2 {
 		return ""
 	}
-	for _, m := range ms[1:] {
-		if g.Units[m].Stopped() != g.Units[ms[0]].Stopped() {
-			a, b := &g.Units[ms[0]], &g.Units[m]
-			return fmt.Sprintf("%s is %s but %s is %s: a platoon Starts, Stops and stays in Motion together", a.ID, stoppedWord(a), b.ID, stoppedWord(b))
+	// Units waiting off-board to enter come on in Motion (D2.12): no status of their own yet.
+	var first *Unit
+	for _, m := range ms {
+		b := &g.Units[m]
+		if b.waiting() {
+			continue
+		}
+		if first == nil {
+			first = b
+		} else if b.Stopped() != first.Stopped() {
+			return fmt.Sprintf("%s is %s but %s is %s: a platoon Starts, Stops and stays in Motion together", first.ID, stoppedWord(first), b.ID, stoppedWord(b))
 		}
 	}
 	// Connected by links of adjacency + LOS.
@@ -298,14 +308,13 @@ func stoppedWord(u *Unit) string {
 
 // linked: two platoon members adjacent and in LOS of each other (D14.21).
 func (g *Game) linked(a, b *Unit) bool {
-	waiting := func(u *Unit) bool { return u.Pos.Offboard && !u.Exited }
 	switch {
-	case waiting(a) && waiting(b):
+	case a.waiting() && b.waiting():
 		return true
-	case waiting(a):
-		return g.onEdge(b.Pos.Hex)
-	case waiting(b):
-		return g.onEdge(a.Pos.Hex)
+	case a.waiting():
+		return g.onEdge(b.place())
+	case b.waiting():
+		return g.onEdge(a.place())
 	}
 	pa, pb := a.place(), b.place()
 	if pa != pb && !pa.Adjacent(pb) {

@@ -149,7 +149,7 @@ func (g *Game) convoyImpulseOK(gi int, parts []int) error {
 			continue
 		}
 		a, b := &g.Units[parts[k-1]], &g.Units[parts[k]]
-		if a.Stopped() != b.Stopped() {
+		if !a.waiting() && !b.waiting() && a.Stopped() != b.Stopped() {
 			return refuse("E11.24", "%s is %s but %s is %s: a Convoy has one Motion status, as one unit", a.ID, stoppedWord(a), b.ID, stoppedWord(b))
 		}
 	}
