@@ -570,8 +570,8 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 	return m, nil
 }
 
-var unitFields = []string{"id", "side", "vehicle", "at", "vca", "motion", "bypass", "cafp", "on_road", "immobile", "bu", "fired", "ti", "fire_marker", "first_fire", "can_attack", "nationality"}
-var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio", "rev", "maker", "bu", "afv", "towing", "morale", "ground_pressure", "stalls_on", "turret", "fully_tracked"}
+var unitFields = []string{"id", "side", "vehicle", "at", "vca", "motion", "bypass", "cafp", "on_road", "immobile", "bu", "fired", "ti", "fire_marker", "first_fire", "can_attack", "nationality", "hidden", "pinned", "concealed", "broken", "recalled"}
+var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio", "rev", "maker", "bu", "afv", "towing", "morale", "ground_pressure", "stalls_on", "turret", "fully_tracked", "pp"}
 
 func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 	items, err := r.list(n, "units")
@@ -661,6 +661,26 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 				}
 			case "fired":
 				if u.FiredPFPh, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "hidden":
+				if u.Hidden, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "pinned":
+				if u.Pinned, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "concealed":
+				if u.Concealed, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "broken":
+				if u.Broken, err = r.boolean(f.v, sub); err != nil {
+					return nil, err
+				}
+			case "recalled":
+				if u.Recalled, err = r.boolean(f.v, sub); err != nil {
 					return nil, err
 				}
 			case "ti":
@@ -865,6 +885,8 @@ func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, er
 			v.Morale, err = r.integer(f.v, sub, 2, 12)
 		case "stalls_on":
 			v.StallsOn, err = r.integer(f.v, sub, 2, 13)
+		case "pp":
+			v.PP, err = r.integer(f.v, sub, 0, 40)
 		case "ground_pressure":
 			var s string
 			if s, err = r.str(f.v, sub); err == nil {
