@@ -1,12 +1,459 @@
 package asl
 
-func (g *Game) checkColumn(grp *Group) error { return refuse("E11.5", "Columns are not built yet") }
+import (
+	"fmt"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
+)
+
+// Infantry, Cavalry and wagon basics that Columns need (rules-notes 1.6). MF are kept in the
+// same half-point units as MP.
+const (
+	InfantryMF = 4  // a squad or crew
+	LeaderMF   = 6  // a leader (SMC)
+	CavalryMF  = 12 // Cavalry walking (16 galloping)
+	WagonMF    = 10 // a horse-drawn wagon (project default)
+	// LeaderBonusMF is what a leader adds to Infantry moving with him (A4.12); in a Column even
+	// a single leader's bonus serves the whole Column (E11.52).
+	LeaderBonusMF = 2
+	// RoadBonusMF is the road bonus of Infantry and Cavalry that spend the whole MPh on road
+	// (B3.4), which a Column may use (E11.52).
+	RoadBonusMF = 1
+)
+
+// footMover: Infantry and Cavalry, and wagons in a Column, move without a VCA: any adjacent
+// hex, paying the Terrain Chart's MF.
+func (u *Unit) footMover() bool {
+	return u.V.Class >= Infantry || (u.V.Class == Wagon && u.Column != 0)
+}
+
+func (g *Game) checkColumn(grp *Group) error {
+	if len(grp.Members) < 2 {
+		return refuse("E11.5", "a Column is units in two or more contiguous hexes; %s has %d unit", grp.ID, len(grp.Members))
+	}
+	hexes := map[hex.Hex]bool{}
+	for _, m := range grp.Members {
+		u := &g.Units[m]
+		if u.V.Class != Infantry && u.V.Class != Cavalry && u.V.Class != Wagon {
+			return refuse("E11.5", "%s is a %s; a Column is Infantry, Cavalry and wagons", u.ID, u.V.Class)
+		}
+		if u.Side != g.Units[grp.Members[0]].Side {
+			return refuse("E11.5", "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
+		}
+		if u.Column != 0 && !g.Groups[u.Column-1].Gone {
+			return refuse("E11.5", "%s is already in Column %s", u.ID, g.Groups[u.Column-1].ID)
+		}
+		hexes[u.place()] = true
+	}
+	if len(hexes) < 2 {
+		return refuse("E11.5", "a Column fills two or more hexes; all of %s is in one hex", grp.ID)
+	}
+	if why := g.columnLine(grp.Members); why != "" {
+		return refuse("E11.5", "Column %s is not a line one hex wide: %s", grp.ID, why)
+	}
+	return nil
+}
+
+// columnLine says why Column members (lead first, the units of a hex listed together) are not a
+// continuous line one hex wide, or "".
+func (g *Game) columnLine(ms []int) string {
+	seen := map[hex.Hex]bool{}
+	for k, m := range ms {
+		u := &g.Units[m]
+		if k > 0 {
+			a := &g.Units[ms[k-1]]
+			if a.place() == u.place() {
+				continue
+			}
+			if seen[u.place()] {
+				return fmt.Sprintf("%s is listed apart from the other units in %s", u.ID, g.where(u))
+			}
+			if !a.waiting() && !u.waiting() && !a.place().Adjacent(u.place()) {
+				return fmt.Sprintf("%s (%s) is not adjacent to %s (%s) ahead of it", u.ID, g.where(u), a.ID, g.where(a))
+			}
+		}
+		seen[u.place()] = true
+	}
+	return ""
+}
+
+// ColumnMF is a Column's MF allowance (E11.52): the slowest unit's MF, plus a leader's bonus
+// when the Column holds a leader and all its units are Infantry, plus the road bonus while it
+// has spent all its MF on road.
+func (g *Game) ColumnMF(gi int) MP {
+	grp := &g.Groups[gi]
+	slowest, leader, allInf, onRoad := MP(0), false, true, true
+	for k, m := range grp.Members {
+		u := &g.Units[m]
+		if mf := u.V.Allotment(); k == 0 || mf < slowest {
+			slowest = mf
+		}
+		if u.V.Leader {
+			leader = true
+		} else if u.V.Class != Infantry {
+			allInf = false
+		}
+		if u.OffRoad {
+			onRoad = false
+		}
+	}
+	if leader && allInf {
+		// The leader moves at the squads' pace plus his bonus: 4 + 2 = 6.
+		slowest = Whole(InfantryMF + LeaderBonusMF)
+		for _, m := range grp.Members {
+			if u := &g.Units[m]; !u.V.Leader && u.V.Allotment()+Whole(LeaderBonusMF) < slowest {
+				slowest = u.V.Allotment() + Whole(LeaderBonusMF)
+			}
+		}
+	}
+	if onRoad {
+		slowest += Whole(RoadBonusMF)
+	}
+	return slowest
+}
+
+// setColumnMF gives every Column member the Column's allowance.
+func (g *Game) setColumnMF(gi int) {
+	mf := g.ColumnMF(gi)
+	for _, m := range g.Groups[gi].Members {
+		g.Units[m].Allowance = mf
+	}
+}
+
+// moveFoot is Infantry/Cavalry movement into an adjacent hex (and wagons in a Column): the
+// Terrain Chart's MF, doubled per level climbed; in a Column, no woods or building except
+// along a road (E11.521).
+func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
+	lay := g.Map.Layout
+	if u.Pos.Offboard && !u.Exited {
+		if !g.onEdge(a.A) {
+			return refuse("D2.12", "%s enters from off-board: %s is not a board-edge hex", u.ID, lay.Name(a.A))
+		}
+	} else if !u.Pos.Hex.Adjacent(a.A) {
+		return refuse("A4.1", "%s in %s may only enter an adjacent hex; %s is not", u.ID, lay.Name(u.Pos.Hex), lay.Name(a.A))
+	}
+	if !g.Map.Contains(a.A) {
+		return refuse("A4.1", "%s is off the map", lay.Name(a.A))
+	}
+	col := u.V.Column()
+	d := g.Map.At(a.A)
+	row := &TerrainChart[d.Terrain]
+	road := false
+	if !u.Pos.Offboard {
+		side, _ := u.Pos.Hex.SideTo(a.A)
+		road = g.Map.Road(u.Pos.Hex, side)
+		if ob := g.Map.Obstacle(u.Pos.Hex, side); ob != NoObstacle && !road {
+			if HexsideChart[ob].Cost[col].Kind == NA {
+				return refuse("A4.1", "a %s may not cross the %s into %s (Terrain Chart: NA)", u.V.Class, HexsideChart[ob].Name, lay.Name(a.A))
+			}
+		}
+	}
+	if u.Column != 0 && !road && (d.Terrain == Woods || d.Terrain == Building || d.Terrain == Rubble) {
+		return refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
+	}
+	var c Cost
+	if road {
+		c.Add(RoadRate[col], "road", "TC")
+	} else {
+		e := row.Cost[col]
+		switch e.Kind {
+		case NA:
+			return refuse("A4.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, lay.Name(a.A), row.Name)
+		case All:
+			c.Add(u.Remaining(), "ALL MF: "+row.Name, "TC")
+		default:
+			c.Add(e.V, row.Name, "TC")
+		}
+		if ob := g.Map.Obstacle(u.Pos.Hex, mustSide(u.Pos.Hex, a.A)); ob != NoObstacle && !u.Pos.Offboard {
+			if hr := HexsideChart[ob].Cost[col]; hr.V > 0 {
+				c.Add(hr.V, HexsideChart[ob].Name, "TC")
+			}
+		}
+		if !u.Pos.Offboard {
+			if lv := int(d.Level) - int(g.Map.At(u.Pos.Hex).Level); lv > 0 {
+				c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
+			}
+		}
+	}
+	if err := spendable(u, c.Total(), "entering "+lay.Name(a.A)); err != nil {
+		return err
+	}
+	r.Cost = c
+	u.Spent += c.Total()
+	if !road {
+		u.OffRoad = true
+	}
+	if !u.Pos.Offboard {
+		u.LastHex, u.HasLast = u.Pos.Hex, true
+	}
+	u.Pos = Position{Hex: a.A, OnRoad: road}
+	u.EnteredHex = true
+	if u.V.Class == Wagon {
+		u.Moving = true
+	}
+	return nil
+}
+
+// columnImpulseOK checks a Column after its members' moves (E11.5): each unit behind the lead
+// enters only the hex just left by the unit (or stack) ahead of it, a hex's units move
+// together, and the Column is still one line.
 func (g *Game) columnImpulseOK(gi int, parts []int, acts []Action) error {
-	return refuse("E11.5", "Columns are not built yet")
+	grp := &g.Groups[gi]
+	// Stacks at the start of the Impulse, lead first.
+	var start []hex.Hex
+	startOf := func(m int) int {
+		h := g.saved[m].place()
+		for k, s := range start {
+			if s == h {
+				return k
+			}
+		}
+		start = append(start, h)
+		return len(start) - 1
+	}
+	for _, m := range grp.Members {
+		startOf(m)
+	}
+	moved := func(m int) bool { return g.Units[m].place() != g.saved[m].place() }
+	for _, m := range grp.Members {
+		k := startOf(m)
+		for _, o := range grp.Members {
+			if startOf(o) == k && g.Units[o].place() != g.Units[m].place() {
+				return refuse("E11.5", "%s and %s were stacked in %s and must stay together: each stack keeps its place in the Column", g.Units[m].ID, g.Units[o].ID, g.Map.Layout.Name(start[k]))
+			}
+		}
+		if !moved(m) || k == 0 {
+			continue
+		}
+		ahead := start[k-1]
+		if g.Units[m].place() != ahead {
+			return refuse("E11.5", "%s may enter only %s, the hex just left by the units ahead of it in Column %s", g.Units[m].ID, g.Map.Layout.Name(ahead), grp.ID)
+		}
+		for _, o := range grp.Members {
+			if startOf(o) == k-1 && !moved(o) {
+				return refuse("E11.5", "%s may not enter %s before %s ahead of it has left it", g.Units[m].ID, g.Map.Layout.Name(ahead), g.Units[o].ID)
+			}
+		}
+	}
+	if why := g.columnLine(grp.Members); why != "" {
+		return refuse("E11.5", "Column %s must stay one continuous line: %s", grp.ID, why)
+	}
+	return nil
 }
+
+// afterColumnImpulse applies Detection (E11.522): a Column unit that entered a hidden enemy's
+// Location goes back to the hex it came from once the Impulse is over, and the enemy is
+// revealed; and hidden wire revealed by a Column unit Disbands it (E11.534).
+func (g *Game) afterColumnImpulse(gi int, ev eventer) {
+	grp := &g.Groups[gi]
+	for _, m := range grp.Members {
+		u := &g.Units[m]
+		if u.Pos.Offboard || !u.EnteredHex {
+			continue
+		}
+		for j := range g.Units {
+			e := &g.Units[j]
+			if e.Side != u.Side && e.Hidden && !e.Destroyed && !e.Pos.Offboard && e.Pos.Hex == u.Pos.Hex {
+				e.Hidden = false
+				ev.event("E11.522", fmt.Sprintf("Detection: %s is revealed in %s after the Column's Impulse; %s returns to %s", e.ID, g.Map.Layout.Name(u.Pos.Hex), u.ID, g.Map.Layout.Name(u.LastHex)))
+				u.Pos = Position{Hex: u.LastHex}
+			}
+		}
+		if d := g.Map.At(u.Pos.Hex); d.Wire && !d.WireKnown {
+			d.WireKnown = true
+			g.disband(gi, fmt.Sprintf("%s revealed hidden wire in %s (E11.534)", u.ID, g.Map.Layout.Name(u.Pos.Hex)), ev)
+			return
+		}
+	}
+}
+
+// CheckColumns checks every Column for Disbandment (E11.53): a Column unit attacked (a minefield
+// only if it had an effect, E11.534) or in LOS of a Known enemy ground unit Disbands it.
+func (g *Game) CheckColumns(ev eventer) {
+	for gi := range g.Groups {
+		grp := &g.Groups[gi]
+		if grp.Gone || grp.Kind != KindColumn || grp.Disbanded {
+			continue
+		}
+		onboard := false
+		for _, m := range grp.Members {
+			if !g.Units[m].Pos.Offboard {
+				onboard = true
+			}
+		}
+		if !onboard {
+			continue // only a Column at least partly on board Disbands (E11.53)
+		}
+		for _, m := range grp.Members {
+			u := &g.Units[m]
+			if u.Attacked {
+				g.disband(gi, u.ID+" was attacked", ev)
+				break
+			}
+			if e := g.knownEnemyInLOS(u); e != nil {
+				g.disband(gi, fmt.Sprintf("%s has LOS to Known enemy %s", u.ID, e.ID), ev)
+				break
+			}
+		}
+	}
+}
+
+func (g *Game) knownEnemyInLOS(u *Unit) *Unit {
+	if u.Pos.Offboard {
+		return nil
+	}
+	for j := range g.Units {
+		e := &g.Units[j]
+		if e.Side != u.Side && !e.Destroyed && !e.Hidden && !e.Concealed && !e.Pos.Offboard && g.inLOS(u, e) {
+			return e
+		}
+	}
+	return nil
+}
+
+// disband Disbands a Column for the rest of the scenario (E11.53-.54): Hazardous Movement ends;
+// an ATTACKER Column's units end their MPh; wagons go (or stay) in Motion; a DEFENDER Column's
+// units other than wagons are pinned; every unit loses its "?".
+func (g *Game) disband(gi int, why string, ev eventer) {
+	grp := &g.Groups[gi]
+	ms := append([]int(nil), grp.Members...)
+	attacker := len(ms) > 0 && g.Units[ms[0]].Side == g.Phasing
+	ev.event("E11.53", fmt.Sprintf("Column %s Disbands: %s; its units are freed from Hazardous Movement", grp.ID, why))
+	for _, m := range ms {
+		u := &g.Units[m]
+		if u.Concealed {
+			u.Concealed = false
+			ev.event("E11.54", u.ID+" loses its concealment")
+		}
+		switch {
+		case u.V.Class == Wagon:
+			u.Motion = true
+			u.Moving = false
+			if attacker {
+				u.Ended = true
+			}
+			ev.event("E11.535", u.ID+" (wagon) is in Motion")
+		case !attacker:
+			u.Pinned = true
+			ev.event("E11.536", u.ID+" is pinned")
+		}
+		if attacker {
+			u.Ended = true
+		}
+	}
+	if attacker {
+		ev.event("E11.531", "its units' MPh ends at once")
+	}
+	g.dissolve(gi)
+	grp.Disbanded = true
+}
+
+// declareDisband: a Column may start its own Disbandment by spending one MF (E11.53); it
+// Disbands once the Defensive First Fire that MF allows is over.
 func (g *Game) declareDisband(gi int, r *Result) error {
-	return refuse("E11.53", "Columns are not built yet")
+	grp := &g.Groups[gi]
+	if grp.Kind != KindColumn {
+		return refuse("E11.53", "%s is not a Column", grp.ID)
+	}
+	if err := g.groupCanMove(gi); err != nil {
+		return err
+	}
+	parts := g.liveMembers(gi)
+	for _, m := range parts {
+		if g.Units[m].Remaining() < Whole(1) {
+			return refuse("E11.53", "%s has no MF left to spend on declaring Disbandment", g.Units[m].ID)
+		}
+	}
+	for _, m := range parts {
+		g.Units[m].Spent += Whole(1)
+		g.spentInLOS(m, &g.Units[m], Whole(1))
+	}
+	r.Cost.Add(Whole(1), "declare Disbandment", "E11.53")
+	r.Total = g.Units[parts[0]].Spent
+	r.event("E11.53", "the Column is still a Column for the Defensive First Fire this MF allows")
+	g.disband(gi, "declared by the ATTACKER", r)
+	return nil
 }
+
+// joinColumn: unpinned Good Order Infantry, Cavalry or wagons join a Column at its rear; the
+// Column forgoes its whole MPh to let them (E11.523).
 func (g *Game) joinColumn(ga GroupAction, r *Result) error {
-	return refuse("E11.523", "Columns are not built yet")
+	grp := &g.Groups[ga.Group]
+	if grp.Kind != KindColumn {
+		return refuse("E11.523", "%s is not a Column", grp.ID)
+	}
+	if err := g.groupCanMove(ga.Group); err != nil {
+		return err
+	}
+	for _, m := range grp.Members {
+		if u := &g.Units[m]; u.Spent > 0 || grp.Impulses > 0 {
+			return refuse("E11.523", "Column %s has begun its MPh; units join only if the Column forgoes its entire MPh", grp.ID)
+		}
+	}
+	for _, m := range ga.Units {
+		if m < 0 || m >= len(g.Units) {
+			return refuse("scenario", "no such unit")
+		}
+		u := &g.Units[m]
+		switch {
+		case u.V.Class != Infantry && u.V.Class != Cavalry && u.V.Class != Wagon:
+			return refuse("E11.523", "%s is a %s; only Infantry, Cavalry and wagons join a Column", u.ID, u.V.Class)
+		case u.Pinned:
+			return refuse("E11.523", "%s is pinned; only unpinned units join a Column", u.ID)
+		case u.Broken:
+			return refuse("E11.523", "%s is not in Good Order", u.ID)
+		case u.Side != g.Phasing:
+			return refuse("E11.523", "%s joins a Column only in its own MPh", u.ID)
+		case u.Column != 0:
+			return refuse("E11.523", "%s is already in a Column", u.ID)
+		case u.Spent > 0:
+			return refuse("E11.523", "%s has already moved this MPh", u.ID)
+		}
+	}
+	line := append(append([]int(nil), grp.Members...), ga.Units...)
+	if why := g.columnLine(line); why != "" {
+		return refuse("E11.523", "the joining units must take their place at the rear of Column %s: %s", grp.ID, why)
+	}
+	grp.Members = line
+	g.join(ga.Group)
+	for _, m := range line {
+		g.Units[m].Ended = true
+	}
+	grp.Ended = true
+	for _, m := range ga.Units {
+		r.event("E11.523", g.Units[m].ID+" joins Column "+grp.ID+" using Hazardous Movement")
+	}
+	r.event("E11.523", "Column "+grp.ID+" forgoes its MPh")
+	return nil
 }
+
+// AreaAttack is an OBA Blast Area, an aircraft attack or OBA WP placed at a hex: every Column
+// with a unit within six hexes Disbands, whatever the LOS (E11.533).
+func (g *Game) AreaAttack(at hex.Hex, what string, r *Result) error {
+	r.Reset()
+	if !g.Map.Contains(at) {
+		return refuse("E11.533", "%s is off the map", g.Map.Layout.Name(at))
+	}
+	any := false
+	for gi := range g.Groups {
+		grp := &g.Groups[gi]
+		if grp.Gone || grp.Kind != KindColumn {
+			continue
+		}
+		for _, m := range grp.Members {
+			u := &g.Units[m]
+			if !u.Pos.Offboard && hex.Distance(u.Pos.Hex, at) <= 6 {
+				g.disband(gi, fmt.Sprintf("%s in %s is within six hexes of the %s at %s (E11.533)", u.ID, g.Map.Layout.Name(u.Pos.Hex), what, g.Map.Layout.Name(at)), r)
+				any = true
+				break
+			}
+		}
+	}
+	if !any {
+		r.event("E11.533", "no Column unit within six hexes of "+g.Map.Layout.Name(at))
+	}
+	return nil
+}
+
+var _ = dice.DR

@@ -73,7 +73,9 @@ func (c *Cost) AddScaled(v MP, label, rule string, k int, klabel, krule string) 
 }
 
 // Plus adds a term after everything so far (Start and Stop MP, which no multiplier touches).
-func (c *Cost) Plus(v MP, label, rule string) { c.addOp(costOp{0, Term{V: v, Label: label, Rule: rule}}) }
+func (c *Cost) Plus(v MP, label, rule string) {
+	c.addOp(costOp{0, Term{V: v, Label: label, Rule: rule}})
+}
 
 // Times multiplies everything so far by k.
 func (c *Cost) Times(k int, label, rule string) { c.addOp(costOp{k, Term{Label: label, Rule: rule}}) }

@@ -32,6 +32,8 @@ type Game struct {
 	// leaving: units that left a Convoy and complete their MPh before anything else moves
 	// (E11.25).
 	leaving []int
+	// postponed units finish their MPh after waitFor units (D14.331).
+	postponed, waitFor []int
 }
 
 // NewGame starts a Movement Phase of the phasing side with the given units.
@@ -55,10 +57,11 @@ func (g *Game) BeginMPh(side string) {
 		u.EnteredHex, u.ESBUsed, u.VCAChanged, u.Reversed, u.MinimumMove = false, false, false, false, false
 		u.Ended, u.MotionAttempted, u.Moving, u.Reverse, u.DirSet = false, false, false, false, false
 		u.Stalled, u.Stunned = false, false
-		u.HasLast, u.NTC, u.PlatoonFree, u.Lost = false, NTCNone, false, false
+		u.HasLast, u.NTC, u.PlatoonFree, u.Lost, u.OffRoad = false, NTCNone, false, false, false
 		u.BeganInMotion = u.Motion && u.Side == side && u.Immobile == Mobile
 	}
 	g.leaving = g.leaving[:0]
+	g.postponed, g.waitFor = g.postponed[:0], g.waitFor[:0]
 	for gi := range g.Groups {
 		grp := &g.Groups[gi]
 		if grp.Gone || len(grp.Members) == 0 || g.Units[grp.Members[0]].Side != side {
@@ -70,6 +73,9 @@ func (g *Game) BeginMPh(side string) {
 			g.dissolve(gi)
 		}
 		grp.Fresh = false
+		if grp.Kind == KindColumn && !grp.Gone {
+			g.setColumnMF(gi)
+		}
 	}
 	for i := range g.Units {
 		for j := range g.Units {
@@ -135,9 +141,12 @@ const (
 	AttackShocked
 	AttackStunned
 	AttackRecalled
+	AttackPinned  // Infantry/Cavalry: pinned
+	AttackBroken  // Infantry/Cavalry: broken
+	AttackReduced // Infantry/Cavalry: Reduced (a squad to a half-squad)
 )
 
-var attackNames = [...]string{"missed", "destroyed", "immobilized", "shocked", "stunned", "recalled"}
+var attackNames = [...]string{"missed", "destroyed", "immobilized", "shocked", "stunned", "recalled", "pinned", "broken", "reduced"}
 
 func (a AttackResult) String() string { return attackNames[a] }
 
@@ -154,6 +163,11 @@ type Action struct {
 	HasVCA bool // motion-attempt with a free VCA change to A-B
 	// Versus names the enemy unit whose MP the Motion attempt counts (-1: the best one).
 	Versus int
+	// Mines: the attack is a minefield's (E11.534: it counts against a Column only if it has an
+	// effect).
+	Mines bool
+	// OnMP: the attack is made on this MP/MF of the last Impulse (D14.33), 0 if not said.
+	OnMP MP
 }
 
 // Step applies one action. On success r holds the cost, the rolls and the events; on refusal
@@ -200,6 +214,30 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 		r.event("D14.23", u.ID+" is a lone radioless AFV and passes its NTC: it may move this MPh")
 	}
 	var err error
+	if u.footMover() {
+		switch a.Verb {
+		case VerbEnter:
+			err = g.moveFoot(&u, a, r)
+		case VerbEnd:
+			u.Ended = true
+			r.event("A4", u.ID+" ends its MPh")
+		default:
+			err = refuse("A4", "%s is a %s: it moves by entering adjacent hexes (enter HEX) and has no %q", u.ID, u.V.Class, a.Verb)
+		}
+		if err != nil {
+			return err
+		}
+		r.Total = u.Spent
+		g.spentInLOS(a.Unit, &u, u.Spent-g.Units[a.Unit].Spent)
+		if g.impulse == 0 {
+			u.ImpulseCharged = r.Cost.Total()
+		}
+		g.Units[a.Unit] = u
+		if g.impulse == 0 {
+			g.CheckColumns(r)
+		}
+		return nil
+	}
 	switch a.Verb {
 	case VerbStart:
 		err = g.start(&u, src, r)
@@ -232,7 +270,13 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	atStart := u.StartStop - before.StartStop
 	g.spentInLOS(a.Unit, before, atStart)
 	g.spentInLOS(a.Unit, &u, u.Spent-before.Spent-atStart)
+	if g.impulse == 0 {
+		u.ImpulseCharged = r.Cost.Total()
+	}
 	g.Units[a.Unit] = u
+	if g.impulse == 0 {
+		g.CheckColumns(r)
+	}
 	return nil
 }
 

@@ -12,23 +12,24 @@ type GroupKind uint8
 
 // Group kinds.
 const (
-	KindPlatoon GroupKind = iota // radioless AFV platoon, or radio AFVs that declared one (D14.2)
-	KindConvoy                   // motorized vehicles in a line, lead first (E11.1)
-	KindColumn                   // Infantry/Cavalry/wagons in a line, lead first (E11.5)
+	KindPlatoon        GroupKind = iota // radioless AFV platoon, or radio AFVs that declared one (D14.2)
+	KindConvoy                          // motorized vehicles in a line, lead first (E11.1)
+	KindColumn                          // Infantry/Cavalry/wagons in a line, lead first (E11.5)
+	KindArmoredAssault                  // AFV (one, or a platoon) and one Infantry stack (D14.33)
 )
 
-var groupKindNames = [...]string{"platoon", "convoy", "column"}
+var groupKindNames = [...]string{"platoon", "convoy", "column", "armored-assault"}
 
 func (k GroupKind) String() string { return groupKindNames[k] }
 
 // ParseGroupKind reads "platoon", "convoy" or "column".
 func ParseGroupKind(s string) (GroupKind, error) {
 	for i, n := range groupKindNames {
-		if strings.EqualFold(strings.TrimSpace(s), n) {
+		if strings.EqualFold(strings.ReplaceAll(strings.TrimSpace(s), "_", "-"), n) {
 			return GroupKind(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown group kind %q (platoon, convoy, column)", s)
+	return 0, fmt.Errorf("unknown group kind %q (platoon, convoy, column, armored-assault)", s)
 }
 
 // Group is a platoon, Convoy or Column: units in several Locations that move together in
@@ -61,6 +62,8 @@ type Group struct {
 	After int
 	// Disbanded: a Column that Disbanded (E11.53).
 	Disbanded bool
+	// Escort: in an Armored Assault, the AFV the Infantry stack moves with (D14.333).
+	Escort int
 }
 
 // AddGroup forms a group at setup, checking what the rule asks of its kind: a platoon of two or
@@ -100,12 +103,17 @@ func (g *Game) AddGroup(id string, kind GroupKind, members []int) error {
 		err = g.checkConvoy(&grp)
 	case KindColumn:
 		err = g.checkColumn(&grp)
+	case KindArmoredAssault:
+		err = g.checkArmoredAssault(&grp)
 	}
 	if err != nil {
 		return err
 	}
 	g.Groups = append(g.Groups, grp)
 	g.join(gi)
+	if kind == KindColumn {
+		g.setColumnMF(gi)
+	}
 	return nil
 }
 
@@ -123,6 +131,8 @@ func (g *Game) join(gi int) {
 			u.origin = int16(grp.Origin + 1)
 		case KindColumn:
 			u.Column = int16(gi + 1)
+		case KindArmoredAssault:
+			u.Assault = int16(gi + 1)
 		}
 	}
 }
@@ -148,6 +158,8 @@ func (g *Game) GroupOf(unit int, kind GroupKind) int {
 		k = u.Convoy
 	case KindColumn:
 		k = u.Column
+	case KindArmoredAssault:
+		k = u.Assault
 	}
 	return int(k) - 1
 }
@@ -369,6 +381,8 @@ func (g *Game) leaveGroup(gi, unit int) {
 		u.Convoy = 0
 	case KindColumn:
 		u.Column = 0
+	case KindArmoredAssault:
+		u.Assault = 0
 	}
 }
 

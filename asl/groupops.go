@@ -229,6 +229,7 @@ type GroupAction struct {
 	Other int // -1 if none
 	Units []int
 	ID    string
+	First bool // break off: the units breaking off finish their MPh first (D14.331)
 }
 
 // GroupDo applies a group step; on refusal nothing changes.
@@ -309,6 +310,8 @@ func (g *Game) leave(ga GroupAction, src dice.Source, r *Result) error {
 	switch grp.Kind {
 	case KindColumn:
 		return refuse("E11.53", "Column units may not leave their Column; a Column only Disbands")
+	case KindArmoredAssault:
+		return g.breakOffAssault(ga.Group, ga, r)
 	case KindPlatoon:
 		return g.breakOff(ga.Group, ga.Unit, src, r)
 	}
@@ -517,10 +520,13 @@ func (g *Game) moveAlone(a Action) error {
 	if a.Verb == VerbTCA {
 		return nil
 	}
-	for _, k := range [...]int16{u.Platoon, u.Convoy, u.Column} {
+	if err := g.postponedBar(a.Unit); err != nil {
+		return err
+	}
+	for _, k := range [...]int16{u.Assault, u.Platoon, u.Convoy, u.Column} {
 		if k != 0 && !g.Groups[k-1].Gone {
 			grp := &g.Groups[k-1]
-			rule := map[GroupKind]string{KindPlatoon: "D14.21", KindConvoy: "E11.2", KindColumn: "E11.52"}[grp.Kind]
+			rule := map[GroupKind]string{KindPlatoon: "D14.21", KindConvoy: "E11.2", KindColumn: "E11.52", KindArmoredAssault: "D14.33"}[grp.Kind]
 			if a.Verb == VerbEnd {
 				return refuse(rule, "%s moves with %s %s: end the MPh for all of it (\"%s end\")", u.ID, grp.Kind, grp.ID, grp.ID)
 			}

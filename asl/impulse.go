@@ -31,19 +31,23 @@ type MemberResult struct {
 
 // ImpulseResult is what an accepted Impulse did. Its slices are reused from call to call.
 type ImpulseResult struct {
-	Group   int
-	Number  int // the Impulse's number in the group's MPh, from 1
-	Cost    MP  // the Impulse cost: the most any member spent (D14.31), plus a stall's Delay DR
-	Members []MemberResult
-	rolls   []RollEvent
-	events  []Event
+	Group  int
+	Number int // the Impulse's number in the group's MPh, from 1
+	Cost   MP  // the Impulse cost: the most any member spent (D14.31), plus a stall's Delay DR
+	// InfantryCost is the MF cost of the Infantry Impulse of an Armored Assault (D14.33); Cost
+	// is then the vehicles' MP.
+	InfantryCost MP
+	Assault      bool // an Armored Assault: two Impulses, vehicles and Infantry
+	Members      []MemberResult
+	rolls        []RollEvent
+	events       []Event
 }
 
 func (r *ImpulseResult) reset() {
 	r.Members = r.Members[:0]
 	r.rolls = r.rolls[:0]
 	r.events = r.events[:0]
-	r.Cost, r.Number = 0, 0
+	r.Cost, r.Number, r.InfantryCost, r.Assault = 0, 0, 0, false
 }
 
 // Rolls are the group's own dice: one DR per condition for a platoon (D14.21), Random
@@ -127,6 +131,9 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	if len(parts) == 0 {
 		return refuse("D14.3", "%s has no Mobile member left", grp.ID)
 	}
+	if grp.Kind == KindColumn {
+		g.setColumnMF(ia.Group) // the road bonus lasts while every MF was spent on road
+	}
 	// Recalled Convoy vehicles leave at the start of the next Impulse (E11.253).
 	if grp.Kind == KindConvoy {
 		for _, m := range parts {
@@ -161,7 +168,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 		g.impulse, g.deferDR, g.pending = 0, false, g.pending[:0]
 	}
 	g.impulse = ia.Group + 1
-	g.deferDR = grp.Kind == KindPlatoon
+	g.deferDR = grp.Kind == KindPlatoon || grp.Kind == KindArmoredAssault && g.assaultPlatoon(parts)
 	g.pending = g.pending[:0]
 	for _, m := range parts {
 		r.Members = append(r.Members, MemberResult{Unit: m, Verb: VerbNone, Action: Action{Verb: VerbNone, Unit: m, Versus: -1}})
@@ -185,8 +192,23 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 			entered = true
 		}
 	}
+	var infCost MP
+	if grp.Kind == KindArmoredAssault {
+		veh, inf, err := g.assaultCosts(parts, r)
+		if err == nil {
+			err = g.assaultFormation(grp, parts)
+		}
+		if err != nil {
+			restore()
+			return err
+		}
+		cost, infCost = veh, inf
+	}
 	// No unit may spend unless every participant can afford the Impulse (D14.31).
 	for _, m := range parts {
+		if grp.Kind == KindArmoredAssault {
+			break
+		}
 		if before := &g.saved[m]; before.Remaining() < cost && !(before.AllUsed && cost == 0) {
 			restore()
 			return refuse("D14.31", "the Impulse would cost %s MP, but %s has only %s MP left: no unit of %s may spend MP unless all can afford the Impulse", cost, before.ID, before.Remaining(), grp.ID)
@@ -211,6 +233,8 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 			restore()
 			return err
 		}
+	case KindArmoredAssault:
+		// checked with its two costs above
 	case KindColumn:
 		if err := g.columnImpulseOK(ia.Group, parts, ia.Acts); err != nil {
 			restore()
@@ -219,18 +243,23 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	}
 	// Accepted: every member is charged the Impulse cost (D14.31).
 	g.impulse, g.deferDR = 0, false
-	r.Cost = cost
+	r.Cost, r.InfantryCost, r.Assault = cost, infCost, grp.Kind == KindArmoredAssault
 	grp.Impulses++
 	r.Number = grp.Impulses
 	for k := range r.Members {
 		mr := &r.Members[k]
 		u := &g.Units[mr.Unit]
 		own := mr.Result.Cost.Total()
-		if extra := cost - own; extra > 0 {
+		charge := cost
+		if grp.Kind == KindArmoredAssault && u.footMover() {
+			charge = infCost
+		}
+		if extra := charge - own; extra > 0 {
 			u.Spent += extra
 			g.spentInLOS(mr.Unit, u, extra)
 		}
-		mr.Charged = cost
+		mr.Charged = charge
+		u.ImpulseCharged = charge
 		u.Attacked = false
 	}
 	for _, a := range ia.Acts {
@@ -242,10 +271,25 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 		return err
 	}
 	g.afterLoss(ia.Group, r)
+	if grp.Kind == KindColumn {
+		g.afterColumnImpulse(ia.Group, r)
+	}
+	g.CheckColumns(r)
 	for k := range r.Members {
 		r.Members[k].Total = g.Units[r.Members[k].Unit].Spent
 	}
 	return nil
+}
+
+// assaultPlatoon: the AFV of an Armored Assault are a platoon, which makes one DR per
+// condition (D14.21).
+func (g *Game) assaultPlatoon(parts []int) bool {
+	for _, m := range parts {
+		if g.Units[m].Platoon != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func isMember(ms []int, i int) bool {
@@ -279,6 +323,14 @@ func (g *Game) groupCanMove(gi int) error {
 	}
 	if grp.Kind == KindColumn && grp.Disbanded {
 		return refuse("E11.53", "Column %s has Disbanded", grp.ID)
+	}
+	for _, m := range grp.Members {
+		if a := g.Units[m].Assault; grp.Kind != KindArmoredAssault && a != 0 && !g.Groups[a-1].Gone {
+			return refuse("D14.33", "%s moves in Armored Assault %s: its Impulses are that group's", g.Units[m].ID, g.Groups[a-1].ID)
+		}
+		if err := g.postponedBar(m); err != nil {
+			return err
+		}
 	}
 	if grp.After >= 0 && !g.Groups[grp.After].Ended && !g.Groups[grp.After].Gone {
 		return refuse("E11.21", "%s is the rear Convoy of a Gap: the lead Convoy %s must complete its MPh first", grp.ID, g.Groups[grp.After].ID)
@@ -321,7 +373,7 @@ func (g *Game) impulseActOK(grp *Group, a Action) error {
 	switch a.Verb {
 	case VerbEnter, VerbBypass, VerbVCA, VerbReverse, VerbReverseBypass, VerbExit:
 		rev := a.Verb == VerbReverse || a.Verb == VerbReverseBypass
-		if u.Stopped() && u.Immobile == Mobile && !u.Pos.Offboard {
+		if u.Stopped() && u.Immobile == Mobile && !u.Pos.Offboard && !u.footMover() {
 			return refuse("D14.31", "%s is Stopped: its Start MP is an expenditure of its own, made in an Impulse before it moves (%s start)", u.ID, grp.ID)
 		}
 		if u.Moving && u.DirSet && u.Reverse != rev {
@@ -338,7 +390,11 @@ func (g *Game) impulseActOK(grp *Group, a Action) error {
 			}
 		}
 	}
-	switch grp.Kind {
+	kind := grp.Kind
+	if kind == KindArmoredAssault && !u.footMover() && u.Platoon != 0 {
+		kind = KindPlatoon
+	}
+	switch kind {
 	case KindPlatoon:
 		switch a.Verb {
 		case VerbESB:

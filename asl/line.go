@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
 )
 
 // LineKind is what a line of move notation does.
@@ -16,6 +17,7 @@ const (
 	LineImpulse                 // one Impulse of a group (D14.31)
 	LineGroup                   // a group step that is not an Impulse: end, leave, combine, form
 	LineMPh                     // a new Movement Phase begins (the next Player Turn)
+	LineArea                    // an OBA Blast Area, aircraft attack or OBA WP at a hex (E11.533)
 )
 
 // Line is one parsed line of move notation. Groups are named, not indexed: groups come and go
@@ -30,12 +32,15 @@ type Line struct {
 	Every    bool
 	EveryAct Action
 	// LineGroup.
-	Group    GroupStep
-	Unit     int    // leave: the unit, or -1
-	OtherID  string // leave: a platoon leaving a Convoy; combine: the other Convoy
-	Units    []int  // form
-	NewID    string // form
-	Side     string // LineMPh
+	Group   GroupStep
+	Unit    int    // leave: the unit, or -1
+	OtherID string // leave: a platoon leaving a Convoy; combine: the other Convoy
+	Units   []int  // form
+	NewID   string // form
+	First   bool   // leave ... first (D14.331)
+	Side    string // LineMPh
+	Area    string // LineArea: "HE OBA", "aircraft attack", "OBA WP"
+	AreaHex hex.Hex
 }
 
 // ParseLine reads one line of move notation: a unit step (see [Game.ParseStep]) or one of
@@ -47,6 +52,8 @@ type Line struct {
 //	combine CONVOY CONVOY
 //	form PLATOON UNIT UNIT [UNIT]
 //	mph SIDE                            (a new Movement Phase of SIDE)
+//	oba HEX | oba-wp HEX | aircraft HEX (E11.533)
+//	disband COLUMN | join COLUMN UNIT...
 //
 // Group ids are any names the scenario's groups: give, or that play creates (a platoon formed,
 // the rear Convoy of a Gap: "C1.2").
@@ -88,6 +95,13 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		}
 		a, err := g.ParseStep(t)
 		return Line{Kind: LineUnit, Action: a}, err
+	case "oba", "oba-wp", "aircraft":
+		if len(f) != 2 {
+			return Line{}, fmt.Errorf("write \"%s HEX\"", head)
+		}
+		h, err := g.Map.Layout.Parse(f[1])
+		what := map[string]string{"oba": "HE OBA Blast Area", "oba-wp": "OBA WP", "aircraft": "aircraft attack"}[strings.ToLower(head)]
+		return Line{Kind: LineArea, Area: what, AreaHex: h}, err
 	case "mph":
 		if len(f) != 2 {
 			return Line{}, fmt.Errorf("write \"mph SIDE\": a new Movement Phase of that side")
@@ -156,10 +170,11 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		}
 		return Line{Kind: LineGroup, Group: GroupEnd, GroupID: head, Unit: -1}, nil
 	case "leave":
-		if len(f) != 3 {
-			return Line{}, fmt.Errorf("write \"%s leave UNIT\" (or a platoon leaving a Convoy)", head)
+		first := len(f) == 4 && strings.EqualFold(f[3], "first")
+		if len(f) != 3 && !first {
+			return Line{}, fmt.Errorf("write \"%s leave UNIT\" (or a platoon leaving a Convoy; \"leave UNIT first\" to break off an Armored Assault and move first)", head)
 		}
-		l := Line{Kind: LineGroup, Group: GroupLeave, GroupID: head, Unit: -1}
+		l := Line{Kind: LineGroup, Group: GroupLeave, GroupID: head, Unit: -1, First: first}
 		if i, ok := g.Unit(f[2]); ok {
 			l.Unit = i
 		} else {
@@ -269,6 +284,8 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		g.BeginMPh(l.Side)
 		r.Step.event("D2.4", "a new MPh of "+l.Side+" begins")
 		return nil
+	case LineArea:
+		return g.AreaAttack(l.AreaHex, l.Area, &r.Step)
 	case LineImpulse:
 		gi, ok := g.Group(l.GroupID)
 		if !ok {
@@ -285,7 +302,7 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		}
 		return g.Impulse(ia, src, &r.Impulse)
 	case LineGroup:
-		ga := GroupAction{Step: l.Group, Unit: l.Unit, Other: -1, Units: l.Units, ID: l.NewID, Group: -1}
+		ga := GroupAction{Step: l.Group, Unit: l.Unit, Other: -1, Units: l.Units, ID: l.NewID, Group: -1, First: l.First}
 		if l.Group != GroupForm {
 			gi, ok := g.Group(l.GroupID)
 			if !ok {

@@ -20,6 +20,8 @@ type HexData struct {
 	NoVBM uint8
 	// BypassWreck marks sides along which a wreck sits in Bypass of this hex (D2.31), bit s.
 	BypassWreck uint8
+	// Wire: hidden wire in the hex (E11.534); WireKnown once revealed.
+	Wire, WireKnown bool
 }
 
 // Hexside flags.

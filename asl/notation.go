@@ -48,7 +48,7 @@ func ParseMP(s string) (MP, error) {
 //	UNIT delay N | UNIT esb N     (N in MP; halves allowed)
 //	UNIT minimum HEX
 //	UNIT tca HEX                  (turn the TCA to fire on HEX: reports Case A, C5.1/D2.321)
-//	attack UNIT missed|destroyed|immobilized|shocked|stunned|recalled
+//	attack UNIT missed|destroyed|immobilized|shocked|stunned|recalled|pinned|broken|reduced [mines | on N]
 //	motion-attempt UNIT [vca A-B] [vs ENEMY]
 func (g *Game) ParseStep(line string) (Action, error) {
 	f := strings.Fields(line)
@@ -86,6 +86,18 @@ func (g *Game) ParseStep(line string) (Action, error) {
 	if _, isUnit := g.Unit(f[0]); !isUnit {
 		switch strings.ToLower(f[0]) {
 		case "attack":
+			if len(f) == 4 && (strings.EqualFold(f[3], "mines") || strings.EqualFold(f[3], "minefield")) {
+				a.Mines = true
+				f = f[:3]
+			}
+			if len(f) == 5 && strings.EqualFold(f[3], "on") {
+				n, err := ParseMP(strings.TrimSuffix(strings.ToLower(f[4]), "mp"))
+				if err != nil || n == 0 {
+					return a, fmt.Errorf("attack ... on N: N is the MP of the Impulse the attack is made on, like \"on 2\"")
+				}
+				a.OnMP = n
+				f = f[:3]
+			}
 			if len(f) != 3 {
 				return a, fmt.Errorf("write \"attack UNIT RESULT\" with RESULT one of %s", strings.Join(attackNames[:], ", "))
 			}

@@ -58,7 +58,10 @@ type Unit struct {
 
 	// Group membership: index+1 into Game.Groups, 0 for none (D14.2, E11.1, E11.5). A vehicle
 	// may be in a platoon and a Convoy at once (E11.252).
-	Platoon, Convoy, Column int16
+	Platoon, Convoy, Column, Assault int16
+	// ImpulseCharged is what its last Impulse (or step) charged it: an attack "on" a later MP
+	// of that Impulse cannot affect it (D14.33).
+	ImpulseCharged MP
 	// origin is index+1 of the original Convoy it was part of (E11.21), 0 for none.
 	origin int16
 	// WasInConvoy: it has been part of a Convoy, so its Passenger capacity is 0 PP (E11.3).
@@ -82,6 +85,8 @@ type Unit struct {
 	// Infantry, Cavalry and wagons in Columns (E11.5): Pinned, Concealed ("?"), Broken (not in
 	// Good Order).
 	Pinned, Concealed, Broken bool
+	// OffRoad: it has spent MF off road this MPh, so no road bonus (B3.4).
+	OffRoad bool
 
 	// TCA is the Target Facing the turret points at (D2.321); Acquired the hex of the target
 	// last fired on (Case A does not apply again to it).

@@ -200,12 +200,19 @@ func (g *Game) attack(a Action, r *Result) error {
 	if u.Destroyed {
 		return refuse("D2.1", "%s has already been destroyed", u.ID)
 	}
+	if a.OnMP > 0 && u.ImpulseCharged < a.OnMP {
+		return refuse("D14.33", "%s spent only %s MP/MF in its last Impulse: an attack on MP %s of that Impulse cannot affect it", u.ID, u.ImpulseCharged, a.OnMP)
+	}
 	switch a.Attack {
 	case AttackMissed:
 		r.event("C", u.ID+" attacked: no effect")
 	case AttackDestroyed:
 		u.Destroyed, u.Moving, u.Motion = true, false, false
 		d := g.Map.At(u.Pos.Hex)
+		if u.V.Class >= Infantry {
+			r.event("A7", u.ID+" eliminated")
+			break
+		}
 		if u.Pos.Bypass {
 			d.BypassWreck |= 1 << u.Pos.Side
 		} else if !u.Pos.Offboard {
@@ -223,17 +230,29 @@ func (g *Game) attack(a Action, r *Result) error {
 		}
 		undoPivot(u, r)
 		r.event("D2.1", u.ID+" "+a.Attack.String()+": stops at once and may not move or spend MP for the rest of the Player Turn")
+	case AttackPinned:
+		u.Pinned = true
+		r.event("A7.8", u.ID+" is pinned")
+	case AttackBroken:
+		u.Broken = true
+		r.event("A10", u.ID+" breaks")
+	case AttackReduced:
+		r.event("A7.302", u.ID+" is Reduced")
 	}
-	u.Attacked = true
+	if !a.Mines || a.Attack != AttackMissed {
+		u.Attacked = true // a minefield counts only if it had an effect (E11.534)
+	}
 	if u.Destroyed || u.Immobile != Mobile {
 		u.Lost = true
 	}
-	// A Gap in its platoon or Convoy (D14.22, E11.21).
+	// A Gap in its platoon or Convoy (D14.22, E11.21); a Column checks for Disbandment after
+	// the attack (E11.531-.532).
 	for _, k := range [...]int16{u.Platoon, u.Convoy} {
 		if k != 0 {
 			g.afterLoss(int(k-1), r)
 		}
 	}
+	g.CheckColumns(r)
 	return nil
 }
 

@@ -570,7 +570,7 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 	return m, nil
 }
 
-var unitFields = []string{"id", "side", "vehicle", "at", "vca", "motion", "bypass", "cafp", "on_road", "immobile", "bu", "fired", "ti", "fire_marker", "first_fire", "can_attack", "nationality", "hidden", "pinned", "concealed", "broken", "recalled"}
+var unitFields = []string{"id", "side", "vehicle", "infantry", "cavalry", "at", "vca", "motion", "bypass", "cafp", "on_road", "immobile", "bu", "fired", "ti", "fire_marker", "first_fire", "can_attack", "nationality", "hidden", "pinned", "concealed", "broken", "recalled"}
 var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio", "rev", "maker", "bu", "afv", "towing", "morale", "ground_pressure", "stalls_on", "turret", "fully_tracked", "pp"}
 
 func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
@@ -614,11 +614,16 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 		} else {
 			return nil, r.errf(it, field+".side", "missing: say whose unit it is (side: German)")
 		}
-		vf, ok := get["vehicle"]
-		if !ok {
-			return nil, r.errf(it, field+".vehicle", "missing: give the counter facts, like vehicle: {name: PzKpfw IVH, mp: 14, class: tank}")
+		var v *asl.Vehicle
+		if inf, ok := get["infantry"]; ok {
+			v, err = r.readFoot(inf.v, field+".infantry", asl.Infantry)
+		} else if cav, ok := get["cavalry"]; ok {
+			v, err = r.readFoot(cav.v, field+".cavalry", asl.Cavalry)
+		} else if vf, ok := get["vehicle"]; ok {
+			v, err = r.readVehicle(vf.v, field+".vehicle", u.Side)
+		} else {
+			return nil, r.errf(it, field+".vehicle", "missing: give the counter facts, like vehicle: {name: PzKpfw IVH, mp: 14, class: tank}, or infantry: {name: 4-6-7} / cavalry: {name: 4-4-7}")
 		}
-		v, err := r.readVehicle(vf.v, field+".vehicle", u.Side)
 		if err != nil {
 			return nil, err
 		}
@@ -743,6 +748,9 @@ func (r *reader) readPosition(get map[string]kv, field string, u *asl.Unit, m *a
 	vf, hasVCA := get["vca"]
 	bf, hasBypass := get["bypass"]
 	cf, hasCAFP := get["cafp"]
+	if u.V.Class >= asl.Infantry && !hasVCA {
+		return nil // Infantry and Cavalry have no VCA
+	}
 	if u.Pos.Offboard {
 		if !hasVCA {
 			return r.errf(nil, field+".vca", "an offboard unit needs the VCA it will enter with, written for its entry hex")
@@ -823,6 +831,47 @@ func headingByName(s string) (hex.Spine, error) {
 		}
 	}
 	return 0, fmt.Errorf("for an offboard unit write the direction it faces: right, upper-right, upper-left, left, lower-left or lower-right; found %q", s)
+}
+
+// readFoot reads an Infantry or Cavalry counter: {name, mf, leader} (rules-notes 1.6: Infantry
+// 4 MF, a leader 6, Cavalry 12).
+func (r *reader) readFoot(n *yaml.Node, field string, c asl.Class) (*asl.Vehicle, error) {
+	v := &asl.Vehicle{Class: c, Radio: true, Morale: 7}
+	fs, err := r.fields(n, field, "name", "mf", "leader", "morale")
+	if err != nil {
+		return nil, err
+	}
+	mf := -1
+	for _, f := range fs {
+		sub := field + "." + f.key
+		switch f.key {
+		case "name":
+			v.Name, err = r.str(f.v, sub)
+		case "mf":
+			mf, err = r.integer(f.v, sub, 1, 30)
+		case "leader":
+			v.Leader, err = r.boolean(f.v, sub)
+		case "morale":
+			v.Morale, err = r.integer(f.v, sub, 2, 12)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if v.Leader && c != asl.Infantry {
+		return nil, r.errf(n, field+".leader", "a leader is Infantry")
+	}
+	switch {
+	case mf >= 0:
+		v.MP = mf
+	case c == asl.Cavalry:
+		v.MP = asl.CavalryMF
+	case v.Leader:
+		v.MP = asl.LeaderMF
+	default:
+		v.MP = asl.InfantryMF
+	}
+	return v, nil
 }
 
 func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, error) {

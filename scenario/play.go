@@ -93,6 +93,8 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 			so.Unit = g.Units[mv.Action.Unit].ID
 		case l.Kind == asl.LineMPh:
 			so.Unit, so.Action = "MPh", l.Side
+		case l.Kind == asl.LineArea:
+			so.Unit = strings.Fields(mv.Text)[0]
 		case l.Kind == asl.LineImpulse || l.Kind == asl.LineGroup:
 			so.Group = l.GroupID
 			so.Unit = l.GroupID
@@ -165,6 +167,9 @@ func impulseOut(g *asl.Game, r *asl.ImpulseResult, so *StepOut) {
 	so.Impulse = r.Number
 	so.MP = r.Cost.Float()
 	so.Breakdown = fmt.Sprintf("Impulse %d costs %s MP (D14.31: the most any member spent)", r.Number, r.Cost)
+	if r.Assault {
+		so.Breakdown = fmt.Sprintf("Impulse %d: the vehicles' Impulse costs %s MP, the Infantry's %s MF (D14.33: each costed on its own)", r.Number, r.Cost, r.InfantryCost)
+	}
 	so.Rules = r.Rules()
 	so.Dice = rollsOut(r.Rolls())
 	so.Events = eventsOut(r.Events())
