@@ -1,6 +1,7 @@
 package asl_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/umpire-referee/umpire/asl"
@@ -127,3 +128,88 @@ func BenchmarkEnterWoodsBog(b *testing.B) {
 		k++
 	}
 }
+
+// groupBench is three vehicles in a line along rows 3, 4 and 5 of board 2 from column A,
+// facing right and moving, formed into a group of the given kind (a platoon side by side, or a
+// Convoy nose to tail along row 5), with the Impulses that drive them across the board.
+func groupBench(b *testing.B, kind asl.GroupKind) (*asl.Game, []asl.ImpulseAction, []asl.Unit) {
+	b.Helper()
+	lay := hex.MustLayout([]string{"2"})
+	m := asl.NewMap(lay)
+	v := asl.NewVehicle("T", asl.Tank, 60000)
+	v.Radio = false
+	var units []asl.Unit
+	var start []string
+	if kind == asl.KindPlatoon {
+		start = []string{"A3", "A4", "A5"}
+	} else {
+		start = []string{"C5", "B5", "A5"}
+	}
+	for i, s := range start {
+		h, err := lay.Parse(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		units = append(units, asl.Unit{ID: string(rune('X' + i)), Side: "German", V: &v, Pos: asl.Position{Hex: h}, Motion: true})
+	}
+	g := asl.NewGame(m, units, "German")
+	if err := g.AddGroup("G", kind, []int{0, 1, 2}); err != nil {
+		b.Fatal(err)
+	}
+	var imps []asl.ImpulseAction
+	first := 1
+	if kind == asl.KindConvoy {
+		first = 3
+	}
+	for c := first; c < hex.BoardColumns; c++ {
+		var line string
+		if kind == asl.KindPlatoon {
+			line = fmt.Sprintf("G: X enter %s3, Y enter %s4, Z enter %s5", hex.ColumnName(c), hex.ColumnName(c), hex.ColumnName(c))
+		} else {
+			line = fmt.Sprintf("G: X enter %s5, Y enter %s5, Z enter %s5", hex.ColumnName(c), hex.ColumnName(c-1), hex.ColumnName(c-2))
+		}
+		l, err := g.ParseLine(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		imps = append(imps, asl.ImpulseAction{Group: 0, Acts: l.Acts})
+	}
+	return g, imps, append([]asl.Unit(nil), g.Units...)
+}
+
+func benchImpulse(b *testing.B, kind asl.GroupKind, want asl.MP) {
+	g, imps, saved := groupBench(b, kind)
+	src := &noRolls{b}
+	var r asl.ImpulseResult
+	for _, ia := range imps {
+		if err := g.Impulse(ia, src, &r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	copy(g.Units, saved)
+	b.ReportAllocs()
+	b.ResetTimer()
+	k := 0
+	for i := 0; i < b.N; i++ {
+		if k == len(imps) {
+			copy(g.Units, saved)
+			k = 0
+		}
+		if err := g.Impulse(imps[k], src, &r); err != nil {
+			b.Fatal(err)
+		}
+		k++
+	}
+	b.StopTimer()
+	if r.Cost != want {
+		b.Fatalf("an Impulse cost %s, want %s", r.Cost, want)
+	}
+}
+
+// BenchmarkPlatoonImpulse is one Impulse of a three-AFV platoon, each entering an Open Ground
+// hex, with the end-of-Impulse formation check (D14.21). Reported as ns per Impulse.
+func BenchmarkPlatoonImpulse(b *testing.B) { benchImpulse(b, asl.KindPlatoon, asl.Whole(1)) }
+
+// BenchmarkConvoyImpulse is one Impulse of a three-vehicle Convoy following its lead along a
+// row, 1 MP per hex plus 1 for the Convoy (E11.2), with the Gap check.
+func BenchmarkConvoyImpulse(b *testing.B) { benchImpulse(b, asl.KindConvoy, asl.Whole(2)) }

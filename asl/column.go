@@ -271,6 +271,9 @@ func (g *Game) afterColumnImpulse(gi int, ev eventer) {
 // CheckColumns checks every Column for Disbandment (E11.53): a Column unit attacked (a minefield
 // only if it had an effect, E11.534) or in LOS of a Known enemy ground unit Disbands it.
 func (g *Game) CheckColumns(ev eventer) {
+	if len(g.Groups) == 0 {
+		return
+	}
 	for gi := range g.Groups {
 		grp := &g.Groups[gi]
 		if grp.Gone || grp.Kind != KindColumn || grp.Disbanded {

@@ -351,10 +351,12 @@ func (g *Game) onEdge(h hex.Hex) bool {
 	return false
 }
 
-// members lists the group's members that still take part: not destroyed, not Immobile.
+// liveMembers lists the group's members that still take part: not destroyed, not Immobile.
+// The list is a buffer of the game's, good until the next call.
 func (g *Game) liveMembers(gi int) []int {
 	grp := &g.Groups[gi]
-	out := grp.Members[:0:0]
+	out := g.partsBuf[:0]
+	defer func() { g.partsBuf = out[:0] }()
 	for _, m := range grp.Members {
 		u := &g.Units[m]
 		if !u.Destroyed && u.Immobile == Mobile {

@@ -18,6 +18,15 @@ func (g *Game) afterLoss(gi int, ev eventer) {
 	if grp.Gone {
 		return
 	}
+	gone := false
+	for _, m := range grp.Members {
+		if u := &g.Units[m]; u.Destroyed || u.Immobile != Mobile || u.Recalled && grp.Kind == KindPlatoon {
+			gone = true
+		}
+	}
+	if !gone && (grp.Kind != KindConvoy || g.lineBreak(grp.Members, "E11.21") == "") {
+		return
+	}
 	switch grp.Kind {
 	case KindPlatoon:
 		lost := false
@@ -513,13 +522,10 @@ func (g *Game) combine(a, b int, r *Result) error {
 // Convoy completes its MPh before anything else moves (E11.25); and nothing else moves while a
 // Convoy that has begun its MPh is still moving (E11.21).
 func (g *Game) moveAlone(a Action) error {
+	if g.impulse != 0 || a.Verb == VerbTCA || len(g.Groups) == 0 && len(g.leaving) == 0 && len(g.postponed) == 0 {
+		return nil
+	}
 	u := &g.Units[a.Unit]
-	if g.impulse != 0 {
-		return nil
-	}
-	if a.Verb == VerbTCA {
-		return nil
-	}
 	if err := g.postponedBar(a.Unit); err != nil {
 		return err
 	}

@@ -396,11 +396,6 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	}
 	// Move.
 	old := u.Pos.Hex
-	defer func() {
-		if u.Pos.Hex != old {
-			u.LastHex, u.HasLast = old, true
-		}
-	}()
 	if bypass {
 		np, _ := bypassAlong(opt.to, opt.along, opt.from, reverse)
 		if np.Hex != u.Pos.Hex {
@@ -412,6 +407,9 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		onRoad := !u.Pos.Bypass && g.Map.Road(u.Pos.Hex, side)
 		u.Pos = Position{Hex: opt.to, Heading: u.Pos.FacingHeading(), OnRoad: onRoad}
 		u.EnteredHex = true
+	}
+	if u.Pos.Hex != old {
+		u.LastHex, u.HasLast = old, true // E11.22
 	}
 	u.DirSet, u.Reverse = true, reverse
 	if reverse {
