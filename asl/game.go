@@ -31,7 +31,7 @@ type Game struct {
 	savedLOS []MP
 	// leaving: units that left a Convoy and complete their MPh before anything else moves
 	// (E11.25).
-	leaving []int
+	leaving  []int
 	partsBuf []int
 	// postponed units finish their MPh after waitFor units (D14.331).
 	postponed, waitFor []int

@@ -202,7 +202,7 @@ func TestImpulseMovement(t *testing.T) {
 			// A (fully tracked, normal ground pressure +1) and B (halftrack: +1 not fully
 			// tracked, +1 normal = +2) both enter brush across a hedge needing a Bog Check... use
 			// woods at half printed MP for A (+3) instead: A +4, B's woods is ALL MP (no +3): +2.
-			w: platoonWorld(map[string]Terrain{"N3": Woods, "N4": Woods}, radioless(12), halftrack(12)),
+			w:      platoonWorld(map[string]Terrain{"N3": Woods, "N4": Woods}, radioless(12), halftrack(12)),
 			groups: []groupSpec{{"P1", KindPlatoon, []string{"A", "B"}}},
 			dice:   []int{8}, // one DR: A 8+4 = 12 bogs, B 8+2 = 10 does not: A is the only candidate
 			lines:  []lineWant{{line: "P1: A enter N3, B enter N4 all", mp: 12}},
