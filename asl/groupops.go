@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
 )
 
 // eventer is what records events: a Result or an ImpulseResult.
@@ -657,5 +658,54 @@ func (g *Game) platoonMotionAttempt(gi int, a Action, src dice.Source, r *Result
 	}
 	r.event("D14.211", grp.ID+" gains Motion status")
 	g.afterLoss(gi, r)
+	return nil
+}
+
+// ConvoyHindrances lists the Convoy vehicles (not Column units) that hinder a LOS from a to b
+// (E11.4): those in a hex between the two that would be a moving target to ordnance now (To Hit
+// Case J, D2.41). Along a hexside both hexes count.
+func (g *Game) ConvoyHindrances(a, b hex.Hex) []string {
+	var out []string
+	hex.Trace(a, b, func(s hex.LineStep) bool {
+		for _, h := range [2]hex.Hex{s.A, s.B} {
+			if h == a || h == b || (h == s.B && !s.Split) {
+				continue
+			}
+			for i := range g.Units {
+				u := &g.Units[i]
+				if u.Convoy == 0 || u.Destroyed || u.Pos.Offboard || u.Pos.Hex != h {
+					continue
+				}
+				if mt, _ := u.MovingTarget(); mt {
+					out = append(out, u.ID)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// StrayCheck says whether a unit may Stray at night as its MPh begins (E11.6): in a Convoy or
+// Column only the lead unit can, and those behind follow it; a vehicle that left its Convoy
+// voluntarily can. Where a Straying unit goes is E1.53's business, not modelled here.
+func (g *Game) StrayCheck(i int, r *Result) error {
+	r.Reset()
+	u := &g.Units[i]
+	if !g.Night {
+		return refuse("E11.6", "Straying happens only at night (set night: true)")
+	}
+	for _, k := range [...]int16{u.Convoy, u.Column} {
+		if k == 0 {
+			continue
+		}
+		grp := &g.Groups[k-1]
+		if len(grp.Members) > 0 && grp.Members[0] != i {
+			return refuse("E11.6", "%s is not the lead unit of %s %s: only the lead can Stray, and the units behind it follow it", u.ID, grp.Kind, grp.ID)
+		}
+		r.event("E11.6", fmt.Sprintf("%s, the lead of %s %s, may Stray (E1.53); the units behind it follow it", u.ID, grp.Kind, grp.ID))
+		return nil
+	}
+	r.event("E11.6", u.ID+" may Stray as usual (E1.53)")
 	return nil
 }

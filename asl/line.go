@@ -18,6 +18,8 @@ const (
 	LineGroup                   // a group step that is not an Impulse: end, leave, combine, form
 	LineMPh                     // a new Movement Phase begins (the next Player Turn)
 	LineArea                    // an OBA Blast Area, aircraft attack or OBA WP at a hex (E11.533)
+	LineLOS                     // a LOS check between two hexes, with Convoy hindrances (E11.4)
+	LineStray                   // a unit checks for Straying at night (E11.6)
 )
 
 // Line is one parsed line of move notation. Groups are named, not indexed: groups come and go
@@ -41,6 +43,7 @@ type Line struct {
 	Side    string // LineMPh
 	Area    string // LineArea: "HE OBA", "aircraft attack", "OBA WP"
 	AreaHex hex.Hex
+	LOSTo   hex.Hex // LineLOS: from AreaHex to LOSTo
 }
 
 // ParseLine reads one line of move notation: a unit step (see [Game.ParseStep]) or one of
@@ -53,6 +56,8 @@ type Line struct {
 //	form PLATOON UNIT UNIT [UNIT]
 //	mph SIDE                            (a new Movement Phase of SIDE)
 //	oba HEX | oba-wp HEX | aircraft HEX (E11.533)
+//	los HEX HEX                         (LOS, with Convoy hindrances, E11.4)
+//	stray UNIT                          (may it Stray at night? E11.6)
 //	disband COLUMN | join COLUMN UNIT...
 //
 // Group ids are any names the scenario's groups: give, or that play creates (a platoon formed,
@@ -102,6 +107,22 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		h, err := g.Map.Layout.Parse(f[1])
 		what := map[string]string{"oba": "HE OBA Blast Area", "oba-wp": "OBA WP", "aircraft": "aircraft attack"}[strings.ToLower(head)]
 		return Line{Kind: LineArea, Area: what, AreaHex: h}, err
+	case "los":
+		if len(f) != 3 {
+			return Line{}, fmt.Errorf("write \"los HEX HEX\"")
+		}
+		a, err := g.Map.Layout.Parse(f[1])
+		if err != nil {
+			return Line{}, err
+		}
+		b, err := g.Map.Layout.Parse(f[2])
+		return Line{Kind: LineLOS, AreaHex: a, LOSTo: b}, err
+	case "stray":
+		if len(f) != 2 {
+			return Line{}, fmt.Errorf("write \"stray UNIT\"")
+		}
+		i, err := unit(f[1])
+		return Line{Kind: LineStray, Action: Action{Unit: i, Versus: -1}}, err
 	case "mph":
 		if len(f) != 2 {
 			return Line{}, fmt.Errorf("write \"mph SIDE\": a new Movement Phase of that side")
@@ -286,6 +307,24 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		return nil
 	case LineArea:
 		return g.AreaAttack(l.AreaHex, l.Area, &r.Step)
+	case LineStray:
+		return g.StrayCheck(l.Action.Unit, &r.Step)
+	case LineLOS:
+		r.Step.Reset()
+		lay := g.Map.Layout
+		if !g.Map.LOS(l.AreaHex, l.LOSTo) {
+			r.Step.event("A6", "no LOS from "+lay.Name(l.AreaHex)+" to "+lay.Name(l.LOSTo))
+			return nil
+		}
+		hs := g.ConvoyHindrances(l.AreaHex, l.LOSTo)
+		r.Step.Hindrances = len(hs)
+		if len(hs) == 0 {
+			r.Step.event("A6", "clear LOS from "+lay.Name(l.AreaHex)+" to "+lay.Name(l.LOSTo))
+		}
+		for _, id := range hs {
+			r.Step.event("E11.4", "Convoy vehicle "+id+" is a LOS Hindrance (it would be a Case J target)")
+		}
+		return nil
 	case LineImpulse:
 		gi, ok := g.Group(l.GroupID)
 		if !ok {

@@ -45,9 +45,11 @@ type Result struct {
 	// CaseA is the To Hit DRM of a TCA change (tca steps).
 	CaseA    DRM
 	HasCaseA bool
-	rolls    [6]RollEvent
-	events   [8]Event
-	nr, ne   uint8
+	// Hindrances is the number of LOS Hindrances a los step found (E11.4).
+	Hindrances int
+	rolls      [6]RollEvent
+	events     [8]Event
+	nr, ne     uint8
 }
 
 // Reset clears a Result for reuse.

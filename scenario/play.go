@@ -36,22 +36,23 @@ type ErrorOut struct {
 
 // StepOut is one adjudicated step (the --json line fields of scenario-format.md).
 type StepOut struct {
-	Step      int         `json:"step"`
-	Line      int         `json:"line"`
-	Unit      string      `json:"unit"`
-	Group     string      `json:"group,omitempty"`
-	Impulse   int         `json:"impulse,omitempty"`
-	Members   []MemberOut `json:"members,omitempty"`
-	Action    string      `json:"action"`
-	MP        float64     `json:"mp"`
-	Total     float64     `json:"total"`
-	Breakdown string      `json:"breakdown"`
-	Rules     []string    `json:"rules"`
-	Dice      []RollOut   `json:"dice,omitempty"`
-	Events    []string    `json:"events,omitempty"`
-	DRM       *int        `json:"drm,omitempty"`
-	DRMTerms  string      `json:"drm_terms,omitempty"`
-	Error     *ErrorOut   `json:"error,omitempty"`
+	Step       int         `json:"step"`
+	Line       int         `json:"line"`
+	Unit       string      `json:"unit"`
+	Group      string      `json:"group,omitempty"`
+	Impulse    int         `json:"impulse,omitempty"`
+	Members    []MemberOut `json:"members,omitempty"`
+	Action     string      `json:"action"`
+	MP         float64     `json:"mp"`
+	Total      float64     `json:"total"`
+	Breakdown  string      `json:"breakdown"`
+	Rules      []string    `json:"rules"`
+	Dice       []RollOut   `json:"dice,omitempty"`
+	Events     []string    `json:"events,omitempty"`
+	DRM        *int        `json:"drm,omitempty"`
+	DRMTerms   string      `json:"drm_terms,omitempty"`
+	Hindrances int         `json:"hindrances,omitempty"`
+	Error      *ErrorOut   `json:"error,omitempty"`
 }
 
 // Outcome is what playing a scenario produced.
@@ -93,8 +94,10 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 			so.Unit = g.Units[mv.Action.Unit].ID
 		case l.Kind == asl.LineMPh:
 			so.Unit, so.Action = "MPh", l.Side
-		case l.Kind == asl.LineArea:
+		case l.Kind == asl.LineArea || l.Kind == asl.LineLOS:
 			so.Unit = strings.Fields(mv.Text)[0]
+		case l.Kind == asl.LineStray:
+			so.Unit = g.Units[l.Action.Unit].ID
 		case l.Kind == asl.LineImpulse || l.Kind == asl.LineGroup:
 			so.Group = l.GroupID
 			so.Unit = l.GroupID
@@ -159,6 +162,7 @@ func stepOut(r *asl.Result, so *StepOut) {
 		}
 	}
 	so.Events = eventsOut(r.Events())
+	so.Hindrances = r.Hindrances
 }
 
 // impulseOut fills the report of an Impulse: its cost, and each member's action, own cost,
@@ -286,7 +290,7 @@ type ExpField struct {
 }
 
 var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended"}
-var stepExpectFields = []string{"mp", "total", "error", "dice", "drm", "event", "impulse"}
+var stepExpectFields = []string{"mp", "total", "error", "dice", "drm", "event", "impulse", "hindrances"}
 var groupExpectFields = []string{"members", "gone", "ended", "disbanded", "after"}
 
 func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMoves int) ([]Expectation, error) {
@@ -441,6 +445,10 @@ func (s *Scenario) Check(o Outcome) []Failure {
 					}
 					if !found {
 						fail(f.Line, "step %d event: no event mentions %q (events: %s)", e.Step, f.Value, strings.Join(all, "; "))
+					}
+				case "hindrances":
+					if fmt.Sprint(st.Hindrances) != strings.TrimSpace(f.Value) {
+						fail(f.Line, "step %d hindrances: expected %s, got %d", e.Step, f.Value, st.Hindrances)
 					}
 				case "impulse":
 					if fmt.Sprint(st.Impulse) != strings.TrimSpace(f.Value) {
