@@ -456,7 +456,7 @@ func (g *Game) formPlatoon(ga GroupAction, r *Result) error {
 		if u.Side != g.Phasing {
 			return refuse("D14.2", "%s may join a platoon only at the start of its own MPh", u.ID)
 		}
-		if u.Spent > 0 || u.Ended {
+		if (u.Spent > 0 && !isMember(g.leaving, m)) || u.Ended {
 			return refuse("D14.2", "%s has begun its MPh; a platoon is formed at setup, at the start of the MPh or on leaving a Convoy", u.ID)
 		}
 		if u.Convoy != 0 {
