@@ -60,6 +60,7 @@ func (g *Game) BeginMPh(side string) {
 		u.Stalled, u.Stunned = false, false
 		u.HasLast, u.NTC, u.PlatoonFree, u.Lost, u.OffRoad = false, NTCNone, false, false, false
 		u.BeganInMotion = u.Motion && u.Side == side && u.Immobile == Mobile
+		u.ntcDue = u.Side == side && !u.Pos.Offboard && u.Immobile == Mobile
 	}
 	g.leaving = g.leaving[:0]
 	g.postponed, g.waitFor = g.postponed[:0], g.waitFor[:0]
@@ -199,8 +200,13 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	if err := g.moveAlone(a); err != nil {
 		return err
 	}
+	if a.Verb == VerbEnter {
+		if err := g.offboardAlone(a.Unit); err != nil {
+			return err
+		}
+	}
 	// A lone radioless AFV must pass a NTC to move this MPh (D14.23).
-	if g.impulse == 0 && u.Radioless() && u.Platoon == 0 && u.Convoy == 0 && !u.PlatoonFree && u.NTC == NTCNone && !u.Pos.Offboard && a.Verb != VerbEnd && a.Verb != VerbTCA {
+	if g.impulse == 0 && u.ntcDue && u.Radioless() && u.Platoon == 0 && u.Convoy == 0 && !u.PlatoonFree && u.NTC == NTCNone && a.Verb != VerbEnd && a.Verb != VerbTCA {
 		passed, err := g.ntc(&u, src, r)
 		if err != nil {
 			return err

@@ -274,8 +274,8 @@ func (g *Game) formation(ms []int) string {
 	var first *Unit
 	for _, m := range ms {
 		b := &g.Units[m]
-		if b.waiting() {
-			continue
+		if b.waiting() || b.Exited || b.Stunned {
+			continue // no status of its own in this MPh: not entered, gone, or may not act
 		}
 		if first == nil {
 			first = b
@@ -351,15 +351,17 @@ func (g *Game) onEdge(h hex.Hex) bool {
 	return false
 }
 
-// liveMembers lists the group's members that still take part: not destroyed, not Immobile.
-// The list is a buffer of the game's, good until the next call.
+// liveMembers lists the group's members that take part in its Impulses: not destroyed, not
+// Immobile, not off the map after exiting, not Stunned (which may not spend MP; a Stunned AFV
+// stays in its platoon but only its place counts, D14.21). The list is a buffer of the game's,
+// good until the next call.
 func (g *Game) liveMembers(gi int) []int {
 	grp := &g.Groups[gi]
 	out := g.partsBuf[:0]
 	defer func() { g.partsBuf = out[:0] }()
 	for _, m := range grp.Members {
 		u := &g.Units[m]
-		if !u.Destroyed && u.Immobile == Mobile {
+		if !u.Destroyed && u.Immobile == Mobile && !u.Exited && !u.Stunned {
 			out = append(out, m)
 		}
 	}

@@ -262,6 +262,9 @@ func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
 	case GroupDisband:
 		return g.declareDisband(ga.Group, r)
 	case GroupJoin:
+		if g.Groups[ga.Group].Kind == KindPlatoon {
+			return g.joinPlatoon(ga, r)
+		}
 		return g.joinColumn(ga, r)
 	}
 	return refuse("scenario", "unknown group step")
@@ -290,7 +293,7 @@ func (g *Game) groupEnd(gi int, r *Result) error {
 		g.Units[m] = u
 	}
 	if grp.Kind == KindPlatoon {
-		if why := g.formation(parts); why != "" && !grp.Reform {
+		if why := g.formation(grp.Members); why != "" && !grp.Reform {
 			copy(g.Units, saved)
 			return refuse("D14.21", "%s would end its MPh out of formation: %s", grp.ID, why)
 		}
@@ -388,7 +391,6 @@ func (g *Game) breakOff(gi, i int, src dice.Source, r *Result) error {
 	}
 	if !u.Radioless() {
 		g.leaveGroup(gi, i)
-		u.NTC = NTCPassed
 		r.event("D14.23", u.ID+" has a radio: it leaves "+grp.ID+" at the start of its MPh without a NTC")
 		g.platoonShrunk(gi, r)
 		return nil
@@ -707,5 +709,63 @@ func (g *Game) StrayCheck(i int, r *Result) error {
 		return nil
 	}
 	r.event("E11.6", u.ID+" may Stray as usual (E1.53)")
+	return nil
+}
+
+// joinPlatoon: lone AFV join a platoon at the start of their MPh once in the necessary
+// adjacent hexes, up to three AFV (D14.23).
+func (g *Game) joinPlatoon(ga GroupAction, r *Result) error {
+	grp := &g.Groups[ga.Group]
+	if len(grp.Members)+len(ga.Units) > 3 {
+		return refuse("D14.23", "a platoon has at most three AFV; %s has %d", grp.ID, len(grp.Members))
+	}
+	if grp.Impulses > 0 {
+		return refuse("D14.23", "%s has begun its MPh; AFV join it at the start of their MPh", grp.ID)
+	}
+	for _, m := range ga.Units {
+		if m < 0 || m >= len(g.Units) {
+			return refuse("scenario", "no such unit")
+		}
+		u := &g.Units[m]
+		switch {
+		case !u.V.AFV:
+			return refuse("D14.2", "%s is not an AFV", u.ID)
+		case u.Side != g.Phasing || len(grp.Members) > 0 && g.Units[grp.Members[0]].Side != u.Side:
+			return refuse("D14.23", "%s joins a platoon of its own side at the start of its own MPh", u.ID)
+		case u.Platoon != 0:
+			return refuse("D14.23", "%s is already in platoon %s", u.ID, g.Groups[u.Platoon-1].ID)
+		case u.Spent > 0 || u.Ended:
+			return refuse("D14.23", "%s has begun its MPh; it joins a platoon at the start of it", u.ID)
+		case u.Destroyed || u.Immobile != Mobile:
+			return refuse("D14.23", "%s is not a Mobile AFV", u.ID)
+		}
+	}
+	line := append(append([]int(nil), grp.Members...), ga.Units...)
+	if why := g.formation(line); why != "" {
+		return refuse("D14.21", "%s may join %s only once in formation with it: %s", g.memberNames(ga.Units), grp.ID, why)
+	}
+	grp.Members = line
+	g.join(ga.Group)
+	r.event("D14.23", g.memberNames(ga.Units)+" joins platoon "+grp.ID)
+	return nil
+}
+
+// offboardAlone refuses an off-board radioless AFV entering on its own when it could enter with
+// a platoon: another lone off-board radioless AFV of its side, or an off-board platoon with
+// room (D14.212).
+func (g *Game) offboardAlone(i int) error {
+	u := &g.Units[i]
+	if !u.waiting() || !u.Radioless() || u.Platoon != 0 || u.Convoy != 0 || g.impulse != 0 {
+		return nil
+	}
+	for j := range g.Units {
+		w := &g.Units[j]
+		if j == i || w.Side != u.Side || !w.waiting() || !w.V.AFV || w.Destroyed || w.Immobile != Mobile || w.Ended {
+			continue
+		}
+		if w.Platoon != 0 && len(g.Groups[w.Platoon-1].Members) < 3 || w.Platoon == 0 && w.Radioless() && w.Convoy == 0 {
+			return refuse("D14.212", "%s is an off-board radioless AFV and must use Platoon Movement if it can: it can with %s (form or join a platoon first)", u.ID, w.ID)
+		}
+	}
 	return nil
 }

@@ -216,7 +216,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	}
 	switch grp.Kind {
 	case KindPlatoon:
-		why := g.formation(parts)
+		why := g.formation(grp.Members)
 		if why != "" && (!grp.Reform || entered) {
 			restore()
 			if grp.Reform {

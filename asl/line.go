@@ -58,7 +58,7 @@ type Line struct {
 //	oba HEX | oba-wp HEX | aircraft HEX (E11.533)
 //	los HEX HEX                         (LOS, with Convoy hindrances, E11.4)
 //	stray UNIT                          (may it Stray at night? E11.6)
-//	disband COLUMN | join COLUMN UNIT...
+//	disband COLUMN | join COLUMN UNIT... | join PLATOON UNIT...
 //
 // Group ids are any names the scenario's groups: give, or that play creates (a platoon formed,
 // the rear Convoy of a Gap: "C1.2").
@@ -153,7 +153,7 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		return Line{Kind: LineGroup, Group: GroupDisband, GroupID: f[1], Unit: -1}, nil
 	case "join":
 		if len(f) < 3 {
-			return Line{}, fmt.Errorf("write \"join COLUMN UNIT...\"")
+			return Line{}, fmt.Errorf("write \"join GROUP UNIT...\" (a Column, or a platoon)")
 		}
 		l := Line{Kind: LineGroup, Group: GroupJoin, GroupID: f[1], Unit: -1}
 		for _, id := range f[2:] {

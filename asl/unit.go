@@ -74,6 +74,8 @@ type Unit struct {
 	ExitHex hex.Hex
 	// NTC is the Normal Task Check a radioless AFV takes to move alone (D14.23) this MPh.
 	NTC NTCState
+	// ntcDue: it began its MPh on the map, Mobile (the NTC of D14.23 is for such an AFV).
+	ntcDue bool
 	// PlatoonFree: the last AFV of a platoon is free from platoon restrictions for the rest of
 	// this MPh (D14.22).
 	PlatoonFree bool
