@@ -136,8 +136,8 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	}
 	// Recalled Convoy vehicles leave at the start of the next Impulse (E11.253).
 	if grp.Kind == KindConvoy {
-		for _, m := range parts {
-			if g.Units[m].Recalled {
+		for _, m := range grp.Members {
+			if g.Units[m].Recalled && !g.Units[m].Destroyed {
 				return refuse("E11.253", "%s is Recalled and leaves Convoy %s at the start of this Impulse: write \"%s leave %s\" first", g.Units[m].ID, grp.ID, grp.ID, g.Units[m].ID)
 			}
 		}
