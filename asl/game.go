@@ -281,6 +281,9 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 		u.ImpulseCharged = r.Cost.Total()
 	}
 	g.Units[a.Unit] = u
+	if a.Verb == VerbEnd && len(g.Groups) > 0 {
+		g.memberEnded(a.Unit)
+	}
 	if g.impulse == 0 {
 		g.CheckColumns(r)
 	}

@@ -537,10 +537,13 @@ func (g *Game) moveAlone(a Action) error {
 			grp := &g.Groups[k-1]
 			rule := map[GroupKind]string{KindPlatoon: "D14.21", KindConvoy: "E11.2", KindColumn: "E11.52", KindArmoredAssault: "D14.33"}[grp.Kind]
 			if a.Verb == VerbEnd {
-				return refuse(rule, "%s moves with %s %s: end the MPh for all of it (\"%s end\")", u.ID, grp.Kind, grp.ID, grp.ID)
+				continue // a member may end its MPh on its own (then its group moves no more)
 			}
 			return refuse(rule, "%s moves with %s %s, in Impulses: write the Impulse as \"%s: %s %s, ...\"", u.ID, grp.Kind, grp.ID, grp.ID, u.ID, a.Verb)
 		}
+	}
+	if a.Verb == VerbEnd {
+		return nil
 	}
 	for _, m := range g.leaving {
 		if m == a.Unit {
@@ -768,4 +771,23 @@ func (g *Game) offboardAlone(i int) error {
 		}
 	}
 	return nil
+}
+
+// memberEnded marks a unit's groups ended once every member taking part has ended its MPh.
+func (g *Game) memberEnded(i int) {
+	u := &g.Units[i]
+	for _, k := range [...]int16{u.Platoon, u.Convoy, u.Column, u.Assault} {
+		if k == 0 || g.Groups[k-1].Gone {
+			continue
+		}
+		all := true
+		for _, m := range g.liveMembers(int(k - 1)) {
+			if !g.Units[m].Ended {
+				all = false
+			}
+		}
+		if all {
+			g.Groups[k-1].Ended = true
+		}
+	}
 }

@@ -131,6 +131,11 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	if len(parts) == 0 {
 		return refuse("D14.3", "%s has no Mobile member left", grp.ID)
 	}
+	for _, m := range parts {
+		if g.Units[m].Ended {
+			return refuse("D14.31", "%s has ended its MPh, so %s moves no more this MPh: its units move as one stack", g.Units[m].ID, grp.ID)
+		}
+	}
 	if grp.Kind == KindColumn {
 		g.setColumnMF(ia.Group) // the road bonus lasts while every MF was spent on road
 	}
