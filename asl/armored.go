@@ -15,6 +15,9 @@ func (g *Game) checkArmoredAssault(grp *Group) error {
 		case u.V.AFV:
 			afv = append(afv, m)
 		case u.V.Class == Infantry:
+			if u.Column != 0 {
+				return refuse("E11.52", "%s is in a Column, which may not use Armored Assault", u.ID)
+			}
 			inf = append(inf, m)
 		default:
 			return refuse("D14.33", "%s is neither an AFV nor Infantry", u.ID)

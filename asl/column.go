@@ -33,6 +33,7 @@ func (g *Game) checkColumn(grp *Group) error {
 		return refuse("E11.5", "a Column is units in two or more contiguous hexes; %s has %d unit", grp.ID, len(grp.Members))
 	}
 	hexes := map[hex.Hex]bool{}
+	waiting := 0
 	for _, m := range grp.Members {
 		u := &g.Units[m]
 		if u.V.Class != Infantry && u.V.Class != Cavalry && u.V.Class != Wagon {
@@ -44,9 +45,16 @@ func (g *Game) checkColumn(grp *Group) error {
 		if u.Column != 0 && !g.Groups[u.Column-1].Gone {
 			return refuse("E11.5", "%s is already in Column %s", u.ID, g.Groups[u.Column-1].ID)
 		}
-		hexes[u.place()] = true
+		if u.Assault != 0 && !g.Groups[u.Assault-1].Gone {
+			return refuse("E11.52", "%s moves in Armored Assault, which a Column may not use", u.ID)
+		}
+		if u.waiting() {
+			waiting++
+		} else {
+			hexes[u.place()] = true
+		}
 	}
-	if len(hexes) < 2 {
+	if len(hexes)+waiting < 2 {
 		return refuse("E11.5", "a Column fills two or more hexes; all of %s is in one hex", grp.ID)
 	}
 	if why := g.columnLine(grp.Members); why != "" {
@@ -63,6 +71,17 @@ func (g *Game) columnLine(ms []int) string {
 		u := &g.Units[m]
 		if k > 0 {
 			a := &g.Units[ms[k-1]]
+			switch {
+			case a.waiting() && !u.waiting():
+				return fmt.Sprintf("%s is on the map behind %s, which is still off-board", u.ID, a.ID)
+			case a.waiting():
+				continue // units waiting to enter queue behind the board edge (E11.7)
+			case u.waiting():
+				if !g.onEdge(a.place()) {
+					return fmt.Sprintf("%s (%s) has left the board edge while %s behind it is still off-board", a.ID, g.where(a), u.ID)
+				}
+				continue
+			}
 			if a.place() == u.place() {
 				continue
 			}
@@ -78,46 +97,43 @@ func (g *Game) columnLine(ms []int) string {
 	return ""
 }
 
-// ColumnMF is a Column's MF allowance (E11.52): the slowest unit's MF, plus a leader's bonus
-// when the Column holds a leader and all its units are Infantry, plus the road bonus while it
-// has spent all its MF on road.
-func (g *Game) ColumnMF(gi int) MP {
+// ColumnMF is a Column's MF allowance (E11.52): the slowest unit's MF, where Infantry moving
+// with a leader in the Column counts his bonus (4 + 2 = 6) and the leader counts his own MF;
+// plus the road bonus while every MF so far was spent on road (B3.4), which may be spent only
+// on road. roadBonus reports whether that bonus is included.
+func (g *Game) ColumnMF(gi int) (mf MP, roadBonus bool) {
 	grp := &g.Groups[gi]
-	slowest, leader, allInf, onRoad := MP(0), false, true, true
-	for k, m := range grp.Members {
+	leader, onRoad := false, true
+	for _, m := range grp.Members {
 		u := &g.Units[m]
-		if mf := u.V.Allotment(); k == 0 || mf < slowest {
-			slowest = mf
-		}
 		if u.V.Leader {
 			leader = true
-		} else if u.V.Class != Infantry {
-			allInf = false
 		}
 		if u.OffRoad {
 			onRoad = false
 		}
 	}
-	if leader && allInf {
-		// The leader moves at the squads' pace plus his bonus: 4 + 2 = 6.
-		slowest = Whole(InfantryMF + LeaderBonusMF)
-		for _, m := range grp.Members {
-			if u := &g.Units[m]; !u.V.Leader && u.V.Allotment()+Whole(LeaderBonusMF) < slowest {
-				slowest = u.V.Allotment() + Whole(LeaderBonusMF)
-			}
+	for k, m := range grp.Members {
+		u := &g.Units[m]
+		own := u.V.Allotment()
+		if leader && u.V.Class == Infantry && !u.V.Leader {
+			own += Whole(LeaderBonusMF)
+		}
+		if k == 0 || own < mf {
+			mf = own
 		}
 	}
 	if onRoad {
-		slowest += Whole(RoadBonusMF)
+		mf += Whole(RoadBonusMF)
 	}
-	return slowest
+	return mf, onRoad
 }
 
 // setColumnMF gives every Column member the Column's allowance.
 func (g *Game) setColumnMF(gi int) {
-	mf := g.ColumnMF(gi)
+	mf, bonus := g.ColumnMF(gi)
 	for _, m := range g.Groups[gi].Members {
-		g.Units[m].Allowance = mf
+		g.Units[m].Allowance, g.Units[m].RoadBonus = mf, bonus
 	}
 }
 
@@ -152,6 +168,11 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	if u.Column != 0 && !road && (d.Terrain == Woods || d.Terrain == Building || d.Terrain == Rubble) {
 		return refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
 	}
+	// The road bonus may be spent only by a unit that spends its whole MPh on road (B3.4).
+	left := u.Remaining()
+	if !road && u.RoadBonus {
+		left -= Whole(RoadBonusMF)
+	}
 	var c Cost
 	if road {
 		c.Add(RoadRate[col], "road", "TC")
@@ -161,23 +182,31 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 		case NA:
 			return refuse("A4.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, lay.Name(a.A), row.Name)
 		case All:
-			c.Add(u.Remaining(), "ALL MF: "+row.Name, "TC")
+			c.Add(left, "ALL MF: "+row.Name, "TC")
 		default:
 			c.Add(e.V, row.Name, "TC")
-		}
-		if ob := g.Map.Obstacle(u.Pos.Hex, mustSide(u.Pos.Hex, a.A)); ob != NoObstacle && !u.Pos.Offboard {
-			if hr := HexsideChart[ob].Cost[col]; hr.V > 0 {
-				c.Add(hr.V, HexsideChart[ob].Name, "TC")
-			}
 		}
 		if !u.Pos.Offboard {
 			if lv := int(d.Level) - int(g.Map.At(u.Pos.Hex).Level); lv > 0 {
 				c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
 			}
 		}
+		// A hedge or wall adds its MF to the doubled COT, not inside it.
+		if ob := g.Map.Obstacle(u.Pos.Hex, mustSide(u.Pos.Hex, a.A)); ob != NoObstacle && !u.Pos.Offboard {
+			if hr := HexsideChart[ob].Cost[col]; hr.V > 0 {
+				c.Plus(hr.V, HexsideChart[ob].Name, "TC")
+			}
+		}
 	}
-	if err := spendable(u, c.Total(), "entering "+lay.Name(a.A)); err != nil {
-		return err
+	if c.Total() > left || left <= 0 {
+		rule, why := "A4.1", ""
+		if u.Column != 0 {
+			rule, why = "E11.52", " (a Column moves at its slowest unit's MF)"
+		}
+		if !road && u.RoadBonus {
+			why += "; the road bonus MF may be spent only on road (B3.4)"
+		}
+		return refuse(rule, "%s has %s MF left%s, but entering %s costs %s MF", u.ID, left, why, lay.Name(a.A), c.Total())
 	}
 	r.Cost = c
 	u.Spent += c.Total()
@@ -200,39 +229,53 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 // together, and the Column is still one line.
 func (g *Game) columnImpulseOK(gi int, parts []int, acts []Action) error {
 	grp := &g.Groups[gi]
-	// Stacks at the start of the Impulse, lead first.
-	var start []hex.Hex
+	lay := g.Map.Layout
+	// Stacks at the start of the Impulse, lead first; a unit waiting off-board is a stack of
+	// its own.
+	type place struct {
+		h    hex.Hex
+		wait int // unit index+1 for a unit waiting off-board
+	}
+	var start []place
 	startOf := func(m int) int {
-		h := g.saved[m].place()
+		p := place{h: g.saved[m].place()}
+		if g.saved[m].waiting() {
+			p = place{wait: m + 1}
+		}
 		for k, s := range start {
-			if s == h {
+			if s == p {
 				return k
 			}
 		}
-		start = append(start, h)
+		start = append(start, p)
 		return len(start) - 1
 	}
 	for _, m := range grp.Members {
 		startOf(m)
 	}
-	moved := func(m int) bool { return g.Units[m].place() != g.saved[m].place() }
+	moved := func(m int) bool {
+		return g.Units[m].place() != g.saved[m].place() || g.Units[m].waiting() != g.saved[m].waiting()
+	}
 	for _, m := range grp.Members {
 		k := startOf(m)
 		for _, o := range grp.Members {
-			if startOf(o) == k && g.Units[o].place() != g.Units[m].place() {
-				return refuse("E11.5", "%s and %s were stacked in %s and must stay together: each stack keeps its place in the Column", g.Units[m].ID, g.Units[o].ID, g.Map.Layout.Name(start[k]))
+			if o != m && startOf(o) == k && (g.Units[o].place() != g.Units[m].place() || g.Units[o].waiting() != g.Units[m].waiting()) {
+				return refuse("E11.5", "%s and %s were stacked in %s and must stay together: each stack keeps its place in the Column", g.Units[m].ID, g.Units[o].ID, lay.Name(start[k].h))
 			}
 		}
 		if !moved(m) || k == 0 {
 			continue
 		}
 		ahead := start[k-1]
-		if g.Units[m].place() != ahead {
-			return refuse("E11.5", "%s may enter only %s, the hex just left by the units ahead of it in Column %s", g.Units[m].ID, g.Map.Layout.Name(ahead), grp.ID)
+		if ahead.wait != 0 {
+			return refuse("E11.5", "%s may not enter the map before %s ahead of it has entered", g.Units[m].ID, g.Units[ahead.wait-1].ID)
+		}
+		if g.Units[m].place() != ahead.h {
+			return refuse("E11.5", "%s may enter only %s, the hex just left by the units ahead of it in Column %s", g.Units[m].ID, lay.Name(ahead.h), grp.ID)
 		}
 		for _, o := range grp.Members {
 			if startOf(o) == k-1 && !moved(o) {
-				return refuse("E11.5", "%s may not enter %s before %s ahead of it has left it", g.Units[m].ID, g.Map.Layout.Name(ahead), g.Units[o].ID)
+				return refuse("E11.5", "%s may not enter %s before %s ahead of it has left it", g.Units[m].ID, lay.Name(ahead.h), g.Units[o].ID)
 			}
 		}
 	}
@@ -343,6 +386,7 @@ func (g *Game) disband(gi int, why string, ev eventer) {
 		}
 		if attacker {
 			u.Ended = true
+			u.ColumnDisbanded = true
 		}
 	}
 	if attacker {
@@ -446,7 +490,11 @@ func (g *Game) AreaAttack(at hex.Hex, what string, r *Result) error {
 		}
 		for _, m := range grp.Members {
 			u := &g.Units[m]
-			if !u.Pos.Offboard && hex.Distance(u.Pos.Hex, at) <= 6 {
+			reach := 6
+			if what == "HE OBA Blast Area" {
+				reach = 7 // the Blast Area is the impact hex and the six around it (C1.31)
+			}
+			if !u.Pos.Offboard && hex.Distance(u.Pos.Hex, at) <= reach {
 				g.disband(gi, fmt.Sprintf("%s in %s is within six hexes of the %s at %s (E11.533)", u.ID, g.Map.Layout.Name(u.Pos.Hex), what, g.Map.Layout.Name(at)), r)
 				any = true
 				break

@@ -58,7 +58,7 @@ func (g *Game) BeginMPh(side string) {
 		u.EnteredHex, u.ESBUsed, u.VCAChanged, u.Reversed, u.MinimumMove = false, false, false, false, false
 		u.Ended, u.MotionAttempted, u.Moving, u.Reverse, u.DirSet = false, false, false, false, false
 		u.Stalled, u.Stunned = false, false
-		u.HasLast, u.NTC, u.PlatoonFree, u.Lost, u.OffRoad = false, NTCNone, false, false, false
+		u.HasLast, u.NTC, u.PlatoonFree, u.Lost, u.OffRoad, u.ColumnDisbanded = false, NTCNone, false, false, false, false
 		u.BeganInMotion = u.Motion && u.Side == side && u.Immobile == Mobile
 		u.ntcDue = u.Side == side && !u.Pos.Offboard && u.Immobile == Mobile
 	}
@@ -224,6 +224,9 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	if u.footMover() {
 		switch a.Verb {
 		case VerbEnter:
+			if u.Pinned {
+				return refuse("A7.8", "%s is pinned and may not move", u.ID)
+			}
 			err = g.moveFoot(&u, a, r)
 		case VerbEnd:
 			u.Ended = true
@@ -301,6 +304,8 @@ func (g *Game) canAct(u *Unit, a Action) error {
 		return refuse("D14.212", "%s has left the map", u.ID)
 	case u.NTC == NTCFailed:
 		return refuse("D14.23", "%s failed its NTC and may not move this MPh", u.ID)
+	case u.Ended && u.ColumnDisbanded:
+		return refuse("E11.531", "%s's Column Disbanded during its MPh, which ended its MPh", u.ID)
 	case u.Ended:
 		return refuse("D2.1", "%s has already ended its MPh", u.ID)
 	case u.Stunned:

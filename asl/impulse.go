@@ -62,6 +62,9 @@ func (r *ImpulseResult) event(rule, text string) { r.events = append(r.events, E
 // Rules are the rule ids the Impulse cites.
 func (r *ImpulseResult) Rules() []string {
 	rs := []string{"D14.31"}
+	if r.Assault {
+		rs = append(rs, "D14.33")
+	}
 	for i := range r.Members {
 		for _, x := range r.Members[i].Result.Rules() {
 			rs = addRule(rs, x)
@@ -209,14 +212,32 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 		}
 		cost, infCost = veh, inf
 	}
-	// No unit may spend unless every participant can afford the Impulse (D14.31).
+	// No unit may spend unless every participant can afford the Impulse (D14.31). A Column
+	// that leaves the road loses its road bonus (B3.4).
+	offRoad := false
+	if grp.Kind == KindColumn {
+		for _, m := range parts {
+			if g.Units[m].OffRoad && !g.saved[m].OffRoad {
+				offRoad = true
+			}
+		}
+	}
 	for _, m := range parts {
 		if grp.Kind == KindArmoredAssault {
 			break
 		}
-		if before := &g.saved[m]; before.Remaining() < cost && !(before.AllUsed && cost == 0) {
+		before := &g.saved[m]
+		left := before.Remaining()
+		if offRoad && before.RoadBonus {
+			left -= Whole(RoadBonusMF)
+		}
+		if left < cost && !(before.AllUsed && cost == 0) {
 			restore()
-			return refuse("D14.31", "the Impulse would cost %s MP, but %s has only %s MP left: no unit of %s may spend MP unless all can afford the Impulse", cost, before.ID, before.Remaining(), grp.ID)
+			unit := "MP"
+			if before.footMover() {
+				unit = "MF"
+			}
+			return refuse("D14.31", "the Impulse would cost %s %s, but %s has only %s %s left: no unit of %s may spend unless all can afford the Impulse", cost, unit, before.ID, left, unit, grp.ID)
 		}
 	}
 	switch grp.Kind {
@@ -277,6 +298,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	}
 	g.afterLoss(ia.Group, r)
 	if grp.Kind == KindColumn {
+		g.setColumnMF(ia.Group)
 		g.afterColumnImpulse(ia.Group, r)
 	}
 	g.CheckColumns(r)

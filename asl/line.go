@@ -282,7 +282,7 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		if l.GroupID != "" {
 			gi, ok := g.Group(l.GroupID)
 			if !ok {
-				return refuse("scenario", "no group %q", l.GroupID)
+				return g.noGroup(l.GroupID)
 			}
 			ms := g.liveMembers(gi)
 			if len(ms) == 0 {
@@ -328,7 +328,7 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 	case LineImpulse:
 		gi, ok := g.Group(l.GroupID)
 		if !ok {
-			return refuse("scenario", "no group %q%s", l.GroupID, g.groupList())
+			return g.noGroup(l.GroupID)
 		}
 		ia := ImpulseAction{Group: gi, Acts: l.Acts}
 		if l.Every {
@@ -345,7 +345,7 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		if l.Group != GroupForm {
 			gi, ok := g.Group(l.GroupID)
 			if !ok {
-				return refuse("scenario", "no group %q%s", l.GroupID, g.groupList())
+				return g.noGroup(l.GroupID)
 			}
 			ga.Group = gi
 		}
@@ -359,6 +359,27 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		return g.GroupDo(ga, src, &r.Step)
 	}
 	return refuse("scenario", "unknown line")
+}
+
+// noGroup refuses a line naming a group that does not exist, saying why when it once did.
+func (g *Game) noGroup(id string) error {
+	for k := len(g.Groups) - 1; k >= 0; k-- {
+		grp := &g.Groups[k]
+		if grp.ID != id {
+			continue
+		}
+		switch {
+		case grp.Kind == KindColumn && grp.Disbanded:
+			return refuse("E11.53", "Column %s has Disbanded for the rest of the scenario", id)
+		case grp.Kind == KindPlatoon:
+			return refuse("D14.22", "platoon %s no longer exists: its AFV move on their own", id)
+		case grp.Kind == KindConvoy:
+			return refuse("E11.21", "Convoy %s no longer exists (a Gap, a combination or its vehicles leaving ended it)", id)
+		case grp.Kind == KindArmoredAssault:
+			return refuse("D14.331", "%s has ceased Armored Assault", id)
+		}
+	}
+	return refuse("scenario", "no group %q%s", id, g.groupList())
 }
 
 func (g *Game) groupList() string {

@@ -87,8 +87,11 @@ type Unit struct {
 	// Infantry, Cavalry and wagons in Columns (E11.5): Pinned, Concealed ("?"), Broken (not in
 	// Good Order).
 	Pinned, Concealed, Broken bool
-	// OffRoad: it has spent MF off road this MPh, so no road bonus (B3.4).
-	OffRoad bool
+	// OffRoad: it has spent MF off road this MPh, so no road bonus (B3.4); RoadBonus: its
+	// Allowance includes that bonus.
+	OffRoad, RoadBonus bool
+	// ColumnDisbanded: its Column Disbanded during its MPh, which ended it (E11.531).
+	ColumnDisbanded bool
 
 	// TCA is the Target Facing the turret points at (D2.321); Acquired the hex of the target
 	// last fired on (Case A does not apply again to it).

@@ -189,8 +189,8 @@ func impulseOut(g *asl.Game, r *asl.ImpulseResult, so *StepOut) {
 		}
 		mo.Dice = rollsOut(m.Result.Rolls())
 		mo.Events = eventsOut(m.Result.Events())
-		if mo.Total > most {
-			most = mo.Total
+		if mo.Total > most && !(r.Assault && g.Units[m.Unit].V.Class >= asl.Infantry) {
+			most = mo.Total // an Armored Assault's total is the vehicles' MP
 		}
 		so.Members = append(so.Members, mo)
 		so.Dice = append(so.Dice, mo.Dice...)
@@ -736,6 +736,25 @@ func where(u *asl.Unit, lay *hex.Layout) string {
 
 // Describe is a one-line summary of a unit's state after play.
 func Describe(u *asl.Unit, lay *hex.Layout) string {
+	if u.V.Class >= asl.Infantry {
+		where := "offboard"
+		if !u.Pos.Offboard {
+			where = lay.Name(u.Pos.Hex)
+		}
+		state := ""
+		switch {
+		case u.Destroyed:
+			state = ", eliminated"
+		case u.Broken:
+			state = ", broken"
+		case u.Pinned:
+			state = ", pinned"
+		}
+		if u.Concealed {
+			state += ", concealed"
+		}
+		return fmt.Sprintf("%s: %s%s, %s of %s MF spent", u.ID, where, state, u.Spent, u.Allowance)
+	}
 	state := "Stopped"
 	switch {
 	case u.Destroyed:
