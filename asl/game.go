@@ -33,6 +33,8 @@ type Game struct {
 	// (E11.25).
 	leaving  []int
 	partsBuf []int
+	// convoyStarted: original Convoys (by group index) that have begun their MPh (E11.21).
+	convoyStarted []bool
 	// postponed units finish their MPh after waitFor units (D14.331).
 	postponed, waitFor []int
 }
@@ -58,11 +60,21 @@ func (g *Game) BeginMPh(side string) {
 		u.EnteredHex, u.ESBUsed, u.VCAChanged, u.Reversed, u.MinimumMove = false, false, false, false, false
 		u.Ended, u.MotionAttempted, u.Moving, u.Reverse, u.DirSet = false, false, false, false, false
 		u.Stalled, u.Stunned = false, false
-		u.HasLast, u.NTC, u.PlatoonFree, u.Lost, u.OffRoad, u.ColumnDisbanded = false, NTCNone, false, false, false, false
+		u.HasLast, u.NTC, u.PlatoonFree, u.Lost, u.OffRoad, u.ColumnDisbanded, u.NoStart = false, NTCNone, false, false, false, false, false
 		u.BeganInMotion = u.Motion && u.Side == side && u.Immobile == Mobile
 		u.ntcDue = u.Side == side && !u.Pos.Offboard && u.Immobile == Mobile
 	}
 	g.leaving = g.leaving[:0]
+	g.convoyStarted = g.convoyStarted[:0]
+	for i := range g.Units {
+		u := &g.Units[i]
+		u.strayOK = true
+		for _, k := range [...]int16{u.Convoy, u.Column} {
+			if k != 0 && !g.Groups[k-1].Gone && len(g.Groups[k-1].Members) > 0 && g.Groups[k-1].Members[0] != i {
+				u.strayOK = false
+			}
+		}
+	}
 	g.postponed, g.waitFor = g.postponed[:0], g.waitFor[:0]
 	for gi := range g.Groups {
 		grp := &g.Groups[gi]
@@ -343,6 +355,9 @@ func spendable(u *Unit, c MP, what string) error {
 // Start is made (and so Mechanical Reliability must be rolled). It never refuses today; the
 // error is there for start conditions a later rule adds.
 func startCost(u *Unit, reverse bool, c *Cost) (starting bool, err error) {
+	if u.NoStart && !u.Moving && (!u.Motion || reverse) || u.NoStart && u.Moving && u.DirSet && u.Reverse != reverse {
+		return false, refuse("E11.2", "%s's Convoy expended a Stop MP this MPh: none of its vehicles may Start again this MPh", u.ID)
+	}
 	switch {
 	case u.Moving:
 		if u.DirSet && u.Reverse != reverse {

@@ -64,6 +64,9 @@ type Group struct {
 	Disbanded bool
 	// Escort: in an Armored Assault, the AFV the Infantry stack moves with (D14.333).
 	Escort int
+	// WaitUnits: units ahead of this Convoy when a Gap split it, which complete their MPh
+	// before it continues (E11.21), a vehicle left alone included.
+	WaitUnits []int
 }
 
 // AddGroup forms a group at setup, checking what the rule asks of its kind: a platoon of two or
@@ -219,6 +222,11 @@ func (g *Game) lineBreak(ms []int, rule string) string {
 	for k, m := range ms {
 		u := &g.Units[m]
 		if u.Pos.Offboard && !u.Exited {
+			if !offboard && k > 0 {
+				if a := &g.Units[ms[k-1]]; !a.waiting() && !g.onEdge(a.place()) {
+					return fmt.Sprintf("%s (%s) has left the board edge while %s behind it is still off-board", a.ID, g.where(a), u.ID)
+				}
+			}
 			offboard = true
 			continue
 		}

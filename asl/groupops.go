@@ -93,7 +93,9 @@ func (g *Game) platoonShrunk(gi int, ev eventer) {
 }
 
 // splitConvoy splits a Convoy whose line has a Gap into a lead and a rear Convoy (E11.21); a
-// part of one vehicle is no longer in Convoy status (E11.1, E11.255).
+// part of one vehicle is no longer in Convoy status (E11.1, E11.255). The first part keeps the
+// Convoy's id, the others get new ones (C1.2, C1.3 ...). If the Convoy had completed an Impulse
+// this MPh, each part waits for every unit ahead of it to complete its MPh.
 func (g *Game) splitConvoy(gi int, ev eventer) {
 	grp := &g.Groups[gi]
 	var runs [][]int
@@ -109,27 +111,32 @@ func (g *Game) splitConvoy(gi int, ev eventer) {
 		return
 	}
 	orig := *grp
+	orig.WaitUnits = append([]int(nil), grp.WaitUnits...)
 	g.dissolve(gi)
-	prev := -1
-	n := 0
-	for _, run := range runs {
+	var ahead []int
+	last := -1
+	for n, run := range runs {
 		if len(run) < 2 {
 			for _, m := range run {
-				ev.event("E11.255", g.Units[m].ID+" is alone behind a Gap and no longer in Convoy status")
+				ev.event("E11.255", g.Units[m].ID+" is alone, cut off by a Gap: no longer in Convoy status")
 			}
+			ahead = append(ahead, run...)
 			continue
 		}
 		idx := gi
+		id := orig.ID
 		if n > 0 {
 			idx = len(g.Groups)
 			g.Groups = append(g.Groups, Group{})
+			id = g.freshID(orig.ID)
 		}
 		ng := &g.Groups[idx]
-		*ng = Group{ID: orig.ID, Kind: KindConvoy, Members: run, Origin: orig.Origin, After: -1, Impulses: orig.Impulses, StopSpent: orig.StopSpent, Ended: orig.Ended}
-		if n > 0 {
-			ng.ID = orig.ID + "." + strconv.Itoa(n+1)
-			if orig.Impulses > 0 && prev >= 0 {
-				ng.After = prev
+		*ng = Group{ID: id, Kind: KindConvoy, Members: run, Origin: orig.Origin, After: -1, Impulses: orig.Impulses, StopSpent: orig.StopSpent, Ended: orig.Ended}
+		ng.WaitUnits = append([]int(nil), orig.WaitUnits...)
+		if orig.Impulses > 0 && len(ahead) > 0 {
+			ng.WaitUnits = append(ng.WaitUnits, ahead...)
+			if last >= 0 {
+				ng.After = last
 			}
 		}
 		g.join(idx)
@@ -138,11 +145,40 @@ func (g *Game) splitConvoy(gi int, ev eventer) {
 			role = "rear"
 		}
 		ev.event("E11.21", fmt.Sprintf("%s Convoy %s: %s", role, ng.ID, g.memberNames(run)))
-		prev = idx
-		n++
+		ahead = append(ahead, run...)
+		last = idx
 	}
-	if n > 1 && orig.Impulses > 0 {
-		ev.event("E11.21", "the lead Convoy completes its MPh before the rear Convoy continues")
+	// Convoys that were waiting for the one that split now wait for its rearmost part too.
+	for k := range g.Groups {
+		if o := &g.Groups[k]; !o.Gone && o.After == gi && k != last && last >= 0 && !isMember(ahead, firstOf(o.Members)) {
+			o.After = last
+		}
+	}
+	if len(runs) > 1 && orig.Impulses > 0 {
+		ev.event("E11.21", "the units ahead complete their MPh before those behind the Gap continue")
+	}
+}
+
+func firstOf(ms []int) int {
+	if len(ms) == 0 {
+		return -1
+	}
+	return ms[0]
+}
+
+// freshID is an id for a new group made from one called base: base.2, base.3 ...
+func (g *Game) freshID(base string) string {
+	for n := 2; ; n++ {
+		id := base + "." + strconv.Itoa(n)
+		used := false
+		for k := range g.Groups {
+			if g.Groups[k].ID == id {
+				used = true
+			}
+		}
+		if !used {
+			return id
+		}
 	}
 }
 
@@ -196,7 +232,7 @@ func (g *Game) seesCause(i, gi int) (bool, string) {
 	u := &g.Units[i]
 	for j := range g.Units {
 		o := &g.Units[j]
-		if o.Side != u.Side && !o.Destroyed && !o.Hidden && o.V.Class != Wagon && g.inLOS(u, o) {
+		if o.Side != u.Side && !o.Destroyed && !o.Hidden && !o.Concealed && g.inLOS(u, o) {
 			return true, "it has LOS to Known enemy " + o.ID
 		}
 		if o.Side == u.Side && int(o.origin) == g.Groups[gi].Origin+1 && (o.Attacked || o.Lost) && (j == i || g.losEvenWreck(u, o)) {
@@ -368,6 +404,7 @@ func (g *Game) leave(ga GroupAction, src dice.Source, r *Result) error {
 		g.leaveGroup(ga.Group, m)
 		u := &g.Units[m]
 		u.PlatoonFree = true // no NTC for leaving a Convoy (E11.252)
+		u.strayOK = true     // a vehicle leaving of its own will may Stray (E11.6)
 		r.event("E11.25", u.ID+" leaves Convoy "+grp.ID+" and completes its MPh moving on its own before the Convoy's next Impulse ("+why+")")
 	}
 	g.leaving = append(g.leaving[:0], leavers...)
@@ -503,10 +540,23 @@ func (g *Game) combine(a, b int, r *Result) error {
 	}
 	bID := gb.ID
 	origin := ga.Origin
+	impulses := ga.Impulses
+	if gb.Impulses > impulses {
+		impulses = gb.Impulses
+	}
+	stop := ga.StopSpent || gb.StopSpent
+	after := ga.After
+	if after < 0 {
+		after = gb.After
+	}
+	waits := append(append([]int(nil), ga.WaitUnits...), gb.WaitUnits...)
+	if g.started(gb.Origin) {
+		g.markStarted(origin)
+	}
 	g.dissolve(b)
 	g.dissolve(a)
 	ng := &g.Groups[a]
-	*ng = Group{ID: ga.ID, Kind: KindConvoy, Members: line, Origin: origin, After: -1, Impulses: ga.Impulses}
+	*ng = Group{ID: ga.ID, Kind: KindConvoy, Members: line, Origin: origin, After: after, Impulses: impulses, StopSpent: stop, WaitUnits: waits}
 	g.join(a)
 	for _, m := range line {
 		u := &g.Units[m]
@@ -672,8 +722,13 @@ func (g *Game) platoonMotionAttempt(gi int, a Action, src dice.Source, r *Result
 func (g *Game) ConvoyHindrances(a, b hex.Hex) []string {
 	var out []string
 	hex.Trace(a, b, func(s hex.LineStep) bool {
-		for _, h := range [2]hex.Hex{s.A, s.B} {
-			if h == a || h == b || (h == s.B && !s.Split) {
+		hs := [2]hex.Hex{s.A, s.B}
+		n := 1
+		if s.Split {
+			n = 2
+		}
+		for _, h := range hs[:n] {
+			if h == a || h == b {
 				continue
 			}
 			for i := range g.Units {
@@ -700,14 +755,14 @@ func (g *Game) StrayCheck(i int, r *Result) error {
 	if !g.Night {
 		return refuse("E11.6", "Straying happens only at night (set night: true)")
 	}
+	if !u.strayOK {
+		return refuse("E11.6", "%s was not the lead of its Convoy or Column when the MPh began, and has not left it of its own will: only that lead can Stray, and the units behind it follow it", u.ID)
+	}
 	for _, k := range [...]int16{u.Convoy, u.Column} {
 		if k == 0 {
 			continue
 		}
 		grp := &g.Groups[k-1]
-		if len(grp.Members) > 0 && grp.Members[0] != i {
-			return refuse("E11.6", "%s is not the lead unit of %s %s: only the lead can Stray, and the units behind it follow it", u.ID, grp.Kind, grp.ID)
-		}
 		r.event("E11.6", fmt.Sprintf("%s, the lead of %s %s, may Stray (E1.53); the units behind it follow it", u.ID, grp.Kind, grp.ID))
 		return nil
 	}

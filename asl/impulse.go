@@ -288,9 +288,22 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 		u.ImpulseCharged = charge
 		u.Attacked = false
 	}
+	if grp.Kind == KindConvoy {
+		g.markStarted(grp.Origin)
+		// An attack counts for E11.251 only at the end of the Convoy's preceding Impulse.
+		for j := range g.Units {
+			if int(g.Units[j].origin) == grp.Origin+1 {
+				g.Units[j].Attacked = false
+			}
+		}
+	}
 	for _, a := range ia.Acts {
 		if a.Verb == VerbStop && grp.Kind == KindConvoy {
 			grp.StopSpent = true
+			// Neither the Convoy nor any of its vehicles may Start again this MPh (E11.2).
+			for _, m := range grp.Members {
+				g.Units[m].NoStart = true
+			}
 		}
 	}
 	if _, err := g.resolvePending(ia.Group, parts, src, r); err != nil {
@@ -362,6 +375,11 @@ func (g *Game) groupCanMove(gi int) error {
 	if grp.After >= 0 && !g.Groups[grp.After].Ended && !g.Groups[grp.After].Gone {
 		return refuse("E11.21", "%s is the rear Convoy of a Gap: the lead Convoy %s must complete its MPh first", grp.ID, g.Groups[grp.After].ID)
 	}
+	for _, w := range grp.WaitUnits {
+		if e := &g.Units[w]; !e.Ended && !e.Destroyed && e.Immobile == Mobile && !e.Stunned && !e.Exited && e.Side == g.Phasing {
+			return refuse("E11.21", "%s is behind a Gap: %s ahead of it must complete its MPh first", grp.ID, e.ID)
+		}
+	}
 	for _, m := range g.leaving {
 		if l := &g.Units[m]; !isMember(grp.Members, m) && !l.Ended && !l.Destroyed && l.Immobile == Mobile && !l.Stunned {
 			return refuse("E11.25", "%s left its Convoy and must complete its MPh before %s moves", l.ID, grp.ID)
@@ -370,25 +388,37 @@ func (g *Game) groupCanMove(gi int) error {
 	return g.convoyBar(grp.Members)
 }
 
-// convoyBar refuses movement by ATTACKER units that are not elements of a Convoy that has begun
-// its MPh and not yet completed it (E11.21).
+// convoyBar refuses movement by ATTACKER units that are not elements of an original Convoy
+// that has begun its MPh, until every element of it (Convoys split from it and vehicles left
+// alone by its Gaps included) has completed its MPh (E11.21).
 func (g *Game) convoyBar(movers []int) error {
-	for gi := range g.Groups {
-		c := &g.Groups[gi]
-		if c.Kind != KindConvoy || c.Gone || c.Ended || c.Impulses == 0 {
-			continue
-		}
-		if len(c.Members) == 0 || g.Units[c.Members[0]].Side != g.Phasing {
+	for o, on := range g.convoyStarted {
+		if !on {
 			continue
 		}
 		for _, m := range movers {
-			if int(g.Units[m].origin) == c.Origin+1 {
+			if int(g.Units[m].origin) == o+1 {
 				continue
 			}
-			return refuse("E11.21", "Convoy %s has begun its MPh: no other ATTACKER unit moves until all of that Convoy has completed its MPh (%s must wait)", c.ID, g.Units[m].ID)
+			for j := range g.Units {
+				e := &g.Units[j]
+				if int(e.origin) == o+1 && e.Side == g.Phasing && !e.Ended && !e.Destroyed && e.Immobile == Mobile && !e.Stunned && !e.Exited {
+					return refuse("E11.21", "Convoy %s has begun its MPh: no other ATTACKER unit moves until all of that Convoy has completed its MPh (%s must wait for %s)", g.Groups[o].ID, g.Units[m].ID, e.ID)
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// started reports whether the original Convoy o has begun its MPh; markStarted records it.
+func (g *Game) started(o int) bool { return o < len(g.convoyStarted) && g.convoyStarted[o] }
+
+func (g *Game) markStarted(o int) {
+	for len(g.convoyStarted) <= o {
+		g.convoyStarted = append(g.convoyStarted, false)
+	}
+	g.convoyStarted[o] = true
 }
 
 // impulseActOK checks a member's step against what Impulse Movement and the group's kind allow.

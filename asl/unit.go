@@ -92,6 +92,11 @@ type Unit struct {
 	OffRoad, RoadBonus bool
 	// ColumnDisbanded: its Column Disbanded during its MPh, which ended it (E11.531).
 	ColumnDisbanded bool
+	// NoStart: its Convoy expended a Stop MP this MPh, so it may not Start again (E11.2).
+	NoStart bool
+	// strayOK: it may Stray at night this MPh (E11.6): not in a Convoy or Column, or its lead
+	// when the MPh began, or it left one of its own will.
+	strayOK bool
 
 	// TCA is the Target Facing the turret points at (D2.321); Acquired the hex of the target
 	// last fired on (Case A does not apply again to it).
