@@ -17,6 +17,10 @@ const (
 	// LeaderBonusMF is what a leader adds to Infantry moving with him (A4.12); in a Column even
 	// a single leader's bonus serves the whole Column (E11.52).
 	LeaderBonusMF = 2
+	// DoubleTimeMF is what Double Time adds to Infantry (A4.5), and GallopMF is Cavalry's MF
+	// at the gallop; a Column may use either (E11.52).
+	DoubleTimeMF = 2
+	GallopMF     = 16
 	// RoadBonusMF is the road bonus of Infantry and Cavalry that spend the whole MPh on road
 	// (B3.4), which a Column may use (E11.52).
 	RoadBonusMF = 1
@@ -118,6 +122,12 @@ func (g *Game) ColumnMF(gi int) (mf MP, roadBonus bool) {
 		own := u.V.Allotment()
 		if leader && u.V.Class == Infantry && !u.V.Leader {
 			own += Whole(LeaderBonusMF)
+		}
+		switch {
+		case grp.Hurry && u.V.Class == Infantry:
+			own += Whole(DoubleTimeMF) // Double Time (A4.5)
+		case grp.Hurry && u.V.Class == Cavalry:
+			own = Whole(GallopMF) // Gallop
 		}
 		if k == 0 || own < mf {
 			mf = own
@@ -508,3 +518,33 @@ func (g *Game) AreaAttack(at hex.Hex, what string, r *Result) error {
 }
 
 var _ = dice.DR
+
+// hurry declares Double Time (Infantry) and Gallop (Cavalry) for a Column's MPh, before it
+// moves (E11.52; rules-notes 1.6). Its Infantry become CX.
+func (g *Game) hurry(gi int, r *Result) error {
+	grp := &g.Groups[gi]
+	if grp.Kind != KindColumn {
+		return refuse("E11.52", "%s is not a Column; Double Time and Gallop are declared per unit outside Columns (not modelled)", grp.ID)
+	}
+	if err := g.groupCanMove(gi); err != nil {
+		return err
+	}
+	if grp.Impulses > 0 || grp.Hurry {
+		return refuse("E11.52", "Column %s declares Double Time/Gallop before it moves, once", grp.ID)
+	}
+	grp.Hurry = true
+	g.setColumnMF(gi)
+	for _, m := range grp.Members {
+		if u := &g.Units[m]; u.V.Class == Infantry {
+			u.CX = true
+		}
+	}
+	mf, bonus := g.ColumnMF(gi)
+	road := ""
+	if bonus {
+		mf -= Whole(RoadBonusMF)
+		road = fmt.Sprintf(" (+%d road bonus while every MF is spent on road)", RoadBonusMF)
+	}
+	r.event("E11.52", fmt.Sprintf("Column %s uses Double Time/Gallop this MPh: %s MF%s; its Infantry become CX", grp.ID, mf, road))
+	return nil
+}

@@ -60,6 +60,9 @@ func (g *Game) BeginMPh(side string) {
 		u.EnteredHex, u.ESBUsed, u.VCAChanged, u.Reversed, u.MinimumMove = false, false, false, false, false
 		u.Ended, u.MotionAttempted, u.Moving, u.Reverse, u.DirSet = false, false, false, false, false
 		u.Stalled, u.Stunned = false, false
+		if u.Side == side {
+			u.CX = false
+		}
 		u.HasLast, u.NTC, u.PlatoonFree, u.Lost, u.OffRoad, u.ColumnDisbanded, u.NoStart = false, NTCNone, false, false, false, false, false
 		u.BeganInMotion = u.Motion && u.Side == side && u.Immobile == Mobile
 		u.ntcDue = u.Side == side && !u.Pos.Offboard && u.Immobile == Mobile
@@ -81,7 +84,7 @@ func (g *Game) BeginMPh(side string) {
 		if grp.Gone || len(grp.Members) == 0 || g.Units[grp.Members[0]].Side != side {
 			continue
 		}
-		grp.Impulses, grp.Ended, grp.StopSpent, grp.After = 0, false, false, -1
+		grp.Impulses, grp.Ended, grp.StopSpent, grp.After, grp.Hurry = 0, false, false, -1, false
 		if grp.Kind == KindPlatoon && grp.Radio && !grp.Fresh {
 			// Radio AFV declared Platoon Movement for one MPh only (D14.23).
 			g.dissolve(gi)

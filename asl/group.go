@@ -64,6 +64,8 @@ type Group struct {
 	Disbanded bool
 	// Escort: in an Armored Assault, the AFV the Infantry stack moves with (D14.333).
 	Escort int
+	// Hurry: a Column using Double Time/Gallop this MPh (E11.52).
+	Hurry bool
 	// WaitUnits: units ahead of this Convoy when a Gap split it, which complete their MPh
 	// before it continues (E11.21), a vehicle left alone included.
 	WaitUnits []int

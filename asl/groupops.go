@@ -263,7 +263,8 @@ const (
 	GroupCombine                  // two Convoys combine (E11.26)
 	GroupForm                     // AFV form a platoon at the start of their MPh (D14.2)
 	GroupDisband                  // a Column declares Disbandment (E11.53)
-	GroupJoin                     // units join a Column (E11.523)
+	GroupJoin                     // units join a Column (E11.523) or a platoon (D14.23)
+	GroupHurry                    // a Column declares Double Time/Gallop (E11.52)
 )
 
 // GroupAction is a group step: End or Disband for Group; Leave with Unit (or Other, a platoon
@@ -297,6 +298,8 @@ func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
 		return g.combine(ga.Group, ga.Other, r)
 	case GroupDisband:
 		return g.declareDisband(ga.Group, r)
+	case GroupHurry:
+		return g.hurry(ga.Group, r)
 	case GroupJoin:
 		if g.Groups[ga.Group].Kind == KindPlatoon {
 			return g.joinPlatoon(ga, r)

@@ -38,6 +38,7 @@ type ImpulseResult struct {
 	// is then the vehicles' MP.
 	InfantryCost MP
 	Assault      bool // an Armored Assault: two Impulses, vehicles and Infantry
+	Kind         GroupKind
 	Members      []MemberResult
 	rolls        []RollEvent
 	events       []Event
@@ -269,7 +270,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	}
 	// Accepted: every member is charged the Impulse cost (D14.31).
 	g.impulse, g.deferDR = 0, false
-	r.Cost, r.InfantryCost, r.Assault = cost, infCost, grp.Kind == KindArmoredAssault
+	r.Cost, r.InfantryCost, r.Assault, r.Kind = cost, infCost, grp.Kind == KindArmoredAssault, grp.Kind
 	grp.Impulses++
 	r.Number = grp.Impulses
 	for k := range r.Members {

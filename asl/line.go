@@ -51,6 +51,7 @@ type Line struct {
 //	GROUP start | stop | delay N        (every member, as one Impulse)
 //	GROUP: A enter Z4, B vca Z4-AA4, C -   (one Impulse; "-" does nothing)
 //	GROUP end                           (every member ends its MPh)
+//	COLUMN double-time | COLUMN gallop  (before it moves, E11.52)
 //	GROUP leave UNIT | GROUP leave PLATOON
 //	combine CONVOY CONVOY
 //	form PLATOON UNIT UNIT [UNIT]
@@ -185,6 +186,11 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		}
 		n, err := ParseMP(f[2])
 		return Line{Kind: LineImpulse, GroupID: head, Every: true, EveryAct: Action{Verb: VerbDelay, N: n, Versus: -1}}, err
+	case "double-time", "gallop":
+		if len(f) != 2 {
+			return Line{}, fmt.Errorf("%q takes no arguments", verb)
+		}
+		return Line{Kind: LineGroup, Group: GroupHurry, GroupID: head, Unit: -1}, nil
 	case "end":
 		if len(f) != 2 {
 			return Line{}, fmt.Errorf("\"end\" takes no arguments")

@@ -87,6 +87,8 @@ type Unit struct {
 	// Infantry, Cavalry and wagons in Columns (E11.5): Pinned, Concealed ("?"), Broken (not in
 	// Good Order).
 	Pinned, Concealed, Broken bool
+	// CX: Infantry that used Double Time (A4.5).
+	CX bool
 	// OffRoad: it has spent MF off road this MPh, so no road bonus (B3.4); RoadBonus: its
 	// Allowance includes that bonus.
 	OffRoad, RoadBonus bool

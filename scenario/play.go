@@ -171,6 +171,9 @@ func impulseOut(g *asl.Game, r *asl.ImpulseResult, so *StepOut) {
 	so.Impulse = r.Number
 	so.MP = r.Cost.Float()
 	so.Breakdown = fmt.Sprintf("Impulse %d costs %s MP (D14.31: the most any member spent)", r.Number, r.Cost)
+	if r.Kind == asl.KindColumn {
+		so.Breakdown = fmt.Sprintf("Impulse %d costs %s MF (D14.31: the most any member spent)", r.Number, r.Cost)
+	}
 	if r.Assault {
 		so.Breakdown = fmt.Sprintf("Impulse %d: the vehicles' Impulse costs %s MP, the Infantry's %s MF (D14.33: each costed on its own)", r.Number, r.Cost, r.InfantryCost)
 	}
@@ -289,7 +292,7 @@ type ExpField struct {
 	Line  int
 }
 
-var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended"}
+var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended", "cx"}
 var stepExpectFields = []string{"mp", "total", "error", "dice", "drm", "event", "impulse", "hindrances"}
 var groupExpectFields = []string{"members", "gone", "ended", "disbanded", "after"}
 
@@ -696,6 +699,8 @@ func checkUnit(g *asl.Game, u *asl.Unit, f ExpField, lay *hex.Layout) string {
 		}
 	case "pinned":
 		return wantBool(u.Pinned)
+	case "cx":
+		return wantBool(u.CX)
 	case "concealed":
 		return wantBool(u.Concealed)
 	case "bypass":
