@@ -364,3 +364,62 @@ func TestImpulseRefusalMessagesNameTheRule(t *testing.T) {
 		t.Errorf("a platoon member moving alone: %v", err)
 	}
 }
+
+func TestGroupComposition(t *testing.T) {
+	sq := Vehicle{Name: "4-6-7", Class: Infantry, MP: InfantryMF, Radio: true}
+	wagon := NewVehicle("wagon", Wagon, WagonMF)
+	w := world{units: []unitSpec{
+		{id: "A", at: "M3", vca: "N2-N3", v: radioless(12)},
+		{id: "B", at: "M4", vca: "N3-N4", v: radioless(12)},
+		{id: "C", at: "M5", vca: "N4-N5", v: radioless(12)},
+		{id: "D", at: "M6", vca: "N5-N6", v: radioless(12)},
+		{id: "S", at: "M6", vca: "N5-N6", v: sq},
+		{id: "S2", at: "M7", vca: "N6-N7", v: sq},
+		{id: "W", at: "M8", vca: "N7-N8", v: wagon},
+		{id: "F", at: "M10", vca: "N9-N10", v: radioless(12)},
+	}}
+	cases := []struct {
+		name    string
+		setup   []groupSpec
+		kind    GroupKind
+		members []string
+		rule    string
+	}{
+		{"D14.2 a platoon is two or three AFV", nil, KindPlatoon, []string{"A", "B", "C", "D"}, "D14.2"},
+		{"D14.2 only AFV form platoons", nil, KindPlatoon, []string{"D", "S"}, "D14.2"},
+		{"D14.21 a platoon forms in formation", nil, KindPlatoon, []string{"A", "F"}, "D14.21"},
+		{"E11.1 a Convoy is motorized vehicles", nil, KindConvoy, []string{"S2", "W"}, "E11.1"},
+		{"E11.1 a Convoy is a line", nil, KindConvoy, []string{"A", "C"}, "E11.1"},
+		{"E11.5 a Column is Infantry, Cavalry and wagons", nil, KindColumn, []string{"S", "C"}, "E11.5"},
+		{"E11.52 a Column may not use Armored Assault", []groupSpec{{"K1", KindColumn, []string{"S", "S2", "W"}}}, KindArmoredAssault, []string{"D", "S"}, "E11.52"},
+		{"D14.33 the Infantry begins with its AFV", nil, KindArmoredAssault, []string{"A", "S2"}, "D14.33"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := w.build(t)
+			add := func(gs groupSpec) error {
+				var ms []int
+				for _, id := range gs.members {
+					i, _ := g.Unit(id)
+					ms = append(ms, i)
+				}
+				return g.AddGroup(gs.id, gs.kind, ms)
+			}
+			for _, gs := range c.setup {
+				if err := add(gs); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := append([]Unit(nil), g.Units...)
+			n := len(g.Groups)
+			err := add(groupSpec{"G", c.kind, c.members})
+			var ref *Refusal
+			if !errors.As(err, &ref) || ref.Rule != c.rule {
+				t.Fatalf("got %v, want a refusal citing %s", err, c.rule)
+			}
+			if !reflect.DeepEqual(before, g.Units) || len(g.Groups) != n {
+				t.Error("a refused group changed the game")
+			}
+		})
+	}
+}
