@@ -288,7 +288,7 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 	return s, nil
 }
 
-var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los", "mud"}
+var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los", "mud", "wire"}
 
 func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 	fs, err := r.fields(n, "map", mapFields...)
@@ -541,6 +541,9 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		return nil, err
 	}
 	if err := hexList("blaze", func(d *asl.HexData) { d.Blaze = true }); err != nil {
+		return nil, err
+	}
+	if err := hexList("wire", func(d *asl.HexData) { d.Wire = true }); err != nil {
 		return nil, err
 	}
 	if f, ok := get["mud"]; ok {
