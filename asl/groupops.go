@@ -359,6 +359,9 @@ func (g *Game) groupEnd(gi int, r *Result) error {
 // Convoy as one (E11.252).
 func (g *Game) leave(ga GroupAction, src dice.Source, r *Result) error {
 	grp := &g.Groups[ga.Group]
+	if ga.Unit >= len(g.Units) || ga.Unit < 0 && (ga.Other < 0 || grp.Kind != KindConvoy) {
+		return refuse("scenario", "name a unit of %s to leave it", grp.ID)
+	}
 	switch grp.Kind {
 	case KindColumn:
 		return refuse("E11.53", "Column units may not leave their Column; a Column only Disbands")
