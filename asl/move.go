@@ -13,7 +13,6 @@ type bogNeed struct {
 	why    string // what the roll is for, from the bogWhy tables
 	halfMP bool   // entered at half the printed MP: +3 (not with a Minimum Move)
 	levels int    // levels gained
-	hedge  bool
 }
 
 // BogDRM is the Bog Check DRM of a vehicle (rules-notes 1.3), with the DRM of the situation:
