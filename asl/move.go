@@ -147,6 +147,18 @@ func (g *Game) crowd(u *Unit, to hex.Hex, road, noteD bool, c *Cost) {
 	c.Add(per*MP(n), label, "D2.14")
 }
 
+// extraPerHex adds the MP a vehicle pays per hex entered (per hexside with VBM) on top of the
+// terrain: one towing MP (C10.1), or one for a Convoy vehicle (E11.2) - one in all for a Convoy
+// vehicle that is towing too.
+func extraPerHex(u *Unit, c *Cost, per string) {
+	switch {
+	case u.Convoy != 0:
+		c.Add(ConvoyExtra, "Convoy"+per, "E11.2")
+	case u.V.Towing:
+		c.Add(TowingExtra, "towing"+per, "C10.1")
+	}
+}
+
 // entryCost is the cost of entering hex `to` outright from `from` across their hexside.
 func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, c *Cost, b *bogNeed) (all bool, err error) {
 	if !g.Map.Contains(to) {
@@ -168,9 +180,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 			rate, label, rule = ConvoyRoadRate, "Convoy road rate", "E11.2"
 		}
 		c.Add(rate, label, rule)
-		if u.Convoy != 0 {
-			c.Add(ConvoyExtra, "Convoy", "E11.2")
-		}
+		extraPerHex(u, c, "")
 		g.crowd(u, to, true, g.Map.RoadNoteD(from, side), c)
 		return false, nil
 	}
@@ -188,6 +198,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	}
 	if all {
 		c.Add(u.V.Allotment(), allMPLabel[d.Terrain], "D2.7")
+		extraPerHex(u, c, "")
 		b.due = row.Bog[col]&BogEntry != 0
 		b.why = bogWhyEntering[d.Terrain]
 		return true, nil
@@ -217,9 +228,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 			b.why = bogWhyCrossing[ob]
 		}
 	}
-	if u.Convoy != 0 {
-		c.Add(ConvoyExtra, "Convoy", "E11.2")
-	}
+	extraPerHex(u, c, "")
 	g.crowd(u, to, false, false, c)
 	if row.Bog[col]&BogEntry != 0 {
 		b.due = true
@@ -270,9 +279,7 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	c.Add(gc, TerrainChart[d.Ground].Name, "TC")
 	g.crowd(u, p, false, false, c)
 	c.Times(2, "VBM", "D2.3")
-	if u.Convoy != 0 {
-		c.Add(ConvoyExtra, "Convoy, per hexside", "E11.2")
-	}
+	extraPerHex(u, c, ", per hexside")
 	clear := d.NoVBM&(1<<side) == 0 && g.Map.Obstacle(p, side) == NoObstacle
 	return !clear, nil
 }
@@ -529,9 +536,7 @@ func (g *Game) exit(u *Unit, src dice.Source, r *Result) error {
 		return refuse("D2.1", "a %s may not leave the map this way", u.V.Class)
 	}
 	c.Add(e.V, "off-board hex (Open Ground)", "A2.5")
-	if u.Convoy != 0 {
-		c.Add(ConvoyExtra, "Convoy", "E11.2")
-	}
+	extraPerHex(u, &c, "")
 	starting, err := startCost(u, false, &c)
 	if err != nil {
 		return err

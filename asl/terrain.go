@@ -193,6 +193,9 @@ var (
 	// hex entered (per hexside with VBM), as if towing (E11.2).
 	ConvoyRoadRate = Whole(1)
 	ConvoyExtra    = Whole(1)
+	// TowingExtra is what a vehicle towing a Gun pays per hex entered (C10.1, referred to by
+	// D2.7, D2.15 and E11.2).
+	TowingExtra = Whole(1)
 	// RoadRate is the MP to enter a hex across a road hexside, by column (½ MP for motorized
 	// vehicles; a BU AFV pays 1 MP, D2.16).
 	RoadRate = [numColumns]MP{ColInf: 2, ColCav: 2, ColHD: 2, ColMC: 1, ColAC: 1, ColFT: 1, ColHT: 1, ColTruck: 1}
