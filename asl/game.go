@@ -462,7 +462,7 @@ func (g *Game) mechanicalReliability(u *Unit, src dice.Source, r *Result) (broke
 	if err != nil {
 		return false, err
 	}
-	e := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: roll, Final: int(roll.Total), Need: "DR 12 immobilizes", Odds: dice.PDRAtLeast(12, 0)}
+	e := RollEvent{For: "Mechanical Reliability", Rule: "D2.51", Roll: roll, Final: int(roll.Total), Need: "DR 12 immobilizes", Odds: dice.PDRAtLeast(12, 0), Risk: dice.PDRAtLeast(12, 0)}
 	if roll.Total != 12 {
 		e.Result = "no breakdown"
 		r.roll(e)
@@ -489,7 +489,7 @@ func (g *Game) stallCheck(u *Unit, src dice.Source, r *Result) (stalled bool, er
 	if err != nil {
 		return false, err
 	}
-	e := RollEvent{For: "Stall", Rule: "D2.15", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", u.V.StallsOn), Odds: dice.PDRAtLeast(u.V.StallsOn, 0)}
+	e := RollEvent{For: "Stall", Rule: "D2.15", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", u.V.StallsOn), Odds: dice.PDRAtLeast(u.V.StallsOn, 0), Risk: dice.PDRAtLeast(u.V.StallsOn, 0)}
 	stalled = int(roll.Total) >= u.V.StallsOn
 	e.Result = "no stall"
 	if stalled {
@@ -606,6 +606,8 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 		return refuse("D2.5", "only a tracked vehicle may attempt ESB; %s is a %s", u.ID, u.V.Class)
 	case u.ESBUsed:
 		return refuse("D2.5", "%s has already attempted ESB this MPh (once per MPh)", u.ID)
+	case u.AllUsed:
+		return refuse("D2.7", "%s has spent ALL its MP (only Start/Stop MP remain to it); ESB cannot add to them", u.ID)
 	case a.N <= 0:
 		return refuse("D2.5", "an ESB attempt seeks at least ½ MP")
 	case a.N > ESBLimit(u.V):
@@ -620,7 +622,7 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	}
 	drm := ESBDRM(u.V, a.N)
 	final := int(roll.Total) + drm.Total()
-	e := RollEvent{For: "ESB", Rule: "D2.5", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 immobilizes; <= 11 gains the MP", Odds: dice.PDRAtLeast(12, drm.Total())}
+	e := RollEvent{For: "ESB", Rule: "D2.5", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 immobilizes; <= 11 gains the MP", Odds: dice.PDRAtLeast(12, drm.Total()), Risk: dice.PDRAtLeast(12, drm.Total())}
 	u.ESBUsed = true
 	if final >= 12 {
 		e.Result = "Immobilized"
@@ -719,4 +721,25 @@ func (g *Game) tca(a Action, r *Result) error {
 	u.TCA, u.Acquired, u.HasAcquired = f, a.A, true
 	r.event("D2.321", "TCA now points at its "+f.String()+" Target Facing; Case A "+drm.String())
 	return nil
+}
+
+// Clone is an independent copy of the game to try steps on (a planner's scratch game). The Map
+// is shared: steps only read it (attacks, which add wrecks, are outside events).
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Units = append([]Unit(nil), g.Units...)
+	c.Groups = make([]Group, len(g.Groups))
+	for i, grp := range g.Groups {
+		grp.Members = append([]int(nil), grp.Members...)
+		grp.WaitUnits = append([]int(nil), grp.WaitUnits...)
+		c.Groups[i] = grp
+	}
+	c.losSpent = append([]MP(nil), g.losSpent...)
+	c.seenAtStart = append([]bool(nil), g.seenAtStart...)
+	c.leaving = append([]int(nil), g.leaving...)
+	c.postponed = append([]int(nil), g.postponed...)
+	c.waitFor = append([]int(nil), g.waitFor...)
+	c.convoyStarted = append([]bool(nil), g.convoyStarted...)
+	c.pending, c.saved, c.savedLOS, c.partsBuf = nil, nil, nil, nil
+	return &c
 }

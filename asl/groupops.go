@@ -462,7 +462,7 @@ func (g *Game) ntc(u *Unit, src dice.Source, r *Result) (bool, error) {
 	if m == 0 {
 		m = 8
 	}
-	e := RollEvent{For: "NTC", Rule: "D14.23", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR <= %d (crew morale) passes", m), Odds: dice.PDRAtMost(m, 0)}
+	e := RollEvent{For: "NTC", Rule: "D14.23", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR <= %d (crew morale) passes", m), Odds: dice.PDRAtMost(m, 0), Risk: dice.PDRAtMost(m, 0).Not()}
 	passed := int(roll.Total) <= m
 	if passed {
 		e.Result = "passed"

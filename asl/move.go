@@ -58,7 +58,7 @@ func (g *Game) bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged 
 	}
 	drm := BogDRM(u.V, b.halfMP, b.levels, g.Map.Mud)
 	final := int(roll.Total) + drm.Total()
-	e := RollEvent{For: b.why, Rule: "D8.2", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 bogs", Odds: dice.PDRAtLeast(12, drm.Total())}
+	e := RollEvent{For: b.why, Rule: "D8.2", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 bogs", Odds: dice.PDRAtLeast(12, drm.Total()), Risk: dice.PDRAtLeast(12, drm.Total())}
 	if final >= 12 {
 		e.Result = "Bogged"
 		r.roll(e)

@@ -30,6 +30,9 @@ type RollEvent struct {
 	// Odds is the exact chance, before the roll, of the outcome Need names (bogging,
 	// breaking down, an ESB failing, a Motion attempt succeeding).
 	Odds dice.Prob
+	// Risk is the exact chance, before the roll, that it stops the moving vehicle: Bogged,
+	// Immobilized, stalled, or held by a failed NTC. Zero-valued (Den 0) for other rolls.
+	Risk dice.Prob
 }
 
 // Event is something a step made happen besides spending MP.

@@ -146,6 +146,14 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 	return out
 }
 
+// ReportStep is the report of one unit step as `umpire play` prints it (step number n).
+func ReportStep(g *asl.Game, n int, a asl.Action, r *asl.Result) StepOut {
+	id := g.Units[a.Unit].ID
+	so := StepOut{Step: n, Unit: id, Action: strings.TrimPrefix(g.Describe(a), id+" ")}
+	stepOut(r, &so)
+	return so
+}
+
 // stepOut fills the report of a unit or group step.
 func stepOut(r *asl.Result, so *StepOut) {
 	so.MP = r.Cost.Total().Float()

@@ -25,6 +25,11 @@ usage:
                                 (no FILE: play the built-in demo)
   umpire check FILE...          play each file and compare with its expect: block
   umpire demo                   print the built-in demo scenario (a starting point for your own)
+  umpire reach FILE UNIT [--divide] [--esb] [--json]
+                                every place UNIT can reach for the rest of its MPh (after the
+                                file's moves), with its least MP and chance of arriving Mobile
+  umpire path FILE UNIT HEX [--max-risk P] [--esb] [--json]
+                                the cheapest legal way there, as move notation with costs
 
 The scenario format and move notation: see the README and shared/spec/scenario-format.md.
 `
@@ -44,6 +49,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "demo":
 		stdout.Write(demo)
 		return 0
+	case "reach":
+		return reach(args[1:], stdout, stderr)
+	case "path":
+		return path(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

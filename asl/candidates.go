@@ -1,0 +1,82 @@
+package asl
+
+import "github.com/umpire-referee/umpire/hex"
+
+// Candidates appends to buf the steps unit i might take next in its MPh: Start or Stop, each
+// move its VCA allows (forward, Bypass, Reverse, ALL-MP entry where the chart offers it, a
+// Minimum Move, leaving the map), each VCA change. It is a move generator, not a judge: some
+// of them [Game.Step] will refuse (too dear, a rule against it), and it alone decides. ESB and
+// Delay are left to the caller (they do not move the vehicle).
+func (g *Game) Candidates(i int, buf []Action) []Action {
+	u := &g.Units[i]
+	add := func(a Action) {
+		a.Unit, a.Versus = i, -1
+		buf = append(buf, a)
+	}
+	if u.Destroyed || u.Immobile != Mobile || u.Ended {
+		return buf
+	}
+	if u.Pos.Offboard {
+		if u.Exited {
+			return buf
+		}
+		// Entering: any board-edge hex behind which it waits (Step checks the edge).
+		for x := 0; x < g.Map.Layout.Width(); x++ {
+			for y := 0; y < g.Map.Layout.Height(); y++ {
+				h := hex.Hex{X: int16(x), Y: int16(y)}
+				if g.Map.Contains(h) && g.onEdge(h) {
+					add(Action{Verb: VerbEnter, A: h})
+				}
+			}
+		}
+		return buf
+	}
+	if u.Moving || u.Motion {
+		add(Action{Verb: VerbStop})
+	} else {
+		add(Action{Verb: VerbStart})
+	}
+	var opts [6]moveOption
+	for _, o := range u.Pos.forwardOptions(opts[:0]) {
+		if o.bypass {
+			add(Action{Verb: VerbBypass, A: o.to, B: o.along})
+			continue
+		}
+		if !g.Map.Contains(o.to) {
+			continue
+		}
+		add(Action{Verb: VerbEnter, A: o.to})
+		if TerrainChart[g.Map.At(o.to).Terrain].Cost[u.V.Column()].Kind == HalfOrAll {
+			add(Action{Verb: VerbEnter, A: o.to, All: true})
+		}
+		if !u.EnteredHex && !u.VCAChanged && !u.Reversed && !u.Reverse {
+			add(Action{Verb: VerbMinimum, A: o.to})
+		}
+	}
+	for _, o := range u.Pos.reverseOptions(opts[:0]) {
+		if o.bypass {
+			add(Action{Verb: VerbReverseBypass, A: o.to, B: o.along})
+		} else if g.Map.Contains(o.to) {
+			add(Action{Verb: VerbReverse, A: o.to})
+		}
+	}
+	if u.Pos.Bypass {
+		for _, p := range [2]int{-1, 1} {
+			if int(u.Pos.Pivot) != p {
+				a, b := u.Pos.pivotLine(p)
+				add(Action{Verb: VerbVCA, A: a, B: b})
+			}
+		}
+		return buf
+	}
+	for s := hex.Spine(0); s < 6; s++ {
+		if s != u.Pos.Heading {
+			a, b := u.Pos.Hex.SpineHexes(s)
+			add(Action{Verb: VerbVCA, A: a, B: b})
+		}
+	}
+	if a, b := u.Pos.Hex.SpineHexes(u.Pos.Heading); !g.Map.Contains(a) || !g.Map.Contains(b) {
+		add(Action{Verb: VerbExit})
+	}
+	return buf
+}

@@ -1,0 +1,245 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/plan"
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/scenario"
+)
+
+// planArgs reads FILE UNIT [HEX] and the flags of reach and path.
+type planArgs struct {
+	file, unit, hex string
+	json, divide    bool
+	esb             bool
+	maxRisk         float64
+}
+
+func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (planArgs, bool) {
+	var pa planArgs
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--json":
+			pa.json = true
+		case a == "--divide" && cmd == "reach":
+			pa.divide = true
+		case a == "--esb":
+			pa.esb = true
+		case a == "--max-risk" && i+1 < len(args):
+			v, err := strconv.ParseFloat(args[i+1], 64)
+			if err != nil || v < 0 || v > 1 {
+				fmt.Fprintf(stderr, "umpire %s: --max-risk takes a probability from 0 to 1, not %q\n", cmd, args[i+1])
+				return pa, false
+			}
+			pa.maxRisk = v
+			i++
+		case strings.HasPrefix(a, "-"):
+			fmt.Fprintf(stderr, "umpire %s: unknown flag %s\n", cmd, a)
+			return pa, false
+		default:
+			pos = append(pos, a)
+		}
+	}
+	n := 2
+	if wantHex {
+		n = 3
+	}
+	if len(pos) != n {
+		if wantHex {
+			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT HEX [--max-risk P] [--esb] [--json]\n", cmd)
+		} else {
+			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT [--divide] [--esb] [--json]\n", cmd)
+		}
+		return pa, false
+	}
+	pa.file, pa.unit = pos[0], pos[1]
+	if wantHex {
+		pa.hex = pos[2]
+	}
+	return pa, true
+}
+
+// planFrom loads a scenario, plays its moves (the unit is planned from where they leave it)
+// and finds the unit.
+func planFrom(cmd string, pa planArgs, stderr io.Writer) (*scenario.Scenario, int, bool) {
+	s, err := load(pa.file)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, 0, false
+	}
+	if out := s.Play(nil); out.Stopped {
+		last := out.Steps[len(out.Steps)-1]
+		fmt.Fprintf(stderr, "umpire %s: the scenario's moves stop at step %d (%s: %s); planning from there\n", cmd, last.Step, last.Error.Rule, last.Error.Message)
+	}
+	i, ok := s.Game.Unit(pa.unit)
+	if !ok {
+		fmt.Fprintf(stderr, "umpire %s: no unit %q\n", cmd, pa.unit)
+		return nil, 0, false
+	}
+	return s, i, true
+}
+
+// reachRow is one reachable place as reported.
+type reachRow struct {
+	Hex      string  `json:"hex"`
+	Position string  `json:"position"` // VCA, or Bypass hexside
+	Motion   string  `json:"motion"`   // stopped, moving, reverse
+	MP       float64 `json:"mp"`
+	P        float64 `json:"p"` // chance of arriving Mobile
+	CanStop  bool    `json:"can_stop"`
+}
+
+func reach(args []string, stdout, stderr io.Writer) int {
+	pa, ok := parsePlanArgs("reach", args, false, stderr)
+	if !ok {
+		return 2
+	}
+	s, unit, ok := planFrom("reach", pa, stderr)
+	if !ok {
+		return 1
+	}
+	opt := plan.Options{ESB: pa.esb}
+	r, err := plan.Reach(s.Game, unit, opt)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	lay := s.Game.Map.Layout
+	if pa.divide {
+		rows := plan.Divide(s.Game, unit, opt)
+		total := 0
+		for _, d := range rows {
+			fmt.Fprintf(stdout, "%-32s %d\n", strings.TrimPrefix(s.Game.Describe(d.Step), s.Game.Units[unit].ID+" "), d.Places)
+			total += d.Places
+		}
+		fmt.Fprintf(stdout, "\nplaces reached: %d (first steps: %d, sum of their counts: %d)\n", r.Places(), len(rows), total)
+		return 0
+	}
+	var rows []reachRow
+	for _, i := range r.Live() {
+		l := &r.Labels[i]
+		if l.State.Pos.Offboard {
+			continue
+		}
+		u := &l.Unit
+		motion := "stopped"
+		switch {
+		case l.State.Reverse && l.State.Moving:
+			motion = "reverse"
+		case l.State.Moving:
+			motion = "moving"
+		}
+		rows = append(rows, reachRow{Hex: lay.Name(u.Pos.Hex), Position: scenario.UnitVCA(u, lay), Motion: motion, MP: l.MP.Float(), P: l.P, CanStop: r.CanStop(i)})
+	}
+	sort.SliceStable(rows, func(a, b int) bool {
+		if rows[a].MP != rows[b].MP {
+			return rows[a].MP < rows[b].MP
+		}
+		return rows[a].Hex < rows[b].Hex
+	})
+	if pa.json {
+		enc := json.NewEncoder(stdout)
+		for _, row := range rows {
+			enc.Encode(row)
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s: %d places (hex, facing, Motion) reachable from %s\n", s.Game.Units[unit].ID, r.Places(), scenario.Describe(&s.Game.Units[unit], lay))
+	for _, row := range rows {
+		stop := ""
+		if !row.CanStop {
+			stop = "  must end in Motion"
+		}
+		risk := ""
+		if row.P < 1 {
+			risk = fmt.Sprintf("  Mobile %.1f%%", 100*row.P)
+		}
+		fmt.Fprintf(stdout, "  %-6s %-12s %-8s %5s MP%s%s\n", row.Hex, row.Position, row.Motion, asl.MP(row.MP*2), risk, stop)
+	}
+	return 0
+}
+
+func path(args []string, stdout, stderr io.Writer) int {
+	pa, ok := parsePlanArgs("path", args, true, stderr)
+	if !ok {
+		return 2
+	}
+	s, unit, ok := planFrom("path", pa, stderr)
+	if !ok {
+		return 1
+	}
+	lay := s.Game.Map.Layout
+	h, err := lay.Parse(pa.hex)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	r, err := plan.Reach(s.Game, unit, plan.Options{ESB: pa.esb, MaxRisk: pa.maxRisk})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	li, ok := r.Cheapest(h, 0, false, pa.maxRisk)
+	if !ok {
+		fmt.Fprintf(stderr, "umpire path: %s cannot reach %s this MPh", s.Game.Units[unit].ID, lay.Name(h))
+		if pa.maxRisk > 0 {
+			fmt.Fprintf(stderr, " within a risk of %g", pa.maxRisk)
+		}
+		fmt.Fprintln(stderr)
+		return 1
+	}
+	// Replay the path through the referee for its breakdown, with the dice that keep it going.
+	g := s.Game.Clone()
+	enc := json.NewEncoder(stdout)
+	var res asl.Result
+	exact := big.NewRat(1, 1)
+	for k, a := range r.Path(li) {
+		if err := g.Step(a, passing{}, &res); err != nil {
+			fmt.Fprintf(stderr, "umpire path: the referee refused step %d (%s): %v\n", k+1, g.Describe(a), err)
+			return 1
+		}
+		for _, e := range res.Rolls() {
+			if e.Risk.Den > 0 {
+				exact.Mul(exact, big.NewRat(e.Risk.Den-e.Risk.Num, e.Risk.Den))
+			}
+		}
+		so := scenario.ReportStep(g, k+1, a, &res)
+		if pa.json {
+			enc.Encode(so)
+		} else {
+			fmt.Fprintln(stdout, scenario.FormatStep(so))
+		}
+	}
+	l := &r.Labels[li]
+	p, _ := exact.Float64()
+	if !pa.json {
+		stop := "it may still Stop there"
+		if !r.CanStop(li) {
+			stop = "it must end its MPh in Motion there"
+		}
+		fmt.Fprintf(stdout, "%s reaches %s for %s MP; chance of arriving Mobile %s (%.1f%%); %s\n", s.Game.Units[unit].ID, lay.Name(h), l.MP, exact.RatString(), 100*p, stop)
+	} else {
+		enc.Encode(map[string]any{"unit": s.Game.Units[unit].ID, "hex": lay.Name(h), "mp": l.MP.Float(), "p": p, "p_exact": exact.RatString(), "can_stop": r.CanStop(li)})
+	}
+	return 0
+}
+
+// passing rolls what keeps the vehicle going (lowest DR, lowest dr).
+type passing struct{}
+
+func (passing) Roll(k dice.Kind) (dice.Roll, error) {
+	if k == dice.Dr {
+		return dice.Roll{Kind: k, D1: 1, Total: 1}, nil
+	}
+	return dice.Roll{Kind: k, D1: 1, D2: 1, Total: 2}, nil
+}
