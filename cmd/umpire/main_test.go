@@ -113,3 +113,40 @@ func TestUsage(t *testing.T) {
 		t.Errorf("demo: %d", code)
 	}
 }
+
+func TestReachAndPath(t *testing.T) {
+	dir := t.TempDir()
+	f := dir + "/r.yaml"
+	os.WriteFile(f, []byte(`name: reach
+ruleset: asl
+seed: 1
+map:
+  boards: ["2"]
+  terrain: {2N4: woods}
+units:
+  - {id: T1, side: German, vehicle: {name: PzKpfw IVH, mp: 12, class: tank}, at: 2M4, vca: M5-N4}
+`), 0o644)
+	var out, errb bytes.Buffer
+	if code := run([]string{"path", f, "T1", "2M6"}, &out, &errb); code != 0 {
+		t.Fatalf("path: exit %d: %s", code, errb.String())
+	}
+	// Start + M5 + M6: 3 MP, as notation umpire play prints.
+	if !strings.Contains(out.String(), "T1 reaches 2M6 for 3 MP") || !strings.Contains(out.String(), "enter 2M5") {
+		t.Errorf("path output:\n%s", out.String())
+	}
+	out.Reset()
+	svg := dir + "/r.svg"
+	if code := run([]string{"reach", f, "T1", "--svg", svg}, &out, &errb); code != 0 {
+		t.Fatalf("reach: exit %d: %s", code, errb.String())
+	}
+	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {
+		t.Errorf("no SVG written: %v", err)
+	}
+	out.Reset()
+	if code := run([]string{"reach", f, "T1", "--divide"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "places reached:") {
+		t.Errorf("divide: exit %d\n%s", code, out.String())
+	}
+	if code := run([]string{"path", f, "T1", "2ZZ9"}, &out, &errb); code == 0 {
+		t.Error("a bad hex should fail")
+	}
+}

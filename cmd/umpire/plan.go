@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +13,8 @@ import (
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/asl/plan"
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/render"
 	"github.com/umpire-referee/umpire/scenario"
 )
 
@@ -20,6 +23,7 @@ type planArgs struct {
 	file, unit, hex string
 	json, divide    bool
 	esb             bool
+	svg             string
 	maxRisk         float64
 }
 
@@ -35,6 +39,9 @@ func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (p
 			pa.divide = true
 		case a == "--esb":
 			pa.esb = true
+		case a == "--svg" && cmd == "reach" && i+1 < len(args):
+			pa.svg = args[i+1]
+			i++
 		case a == "--max-risk" && i+1 < len(args):
 			v, err := strconv.ParseFloat(args[i+1], 64)
 			if err != nil || v < 0 || v > 1 {
@@ -58,7 +65,7 @@ func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (p
 		if wantHex {
 			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT HEX [--max-risk P] [--esb] [--json]\n", cmd)
 		} else {
-			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT [--divide] [--esb] [--json]\n", cmd)
+			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT [--divide] [--esb] [--json] [--svg OUT]\n", cmd)
 		}
 		return pa, false
 	}
@@ -124,6 +131,12 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "\nplaces reached: %d (first steps: %d, sum of their counts: %d)\n", r.Places(), len(rows), total)
 		return 0
+	}
+	if pa.svg != "" {
+		if err := writeSVG(pa.svg, s, unit, r); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
 	}
 	var rows []reachRow
 	for _, i := range r.Live() {
@@ -242,4 +255,40 @@ func (passing) Roll(k dice.Kind) (dice.Roll, error) {
 		return dice.Roll{Kind: k, D1: 1, Total: 1}, nil
 	}
 	return dice.Roll{Kind: k, D1: 1, D2: 1, Total: 2}, nil
+}
+
+// writeSVG draws the map with each reachable hex shaded by its least MP; hexes reachable only
+// at some risk are hatched.
+func writeSVG(path string, s *scenario.Scenario, unit int, r *plan.Result) error {
+	shade := map[hex.Hex]render.Shade{}
+	safe := map[hex.Hex]bool{}
+	u := &s.Game.Units[unit]
+	max := u.Allowance
+	for _, i := range r.Live() {
+		l := &r.Labels[i]
+		if l.State.Pos.Offboard {
+			continue
+		}
+		h := l.State.Pos.Hex
+		if l.P >= 1 {
+			safe[h] = true
+		}
+		if l.MP > max {
+			max = l.MP
+		}
+		sh, ok := shade[h]
+		if !ok || l.MP < sh.MP || l.MP == sh.MP && l.P > sh.P {
+			shade[h] = render.Shade{MP: l.MP, P: l.P, Selected: h == u.Pos.Hex}
+		}
+	}
+	for h, sh := range shade {
+		sh.Max, sh.Risky = max, !safe[h]
+		shade[h] = sh
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return render.Map(f, s.Game, shade, fmt.Sprintf("%s: reach for the rest of its MPh (%s)", u.ID, s.Name))
 }
