@@ -17,15 +17,6 @@ func (n *noRolls) Roll(k dice.Kind) (dice.Roll, error) {
 	return dice.Roll{}, nil
 }
 
-// lowRolls always rolls the lowest result: a Bog Check never bogs.
-type lowRolls struct{}
-
-func (lowRolls) Roll(k dice.Kind) (dice.Roll, error) {
-	if k == dice.Dr {
-		return dice.Roll{Kind: k, D1: 1, Total: 1}, nil
-	}
-	return dice.Roll{Kind: k, D1: 1, D2: 1, Total: 2}, nil
-}
 
 // benchGame is one open board and a tank in 2A5 facing right, already moving, with a path
 // of pre-parsed steps zigzagging right across the board (2B5, 2C5, 2D5, ... 2GG5: the lowered
@@ -102,7 +93,7 @@ func BenchmarkEnterWoodsBog(b *testing.B) {
 		h, _ := g.Map.Layout.Parse(hex.ColumnName(c) + "5")
 		g.Map.At(h).Terrain = asl.Woods
 	}
-	var src lowRolls
+	var src dice.Lowest
 	var r asl.Result
 	u := &g.Units[0]
 	for _, a := range path[:1] {

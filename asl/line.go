@@ -84,6 +84,17 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		}
 		return 0, fmt.Errorf("no unit %q", id)
 	}
+	units := func(ids []string) ([]int, error) {
+		var out []int
+		for _, id := range ids {
+			i, err := unit(strings.TrimSuffix(id, ","))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, i)
+		}
+		return out, nil
+	}
 	switch strings.ToLower(head) {
 	case "attack", "motion-attempt":
 		if len(f) >= 2 {
@@ -139,14 +150,9 @@ func (g *Game) ParseLine(text string) (Line, error) {
 			return Line{}, fmt.Errorf("write \"form PLATOON UNIT UNIT [UNIT]\"")
 		}
 		l := Line{Kind: LineGroup, Group: GroupForm, NewID: f[1], Unit: -1}
-		for _, id := range f[2:] {
-			i, err := unit(strings.TrimSuffix(id, ","))
-			if err != nil {
-				return l, err
-			}
-			l.Units = append(l.Units, i)
-		}
-		return l, nil
+		var err error
+		l.Units, err = units(f[2:])
+		return l, err
 	case "disband":
 		if len(f) != 2 {
 			return Line{}, fmt.Errorf("write \"disband COLUMN\"")
@@ -157,14 +163,9 @@ func (g *Game) ParseLine(text string) (Line, error) {
 			return Line{}, fmt.Errorf("write \"join GROUP UNIT...\" (a Column, or a platoon)")
 		}
 		l := Line{Kind: LineGroup, Group: GroupJoin, GroupID: f[1], Unit: -1}
-		for _, id := range f[2:] {
-			i, err := unit(strings.TrimSuffix(id, ","))
-			if err != nil {
-				return l, err
-			}
-			l.Units = append(l.Units, i)
-		}
-		return l, nil
+		var err error
+		l.Units, err = units(f[2:])
+		return l, err
 	}
 	// GROUP VERB ...
 	if len(f) < 2 {

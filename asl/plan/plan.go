@@ -107,16 +107,6 @@ type Result struct {
 // ErrNotMoving: the unit may not move now.
 var ErrNotMoving = errors.New("the unit cannot move now")
 
-// passDice rolls the results that let the vehicle go on: the planner takes the risk from each
-// roll's odds, and follows the way on which the vehicle stays Mobile.
-type passDice struct{}
-
-func (passDice) Roll(k dice.Kind) (dice.Roll, error) {
-	if k == dice.Dr {
-		return dice.Roll{Kind: k, D1: 1, Total: 1}, nil
-	}
-	return dice.Roll{Kind: k, D1: 1, D2: 1, Total: 2}, nil
-}
 
 // Reach explores every state unit may reach from where it is now, the rest of its MPh.
 func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
@@ -146,7 +136,7 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 		}
 		for _, a := range buf {
 			scratch.Units[unit] = from.Unit
-			if err := scratch.Step(a, passDice{}, &res); err != nil {
+			if err := scratch.Step(a, dice.Lowest{}, &res); err != nil {
 				continue
 			}
 			nu := scratch.Units[unit]
@@ -259,7 +249,7 @@ func (r *Result) CanStop(i int) bool {
 	g := r.game
 	g.Units[r.Unit] = l.Unit
 	var res asl.Result
-	err := g.Step(asl.Action{Verb: asl.VerbStop, Unit: r.Unit, Versus: -1}, passDice{}, &res)
+	err := g.Step(asl.Action{Verb: asl.VerbStop, Unit: r.Unit, Versus: -1}, dice.Lowest{}, &res)
 	return err == nil
 }
 
@@ -301,7 +291,7 @@ func Divide(g *asl.Game, unit int, opt Options) []DivideRow {
 	var out []DivideRow
 	for _, a := range scratch.Candidates(unit, nil) {
 		c := g.Clone()
-		if err := c.Step(a, passDice{}, &res); err != nil || c.Units[unit].Immobile != asl.Mobile {
+		if err := c.Step(a, dice.Lowest{}, &res); err != nil || c.Units[unit].Immobile != asl.Mobile {
 			continue
 		}
 		r, err := Reach(c, unit, opt)

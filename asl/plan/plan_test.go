@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
 )
 
@@ -72,7 +73,7 @@ func TestRoundTrip(t *testing.T) {
 			var res asl.Result
 			p := 1.0
 			for k, a := range r.Path(li) {
-				if err := c.Step(a, passDice{}, &res); err != nil {
+				if err := c.Step(a, dice.Lowest{}, &res); err != nil {
 					t.Fatalf("seed %d: step %d of the way to label %d (%s) refused: %v", seed, k+1, li, c.Describe(a), err)
 				}
 				for _, e := range res.Rolls() {
@@ -123,7 +124,7 @@ func brute(g *asl.Game, unit int, esb bool) map[State]Label {
 		var res asl.Result
 		for _, a := range acts {
 			c.Units[unit] = u
-			if err := c.Step(a, passDice{}, &res); err != nil {
+			if err := c.Step(a, dice.Lowest{}, &res); err != nil {
 				continue
 			}
 			nu := c.Units[unit]

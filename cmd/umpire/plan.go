@@ -217,7 +217,7 @@ func path(args []string, stdout, stderr io.Writer) int {
 	var res asl.Result
 	exact := big.NewRat(1, 1)
 	for k, a := range r.Path(li) {
-		if err := g.Step(a, passing{}, &res); err != nil {
+		if err := g.Step(a, dice.Lowest{}, &res); err != nil {
 			fmt.Fprintf(stderr, "umpire path: the referee refused step %d (%s): %v\n", k+1, g.Describe(a), err)
 			return 1
 		}
@@ -245,16 +245,6 @@ func path(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(map[string]any{"unit": s.Game.Units[unit].ID, "hex": lay.Name(h), "mp": l.MP.Float(), "p": p, "p_exact": exact.RatString(), "can_stop": r.CanStop(li)})
 	}
 	return 0
-}
-
-// passing rolls what keeps the vehicle going (lowest DR, lowest dr).
-type passing struct{}
-
-func (passing) Roll(k dice.Kind) (dice.Roll, error) {
-	if k == dice.Dr {
-		return dice.Roll{Kind: k, D1: 1, Total: 1}, nil
-	}
-	return dice.Roll{Kind: k, D1: 1, D2: 1, Total: 2}, nil
 }
 
 // writeSVG draws the map with each reachable hex shaded by its least MP; hexes reachable only
