@@ -17,7 +17,6 @@ func (n *noRolls) Roll(k dice.Kind) (dice.Roll, error) {
 	return dice.Roll{}, nil
 }
 
-
 // benchGame is one open board and a tank in 2A5 facing right, already moving, with a path
 // of pre-parsed steps zigzagging right across the board (2B5, 2C5, 2D5, ... 2GG5: the lowered
 // and the other columns alternate, so the VCA stays right).

@@ -107,7 +107,6 @@ type Result struct {
 // ErrNotMoving: the unit may not move now.
 var ErrNotMoving = errors.New("the unit cannot move now")
 
-
 // Reach explores every state unit may reach from where it is now, the rest of its MPh.
 func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 	if unit < 0 || unit >= len(g.Units) {
