@@ -3,7 +3,6 @@ package asl
 import (
 	"fmt"
 
-	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
 )
 
@@ -516,8 +515,6 @@ func (g *Game) AreaAttack(at hex.Hex, what string, r *Result) error {
 	}
 	return nil
 }
-
-var _ = dice.DR
 
 // hurry declares Double Time (Infantry) and Gallop (Cavalry) for a Column's MPh, before it
 // moves (E11.52; rules-notes 1.6). Its Infantry become CX.

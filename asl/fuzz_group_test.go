@@ -2,7 +2,6 @@ package asl_test
 
 import (
 	"errors"
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -161,5 +160,3 @@ func cloneGroups(gs []asl.Group) []asl.Group {
 	}
 	return out
 }
-
-var _ = fmt.Sprint

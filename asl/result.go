@@ -78,6 +78,18 @@ func (r *Result) event(rule, text string) {
 	}
 }
 
+// Mobile is the chance, before the rolls, that the step's checks all let the vehicle go on
+// (the product of 1 - Risk over its rolls): 1 for a step that rolls nothing risky.
+func (r *Result) Mobile() float64 {
+	p := 1.0
+	for _, e := range r.Rolls() {
+		if e.Risk.Den > 0 {
+			p *= 1 - e.Risk.Float()
+		}
+	}
+	return p
+}
+
 // Rules are all rule ids the step cites: its cost terms, rolls and events.
 func (r *Result) Rules() []string {
 	rs := r.Cost.Rules()

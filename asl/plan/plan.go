@@ -127,12 +127,7 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 		}
 		from := r.Labels[li]
 		scratch.Units[unit] = from.Unit
-		buf = scratch.Candidates(unit, buf[:0])
-		if opt.ESB && !from.Unit.ESBUsed && from.Unit.V.Tracked {
-			for n := asl.MP(1); n <= asl.ESBLimit(from.Unit.V); n++ {
-				buf = append(buf, asl.Action{Verb: asl.VerbESB, Unit: unit, N: n, Versus: -1})
-			}
-		}
+		buf = candidates(scratch, unit, opt.ESB, buf[:0])
 		for _, a := range buf {
 			scratch.Units[unit] = from.Unit
 			if err := scratch.Step(a, dice.Lowest{}, &res); err != nil {
@@ -142,12 +137,7 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 			if nu.Immobile != asl.Mobile || nu.Stalled && !from.Unit.Stalled {
 				continue // only a certain failure gets here with passing dice
 			}
-			p := from.P
-			for _, e := range res.Rolls() {
-				if e.Risk.Den > 0 {
-					p *= 1 - e.Risk.Float()
-				}
-			}
+			p := from.P * res.Mobile()
 			if p <= 0 || opt.MaxRisk > 0 && 1-p > opt.MaxRisk+1e-12 {
 				continue
 			}
@@ -157,6 +147,19 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// candidates are the steps to try from the unit's present state: the referee's move generator,
+// and with esb an ESB attempt for each whole MP it may seek (D2.5).
+func candidates(g *asl.Game, unit int, esb bool, buf []asl.Action) []asl.Action {
+	buf = g.Candidates(unit, buf)
+	u := &g.Units[unit]
+	if esb && !u.ESBUsed && u.V.Tracked {
+		for n := asl.MP(1); n <= asl.ESBLimit(u.V); n++ {
+			buf = append(buf, asl.Action{Verb: asl.VerbESB, Unit: unit, N: n, Versus: -1})
+		}
+	}
+	return buf
 }
 
 // add keeps a label unless another way to its State is no dearer and no riskier; it drops the

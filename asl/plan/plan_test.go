@@ -115,12 +115,7 @@ func brute(g *asl.Game, unit int, esb bool) map[State]Label {
 		}
 		c := g.Clone()
 		c.Units[unit] = u
-		acts := c.Candidates(unit, nil)
-		if esb && !u.ESBUsed && u.V.Tracked {
-			for n := asl.MP(1); n <= asl.ESBLimit(u.V); n++ {
-				acts = append(acts, asl.Action{Verb: asl.VerbESB, Unit: unit, N: n, Versus: -1})
-			}
-		}
+		acts := candidates(c, unit, esb, nil)
 		var res asl.Result
 		for _, a := range acts {
 			c.Units[unit] = u
@@ -131,12 +126,7 @@ func brute(g *asl.Game, unit int, esb bool) map[State]Label {
 			if nu.Immobile != asl.Mobile || nu.Stalled && !u.Stalled {
 				continue
 			}
-			np := p
-			for _, e := range res.Rolls() {
-				if e.Risk.Den > 0 {
-					np *= 1 - e.Risk.Float()
-				}
-			}
+			np := p * res.Mobile()
 			if np > 0 {
 				walk(nu, np)
 			}
