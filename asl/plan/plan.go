@@ -59,6 +59,7 @@ func stateOf(u *asl.Unit) State {
 	return State{
 		Pos:     u.Pos,
 		Moving:  u.Moving || u.Motion,
+		Counter: u.Motion,
 		Reverse: u.Reverse,
 		DirSet:  u.DirSet,
 		Fresh:   u.Spent == u.StartStop && !u.EnteredHex && !u.VCAChanged && !u.Reversed,

@@ -1,0 +1,536 @@
+package plan
+
+import (
+	"container/heap"
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// Graph is the State graph of one vehicle on one map, the other units standing where they
+// are: every State it can get to and every step between them, each step costed and judged by
+// the referee once, when the graph is compiled. Queries on it ([Graph.Reach]) are then fast
+// and allocate nothing once their buffers are warm, which is what a page that shades the reach
+// of whichever vehicle a player points at needs.
+//
+// How much a step costs never depends on how many MP the vehicle has spent; whether it may be
+// taken does (D2.1 affordability, the Stopping MP a vehicle in Reverse must keep, D2.24; ALL-MP
+// entry and the Stop after it, D2.7, need none). Each edge therefore carries the window of
+// remaining MP within which the referee takes it, found by playing the step with different MP
+// left; a step whose outcome changes with the MP left (a Bypass that fails hexside clearance
+// stops the vehicle only if it can pay the Stopping MP, D2.3) becomes one edge per outcome. A
+// Minimum Move (D2.15) spends the rest of the printed allotment, whatever that is.
+//
+// The graph is compiled without ESB (D2.5); [Reach] with Options.ESB plays ESB through the
+// referee instead.
+type Graph struct {
+	Unit   int
+	States []State
+	allot  asl.MP // printed MP allotment
+	allow  asl.MP // MP allowance of every State not under ALL MP or a Minimum Move
+	first  []int32
+	edges  []edge
+	probs  []float64 // the distinct chances of a step leaving the vehicle Mobile; probs[0] == 1
+	acts   []asl.Action
+	fixed  []bool // the State has no allowance beyond what it spent (ALL MP, Minimum Move)
+	index  map[State]int32
+	ring   int // bucket ring size: a power of two above the longest jump in MP
+}
+
+// edge is one step of the graph, in 8 bytes: to State to, costing cost half-MP, taken while
+// the vehicle has lo <= remaining < hi half-MP left (hi noCeiling: no upper bound). flags hold
+// the index of its chance of leaving the vehicle Mobile in Graph.probs and the minimum bit: a
+// Minimum Move lands on the printed allotment and needs its Start MP (cost) to leave something
+// of it.
+type edge struct {
+	to           int32
+	cost, lo, hi uint8
+	flags        uint8
+}
+
+const (
+	noCeiling   = 0xff
+	minimumFlag = 0x80
+	probMask    = 0x7f
+)
+
+func (e *edge) prob() int     { return int(e.flags & probMask) }
+func (e *edge) minimum() bool { return e.flags&minimumFlag != 0 }
+
+// huge is the MP left given to a vehicle while a step's cost is found: more than any step
+// costs.
+const huge = asl.MP(2000)
+
+// ErrIrregular: a step's outcome changes with the MP left in a way the graph cannot hold.
+var ErrIrregular = errors.New("a step's outcome depends on the MP left in a way the compiled graph does not model")
+
+// adj is an edge while the graph is compiled.
+type adj struct {
+	from int32
+	e    edge
+	a    asl.Action
+}
+
+type outcome struct {
+	ok   bool
+	d    asl.MP
+	to   State
+	p    float64
+	unit asl.Unit
+}
+
+func (o *outcome) same(x *outcome) bool {
+	return o.ok == x.ok && (!o.ok || o.d == x.d && o.to == x.to && o.p == x.p)
+}
+
+// Compile builds the State graph of unit from where it stands now. With limit > 0 only States
+// the vehicle could reach for at most limit MP (counting every step as affordable) are
+// expanded, which is all a query with that budget can use; with limit 0 the whole map is.
+func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
+	if unit < 0 || unit >= len(g.Units) {
+		return nil, fmt.Errorf("no such unit")
+	}
+	scratch := g.Clone()
+	start := scratch.Units[unit]
+	if start.Immobile != asl.Mobile || start.Destroyed || start.Ended {
+		return nil, ErrNotMoving
+	}
+	gr := &Graph{Unit: unit, allot: start.V.Allotment(), allow: start.Allowance, index: map[State]int32{}, probs: []float64{1}}
+	gain := gained(&start)
+	key := func(u *asl.Unit) State {
+		s := stateOf(u)
+		s.Gained = 0
+		if !u.AllUsed && !u.MinimumMove {
+			s.Gained = gain
+		}
+		return s
+	}
+	var reps []asl.Unit
+	var dist []asl.MP
+	node := func(u *asl.Unit, d asl.MP) int32 {
+		k := key(u)
+		if i, ok := gr.index[k]; ok {
+			if d < dist[i] {
+				dist[i] = d
+			}
+			return i
+		}
+		i := int32(len(gr.States))
+		gr.index[k] = i
+		gr.States = append(gr.States, k)
+		gr.fixed = append(gr.fixed, u.AllUsed || u.MinimumMove)
+		reps = append(reps, *u)
+		dist = append(dist, d)
+		return i
+	}
+	var res asl.Result
+	probe := func(rep *asl.Unit, a asl.Action, left asl.MP, o *outcome) {
+		u := *rep
+		if !u.AllUsed && !u.MinimumMove {
+			u.Allowance = u.Spent + left
+		}
+		scratch.Units[unit] = u
+		o.ok = false
+		if err := scratch.Step(a, dice.Lowest{}, &res); err != nil {
+			return
+		}
+		nu := &scratch.Units[unit]
+		if nu.Immobile != asl.Mobile || nu.Stalled && !rep.Stalled {
+			return
+		}
+		o.ok, o.d, o.to, o.p, o.unit = true, nu.Spent-rep.Spent, key(nu), res.Mobile(), *nu
+	}
+	prob := func(p float64) (uint8, error) {
+		for i, q := range gr.probs {
+			if q == p {
+				return uint8(i), nil
+			}
+		}
+		if len(gr.probs) > probMask {
+			return 0, fmt.Errorf("%w: more than %d different chances of a step", ErrIrregular, probMask+1)
+		}
+		gr.probs = append(gr.probs, p)
+		return uint8(len(gr.probs) - 1), nil
+	}
+	var all []adj
+	maxJump := asl.MP(1)
+	push := func(from int32, o *outcome, lo, hi asl.MP, a asl.Action, min bool) error {
+		if o.d <= 0 && !min {
+			return fmt.Errorf("%w: a step costing %s MP", ErrIrregular, o.d)
+		}
+		if o.d >= noCeiling || lo >= noCeiling || hi < huge && hi >= noCeiling {
+			return fmt.Errorf("%w: a step costing %s MP", ErrIrregular, o.d)
+		}
+		pi, err := prob(o.p)
+		if err != nil {
+			return err
+		}
+		to := node(&o.unit, dist[from]+o.d)
+		e := edge{to: to, cost: uint8(o.d), lo: uint8(lo), hi: noCeiling, flags: pi}
+		if hi < huge {
+			e.hi = uint8(hi)
+		}
+		if min {
+			e.cost, e.lo, e.flags = uint8(minimumStart(&reps[from])), 0, e.flags|minimumFlag
+			if gr.allot > maxJump {
+				maxJump = gr.allot
+			}
+		} else if o.d > maxJump {
+			maxJump = o.d
+		}
+		all = append(all, adj{from, e, a})
+		return nil
+	}
+
+	node(&start, start.Spent)
+	var q distQueue
+	heap.Push(&q, distItem{0, start.Spent})
+	done := make([]bool, 0, 1024)
+	var buf []asl.Action
+	var inf, o0 outcome
+	var scan [12]outcome
+	var scanAt [12]asl.MP
+	for q.Len() > 0 {
+		it := heap.Pop(&q).(distItem)
+		for int(it.node) >= len(done) {
+			done = append(done, false)
+		}
+		if done[it.node] || it.d > dist[it.node] {
+			continue
+		}
+		done[it.node] = true
+		rep := reps[it.node]
+		if limit > 0 && it.d > limit && !rep.AllUsed {
+			continue
+		}
+		scratch.Units[unit] = rep
+		mark := len(all)
+		buf = candidates(scratch, unit, false, buf[:0])
+		for _, a := range buf {
+			probe(&rep, a, huge, &inf)
+			if !inf.ok {
+				continue
+			}
+			if a.Verb == asl.VerbMinimum {
+				if err := push(it.node, &inf, 0, huge, a, true); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			probe(&rep, a, 0, &o0)
+			if o0.same(&inf) {
+				if err := push(it.node, &inf, 0, huge, a, false); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			// Scan the MP left around the step's cost; the outcome below the scan is the one
+			// with nothing left, above it the one with plenty.
+			n := 0
+			scan[n], scanAt[n] = o0, 0
+			n++
+			for left := max(inf.d-asl.Whole(2), 1); left <= inf.d+asl.Whole(2); left++ {
+				probe(&rep, a, left, &scan[n])
+				scanAt[n] = left
+				n++
+			}
+			if !scan[n-1].same(&inf) {
+				return nil, fmt.Errorf("%w: %s", ErrIrregular, scratch.Describe(a))
+			}
+			for i := 0; i < n; {
+				j := i + 1
+				for j < n && scan[j].same(&scan[i]) {
+					j++
+				}
+				hi := huge
+				if j < n {
+					hi = scanAt[j]
+				}
+				if scan[i].ok {
+					if err := push(it.node, &scan[i], scanAt[i], hi, a, false); err != nil {
+						return nil, err
+					}
+				}
+				i = j
+			}
+		}
+		for _, x := range all[mark:] {
+			if to := x.e.to; !doneAt(done, to) {
+				d := dist[it.node] + asl.MP(x.e.cost)
+				if x.e.minimum() {
+					d = gr.allot
+				}
+				if d <= dist[to] {
+					dist[to] = d
+					heap.Push(&q, distItem{to, d})
+				}
+			}
+		}
+	}
+	// CSR by source State; within a State its edges go cheapest window first, so a query
+	// stops at the first one it cannot afford.
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].from != all[j].from {
+			return all[i].from < all[j].from
+		}
+		return all[i].e.lo < all[j].e.lo
+	})
+	n := len(gr.States)
+	csr := func() {
+		gr.first = make([]int32, n+1)
+		for _, x := range all {
+			gr.first[x.from+1]++
+		}
+		for i := 0; i < n; i++ {
+			gr.first[i+1] += gr.first[i]
+		}
+	}
+	csr()
+	// A step that is exactly two others in a row (a VCA change of two hexspines is two of
+	// one) adds no way the two do not: drop it, which saves the query a third of its edges.
+	keep := all[:0]
+	for i, x := range all {
+		if !gr.composite(all, i) {
+			keep = append(keep, x)
+		}
+	}
+	all = keep
+	csr()
+	gr.edges = make([]edge, len(all))
+	gr.acts = make([]asl.Action, len(all))
+	for i, x := range all {
+		gr.edges[i] = x.e
+		gr.acts[i] = x.a
+	}
+	gr.ring = 1
+	for asl.MP(gr.ring) <= maxJump {
+		gr.ring <<= 1
+	}
+	return gr, nil
+}
+
+// composite reports whether edge i of all (sorted by source, gr.first built on it) is exactly
+// two other edges in a row: the same cost and chance, open whenever it is, through a State
+// with its ordinary allowance.
+func (gr *Graph) composite(all []adj, i int) bool {
+	x := &all[i]
+	if x.e.minimum() || x.e.hi != noCeiling || gr.fixed[x.from] {
+		return false
+	}
+	p := gr.probs[x.e.prob()]
+	for j := gr.first[x.from]; j < gr.first[x.from+1]; j++ {
+		a := &all[j]
+		if int(j) == i || a.e.minimum() || a.e.hi != noCeiling || a.e.cost >= x.e.cost || a.e.lo > x.e.lo || gr.fixed[a.e.to] {
+			continue
+		}
+		for k := gr.first[a.e.to]; k < gr.first[a.e.to+1]; k++ {
+			b := &all[k]
+			if int(k) == i || b.e.to != x.e.to || b.e.minimum() || b.e.hi != noCeiling || a.e.cost+b.e.cost != x.e.cost || a.e.cost+b.e.lo > x.e.lo {
+				continue
+			}
+			if gr.probs[a.e.prob()]*gr.probs[b.e.prob()] == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// minimumStart is the Start MP a Minimum Move from rep's State includes (D2.15).
+func minimumStart(rep *asl.Unit) asl.MP {
+	if rep.Moving || rep.Motion {
+		return 0
+	}
+	return asl.Whole(1)
+}
+
+func doneAt(done []bool, i int32) bool { return int(i) < len(done) && done[i] }
+
+type distItem struct {
+	node int32
+	d    asl.MP
+}
+
+type distQueue []distItem
+
+func (q distQueue) Len() int           { return len(q) }
+func (q distQueue) Less(i, j int) bool { return q[i].d < q[j].d }
+func (q distQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *distQueue) Push(x any)        { *q = append(*q, x.(distItem)) }
+func (q *distQueue) Pop() any          { o := (*q)[len(*q)-1]; *q = (*q)[:len(*q)-1]; return o }
+func (g *Graph) Len() int              { return len(g.States) }
+func (g *Graph) Edges() int            { return len(g.edges) }
+
+// Node is the State of the unit as it stands in game, if the graph has it.
+func (g *Graph) Node(u *asl.Unit) (int32, bool) {
+	if !u.AllUsed && !u.MinimumMove && u.Allowance != g.allow {
+		return -1, false
+	}
+	s := stateOf(u)
+	i, ok := g.index[s]
+	return i, ok
+}
+
+// Way is one Pareto-optimal way found by a query: the State reached, its MP, its chance of
+// arriving Mobile, and how (the previous way and the edge taken from it; -1 at the start).
+type Way struct {
+	Node   int32
+	MP     asl.MP
+	P      float64
+	Parent int32
+	Edge   int32
+}
+
+// Query holds a query's answer and the buffers it reuses: keep one per goroutine and pass it
+// to every [Graph.Reach].
+type Query struct {
+	Ways   []Way
+	at     []nodeMark
+	gen    uint32
+	pgen   uint32
+	bucket [][]pending
+}
+
+// nodeMark is what a query knows of one State: the best chance of arriving Mobile settled so
+// far (valid when seen is the query's gen) and the best one waiting in the bucket being
+// settled (valid when pseen is the bucket's pgen).
+type nodeMark struct {
+	seen, pseen uint32
+	best, pend  float64
+}
+
+type pending struct {
+	node, parent, edge int32
+	p                  float64
+}
+
+const eps = 1e-12
+
+// Reach finds every State the vehicle can reach from State from, having spent mp MP, and for
+// each the Pareto set of (MP, chance of arriving Mobile) ways: a bucket queue over the MP in
+// halves (Dial's algorithm), settling a whole bucket at a time. maxRisk > 0 drops ways whose
+// chance of not arriving Mobile is over it. The answer is q.Ways, in order of MP.
+func (g *Graph) Reach(q *Query, from int32, mp asl.MP, maxRisk float64) {
+	n := len(g.States)
+	if len(q.at) < n {
+		q.at = make([]nodeMark, n)
+	}
+	if len(q.bucket) != g.ring {
+		q.bucket = make([][]pending, g.ring)
+	}
+	q.gen++
+	if q.gen == 0 {
+		clear(q.at)
+		q.gen, q.pgen = 1, 0
+	}
+	at := q.at[:n]
+	q.Ways = q.Ways[:0]
+	mask := asl.MP(g.ring - 1)
+	q.bucket[mp&mask] = append(q.bucket[mp&mask][:0], pending{node: from, parent: -1, edge: -1, p: 1})
+	waiting := 1
+	for m := mp; waiting > 0; m++ {
+		b := q.bucket[m&mask]
+		if len(b) == 0 {
+			continue
+		}
+		waiting -= len(b)
+		// Pass 1: the best chance each State is offered at this MP.
+		q.pgen++
+		if q.pgen == 0 {
+			for i := range at {
+				at[i].pseen = 0
+			}
+			q.pgen = 1
+		}
+		for k := range b {
+			a := &at[b[k].node]
+			if a.seen == q.gen && b[k].p <= a.best+eps {
+				continue
+			}
+			if a.pseen != q.pgen || b[k].p > a.pend {
+				a.pseen, a.pend = q.pgen, b[k].p
+			}
+		}
+		// Pass 2: settle it (the first way offering it), then step on from there.
+		left := g.allow - m
+		for k := range b {
+			x := &b[k]
+			v := x.node
+			a := &at[v]
+			if a.pseen != q.pgen || x.p != a.pend {
+				continue
+			}
+			a.pseen, a.seen, a.best = 0, q.gen, x.p
+			w := int32(len(q.Ways))
+			q.Ways = append(q.Ways, Way{Node: v, MP: m, P: x.p, Parent: x.parent, Edge: x.edge})
+			l := left
+			if g.fixed[v] {
+				l = 0
+			}
+			es := g.edges[g.first[v]:g.first[v+1]]
+			for ei := range es {
+				ed := &es[ei]
+				if asl.MP(ed.lo) > l {
+					break // sorted by lo: nothing further is affordable
+				}
+				if ed.hi != noCeiling && l >= asl.MP(ed.hi) {
+					continue
+				}
+				nm := m + asl.MP(ed.cost)
+				p := x.p
+				if ed.flags != 0 {
+					if ed.minimum() {
+						if g.allot-m-asl.MP(ed.cost) <= 0 {
+							continue
+						}
+						nm = g.allot
+					}
+					p *= g.probs[ed.prob()]
+					if p <= 0 || maxRisk > 0 && 1-p > maxRisk+eps {
+						continue
+					}
+				}
+				if t := &at[ed.to]; t.seen == q.gen && p <= t.best+eps {
+					continue
+				}
+				q.bucket[nm&mask] = append(q.bucket[nm&mask], pending{node: ed.to, parent: w, edge: g.first[v] + int32(ei), p: p})
+				waiting++
+			}
+		}
+		q.bucket[m&mask] = b[:0]
+	}
+}
+
+// Path is the steps of way i of the last query, in order.
+func (g *Graph) Path(q *Query, i int32) []asl.Action {
+	var rev []asl.Action
+	for ; i >= 0 && q.Ways[i].Parent >= 0; i = q.Ways[i].Parent {
+		rev = append(rev, g.acts[q.Ways[i].Edge])
+	}
+	for l, r := 0, len(rev)-1; l < r; l, r = l+1, r-1 {
+		rev[l], rev[r] = rev[r], rev[l]
+	}
+	return rev
+}
+
+// CanStop reports whether the vehicle on way w may still Stop there (or is stopped already).
+func (g *Graph) CanStop(w Way) bool {
+	s := g.States[w.Node]
+	if !s.Moving {
+		return true
+	}
+	left := g.allow - w.MP
+	if g.fixed[w.Node] {
+		left = 0
+	}
+	for e := g.first[w.Node]; e < g.first[w.Node+1]; e++ {
+		ed := &g.edges[e]
+		if g.acts[e].Verb == asl.VerbStop && asl.MP(ed.lo) <= left && (ed.hi == noCeiling || left < asl.MP(ed.hi)) {
+			return true
+		}
+	}
+	return false
+}
