@@ -437,7 +437,8 @@ func (g *Graph) Reach(q *Query, from int32, mp asl.MP, maxRisk float64) {
 			continue
 		}
 		waiting -= len(b)
-		// Pass 1: the best chance each State is offered at this MP.
+		// Pass 1: a sure way (chance 1) is settled at once, since nothing at this MP beats it;
+		// for the others, note the best chance each State is offered at this MP.
 		q.pgen++
 		if q.pgen == 0 {
 			for i := range at {
@@ -445,63 +446,81 @@ func (g *Graph) Reach(q *Query, from int32, mp asl.MP, maxRisk float64) {
 			}
 			q.pgen = 1
 		}
-		for k := range b {
-			a := &at[b[k].node]
-			if a.seen == q.gen && b[k].p <= a.best+eps {
-				continue
-			}
-			if a.pseen != q.pgen || b[k].p > a.pend {
-				a.pseen, a.pend = q.pgen, b[k].p
-			}
-		}
-		// Pass 2: settle it (the first way offering it), then step on from there.
-		left := g.allow - m
+		risky := false
 		for k := range b {
 			x := &b[k]
-			v := x.node
-			a := &at[v]
-			if a.pseen != q.pgen || x.p != a.pend {
+			a := &at[x.node]
+			if a.seen == q.gen && x.p <= a.best+eps {
 				continue
 			}
-			a.pseen, a.seen, a.best = 0, q.gen, x.p
-			w := int32(len(q.Ways))
-			q.Ways = append(q.Ways, Way{Node: v, MP: m, P: x.p, Parent: x.parent, Edge: x.edge})
-			l := left
-			if g.fixed[v] {
-				l = 0
+			if x.p == 1 {
+				waiting += g.settle(q, x, m, maxRisk)
+				continue
 			}
-			es := g.edges[g.first[v]:g.first[v+1]]
-			for ei := range es {
-				ed := &es[ei]
-				if asl.MP(ed.lo) > l {
-					break // sorted by lo: nothing further is affordable
-				}
-				if ed.hi != noCeiling && l >= asl.MP(ed.hi) {
-					continue
-				}
-				nm := m + asl.MP(ed.cost)
-				p := x.p
-				if ed.flags != 0 {
-					if ed.minimum() {
-						if g.allot-m-asl.MP(ed.cost) <= 0 {
-							continue
-						}
-						nm = g.allot
-					}
-					p *= g.probs[ed.prob()]
-					if p <= 0 || maxRisk > 0 && 1-p > maxRisk+eps {
-						continue
-					}
-				}
-				if t := &at[ed.to]; t.seen == q.gen && p <= t.best+eps {
-					continue
-				}
-				q.bucket[nm&mask] = append(q.bucket[nm&mask], pending{node: ed.to, parent: w, edge: g.first[v] + int32(ei), p: p})
-				waiting++
+			risky = true
+			if a.pseen != q.pgen || x.p > a.pend {
+				a.pseen, a.pend = q.pgen, x.p
 			}
+		}
+		// Pass 2: settle each State's best risky way (the first offering it).
+		for k := 0; risky && k < len(b); k++ {
+			x := &b[k]
+			a := &at[x.node]
+			if x.p == 1 || a.pseen != q.pgen || x.p != a.pend || a.seen == q.gen && x.p <= a.best+eps {
+				continue
+			}
+			a.pseen = 0
+			waiting += g.settle(q, x, m, maxRisk)
 		}
 		q.bucket[m&mask] = b[:0]
 	}
+}
+
+// settle records way x at MP m as the best to its State and offers every step open from
+// there; it returns how many it offered.
+func (g *Graph) settle(q *Query, x *pending, m asl.MP, maxRisk float64) int {
+	v := x.node
+	a := &q.at[v]
+	a.seen, a.best = q.gen, x.p
+	w := int32(len(q.Ways))
+	q.Ways = append(q.Ways, Way{Node: v, MP: m, P: x.p, Parent: x.parent, Edge: x.edge})
+	l := g.allow - m
+	if g.fixed[v] {
+		l = 0
+	}
+	mask := asl.MP(g.ring - 1)
+	pushed := 0
+	base := g.first[v]
+	es := g.edges[base:g.first[v+1]]
+	for ei := range es {
+		ed := &es[ei]
+		if asl.MP(ed.lo) > l {
+			break // sorted by lo: nothing further is affordable
+		}
+		if ed.hi != noCeiling && l >= asl.MP(ed.hi) {
+			continue
+		}
+		nm := m + asl.MP(ed.cost)
+		p := x.p
+		if ed.flags != 0 {
+			if ed.minimum() {
+				if g.allot-m-asl.MP(ed.cost) <= 0 {
+					continue
+				}
+				nm = g.allot
+			}
+			p *= g.probs[ed.prob()]
+			if p <= 0 || maxRisk > 0 && 1-p > maxRisk+eps {
+				continue
+			}
+		}
+		if t := &q.at[ed.to]; t.seen == q.gen && p <= t.best+eps {
+			continue
+		}
+		q.bucket[nm&mask] = append(q.bucket[nm&mask], pending{node: ed.to, parent: w, edge: base + int32(ei), p: p})
+		pushed++
+	}
+	return pushed
 }
 
 // Path is the steps of way i of the last query, in order.
