@@ -154,6 +154,14 @@ func ReportStep(g *asl.Game, n int, a asl.Action, r *asl.Result) StepOut {
 	return so
 }
 
+// ReportImpulse is the report of one Impulse (the group line text, step number n) as `umpire
+// play` prints it.
+func ReportImpulse(g *asl.Game, n int, line string, r *asl.ImpulseResult) StepOut {
+	so := StepOut{Step: n, Line: n, Unit: g.Groups[r.Group].ID, Group: g.Groups[r.Group].ID, Action: strings.TrimSpace(line[strings.Index(line, ":")+1:])}
+	impulseOut(g, r, &so)
+	return so
+}
+
 // stepOut fills the report of a unit or group step.
 func stepOut(r *asl.Result, so *StepOut) {
 	so.MP = r.Cost.Total().Float()

@@ -114,6 +114,33 @@ func TestUsage(t *testing.T) {
 	}
 }
 
+// TestGroupPath: umpire path with a Convoy's id plans its Impulses and prints them as play
+// does.
+func TestGroupPath(t *testing.T) {
+	dir := t.TempDir()
+	f := dir + "/c.yaml"
+	os.WriteFile(f, []byte(`name: convoy
+ruleset: asl
+map:
+  boards: ["5"]
+units:
+  - {id: H1, side: German, vehicle: {name: SPW 251/1, mp: 12, class: halftrack}, at: Y6, vca: Z5-Z6, motion: true}
+  - {id: H2, side: German, vehicle: {name: SPW 251/1, mp: 12, class: halftrack}, at: X6, vca: Y6-Y7, motion: true}
+groups:
+  - {id: C1, kind: convoy, members: [H1, H2]}
+`), 0o644)
+	var out, errb bytes.Buffer
+	if code := run([]string{"path", f, "C1", "5AA6"}, &out, &errb); code != 0 {
+		t.Fatalf("path: exit %d: %s", code, errb.String())
+	}
+	// Two Impulses of 1 [Open Ground] +1 [Convoy] (E11.2): Z6 then AA6, H2 one hex behind.
+	for _, want := range []string{"C1 reaches 5AA6 in 2 Impulses for 4 MP", "H1 enter 5Z6, H2 enter 5Y6", "+1 [Convoy]"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
+	}
+}
+
 func TestReachAndPath(t *testing.T) {
 	dir := t.TempDir()
 	f := dir + "/r.yaml"
@@ -133,6 +160,19 @@ units:
 	// Start + M5 + M6: 3 MP, as notation umpire play prints.
 	if !strings.Contains(out.String(), "T1 reaches 2M6 for 3 MP") || !strings.Contains(out.String(), "enter 2M5") {
 		t.Errorf("path output:\n%s", out.String())
+	}
+	// With a VCA: it arrives facing M7-N6; one hexspine more (1 MP, D2.11) somewhere on the way
+	// has it face L6-M7.
+	out.Reset()
+	if code := run([]string{"path", f, "T1", "2M6", "--vca", "L6-M7"}, &out, &errb); code != 0 {
+		t.Fatalf("path --vca: exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "T1 reaches 2M6 for 4 MP") || !strings.Contains(out.String(), " vca ") {
+		t.Errorf("path --vca output:\n%s", out.String())
+	}
+	errb.Reset()
+	if code := run([]string{"path", f, "T1", "2M6", "--vca", "L6-L7"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "its VCAs are") {
+		t.Errorf("a VCA that is none of the hex's: exit %d, %s", code, errb.String())
 	}
 	out.Reset()
 	svg := dir + "/r.svg"

@@ -21,6 +21,7 @@ import (
 // planArgs reads FILE UNIT [HEX] and the flags of reach and path.
 type planArgs struct {
 	file, unit, hex string
+	vca             string
 	json, divide    bool
 	esb             bool
 	svg             string
@@ -39,6 +40,9 @@ func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (p
 			pa.divide = true
 		case a == "--esb":
 			pa.esb = true
+		case a == "--vca" && cmd == "path" && i+1 < len(args):
+			pa.vca = args[i+1]
+			i++
 		case a == "--svg" && cmd == "reach" && i+1 < len(args):
 			pa.svg = args[i+1]
 			i++
@@ -63,7 +67,7 @@ func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (p
 	}
 	if len(pos) != n {
 		if wantHex {
-			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT HEX [--max-risk P] [--esb] [--json]\n", cmd)
+			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT|GROUP HEX [--vca A-B] [--max-risk P] [--esb] [--json]\n", cmd)
 		} else {
 			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT [--divide] [--esb] [--json] [--svg OUT]\n", cmd)
 		}
@@ -90,6 +94,9 @@ func planFrom(cmd string, pa planArgs, stderr io.Writer) (*scenario.Scenario, in
 	}
 	i, ok := s.Game.Unit(pa.unit)
 	if !ok {
+		if gi, ok := s.Game.Group(pa.unit); ok && cmd == "path" {
+			return s, -1 - gi, true
+		}
 		fmt.Fprintf(stderr, "umpire %s: no unit %q\n", cmd, pa.unit)
 		return nil, 0, false
 	}
@@ -197,14 +204,27 @@ func path(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
+	if unit < 0 {
+		return groupPath(s, -1-unit, h, pa, stdout, stderr)
+	}
+	var heading hex.Spine
+	if pa.vca != "" {
+		if heading, err = lay.ParseVCA(h, pa.vca); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+	}
 	r, err := plan.Reach(s.Game, unit, plan.Options{ESB: pa.esb, MaxRisk: pa.maxRisk})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	li, ok := r.Cheapest(h, 0, false, pa.maxRisk)
+	li, ok := r.Cheapest(h, heading, pa.vca != "", pa.maxRisk)
 	if !ok {
 		fmt.Fprintf(stderr, "umpire path: %s cannot reach %s this MPh", s.Game.Units[unit].ID, lay.Name(h))
+		if pa.vca != "" {
+			fmt.Fprintf(stderr, " with VCA %s", lay.VCAName(h, heading))
+		}
 		if pa.maxRisk > 0 {
 			fmt.Fprintf(stderr, " within a risk of %g", pa.maxRisk)
 		}
@@ -244,6 +264,53 @@ func path(args []string, stdout, stderr io.Writer) int {
 	} else {
 		enc.Encode(map[string]any{"unit": s.Game.Units[unit].ID, "hex": lay.Name(h), "mp": l.MP.Float(), "p": p, "p_exact": exact.RatString(), "can_stop": r.CanStop(li)})
 	}
+	return 0
+}
+
+// groupPath plans a Convoy's or a platoon's Impulses to hex h and prints them as `umpire
+// play` does, each replayed through the referee.
+func groupPath(s *scenario.Scenario, gi int, h hex.Hex, pa planArgs, stdout, stderr io.Writer) int {
+	g := s.Game
+	grp := &g.Groups[gi]
+	opt := plan.GroupOptions{MaxRisk: pa.maxRisk}
+	var r *plan.GroupRoute
+	var err error
+	switch grp.Kind {
+	case asl.KindConvoy:
+		r, err = plan.ConvoyRoute(g, gi, h, opt)
+	case asl.KindPlatoon:
+		r, err = plan.PlatoonRoute(g, gi, h, opt)
+	default:
+		err = fmt.Errorf("umpire path plans Convoys and platoons; %s is a %s", grp.ID, grp.Kind)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "umpire path: %s to %s: %v\n", grp.ID, g.Map.Layout.Name(h), err)
+		return 1
+	}
+	c := g.Clone()
+	enc := json.NewEncoder(stdout)
+	var res asl.LineResult
+	for k, line := range r.Lines(g) {
+		l, err := c.ParseLine(line)
+		if err == nil {
+			err = c.Play(&l, dice.Lowest{}, &res)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "umpire path: the referee refused Impulse %d (%s): %v\n", k+1, line, err)
+			return 1
+		}
+		so := scenario.ReportImpulse(c, k+1, line, &res.Impulse)
+		if pa.json {
+			enc.Encode(so)
+		} else {
+			fmt.Fprintln(stdout, scenario.FormatStep(so))
+		}
+	}
+	if pa.json {
+		enc.Encode(map[string]any{"group": grp.ID, "hex": g.Map.Layout.Name(h), "mp": r.MP.Float(), "p": r.P, "impulses": len(r.Impulses)})
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s reaches %s in %d Impulses for %s MP (charged to every member); chance all arrive Mobile %.1f%%\n", grp.ID, g.Map.Layout.Name(h), len(r.Impulses), r.MP, 100*r.P)
 	return 0
 }
 
