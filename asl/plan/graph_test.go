@@ -17,7 +17,7 @@ type wayKey struct {
 	p  int64 // P in units of 1e-9
 }
 
-func refereeWays(t *testing.T, g *asl.Game, unit int, maxRisk float64) map[wayKey]bool {
+func refereeWays(t testing.TB, g *asl.Game, unit int, maxRisk float64) map[wayKey]bool {
 	t.Helper()
 	r, err := Reach(g, unit, Options{MaxRisk: maxRisk})
 	if err != nil {
@@ -72,40 +72,69 @@ func TestGraphMatchesReferee(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, maxRisk := range []float64{0, 0.1} {
-					want := refereeWays(t, c.game, c.unit, maxRisk)
-					from, ok := gr.Node(u)
-					if !ok {
-						t.Fatal("start State not in the graph")
-					}
-					gr.Reach(&q, from, u.Spent, maxRisk)
-					got := map[wayKey]bool{}
-					for _, w := range q.Ways {
-						got[wayKey{gr.States[w.Node], w.MP, int64(math.Round(w.P * 1e9))}] = true
-					}
-					var missing, extra []string
-					for k := range want {
-						if !got[k] {
-							missing = append(missing, fmt.Sprintf("%+v", k))
-						}
-					}
-					for k := range got {
-						if !want[k] {
-							extra = append(extra, fmt.Sprintf("%+v", k))
-						}
-					}
-					sort.Strings(missing)
-					sort.Strings(extra)
-					if len(missing)+len(extra) > 0 {
-						t.Fatalf("limit %s risk %v: graph has %d ways, referee %d; missing %d %.3v, extra %d %.3v", limit, maxRisk, len(got), len(want), len(missing), missing, len(extra), extra)
-					}
-					if len(got) != len(q.Ways) {
-						t.Fatalf("%d ways but %d distinct", len(q.Ways), len(got))
-					}
+					compareWays(t, c.game, c.unit, gr, &q, maxRisk)
 				}
 				roundTrip(t, c.game, c.unit, gr, &q)
 			}
 		})
 	}
+}
+
+// compareWays checks a query on gr against the referee-driven Reach: the same ways, each once.
+func compareWays(t testing.TB, g *asl.Game, unit int, gr *Graph, q *Query, maxRisk float64) {
+	t.Helper()
+	u := &g.Units[unit]
+	want := refereeWays(t, g, unit, maxRisk)
+	from, ok := gr.Node(u)
+	if !ok {
+		t.Fatal("start State not in the graph")
+	}
+	gr.Reach(q, from, u.Spent, maxRisk)
+	got := map[wayKey]bool{}
+	for _, w := range q.Ways {
+		got[wayKey{gr.States[w.Node], w.MP, int64(math.Round(w.P * 1e9))}] = true
+	}
+	var missing, extra []string
+	for k := range want {
+		if !got[k] {
+			missing = append(missing, fmt.Sprintf("%+v", k))
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			extra = append(extra, fmt.Sprintf("%+v", k))
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	if len(missing)+len(extra) > 0 {
+		t.Fatalf("risk %v: graph has %d ways, referee %d; missing %d %v, extra %d %v", maxRisk, len(got), len(want), len(missing), missing, len(extra), extra)
+	}
+	if len(got) != len(q.Ways) {
+		t.Fatalf("%d ways but %d distinct", len(q.Ways), len(got))
+	}
+}
+
+// FuzzGraph: on any random situation (map, vehicle kind, MP, Motion), the compiled graph's
+// query agrees with the referee-driven Reach, and no input panics.
+func FuzzGraph(f *testing.F) {
+	for _, s := range []uint64{1, 7, 101, 202, 303} {
+		f.Add(s, uint8(8), false)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, mp uint8, risk bool) {
+		g := randomGame(seed, 3+int(mp%14))
+		u := &g.Units[0]
+		gr, err := Compile(g, 0, u.Allowance)
+		if err != nil {
+			t.Fatal(err)
+		}
+		maxRisk := 0.0
+		if risk {
+			maxRisk = 0.05
+		}
+		var q Query
+		compareWays(t, g, 0, gr, &q, maxRisk)
+	})
 }
 
 func roundTrip(t *testing.T, g *asl.Game, unit int, gr *Graph, q *Query) {

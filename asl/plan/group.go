@@ -427,7 +427,7 @@ func groupKey(c *asl.Game, group int, b []byte) []byte {
 		p := s.Pos
 		b = append(b, byte(p.Hex.X), byte(p.Hex.X>>8), byte(p.Hex.Y), byte(p.Hex.Y>>8), byte(p.Heading), byte(p.Side), byte(p.Pivot),
 			bit(p.Bypass)|bit(p.OnRoad)<<1|bit(p.Offboard)<<2|bit(s.Moving)<<3|bit(s.Counter)<<4|bit(s.Reverse)<<5|bit(s.DirSet)<<6|bit(s.Fresh)<<7,
-			bit(s.ESBUsed)|bit(s.AllUsed)<<1|bit(c.Units[m].Immobile != asl.Mobile)<<2|bit(c.Units[m].Ended)<<3,
+			bit(s.ESBUsed)|bit(s.AllUsed)<<1|bit(c.Units[m].Immobile != asl.Mobile)<<2|bit(c.Units[m].Ended)<<3|bit(s.Minimum)<<4,
 			byte(s.Gained), byte(s.Gained>>8))
 	}
 	return b

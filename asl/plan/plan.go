@@ -33,6 +33,9 @@ type State struct {
 	Fresh   bool
 	ESBUsed bool
 	AllUsed bool
+	// Minimum: it made a Minimum Move (D2.15): unlike after ALL-MP entry (D2.7) it may not even
+	// Stop.
+	Minimum bool
 	// Gained is the MP an ESB added to the allotment (D2.5). Once ALL MP is spent (D2.7) only
 	// Start/Stop MP remain, whatever the allowance, so it is not kept then.
 	Gained asl.MP
@@ -65,6 +68,7 @@ func stateOf(u *asl.Unit) State {
 		Fresh:   u.Spent == u.StartStop && !u.EnteredHex && !u.VCAChanged && !u.Reversed,
 		ESBUsed: u.ESBUsed,
 		AllUsed: u.AllUsed,
+		Minimum: u.MinimumMove,
 		Gained:  gained(u),
 	}
 }
