@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/umpire-referee/umpire/asl"
@@ -379,36 +380,30 @@ func (g *Graph) Node(u *asl.Unit) (int32, bool) {
 }
 
 // Way is one Pareto-optimal way found by a query: the State reached, its MP, its chance of
-// arriving Mobile, and how (the previous way and the edge taken from it; -1 at the start).
+// arriving Mobile, and the previous way (-1 at the start). [Graph.Path] recovers the steps.
 type Way struct {
+	P      float64
 	Node   int32
 	MP     asl.MP
-	P      float64
 	Parent int32
-	Edge   int32
 }
 
 // Query holds a query's answer and the buffers it reuses: keep one per goroutine and pass it
 // to every [Graph.Reach].
 type Query struct {
-	Ways   []Way
-	at     []nodeMark
-	gen    uint32
-	pgen   uint32
-	bucket [][]pending
+	Ways []Way
+	// best is the best chance of arriving Mobile settled so far per State (-1: none yet), pend
+	// the best risky one waiting in the bucket being settled (-1: none). Each query puts back
+	// only what it touched.
+	best, pend []float64
+	graph      *Graph
+	bucket     [][]pending
 }
 
-// nodeMark is what a query knows of one State: the best chance of arriving Mobile settled so
-// far (valid when seen is the query's gen) and the best one waiting in the bucket being
-// settled (valid when pseen is the bucket's pgen).
-type nodeMark struct {
-	seen, pseen uint32
-	best, pend  float64
-}
-
+// pending is a way offered to a State, waiting in its bucket: 16 bytes.
 type pending struct {
-	node, parent, edge int32
-	p                  float64
+	p            float64
+	node, parent int32
 }
 
 const eps = 1e-12
@@ -419,21 +414,23 @@ const eps = 1e-12
 // chance of not arriving Mobile is over it. The answer is q.Ways, in order of MP.
 func (g *Graph) Reach(q *Query, from int32, mp asl.MP, maxRisk float64) {
 	n := len(g.States)
-	if len(q.at) < n {
-		q.at = make([]nodeMark, n)
+	if q.graph != g || len(q.best) < n {
+		q.best, q.pend = make([]float64, n), make([]float64, n)
+		for i := range q.best {
+			q.best[i], q.pend[i] = -1, -1
+		}
+		q.graph, q.Ways = g, q.Ways[:0]
+	}
+	for _, w := range q.Ways {
+		q.best[w.Node] = -1
 	}
 	if len(q.bucket) != g.ring {
 		q.bucket = make([][]pending, g.ring)
 	}
-	q.gen++
-	if q.gen == 0 {
-		clear(q.at)
-		q.gen, q.pgen = 1, 0
-	}
-	at := q.at[:n]
+	best, pend := q.best[:n], q.pend[:n]
 	q.Ways = q.Ways[:0]
 	mask := asl.MP(g.ring - 1)
-	q.bucket[mp&mask] = append(q.bucket[mp&mask][:0], pending{node: from, parent: -1, edge: -1, p: 1})
+	q.bucket[mp&mask] = append(q.bucket[mp&mask][:0], pending{node: from, parent: -1, p: 1})
 	waiting := 1
 	for m := mp; waiting > 0; m++ {
 		b := q.bucket[m&mask]
@@ -443,18 +440,10 @@ func (g *Graph) Reach(q *Query, from int32, mp asl.MP, maxRisk float64) {
 		waiting -= len(b)
 		// Pass 1: a sure way (chance 1) is settled at once, since nothing at this MP beats it;
 		// for the others, note the best chance each State is offered at this MP.
-		q.pgen++
-		if q.pgen == 0 {
-			for i := range at {
-				at[i].pseen = 0
-			}
-			q.pgen = 1
-		}
 		risky := false
 		for k := range b {
 			x := &b[k]
-			a := &at[x.node]
-			if a.seen == q.gen && x.p <= a.best+eps {
+			if x.p <= best[x.node]+eps {
 				continue
 			}
 			if x.p == 1 {
@@ -462,19 +451,21 @@ func (g *Graph) Reach(q *Query, from int32, mp asl.MP, maxRisk float64) {
 				continue
 			}
 			risky = true
-			if a.pseen != q.pgen || x.p > a.pend {
-				a.pseen, a.pend = q.pgen, x.p
+			if x.p > pend[x.node] {
+				pend[x.node] = x.p
 			}
 		}
-		// Pass 2: settle each State's best risky way (the first offering it).
+		// Pass 2: settle each State's best risky way (the first offering it), unless a sure
+		// way came at this MP too.
 		for k := 0; risky && k < len(b); k++ {
 			x := &b[k]
-			a := &at[x.node]
-			if x.p == 1 || a.pseen != q.pgen || x.p != a.pend || a.seen == q.gen && x.p <= a.best+eps {
+			if x.p == 1 || x.p != pend[x.node] {
 				continue
 			}
-			a.pseen = 0
-			waiting += g.settle(q, x, m, maxRisk)
+			pend[x.node] = -1
+			if x.p > best[x.node]+eps {
+				waiting += g.settle(q, x, m, maxRisk)
+			}
 		}
 		q.bucket[m&mask] = b[:0]
 	}
@@ -484,10 +475,9 @@ func (g *Graph) Reach(q *Query, from int32, mp asl.MP, maxRisk float64) {
 // there; it returns how many it offered.
 func (g *Graph) settle(q *Query, x *pending, m asl.MP, maxRisk float64) int {
 	v := x.node
-	a := &q.at[v]
-	a.seen, a.best = q.gen, x.p
+	q.best[v] = x.p
 	w := int32(len(q.Ways))
-	q.Ways = append(q.Ways, Way{Node: v, MP: m, P: x.p, Parent: x.parent, Edge: x.edge})
+	q.Ways = append(q.Ways, Way{Node: v, MP: m, P: x.p, Parent: x.parent})
 	l := g.allow - m
 	if g.fixed[v] {
 		l = 0
@@ -518,10 +508,10 @@ func (g *Graph) settle(q *Query, x *pending, m asl.MP, maxRisk float64) int {
 				continue
 			}
 		}
-		if t := &q.at[ed.to]; t.seen == q.gen && p <= t.best+eps {
+		if p <= q.best[ed.to]+eps {
 			continue
 		}
-		q.bucket[nm&mask] = append(q.bucket[nm&mask], pending{node: ed.to, parent: w, edge: base + int32(ei), p: p})
+		q.bucket[nm&mask] = append(q.bucket[nm&mask], pending{node: ed.to, parent: w, p: p})
 		pushed++
 	}
 	return pushed
@@ -531,12 +521,35 @@ func (g *Graph) settle(q *Query, x *pending, m asl.MP, maxRisk float64) int {
 func (g *Graph) Path(q *Query, i int32) []asl.Action {
 	var rev []asl.Action
 	for ; i >= 0 && q.Ways[i].Parent >= 0; i = q.Ways[i].Parent {
-		rev = append(rev, g.acts[q.Ways[i].Edge])
+		rev = append(rev, g.acts[g.edgeOf(&q.Ways[q.Ways[i].Parent], &q.Ways[i])])
 	}
 	for l, r := 0, len(rev)-1; l < r; l, r = l+1, r-1 {
 		rev[l], rev[r] = rev[r], rev[l]
 	}
 	return rev
+}
+
+// edgeOf finds the edge that took way from to way to: open from there, to its State, for its
+// MP, at the chance nearest its own.
+func (g *Graph) edgeOf(from, to *Way) int32 {
+	left := g.allow - from.MP
+	if g.fixed[from.Node] {
+		left = 0
+	}
+	best, diff := int32(-1), 2.0
+	for e := g.first[from.Node]; e < g.first[from.Node+1]; e++ {
+		ed := &g.edges[e]
+		if ed.to != to.Node || asl.MP(ed.lo) > left || ed.hi != noCeiling && left >= asl.MP(ed.hi) {
+			continue
+		}
+		if nm := from.MP + asl.MP(ed.cost); ed.minimum() && to.MP != g.allot || !ed.minimum() && nm != to.MP {
+			continue
+		}
+		if d := math.Abs(from.P*g.probs[ed.prob()] - to.P); d < diff {
+			best, diff = e, d
+		}
+	}
+	return best
 }
 
 // CanStop reports whether the vehicle on way w may still Stop there (or is stopped already).
