@@ -396,28 +396,6 @@ type groupNode struct {
 	cost   asl.MP
 }
 
-type groupQueue struct {
-	nodes []groupNode
-	ix    []int
-}
-
-func (q *groupQueue) Len() int { return len(q.ix) }
-func (q *groupQueue) Less(i, j int) bool {
-	a, b := &q.nodes[q.ix[i]], &q.nodes[q.ix[j]]
-	if a.f != b.f {
-		return a.f < b.f
-	}
-	return a.p > b.p
-}
-func (q *groupQueue) Swap(i, j int) { q.ix[i], q.ix[j] = q.ix[j], q.ix[i] }
-func (q *groupQueue) Push(x any)    { q.ix = append(q.ix, x.(int)) }
-func (q *groupQueue) Pop() any {
-	n := len(q.ix)
-	x := q.ix[n-1]
-	q.ix = q.ix[:n-1]
-	return x
-}
-
 // groupKey tells group situations apart: every member's State, and the group's own facts.
 func groupKey(c *asl.Game, group int, b []byte) []byte {
 	grp := &c.Groups[group]
@@ -448,8 +426,15 @@ func groupSearch(g *asl.Game, group int, goal func(*asl.Game) bool, bound func(*
 		limit = 20000
 	}
 	start := g.Clone()
-	q := &groupQueue{}
-	q.nodes = append(q.nodes, groupNode{game: start, mp: 0, f: bound(start), p: 1, parent: -1})
+	var nodes []groupNode
+	q := &indexQueue{less: func(i, j int) bool {
+		a, b := &nodes[i], &nodes[j]
+		if a.f != b.f {
+			return a.f < b.f
+		}
+		return a.p > b.p
+	}}
+	nodes = append(nodes, groupNode{game: start, mp: 0, f: bound(start), p: 1, parent: -1})
 	heap.Push(q, 0)
 	var kb []byte
 	kb = groupKey(start, group, kb)
@@ -462,14 +447,14 @@ func groupSearch(g *asl.Game, group int, goal func(*asl.Game) bool, bound func(*
 	expanded := 0
 	for q.Len() > 0 {
 		ni := heap.Pop(q).(int)
-		n := q.nodes[ni]
+		n := nodes[ni]
 		kb = groupKey(n.game, group, kb)
 		if closed[string(kb)] {
 			continue
 		}
 		closed[string(kb)] = true
 		if goal(n.game) {
-			return routeOf(q.nodes, ni, expanded), nil
+			return routeOf(nodes, ni, expanded), nil
 		}
 		if expanded >= limit {
 			return nil, fmt.Errorf("%w within %d group situations", ErrNoRoute, limit)
@@ -495,12 +480,12 @@ func groupSearch(g *asl.Game, group int, goal func(*asl.Game) bool, bound func(*
 			}
 			k := string(kb)
 			mp := n.mp + res.Cost
-			if o, ok := best[k]; ok && (q.nodes[o].mp < mp || q.nodes[o].mp == mp && q.nodes[o].p >= p) {
+			if o, ok := best[k]; ok && (nodes[o].mp < mp || nodes[o].mp == mp && nodes[o].p >= p) {
 				continue
 			}
-			q.nodes = append(q.nodes, groupNode{game: c, mp: mp, f: mp + bound(c), p: p, parent: ni, ia: cloneImpulse(ia), cost: res.Cost})
-			best[k] = len(q.nodes) - 1
-			heap.Push(q, len(q.nodes)-1)
+			nodes = append(nodes, groupNode{game: c, mp: mp, f: mp + bound(c), p: p, parent: ni, ia: cloneImpulse(ia), cost: res.Cost})
+			best[k] = len(nodes) - 1
+			heap.Push(q, len(nodes)-1)
 		}
 	}
 	return nil, fmt.Errorf("%w: %s cannot get there this MPh", ErrNoRoute, g.Groups[group].ID)

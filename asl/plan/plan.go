@@ -121,7 +121,14 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 	r := &Result{Unit: unit, byKey: map[State][]int{}, game: scratch}
 	start := g.Units[unit]
 	r.add(Label{State: stateOf(&start), MP: start.Spent, P: 1, Parent: -1, Unit: start})
-	q := &labelQueue{r: r}
+	// Labels by MP, then by higher probability.
+	q := &indexQueue{less: func(i, j int) bool {
+		a, b := &r.Labels[i], &r.Labels[j]
+		if a.MP != b.MP {
+			return a.MP < b.MP
+		}
+		return a.P > b.P
+	}}
 	heap.Push(q, 0)
 	var res asl.Result
 	var buf []asl.Action
@@ -260,23 +267,17 @@ func (r *Result) CanStop(i int) bool {
 	return err == nil
 }
 
-// labelQueue orders labels by MP, then by higher probability.
-type labelQueue struct {
-	r  *Result
-	ix []int
+// indexQueue is a priority queue of indexes into a caller's slice, ordered by less.
+type indexQueue struct {
+	ix   []int
+	less func(a, b int) bool
 }
 
-func (q *labelQueue) Len() int { return len(q.ix) }
-func (q *labelQueue) Less(i, j int) bool {
-	a, b := &q.r.Labels[q.ix[i]], &q.r.Labels[q.ix[j]]
-	if a.MP != b.MP {
-		return a.MP < b.MP
-	}
-	return a.P > b.P
-}
-func (q *labelQueue) Swap(i, j int) { q.ix[i], q.ix[j] = q.ix[j], q.ix[i] }
-func (q *labelQueue) Push(x any)    { q.ix = append(q.ix, x.(int)) }
-func (q *labelQueue) Pop() any {
+func (q *indexQueue) Len() int           { return len(q.ix) }
+func (q *indexQueue) Less(i, j int) bool { return q.less(q.ix[i], q.ix[j]) }
+func (q *indexQueue) Swap(i, j int)      { q.ix[i], q.ix[j] = q.ix[j], q.ix[i] }
+func (q *indexQueue) Push(x any)         { q.ix = append(q.ix, x.(int)) }
+func (q *indexQueue) Pop() any {
 	n := len(q.ix)
 	x := q.ix[n-1]
 	q.ix = q.ix[:n-1]
