@@ -26,13 +26,13 @@ type Game struct {
 	// DR per condition is made at the end of the Impulse (D14.21).
 	impulse  int // group index + 1, or 0
 	deferDR  bool
-	pending  []pendingCheck
-	saved    []Unit
-	savedLOS []MP
+	pending  []pendingCheck `hash:"-"`
+	saved    []Unit         `hash:"-"` // scratch copies for an Impulse's refusal
+	savedLOS []MP           `hash:"-"`
 	// leaving: units that left a Convoy and complete their MPh before anything else moves
 	// (E11.25).
 	leaving  []int
-	partsBuf []int
+	partsBuf []int `hash:"-"`
 	// convoyStarted: original Convoys (by group index) that have begun their MPh (E11.21).
 	convoyStarted []bool
 	// postponed units finish their MPh after waitFor units (D14.331).

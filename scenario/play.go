@@ -87,29 +87,9 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 	g := s.Game
 	for i := range s.Moves {
 		mv := &s.Moves[i]
-		so := StepOut{Step: i + 1, Line: mv.Line, Action: actionText(mv.Text)}
+		so := LineHead(g, i+1, mv.Text, &mv.Parsed)
+		so.Line = mv.Line
 		l := &mv.Parsed
-		switch {
-		case l.Kind == asl.LineUnit && l.GroupID == "":
-			so.Unit = g.Units[mv.Action.Unit].ID
-		case l.Kind == asl.LineMPh:
-			so.Unit, so.Action = "MPh", l.Side
-		case l.Kind == asl.LineArea || l.Kind == asl.LineLOS:
-			so.Unit = strings.Fields(mv.Text)[0]
-		case l.Kind == asl.LineStray:
-			so.Unit = g.Units[l.Action.Unit].ID
-		case l.Kind == asl.LineImpulse || l.Kind == asl.LineGroup:
-			so.Group = l.GroupID
-			so.Unit = l.GroupID
-			if l.Group == asl.GroupForm && l.Kind == asl.LineGroup {
-				so.Group, so.Unit = l.NewID, l.NewID
-			}
-			if l.Kind == asl.LineImpulse && !l.Every {
-				so.Action = strings.TrimSpace(mv.Text[strings.Index(mv.Text, ":")+1:])
-			}
-		default:
-			so.Group, so.Unit = l.GroupID, l.GroupID
-		}
 		err := g.Play(l, src, &r)
 		if err != nil {
 			var ref *asl.Refusal
@@ -120,7 +100,7 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 			}
 			so.Rules = []string{so.Error.Rule}
 			if l.Kind == asl.LineUnit && l.GroupID == "" {
-				so.Total = g.Units[mv.Action.Unit].Spent.Float()
+				so.Total = g.Units[l.Action.Unit].Spent.Float()
 			}
 			so.Breakdown = "refused"
 			out.Steps = append(out.Steps, so)
@@ -130,20 +110,53 @@ func (s *Scenario) Play(each func(StepOut)) Outcome {
 			}
 			break
 		}
-		if l.Kind == asl.LineImpulse {
-			impulseOut(g, &r.Impulse, &so)
-		} else {
-			stepOut(&r.Step, &so)
-			if l.Kind == asl.LineUnit && (mv.Action.Verb == asl.VerbAttack || mv.Action.Verb == asl.VerbMotionAttempt || mv.Action.Verb == asl.VerbTCA) && l.GroupID == "" {
-				so.Total = g.Units[mv.Action.Unit].Spent.Float()
-			}
-		}
+		LineBody(g, l, &r, &so)
 		out.Steps = append(out.Steps, so)
 		if each != nil {
 			each(so)
 		}
 	}
 	return out
+}
+
+// LineHead is the part of a line's report known before it is played: its number n, the unit
+// or group, the action as written.
+func LineHead(g *asl.Game, n int, text string, l *asl.Line) StepOut {
+	so := StepOut{Step: n, Action: actionText(text)}
+	switch {
+	case l.Kind == asl.LineUnit && l.GroupID == "":
+		so.Unit = g.Units[l.Action.Unit].ID
+	case l.Kind == asl.LineMPh:
+		so.Unit, so.Action = "MPh", l.Side
+	case l.Kind == asl.LineArea || l.Kind == asl.LineLOS:
+		so.Unit = strings.Fields(text)[0]
+	case l.Kind == asl.LineStray:
+		so.Unit = g.Units[l.Action.Unit].ID
+	case l.Kind == asl.LineImpulse || l.Kind == asl.LineGroup:
+		so.Group = l.GroupID
+		so.Unit = l.GroupID
+		if l.Group == asl.GroupForm && l.Kind == asl.LineGroup {
+			so.Group, so.Unit = l.NewID, l.NewID
+		}
+		if l.Kind == asl.LineImpulse && !l.Every {
+			so.Action = strings.TrimSpace(text[strings.Index(text, ":")+1:])
+		}
+	default:
+		so.Group, so.Unit = l.GroupID, l.GroupID
+	}
+	return so
+}
+
+// LineBody fills in what playing line l did (r): MP, totals, breakdown, dice, events.
+func LineBody(g *asl.Game, l *asl.Line, r *asl.LineResult, so *StepOut) {
+	if l.Kind == asl.LineImpulse {
+		impulseOut(g, &r.Impulse, so)
+		return
+	}
+	stepOut(&r.Step, so)
+	if l.Kind == asl.LineUnit && (l.Action.Verb == asl.VerbAttack || l.Action.Verb == asl.VerbMotionAttempt || l.Action.Verb == asl.VerbTCA) && l.GroupID == "" {
+		so.Total = g.Units[l.Action.Unit].Spent.Float()
+	}
 }
 
 // ReportStep is the report of one unit step as `umpire play` prints it (step number n).

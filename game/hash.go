@@ -1,0 +1,86 @@
+package game
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math"
+	"reflect"
+	"sort"
+)
+
+// Hash is a digest of everything a value holds, unexported fields included, following
+// pointers, in a fixed order (map keys sorted): two states hash alike exactly when they are
+// alike. Fields tagged `hash:"-"` (scratch buffers) are left out; so are functions and
+// channels. It is how a replayed game is shown to reach the state the live one did.
+func Hash(v any) [32]byte {
+	h := hasher{}
+	h.value(reflect.ValueOf(v), 0)
+	return sha256.Sum256(h.b)
+}
+
+type hasher struct{ b []byte }
+
+func (h *hasher) u64(x uint64) { h.b = binary.LittleEndian.AppendUint64(h.b, x) }
+
+func (h *hasher) value(v reflect.Value, depth int) {
+	if depth > 64 {
+		panic("game.Hash: value nested too deep (a cycle?)")
+	}
+	switch v.Kind() {
+	case reflect.Invalid:
+		h.b = append(h.b, 0)
+	case reflect.Bool:
+		if v.Bool() {
+			h.b = append(h.b, 1)
+		} else {
+			h.b = append(h.b, 0)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		h.u64(uint64(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		h.u64(v.Uint())
+	case reflect.Float32, reflect.Float64:
+		h.u64(math.Float64bits(v.Float()))
+	case reflect.String:
+		h.u64(uint64(v.Len()))
+		h.b = append(h.b, v.String()...)
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			h.b = append(h.b, 0)
+			return
+		}
+		h.b = append(h.b, 1)
+		h.value(v.Elem(), depth+1)
+	case reflect.Slice, reflect.Array:
+		h.u64(uint64(v.Len()))
+		for i := 0; i < v.Len(); i++ {
+			h.value(v.Index(i), depth+1)
+		}
+	case reflect.Map:
+		keys := v.MapKeys()
+		type kv struct {
+			k []byte
+			v reflect.Value
+		}
+		items := make([]kv, len(keys))
+		for i, k := range keys {
+			sub := hasher{}
+			sub.value(k, depth+1)
+			items[i] = kv{sub.b, v.MapIndex(k)}
+		}
+		sort.Slice(items, func(i, j int) bool { return string(items[i].k) < string(items[j].k) })
+		h.u64(uint64(len(items)))
+		for _, it := range items {
+			h.b = append(h.b, it.k...)
+			h.value(it.v, depth+1)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < v.NumField(); i++ {
+			if t.Field(i).Tag.Get("hash") == "-" {
+				continue
+			}
+			h.value(v.Field(i), depth+1)
+		}
+	}
+}
