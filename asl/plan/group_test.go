@@ -65,6 +65,32 @@ func checkRoute(t *testing.T, g *asl.Game, r *GroupRoute, mp asl.MP, impulses in
 	t.Logf("%s MP p %.4f, %d expanded\n%s", r.MP, r.P, r.Expanded, strings.Join(r.Lines(g), "\n"))
 }
 
+// routeCase is a destination and, when mp > 0, the cost and number of Impulses the rules give.
+type routeCase struct {
+	dest     string
+	mp       asl.MP
+	impulses int
+}
+
+// routeCases plans group 0 of the scenario to each destination with find and checks each
+// route through the referee (checkRoute).
+func routeCases(t *testing.T, text string, find func(*asl.Game, int, hex.Hex, GroupOptions) (*GroupRoute, error), cases []routeCase) {
+	g := loadScenario(t, text).Game
+	for _, tc := range cases {
+		t.Run(tc.dest, func(t *testing.T) {
+			dest, err := g.Map.Layout.Parse(tc.dest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := find(g, 0, dest, GroupOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRoute(t, g, r, tc.mp, tc.impulses)
+		})
+	}
+}
+
 const convoyMap = `
 ruleset: asl
 map:
@@ -82,32 +108,13 @@ groups:
 // the referee accepts at the costs the route states; the E11.2 costs (Open Ground 1 +1 for
 // a Convoy) make a straight run 2 MP per Impulse.
 func TestConvoyRoute(t *testing.T) {
-	s := loadScenario(t, convoyMap)
-	g := s.Game
-	lay := g.Map.Layout
-	for _, tc := range []struct {
-		dest     string
-		mp       asl.MP
-		impulses int
-	}{
+	routeCases(t, convoyMap, ConvoyRoute, []routeCase{
 		{"AA6", asl.Whole(4), 2}, // straight on: Z6, AA6 at 1 +1 [Convoy] each
 		{"Y5", asl.Whole(3), 2},  // one hexspine (1 MP), then into Y5 (2 MP)
 		{"BB6", asl.Whole(6), 3}, // three hexes straight on
 		{"Z4", asl.Whole(5), 3},  // a hexspine, then Z5 and Z4
 		{"W5", 0, 0},             // back past the followers: they must turn too
-	} {
-		t.Run(tc.dest, func(t *testing.T) {
-			dest, err := lay.Parse(tc.dest)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := ConvoyRoute(g, 0, dest, GroupOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkRoute(t, g, r, tc.mp, tc.impulses)
-		})
-	}
+	})
 }
 
 const platoonMap = `
@@ -126,30 +133,11 @@ groups:
 // TestPlatoonRoute: the platoon gets one AFV into the hex, in formation after every Impulse
 // (the referee refuses any that is not), at the least MP.
 func TestPlatoonRoute(t *testing.T) {
-	s := loadScenario(t, platoonMap)
-	g := s.Game
-	lay := g.Map.Layout
-	for _, tc := range []struct {
-		dest     string
-		mp       asl.MP
-		impulses int
-	}{
+	routeCases(t, platoonMap, PlatoonRoute, []routeCase{
 		{"N4", asl.Whole(1), 1}, // B's hex ahead: one Impulse, 1 MP (Open Ground)
 		{"P5", asl.Whole(3), 3}, // C runs down the open side, the others keep up
 		{"P3", 0, 0},            // behind the woods of O3/O4: legal and costed as played
-	} {
-		t.Run(tc.dest, func(t *testing.T) {
-			dest, err := lay.Parse(tc.dest)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := PlatoonRoute(g, 0, dest, GroupOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkRoute(t, g, r, tc.mp, tc.impulses)
-		})
-	}
+	})
 }
 
 // TestGroupRouteRefusals: a route is asked of the right kind of group, to a hex on the map; a
