@@ -41,3 +41,38 @@ func (r *Replay) Roll(k Kind) (Roll, error) {
 	r.next++
 	return x, nil
 }
+
+// MarshalText writes a roll as its String form: "DR 7 (3,4)", "DR 7" when the dice are not
+// known (a scripted total), "dr 5". Logs keep rolls in this form.
+func (r Roll) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a roll written by MarshalText, checking that it is a roll the dice can
+// make.
+func (r *Roll) UnmarshalText(b []byte) error {
+	var out Roll
+	s := string(b)
+	var kind string
+	var total, d1, d2 int
+	n, _ := fmt.Sscanf(s, "%s %d (%d,%d)", &kind, &total, &d1, &d2)
+	switch {
+	case kind == "DR" && n == 4 && fmt.Sprintf("DR %d (%d,%d)", total, d1, d2) == s:
+		if d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6 || d1+d2 != total {
+			return fmt.Errorf("roll %q: dice %d and %d do not make %d", s, d1, d2, total)
+		}
+		out = Roll{Kind: DR, D1: int8(d1), D2: int8(d2), Total: int8(total)}
+	case kind == "DR" && n == 2 && fmt.Sprintf("DR %d", total) == s:
+		if total < 2 || total > 12 {
+			return fmt.Errorf("roll %q: a DR is 2 to 12", s)
+		}
+		out = Roll{Kind: DR, Total: int8(total)}
+	case kind == "dr" && n == 2 && fmt.Sprintf("dr %d", total) == s:
+		if total < 1 || total > 6 {
+			return fmt.Errorf("roll %q: a dr is 1 to 6", s)
+		}
+		out = Roll{Kind: Dr, Total: int8(total)}
+	default:
+		return fmt.Errorf("roll %q: write \"DR 7 (3,4)\", \"DR 7\" or \"dr 5\"", s)
+	}
+	*r = out
+	return nil
+}

@@ -42,3 +42,47 @@ func TestRecordReplay(t *testing.T) {
 		t.Error("a refused roll was used up")
 	}
 }
+
+// TestRollText: every roll the dice can make survives MarshalText/UnmarshalText, and rolls the
+// dice cannot make are refused.
+func TestRollText(t *testing.T) {
+	var all []Roll
+	for a := int8(1); a <= 6; a++ {
+		all = append(all, Roll{Kind: Dr, Total: a})
+		for b := int8(1); b <= 6; b++ {
+			all = append(all, Roll{Kind: DR, D1: a, D2: b, Total: a + b})
+		}
+	}
+	for s := int8(2); s <= 12; s++ {
+		all = append(all, Roll{Kind: DR, Total: s})
+	}
+	for _, r := range all {
+		b, _ := r.MarshalText()
+		var back Roll
+		if err := back.UnmarshalText(b); err != nil || back != r {
+			t.Errorf("%v: read back as %v, %v", r, back, err)
+		}
+	}
+	for _, bad := range []string{"", "DR", "DR 13", "DR 1", "dr 0", "dr 7", "DR 7 (3,5)", "DR 7 (0,7)", "DR 7 (3,4) x", "dr 5 (2,3)", "Dr 5", "DR 07"} {
+		var r Roll
+		if err := r.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("%q read as %v, want an error", bad, r)
+		}
+	}
+}
+
+// FuzzRollText: reading any text either fails or gives a roll that writes back the same.
+func FuzzRollText(f *testing.F) {
+	for _, s := range []string{"DR 7 (3,4)", "DR 7", "dr 5", "DR 12 (6,6)", "dr 9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var r Roll
+		if err := r.UnmarshalText([]byte(s)); err != nil {
+			return
+		}
+		if b, _ := r.MarshalText(); string(b) != s {
+			t.Errorf("%q read as %v, which writes %q", s, r, b)
+		}
+	})
+}

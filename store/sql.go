@@ -1,0 +1,374 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	_ "modernc.org/sqlite"             // the "sqlite" database/sql driver, pure Go
+
+	"github.com/umpire-referee/umpire/game"
+)
+
+// dialect is what differs between the two databases.
+type dialect struct {
+	name   string
+	schema []string
+}
+
+// The statements below use $1, $2 ... which both databases read as positional parameters.
+var (
+	sqliteDialect = dialect{name: "sqlite", schema: []string{
+		`CREATE TABLE IF NOT EXISTS games (
+			id TEXT PRIMARY KEY,
+			name TEXT NOT NULL,
+			scenario BLOB NOT NULL,
+			tokens TEXT NOT NULL,
+			created INTEGER NOT NULL)`,
+		`CREATE TABLE IF NOT EXISTS steps (
+			game TEXT NOT NULL REFERENCES games(id),
+			n INTEGER NOT NULL,
+			line TEXT NOT NULL,
+			rolls TEXT NOT NULL,
+			PRIMARY KEY (game, n))`,
+	}}
+	postgresDialect = dialect{name: "postgres", schema: []string{
+		`CREATE TABLE IF NOT EXISTS games (
+			id TEXT PRIMARY KEY,
+			name TEXT NOT NULL,
+			scenario BYTEA NOT NULL,
+			tokens TEXT NOT NULL,
+			created BIGINT NOT NULL)`,
+		`CREATE TABLE IF NOT EXISTS steps (
+			game TEXT NOT NULL REFERENCES games(id),
+			n INTEGER NOT NULL,
+			line TEXT NOT NULL,
+			rolls TEXT NOT NULL,
+			PRIMARY KEY (game, n))`,
+	}}
+)
+
+// sqlStore is a Store over database/sql: reads on a pool, writes through the group committer.
+type sqlStore struct {
+	d      dialect
+	read   *sql.DB
+	write  *sql.DB // SQLite: one connection, the only writer; PostgreSQL: the same pool as read
+	reqs   chan *appendReq
+	stop   chan struct{}
+	done   chan struct{}
+	mu     sync.RWMutex // held for reading while handing a step over; Close takes it
+	closed bool
+}
+
+type appendReq struct {
+	ctx  context.Context
+	game string
+	e    game.Entry
+	errc chan error
+}
+
+// maxBatch bounds one group commit.
+const maxBatch = 256
+
+func openSQLite(ctx context.Context, path string) (Store, error) {
+	if path == "" {
+		return nil, errors.New("store: no SQLite file named")
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+	}
+	// WAL with synchronous=FULL: a commit is on disk when it returns. busy_timeout lets the
+	// reading pool wait out the writer instead of failing.
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
+		"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	write, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	write.SetMaxOpenConns(1)
+	read, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	read.SetMaxOpenConns(4)
+	return start(ctx, sqliteDialect, read, write)
+}
+
+func openPostgres(ctx context.Context, addr string) (Store, error) {
+	db, err := sql.Open("pgx", addr)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	db.SetMaxOpenConns(16)
+	return start(ctx, postgresDialect, db, db)
+}
+
+func start(ctx context.Context, d dialect, read, write *sql.DB) (Store, error) {
+	closeAll := func() {
+		write.Close()
+		if read != write {
+			read.Close()
+		}
+	}
+	if err := write.PingContext(ctx); err != nil {
+		closeAll()
+		return nil, fmt.Errorf("store: %s: %w", d.name, err)
+	}
+	for _, q := range d.schema {
+		if _, err := write.ExecContext(ctx, q); err != nil {
+			closeAll()
+			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
+		}
+	}
+	s := &sqlStore{d: d, read: read, write: write,
+		reqs: make(chan *appendReq, maxBatch), stop: make(chan struct{}), done: make(chan struct{})}
+	go s.committer()
+	return s, nil
+}
+
+func (s *sqlStore) Create(ctx context.Context, g Game) error {
+	toks := make(map[string]string, len(g.Tokens))
+	for role, h := range g.Tokens {
+		toks[role] = fmt.Sprintf("%x", h)
+	}
+	tj, _ := json.Marshal(toks)
+	_, err := s.write.ExecContext(ctx,
+		`INSERT INTO games (id, name, scenario, tokens, created) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+		g.ID, g.Name, g.Scenario, string(tj), g.Created)
+	if err != nil {
+		return fmt.Errorf("store: create %s: %w", g.ID, err)
+	}
+	// ON CONFLICT DO NOTHING: tell a taken id apart by reading it back.
+	got, err := s.Game(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	if got.Created != g.Created || got.Name != g.Name || string(got.Scenario) != string(g.Scenario) {
+		return fmt.Errorf("store: game %s: %w", g.ID, ErrConflict)
+	}
+	return nil
+}
+
+func (s *sqlStore) Game(ctx context.Context, id string) (Game, error) {
+	g := Game{ID: id}
+	var toks string
+	err := s.read.QueryRowContext(ctx, `SELECT name, scenario, tokens, created FROM games WHERE id = $1`, id).
+		Scan(&g.Name, &g.Scenario, &toks, &g.Created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, fmt.Errorf("store: game %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	var m map[string]string
+	if err := json.Unmarshal([]byte(toks), &m); err != nil {
+		return Game{}, fmt.Errorf("store: game %s tokens: %w", id, err)
+	}
+	g.Tokens = make(map[string][]byte, len(m))
+	for role, h := range m {
+		var b []byte
+		if _, err := fmt.Sscanf(h, "%x", &b); err != nil {
+			return Game{}, fmt.Errorf("store: game %s token %s: %w", id, role, err)
+		}
+		g.Tokens[role] = b
+	}
+	return g, nil
+}
+
+func (s *sqlStore) Entries(ctx context.Context, id string, after int) ([]game.Entry, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT n, line, rolls FROM steps WHERE game = $1 AND n > $2 ORDER BY n`, id, after)
+	if err != nil {
+		return nil, fmt.Errorf("store: steps of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []game.Entry
+	for rows.Next() {
+		var e game.Entry
+		var rolls string
+		if err := rows.Scan(&e.N, &e.Line, &rolls); err != nil {
+			return nil, fmt.Errorf("store: steps of %s: %w", id, err)
+		}
+		if rolls != "" {
+			if err := json.Unmarshal([]byte(rolls), &e.Rolls); err != nil {
+				return nil, fmt.Errorf("store: step %d of %s: %w", e.N, id, err)
+			}
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: steps of %s: %w", id, err)
+	}
+	return out, nil
+}
+
+// Append hands the step to the committer and waits for its answer.
+func (s *sqlStore) Append(ctx context.Context, id string, e game.Entry) error {
+	r := &appendReq{ctx: ctx, game: id, e: e, errc: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return errors.New("store: closed")
+	}
+	select {
+	case s.reqs <- r:
+		s.mu.RUnlock()
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return ctx.Err()
+	}
+	// Once handed over, wait for the committer's answer even if ctx ends: the step may land.
+	return <-r.errc
+}
+
+// committer is the one writer: it takes every waiting Append, writes them in one transaction
+// and answers each once the commit has returned.
+func (s *sqlStore) committer() {
+	defer close(s.done)
+	batch := make([]*appendReq, 0, maxBatch)
+	for {
+		batch = batch[:0]
+		select {
+		case r := <-s.reqs:
+			batch = append(batch, r)
+		case <-s.stop:
+			// Answer what is already queued, then stop.
+			for {
+				select {
+				case r := <-s.reqs:
+					batch = append(batch, r)
+					continue
+				default:
+				}
+				break
+			}
+			if len(batch) > 0 {
+				s.commit(batch)
+			}
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.reqs:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit writes one batch. A step number already taken (in the database or earlier in the
+// batch) fails alone with ErrConflict; any other failure fails the whole batch, which is rolled
+// back.
+func (s *sqlStore) commit(batch []*appendReq) {
+	errs := make([]error, len(batch))
+	fail := func(err error) {
+		for _, r := range batch {
+			r.errc <- err
+		}
+	}
+	ctx := context.Background()
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		fail(fmt.Errorf("store: %w", err))
+		return
+	}
+	const ins = `INSERT INTO steps (game, n, line, rolls) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`
+	stmt, err := tx.PrepareContext(ctx, ins)
+	if err != nil {
+		tx.Rollback()
+		fail(fmt.Errorf("store: %w", err))
+		return
+	}
+	for i, r := range batch {
+		if r.ctx.Err() != nil {
+			errs[i] = r.ctx.Err()
+			continue
+		}
+		rolls := ""
+		if len(r.e.Rolls) > 0 {
+			b, _ := json.Marshal(r.e.Rolls)
+			rolls = string(b)
+		}
+		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls)
+		if err != nil {
+			stmt.Close()
+			tx.Rollback()
+			if isForeignKey(err) && len(batch) > 1 {
+				// One step of a game that does not exist: commit the others without it.
+				s.commit(without(batch, i, fmt.Errorf("store: game %s: %w", r.game, ErrNotFound)))
+				return
+			}
+			if isForeignKey(err) {
+				err = fmt.Errorf("store: game %s: %w", r.game, ErrNotFound)
+			} else {
+				err = fmt.Errorf("store: append %s step %d: %w", r.game, r.e.N, err)
+			}
+			fail(err)
+			return
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			errs[i] = fmt.Errorf("store: game %s step %d: %w", r.game, r.e.N, ErrConflict)
+		}
+	}
+	stmt.Close()
+	if err := tx.Commit(); err != nil {
+		fail(fmt.Errorf("store: commit: %w", err))
+		return
+	}
+	for i, r := range batch {
+		r.errc <- errs[i]
+	}
+}
+
+// without answers batch[i] with err and returns the rest.
+func without(batch []*appendReq, i int, err error) []*appendReq {
+	batch[i].errc <- err
+	rest := make([]*appendReq, 0, len(batch)-1)
+	rest = append(rest, batch[:i]...)
+	return append(rest, batch[i+1:]...)
+}
+
+// isForeignKey: the step names a game that is not there.
+func isForeignKey(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return pg.Code == "23503"
+	}
+	type coder interface{ Code() int }
+	var c coder
+	if errors.As(err, &c) {
+		return c.Code() == 787 // SQLITE_CONSTRAINT_FOREIGNKEY
+	}
+	return false
+}
+
+func (s *sqlStore) Close() error {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.stop)
+	}
+	s.mu.Unlock()
+	<-s.done
+	err := s.write.Close()
+	if s.read != s.write {
+		if e := s.read.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}

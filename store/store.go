@@ -1,0 +1,63 @@
+// Package store keeps saved games: for each game its scenario file, the digests of its access
+// tokens, and its log of accepted steps with their dice. State is never stored; a game is
+// rebuilt by replaying its log through the rules core (package game).
+//
+// Two stores share one implementation over database/sql: SQLite in one file (the default, a
+// pure-Go driver, nothing to install) and PostgreSQL (several servers sharing games). [Open]
+// picks by the address.
+//
+// Append is durable before it returns: the step is committed to disk (SQLite in WAL mode with
+// synchronous=FULL; PostgreSQL's own commit). Concurrent Appends are group-committed: one
+// writer takes every Append that is waiting, writes them in one transaction and answers them
+// all, so one disk flush serves many steps. The key (game, n) is unique, so of two Appends of
+// the same step number only one lands; the other gets [ErrConflict].
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/umpire-referee/umpire/game"
+)
+
+// Game is a saved game's record.
+type Game struct {
+	ID       string
+	Name     string
+	Scenario []byte
+	// Tokens maps each role ("German", "referee", "spectator") to the SHA-256 of its token.
+	Tokens map[string][]byte
+	// Created, in Unix nanoseconds.
+	Created int64
+}
+
+// Store keeps games. Every method is safe for concurrent use.
+type Store interface {
+	// Create saves a new game with no steps. An existing id is ErrConflict.
+	Create(ctx context.Context, g Game) error
+	// Game reads a game's record; ErrNotFound if there is none.
+	Game(ctx context.Context, id string) (Game, error)
+	// Append saves one accepted step; it returns once the step is durable. A step number that
+	// is already taken is ErrConflict; a game that does not exist is ErrNotFound.
+	Append(ctx context.Context, id string, e game.Entry) error
+	// Entries reads the game's steps numbered above after, in order.
+	Entries(ctx context.Context, id string, after int) ([]game.Entry, error)
+	// Close stops the writer and closes the database.
+	Close() error
+}
+
+// Errors.
+var (
+	ErrNotFound = errors.New("no such game")
+	ErrConflict = errors.New("already taken")
+)
+
+// Open opens the store at addr: a postgres:// or postgresql:// URL is PostgreSQL; anything
+// else is the path of a SQLite file (created if absent, with its directory).
+func Open(ctx context.Context, addr string) (Store, error) {
+	if strings.HasPrefix(addr, "postgres://") || strings.HasPrefix(addr, "postgresql://") {
+		return openPostgres(ctx, addr)
+	}
+	return openSQLite(ctx, addr)
+}
