@@ -106,13 +106,28 @@ func Replay(name string, data []byte, log []Entry, upTo int) (*Game, error) {
 		upTo = len(log)
 	}
 	for _, e := range log[:upTo] {
-		rp := &dice.Replay{Rolls: e.Rolls}
-		if _, err := g.Apply(e.Line, rp); err != nil {
-			return nil, fmt.Errorf("%w at step %d (%s): %v", ErrOffRecord, e.N, e.Line, err)
-		}
-		if rp.Remaining() != 0 {
-			return nil, fmt.Errorf("%w at step %d (%s): %d recorded rolls were not used", ErrOffRecord, e.N, e.Line, rp.Remaining())
+		if _, err := g.ApplyEntry(e); err != nil {
+			return nil, err
 		}
 	}
 	return g, nil
+}
+
+// ApplyEntry plays a logged step again with exactly the rolls it made, as Replay does for each
+// entry. A step the referee now refuses, a step numbered out of turn, or one that asks for other
+// dice than it rolled (or leaves some unused) is an error wrapping ErrOffRecord, and the game is
+// then no longer fit to play on.
+func (g *Game) ApplyEntry(e Entry) (scenario.StepOut, error) {
+	if e.N != len(g.Log)+1 {
+		return scenario.StepOut{}, fmt.Errorf("%w: step %d follows step %d", ErrOffRecord, e.N, len(g.Log))
+	}
+	rp := &dice.Replay{Rolls: e.Rolls}
+	so, err := g.Apply(e.Line, rp)
+	if err != nil {
+		return so, fmt.Errorf("%w at step %d (%s): %v", ErrOffRecord, e.N, e.Line, err)
+	}
+	if rp.Remaining() != 0 {
+		return so, fmt.Errorf("%w at step %d (%s): %d recorded rolls were not used", ErrOffRecord, e.N, e.Line, rp.Remaining())
+	}
+	return so, nil
 }

@@ -267,6 +267,43 @@ func (r *Result) CanStop(i int) bool {
 	return err == nil
 }
 
+// HexReach is the best a Result offers in one hex, over every facing and Motion state.
+type HexReach struct {
+	MP    asl.MP  // the least MP spent in the MPh on arriving there
+	P     float64 // the best chance of arriving Mobile at that least MP
+	Risky bool    // no way there is certain (every way risks the vehicle's mobility)
+	Stop  bool    // some way there leaves the vehicle able to Stop (or stopped)
+}
+
+// Hexes sums the Result up by hex, for a map's shading; hexes off the map are left out.
+func (r *Result) Hexes() map[hex.Hex]HexReach {
+	out := map[hex.Hex]HexReach{}
+	safe := map[hex.Hex]bool{}
+	for _, i := range r.Live() {
+		l := &r.Labels[i]
+		if l.State.Pos.Offboard {
+			continue
+		}
+		h := l.State.Pos.Hex
+		if l.P >= 1 {
+			safe[h] = true
+		}
+		hr, ok := out[h]
+		if !ok || l.MP < hr.MP || l.MP == hr.MP && l.P > hr.P {
+			hr.MP, hr.P = l.MP, l.P
+		}
+		if !hr.Stop && r.CanStop(i) {
+			hr.Stop = true
+		}
+		out[h] = hr
+	}
+	for h, hr := range out {
+		hr.Risky = !safe[h]
+		out[h] = hr
+	}
+	return out
+}
+
 // indexQueue is a priority queue of indexes into a caller's slice, ordered by less.
 type indexQueue struct {
 	ix   []int

@@ -1,6 +1,7 @@
 // Command umpire is a referee for WWII tactical wargames: it adjudicates ASL vehicle movement
 // (chapter D2) step by step, explaining every MP and citing the rule for every refusal.
 //
+//	umpire serve                  the game server and web UI (see package server)
 //	umpire play [FILE] [--json]   adjudicate a scenario's moves (no FILE: the built-in demo)
 //	umpire check FILE...          play scenarios and compare with their expect: blocks
 package main
@@ -21,6 +22,8 @@ var demo []byte
 const usage = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2)
 
 usage:
+  umpire serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--no-demo]
+                                the game server and its web UI; prints the demo game's links
   umpire play [FILE] [--json]   adjudicate the moves of a scenario file, one line per step
                                 (no FILE: play the built-in demo)
   umpire check FILE...          play each file and compare with its expect: block
@@ -53,6 +56,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return reach(args[1:], stdout, stderr)
 	case "path":
 		return path(args[1:], stdout, stderr)
+	case "serve":
+		return serve(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -317,30 +317,17 @@ func groupPath(s *scenario.Scenario, gi int, h hex.Hex, pa planArgs, stdout, std
 // writeSVG draws the map with each reachable hex shaded by its least MP; hexes reachable only
 // at some risk are hatched.
 func writeSVG(path string, s *scenario.Scenario, unit int, r *plan.Result) error {
-	shade := map[hex.Hex]render.Shade{}
-	safe := map[hex.Hex]bool{}
 	u := &s.Game.Units[unit]
 	max := u.Allowance
-	for _, i := range r.Live() {
-		l := &r.Labels[i]
-		if l.State.Pos.Offboard {
-			continue
-		}
-		h := l.State.Pos.Hex
-		if l.P >= 1 {
-			safe[h] = true
-		}
-		if l.MP > max {
-			max = l.MP
-		}
-		sh, ok := shade[h]
-		if !ok || l.MP < sh.MP || l.MP == sh.MP && l.P > sh.P {
-			shade[h] = render.Shade{MP: l.MP, P: l.P, Selected: h == u.Pos.Hex}
+	hexes := r.Hexes()
+	for _, hr := range hexes {
+		if hr.MP > max {
+			max = hr.MP
 		}
 	}
-	for h, sh := range shade {
-		sh.Max, sh.Risky = max, !safe[h]
-		shade[h] = sh
+	shade := make(map[hex.Hex]render.Shade, len(hexes))
+	for h, hr := range hexes {
+		shade[h] = render.Shade{MP: hr.MP, Max: max, Risky: hr.Risky, P: hr.P, Selected: h == u.Pos.Hex}
 	}
 	f, err := os.Create(path)
 	if err != nil {

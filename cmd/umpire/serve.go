@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/umpire-referee/umpire/server"
+	"github.com/umpire-referee/umpire/store"
+)
+
+// defaultDB is games.db in the user's data directory: $XDG_DATA_HOME/umpire, else
+// ~/.local/share/umpire on Unix, else the OS's per-user configuration directory.
+func defaultDB() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "umpire", "games.db")
+	}
+	if runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, ".local", "share", "umpire", "games.db")
+		}
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "umpire", "games.db")
+	}
+	return "umpire-games.db"
+}
+
+// serve runs the game server until SIGINT or SIGTERM.
+func serve(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
+	db := fs.String("db", defaultDB(), "where games are kept: a SQLite file, or a postgres:// URL")
+	noDemo := fs.Bool("no-demo", false, "do not create the demo game at start")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	shared := strings.HasPrefix(*db, "postgres")
+	srv := server.New(server.Config{Store: st, Shared: shared, Logf: func(f string, a ...any) {
+		fmt.Fprintf(stderr, "umpire serve: "+f+"\n", a...)
+	}})
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+		return 1
+	}
+	base := "http://" + ln.Addr().String()
+	where := *db
+	if shared {
+		where = "PostgreSQL"
+	}
+	fmt.Fprintf(stdout, "umpire serve: listening on %s (games kept in %s)\n", base, where)
+	if !*noDemo {
+		c, err := srv.Demo(ctx)
+		if err != nil {
+			fmt.Fprintf(stderr, "umpire serve: the demo game: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "demo game %q: open the referee's link to move both sides\n", c.Name)
+		for _, role := range append(append([]string{server.Referee}, c.Sides...), server.Spectator) {
+			fmt.Fprintf(stdout, "  %-10s %s%s\n", role, base, c.Links[role])
+		}
+	}
+	fmt.Fprintf(stdout, "new games: %s/ (paste a scenario file)\n", base)
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+			return 1
+		}
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(sctx)
+	}
+	return 0
+}

@@ -1,0 +1,325 @@
+// Package server is umpire's game server: the HTTP/JSON API of API.md, live updates over
+// Server-Sent Events, and the browser UI (web/, embedded in the binary).
+//
+// A game is its scenario file plus its log of accepted steps with their dice (package game);
+// the server keeps the log in a [store.Store] and the live state in memory, rebuilt by replaying
+// the log whenever it is not there. A step is on disk before the server answers that it was
+// accepted. Every step carries the number it expects to take, and the store's unique key on it
+// means two conflicting steps cannot both land: the loser gets 409 and the current state.
+//
+// Access is by secret token: one per side, one for a referee (every side, for one person at a
+// table) and one read-only for spectators, each 128 random bits, kept only as SHA-256 digests and
+// compared in constant time. A token opens only its own game.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	_ "embed"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/game"
+	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/store"
+)
+
+// Roles that are not sides.
+const (
+	Referee   = "referee"
+	Spectator = "spectator"
+)
+
+// Config is how a Server runs.
+type Config struct {
+	// Store keeps the games. Required.
+	Store store.Store
+	// Shared: other server processes write to the same store (PostgreSQL behind a load
+	// balancer). Open event streams then also poll the store for their steps.
+	Shared bool
+	// Dice gives the dice for a game's new steps; nil rolls fresh dice for each game, seeded
+	// from crypto/rand. (The scenario's own seed and dice serve only its own moves.)
+	Dice func(gameID string) dice.Source
+	// MaxScenario bounds a scenario file sent to create a game; 0 means 256 KiB.
+	MaxScenario int64
+	// Logf reports server errors; nil is silent.
+	Logf func(format string, args ...any)
+}
+
+// Server serves games. Make it with New.
+type Server struct {
+	cfg   Config
+	mux   *http.ServeMux
+	mu    sync.Mutex
+	games map[string]*live
+}
+
+// live is a game in memory: its record, its state and its steps' reports.
+type live struct {
+	mu      sync.Mutex
+	rec     store.Game
+	g       *game.Game
+	reports []scenario.StepOut // reports[i] is step i+1's
+	src     dice.Source
+	subs    map[chan []byte]struct{}
+	// broken: the memory no longer matches the store (a step was played but not saved); the
+	// next request reloads the game.
+	broken bool
+}
+
+// New makes a server over cfg.Store.
+func New(cfg Config) *Server {
+	if cfg.MaxScenario == 0 {
+		cfg.MaxScenario = 256 << 10
+	}
+	if cfg.Dice == nil {
+		cfg.Dice = func(string) dice.Source {
+			var b [8]byte
+			rand.Read(b[:])
+			return dice.NewSeeded(binary.LittleEndian.Uint64(b[:]))
+		}
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	s := &Server{cfg: cfg, games: map[string]*live{}}
+	s.routes()
+	return s
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+//go:embed demo.yaml
+var demoScenario []byte
+
+// Created is what creating a game returns: its id and, for each role, its token and the path
+// of its page.
+type Created struct {
+	ID     string            `json:"id"`
+	Name   string            `json:"name"`
+	N      int               `json:"n"`
+	Sides  []string          `json:"sides"`
+	Tokens map[string]string `json:"tokens"`
+	Links  map[string]string `json:"links"`
+}
+
+// Demo creates a new game of the built-in demo scenario.
+func (s *Server) Demo(ctx context.Context) (*Created, error) {
+	return s.Create(ctx, "demo.yaml", demoScenario)
+}
+
+// Create starts a game from a scenario file (name is for error messages), playing the file's
+// own moves as its first steps, and saves it. A scenario error is a *BadScenario.
+func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created, error) {
+	g, err := game.Create(name, data, s.cfg.Dice(""))
+	if err != nil {
+		return nil, &BadScenario{err}
+	}
+	rec := store.Game{ID: newToken(9), Name: g.Name, Scenario: g.Scenario,
+		Tokens: map[string][]byte{}, Created: time.Now().UnixNano()}
+	if rec.Name == "" {
+		rec.Name = name
+	}
+	c := &Created{ID: rec.ID, Name: rec.Name, N: len(g.Log), Sides: sides(g), Tokens: map[string]string{}, Links: map[string]string{}}
+	for _, role := range append(append([]string(nil), c.Sides...), Referee, Spectator) {
+		tok := newToken(16)
+		sum := sha256.Sum256([]byte(tok))
+		rec.Tokens[role] = sum[:]
+		c.Tokens[role] = tok
+		c.Links[role] = "/play/" + rec.ID + "?k=" + tok
+	}
+	if err := s.cfg.Store.Create(ctx, rec); err != nil {
+		return nil, err
+	}
+	for _, e := range g.Log {
+		if err := s.cfg.Store.Append(ctx, rec.ID, e); err != nil {
+			return nil, err
+		}
+	}
+	l := &live{rec: rec, g: g, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]struct{}{}}
+	if err := l.rebuildReports(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.games[rec.ID] = l
+	s.mu.Unlock()
+	return c, nil
+}
+
+// BadScenario is a scenario file the loader refused; its message carries file:line.
+type BadScenario struct{ Err error }
+
+func (e *BadScenario) Error() string { return e.Err.Error() }
+func (e *BadScenario) Unwrap() error { return e.Err }
+
+// sides lists a game's sides: each unit's side in order of first appearance, then the phasing
+// side if no unit has it.
+func sides(g *game.Game) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	st := g.State()
+	for i := range st.Units {
+		add(st.Units[i].Side)
+	}
+	add(st.Phasing)
+	return out
+}
+
+// newToken is n random bytes, base64url without padding.
+func newToken(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// rebuildReports replays the log from the scenario to get every step's report (the live game's
+// own reports are not kept by package game).
+func (l *live) rebuildReports() error {
+	r, err := game.Open(l.rec.Name, l.rec.Scenario)
+	if err != nil {
+		return err
+	}
+	l.reports = l.reports[:0]
+	for _, e := range l.g.Log {
+		so, err := r.ApplyEntry(e)
+		if err != nil {
+			return err
+		}
+		l.reports = append(l.reports, so)
+	}
+	return nil
+}
+
+// load returns the game, from memory or rebuilt from the store. ErrNotFound if there is none.
+func (s *Server) load(ctx context.Context, id string) (*live, error) {
+	s.mu.Lock()
+	l := s.games[id]
+	s.mu.Unlock()
+	if l != nil {
+		return l, nil
+	}
+	rec, err := s.cfg.Store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := s.cfg.Store.Entries(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.Open(rec.Name, rec.Scenario)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: its scenario no longer loads: %w", id, err)
+	}
+	l = &live{rec: rec, g: g, src: s.cfg.Dice(id), subs: map[chan []byte]struct{}{}}
+	for _, e := range entries {
+		so, err := g.ApplyEntry(e)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", id, err)
+		}
+		l.reports = append(l.reports, so)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if other := s.games[id]; other != nil { // loaded meanwhile by another request
+		return other, nil
+	}
+	s.games[id] = l
+	return l, nil
+}
+
+// lock loads the game and locks it, reloading it if it broke.
+func (s *Server) lock(ctx context.Context, id string) (*live, error) {
+	for {
+		l, err := s.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		l.mu.Lock()
+		if !l.broken {
+			return l, nil
+		}
+		l.mu.Unlock()
+		s.evict(l)
+	}
+}
+
+// evict drops l from memory (it is broken or stale); subscribers are closed and reconnect.
+// The caller holds l.mu or l is broken.
+func (s *Server) evict(l *live) {
+	s.mu.Lock()
+	if s.games[l.rec.ID] == l {
+		delete(s.games, l.rec.ID)
+	}
+	s.mu.Unlock()
+}
+
+// catchUp plays the steps other servers saved since this one last looked (Shared stores), and
+// tells subscribers. The caller holds l.mu.
+func (s *Server) catchUp(ctx context.Context, l *live) error {
+	entries, err := s.cfg.Store.Entries(ctx, l.rec.ID, len(l.g.Log))
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		so, err := l.g.ApplyEntry(e)
+		if err != nil {
+			l.broken = true
+			return err
+		}
+		l.reports = append(l.reports, so)
+		l.publish(stepEvent(l, len(l.g.Log)))
+	}
+	return nil
+}
+
+// authorize finds the role of the request's token in game l: the Bearer token or ?k=. It
+// compares the token's digest with every role's, in constant time, and stops early for none.
+func authorize(r *http.Request, rec *store.Game) (string, bool) {
+	tok := r.URL.Query().Get("k")
+	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		tok = strings.TrimSpace(h[len("Bearer "):])
+	}
+	if tok == "" {
+		return "", false
+	}
+	sum := sha256.Sum256([]byte(tok))
+	roles := make([]string, 0, len(rec.Tokens))
+	for role := range rec.Tokens {
+		roles = append(roles, role)
+	}
+	sort.Strings(roles)
+	found := ""
+	for _, role := range roles {
+		if subtle.ConstantTimeCompare(sum[:], rec.Tokens[role]) == 1 {
+			found = role
+		}
+	}
+	return found, found != ""
+}
+
+// mayMove lists the sides a role may move.
+func mayMove(role string, all []string) []string {
+	switch role {
+	case Referee:
+		return all
+	case Spectator:
+		return []string{}
+	}
+	return []string{role}
+}
