@@ -77,6 +77,11 @@ func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, l *live
 			return
 		}
 		defer l.mu.Unlock()
+		if s.cfg.Shared {
+			if err := s.catchUp(r.Context(), l); err != nil {
+				s.cfg.Logf("game %s catch-up: %v", l.rec.ID, err)
+			}
+		}
 		h(w, r, l, role)
 	}
 }

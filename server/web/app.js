@@ -1,0 +1,1020 @@
+// umpire game page: draws the game's map and units from the server's state (server/API.md),
+// lets a player pick a unit, see its legal next steps and reach, and submit steps, Impulses and
+// free move notation; shows the log, a replay slider, and follows the game live (Server-Sent
+// Events). Plain ES2020, no libraries: the file is embedded in the Go binary and works offline.
+'use strict';
+
+(() => {
+  // ---------------------------------------------------------------- constants and helpers
+
+  const S = 24; // pixels per hex radius, as render/svg.go
+  const SIDE_COLOURS = ['#2f5d8a', '#b03a2e', '#2e7d32', '#7d3c98', '#b9770e', '#17726d'];
+  // Terrain fills: the colours of render/svg.go (close to the boards' printing), by name.
+  const TERRAIN = {
+    'open ground': '#efe6c8', shellholes: '#cfc6a8', brush: '#c9d49a', grain: '#f2de8a',
+    orchard: '#d5e6b0', woods: '#7fa860', building: '#b09a84', rubble: '#9c948c',
+    stream: '#9cc8e8', gully: '#c8a878', marsh: '#a8c8b0',
+  };
+  // A unit's state as a badge: short text, colour, and words for the tooltip.
+  const BADGE = {
+    Stopped: ['S', '#5f5f5f'], Moving: ['Mv', '#2e7d32'], Motion: ['Mo', '#1f6fb2'],
+    Bogged: ['Bg', '#8d5524'], Immobilized: ['Im', '#a31515'], Destroyed: ['X', '#111'],
+    Offboard: ['Off', '#777'], Exited: ['Ex', '#777'],
+  };
+  // The order steps are listed in (and numbered for the keys 1-9).
+  const VERB_ORDER = ['start', 'stop', 'enter', 'minimum', 'exit', 'reverse', 'bypass',
+    'reverse bypass', 'vca', 'delay', 'esb', 'end'];
+  const MOVE_VERBS = new Set(['enter', 'minimum', 'reverse', 'bypass', 'reverse bypass']);
+
+  const $ = (sel) => document.querySelector(sel);
+  const esc = (v) => String(v ?? '').replace(/[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  const n1 = (v) => (Math.round(v * S * 10) / 10).toString(); // radii -> px, one decimal
+
+  // fmtMP writes MP the rulebook's way: 7.5 -> "7½".
+  function fmtMP(v) {
+    if (v === null || v === undefined || Number.isNaN(+v)) return '';
+    v = +v;
+    if (Math.abs(v * 2 - Math.round(v * 2)) > 1e-9) return String(+v.toFixed(2));
+    const whole = Math.trunc(v), half = Math.abs(v - whole) > 0.25;
+    if (!half) return String(whole);
+    return (whole === 0 ? (v < 0 ? '-' : '') : String(whole)) + '½';
+  }
+
+  // The corners of the flat-topped hex of radius 1 at (x, y): corner k at 60k degrees,
+  // counter-clockwise on paper (y grows down).
+  function corner(x, y, k) {
+    const a = Math.PI / 3 * k;
+    return [x + Math.cos(a), y - Math.sin(a)];
+  }
+  function hexPoints(x, y) {
+    const p = [];
+    for (let k = 0; k < 6; k++) {
+      const [cx, cy] = corner(x, y, k);
+      p.push(n1(cx) + ',' + n1(cy));
+    }
+    return p.join(' ');
+  }
+  function terrainFill(name) {
+    const k = String(name || '').toLowerCase().replace(/[_-]/g, ' ').trim();
+    return TERRAIN[k] || TERRAIN[k.replace(/\s+/g, '')] || (k === 'open' ? TERRAIN['open ground'] : '#e6dfcc');
+  }
+
+  // ---------------------------------------------------------------- page state
+
+  const m = location.pathname.match(/\/play\/([^/]+)/);
+  const G = {
+    id: m ? decodeURIComponent(m[1]) : '',
+    token: new URLSearchParams(location.search).get('k') || '',
+    live: null,       // the live state (GET /api/games/{id})
+    view: null,       // the state shown: live, or a replay
+    replayAt: null,   // null = live; else the step the replay shows
+    log: [],          // log entries
+    sel: null,        // the selected unit's id
+    steps: null,      // the selected unit's legal steps (GET .../steps)
+    reach: null,      // the selected unit's reach (GET .../reach)
+    selSeq: 0,        // bumps when the selection changes, to drop stale answers
+    group: null,      // the group chosen for Impulse entry
+    groupSteps: {},   // member id -> its steps answer
+    busy: false,      // a step is being submitted
+    stale: false,     // the steps shown are being reloaded
+    mapKey: '',       // the map last drawn (to redraw the terrain only when it changes)
+    hexes: new Map(), // hex id -> map hex
+    hexEls: new Map(), // hex id -> its <polygon>
+    fit: null,        // the whole map's viewBox
+    vb: null,         // the current viewBox
+    history: [], histPos: 0, // notation lines sent
+  };
+
+  // api calls the game's API with the link's token; it never throws.
+  async function api(method, path, body) {
+    const opt = { method, headers: { Authorization: 'Bearer ' + G.token, Accept: 'application/json' } };
+    if (body !== undefined) {
+      opt.headers['Content-Type'] = 'application/json';
+      opt.body = JSON.stringify(body);
+    }
+    try {
+      const res = await fetch('/api/games/' + encodeURIComponent(G.id) + path, opt);
+      const text = await res.text();
+      let data = {};
+      try { data = text ? JSON.parse(text) : {}; } catch (e) { data = { error: text.trim() || res.statusText }; }
+      return { status: res.status, body: data || {} };
+    } catch (e) {
+      return { status: 0, body: { error: 'network error: ' + e.message } };
+    }
+  }
+
+  // setStatus shows one line of news; kind is info, ok, warn or err (err is prominent).
+  function setStatus(html, kind = 'info') {
+    const el = $('#status');
+    el.className = kind;
+    el.innerHTML = html;
+    if (kind === 'err') el.setAttribute('role', 'alert'); else el.setAttribute('role', 'status');
+  }
+
+  const isLive = () => G.replayAt === null;
+  const mayMove = (side) => isLive() && !!G.live && (G.live.may_move || []).includes(side);
+  const spectator = () => !!G.live && (G.live.role === 'spectator' || !(G.live.may_move || []).length);
+  const unitOf = (st, id) => (st && st.units || []).find((u) => u.id === id);
+  const sideIndex = (side) => Math.max(0, (G.live && G.live.sides || []).indexOf(side));
+  const sideColour = (side) => SIDE_COLOURS[sideIndex(side) % SIDE_COLOURS.length];
+  const onMap = (u) => u.hex && u.state !== 'Offboard' && u.state !== 'Exited' && G.hexes.has(u.hex);
+
+  // ---------------------------------------------------------------- loading
+
+  // refresh reloads the live state and the log, then the selection's steps and reach.
+  // Calls made while one runs are folded into one more run.
+  let refreshing = null, again = false;
+  function refresh() {
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = (async () => {
+      do {
+        again = false;
+        const [st, lg] = await Promise.all([api('GET', ''), api('GET', '/log')]);
+        if (st.status !== 200) {
+          const why = st.status === 403 ? 'This link is not valid for this game (403).' : esc(st.body.error || 'cannot load the game');
+          setStatus('<strong>Cannot load the game:</strong> ' + why + (st.status ? ` (${st.status})` : ''), 'err');
+          break;
+        }
+        G.live = st.body;
+        if (lg.status === 200) G.log = lg.body.entries || [];
+        if (isLive()) G.view = G.live;
+        renderAll();
+        await Promise.all([loadSelection(), loadGroup()]);
+      } while (again);
+    })().finally(() => { refreshing = null; });
+    return refreshing;
+  }
+
+  // loadSelection fetches the selected unit's legal steps and reach (live only).
+  async function loadSelection() {
+    const seq = ++G.selSeq;
+    const u = unitOf(G.view, G.sel);
+    if (!u || !isLive() || u.state === 'Destroyed' || u.state === 'Exited') {
+      G.steps = null; G.reach = null; G.stale = false;
+      renderSelection();
+      return;
+    }
+    // The steps shown stay (greyed, not clickable) until the new ones come.
+    G.stale = true;
+    renderSelection();
+    const uid = encodeURIComponent(u.id);
+    const [sp, rc] = await Promise.all([api('GET', `/units/${uid}/steps`), api('GET', `/units/${uid}/reach`)]);
+    if (seq !== G.selSeq) return; // the selection or the state changed meanwhile
+    G.steps = sp.status === 200 ? sp.body : { error: sp.body.error || `steps: ${sp.status}`, steps: [], candidates: [] };
+    G.reach = rc.status === 200 ? rc.body : null;
+    G.stale = false;
+    renderSelection();
+  }
+
+  // loadGroup fetches the steps (and candidates) of each member of the chosen group.
+  async function loadGroup() {
+    const gr = currentGroup();
+    G.groupSteps = {};
+    if (!gr || !isLive()) { renderGroups(); return; }
+    const answers = await Promise.all(gr.members.map((id) => api('GET', `/units/${encodeURIComponent(id)}/steps`)));
+    gr.members.forEach((id, i) => { if (answers[i].status === 200) G.groupSteps[id] = answers[i].body; });
+    renderGroups();
+  }
+
+  // ---------------------------------------------------------------- submitting steps
+
+  // submit sends one line of notation as the next step, and reports what the server said.
+  async function submit(line) {
+    line = String(line || '').trim();
+    if (!line) return false;
+    if (!isLive()) { setStatus('The replay is read only: press <strong>Live</strong> (l) to move.', 'warn'); return false; }
+    if (spectator()) { setStatus('This is a spectator link: it may not move.', 'warn'); return false; }
+    if (G.busy) return false;
+    G.busy = true;
+    document.body.classList.add('busy');
+    setStatus('Sending <code>' + esc(line) + '</code>…');
+    const r = await api('POST', '/steps', { n: G.live.n + 1, line });
+    G.busy = false;
+    document.body.classList.remove('busy');
+    const b = r.body;
+    let ok = false;
+    switch (r.status) {
+      case 201: {
+        ok = true;
+        if (b.state) { G.live = b.state; G.view = G.live; }
+        const rep = b.report || {};
+        setStatus(`Step ${esc(b.entry && b.entry.n)}: <code>${esc(line)}</code> — ${esc(rep.breakdown || '')}` +
+          (rep.events && rep.events.length ? ' · ' + esc(rep.events.join('; ')) : ''), 'ok');
+        break;
+      }
+      case 400:
+        setStatus('<strong>Cannot read that:</strong> ' + esc(b.error), 'err');
+        break;
+      case 403:
+        setStatus('<strong>Not allowed:</strong> this link may not move that side. ' + esc(b.error || ''), 'err');
+        break;
+      case 409:
+        if (b.state) { G.live = b.state; G.view = G.live; }
+        setStatus(`<strong>Someone moved first:</strong> step ${esc(b.n)} is taken. The game is reloaded; look again before moving. ` +
+          `<span class="small">${esc(b.error || '')}</span>`, 'warn');
+        break;
+      case 422:
+        if (b.state) { G.live = b.state; G.view = G.live; }
+        setStatus(`<strong>Refused${b.rule ? ' (' + esc(b.rule) + ')' : ''}:</strong> ${esc(b.error)} ` +
+          `<span class="small">Nothing changed: <code>${esc(line)}</code></span>`, 'err');
+        break;
+      default:
+        setStatus(`<strong>Error ${esc(r.status)}:</strong> ${esc(b.error || 'no answer')}`, 'err');
+    }
+    await refresh();
+    return ok;
+  }
+
+  // ---------------------------------------------------------------- the map
+
+  // drawMap draws terrain, elevation, roads, walls and hedges, wrecks and hex ids: only when
+  // the map differs from the one drawn.
+  function drawMap(map) {
+    const key = JSON.stringify(map);
+    if (key === G.mapKey) return;
+    G.mapKey = key;
+    G.hexes = new Map(map.hexes.map((h) => [h.id, h]));
+    let t = '', over = '', ids = '';
+    for (const h of map.hexes) {
+      t += `<polygon class="hex" data-hex="${esc(h.id)}" points="${hexPoints(h.x, h.y)}" fill="${terrainFill(h.terrain)}">` +
+        `<title>${esc(hexTitle(h))}</title></polygon>`;
+      if (h.level) { // darker per level up (brown), bluish per level down
+        const col = h.level > 0 ? '#8b5a2b' : '#1d3557';
+        over += `<polygon class="elev" points="${hexPoints(h.x, h.y)}" fill="${col}" fill-opacity="${Math.min(0.6, 0.12 * Math.abs(h.level)).toFixed(2)}"/>`;
+      }
+      if (h.wrecks > 0) {
+        over += `<text class="wreck" x="${n1(h.x + 0.45)}" y="${n1(h.y - 0.22)}">✕${h.wrecks > 1 ? h.wrecks : ''}</text>`;
+      }
+      if (h.smoke) over += `<circle class="smoke" cx="${n1(h.x - 0.45)}" cy="${n1(h.y - 0.3)}" r="${n1(0.18)}"/>`;
+      if (h.blaze) over += `<path class="blaze" d="M${n1(h.x - 0.62)},${n1(h.y + 0.05)} l${n1(0.16)},${n1(-0.34)} l${n1(0.16)},${n1(0.34)}z"/>`;
+      ids += `<text class="hexid" x="${n1(h.x)}" y="${n1(h.y - 0.62)}">${esc(h.id)}</text>`;
+    }
+    for (const r of map.roads || []) {
+      over += `<line class="road" x1="${n1(r.x1)}" y1="${n1(r.y1)}" x2="${n1(r.x2)}" y2="${n1(r.y2)}"/>`;
+    }
+    for (const o of map.obstacles || []) {
+      const kind = /hedge/i.test(o.kind) ? 'hedge' : 'wall';
+      over += `<line class="${kind}" x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
+    }
+    $('#g-terrain').innerHTML = t + over;
+    $('#g-ids').innerHTML = ids;
+    G.hexEls = new Map([...document.querySelectorAll('#g-terrain .hex')].map((el) => [el.dataset.hex, el]));
+    const fit = {
+      x: map.min_x * S, y: map.min_y * S,
+      w: (map.max_x - map.min_x) * S, h: (map.max_y - map.min_y) * S,
+    };
+    const first = !G.fit;
+    G.fit = fit;
+    if (first) setViewBox(fit);
+  }
+
+  function hexTitle(h, r) {
+    let s = `${h.id}: ${h.terrain}, level ${h.level}`;
+    if (h.wrecks) s += `, ${h.wrecks} wreck${h.wrecks > 1 ? 's' : ''}`;
+    if (h.smoke) s += ', smoke';
+    if (h.blaze) s += ', blaze';
+    if (r) {
+      s += `\nreach: ${fmtMP(r.mp)} MP, Mobile ${(100 * r.p).toFixed(1)}%` + (r.risky ? ', risky' : '') +
+        (r.stop === false ? ', cannot Stop there' : '');
+    }
+    const st = legalIntoHex(h.id);
+    if (st.length) s += '\nclick: ' + st.map((x) => x.line).join(' | ');
+    return s;
+  }
+
+  // The units, drawn as counters; several in one hex are spread out.
+  const SPREAD = {
+    1: [0.78, [[0, 0.1]]],
+    2: [0.58, [[-0.32, 0.12], [0.32, 0.12]]],
+    3: [0.5, [[-0.3, -0.05], [0.3, -0.05], [0, 0.5]]],
+    4: [0.48, [[-0.28, -0.08], [0.28, -0.08], [-0.28, 0.45], [0.28, 0.45]]],
+  };
+  function spread(k) {
+    if (SPREAD[k]) return SPREAD[k];
+    const pos = [];
+    for (let i = 0; i < k; i++) pos.push([-0.55 + 1.1 * i / (k - 1), i % 2 ? 0.45 : -0.05]);
+    return [0.42, pos];
+  }
+
+  function drawUnits() {
+    const st = G.view;
+    const byHex = new Map();
+    for (const u of st.units || []) {
+      if (!onMap(u)) continue;
+      if (!byHex.has(u.hex)) byHex.set(u.hex, []);
+      byHex.get(u.hex).push(u);
+    }
+    let out = '';
+    for (const [hid, us] of byHex) {
+      const h = G.hexes.get(hid);
+      const [size, pos] = spread(us.length);
+      us.forEach((u, i) => { out += counter(u, h, h.x + pos[i][0], h.y + pos[i][1], size); });
+    }
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#g-units .unit');
+    const refocus = focused ? focused.dataset.unit : null;
+    $('#g-units').innerHTML = out;
+    if (refocus) {
+      const el = document.querySelector(`#g-units .unit[data-unit="${CSS.escape(refocus)}"]`);
+      if (el) el.focus();
+    }
+  }
+
+  function unitWords(u) {
+    const bits = [u.state];
+    if (u.bypass) bits.push('Bypass ' + u.bypass);
+    if (u.reverse) bits.push('in Reverse');
+    if (u.ended) bits.push('MPh ended');
+    return bits.join(', ');
+  }
+
+  // counter draws unit u as a square of side size (radii) centred at (cx, cy), with a wedge
+  // toward its front vertex (the VCA), its state badge and its MP left.
+  function counter(u, h, cx, cy, size) {
+    // In Bypass the counter leans toward the hexside it bypasses along.
+    if (u.bypass) {
+      const other = G.hexes.get(u.bypass.split('-')[1]);
+      if (other) { cx += (other.x - h.x) * 0.25; cy += (other.y - h.y) * 0.25; }
+    }
+    const w = size * S, half = w / 2;
+    let dx = (u.front_x ?? h.x) - h.x, dy = (u.front_y ?? h.y) - h.y;
+    const len = Math.hypot(dx, dy) || 1;
+    dx /= len; dy /= len;
+    // The wedge: from the counter's edge outward toward the front vertex.
+    const base = half * 1.05, tip = half + 0.3 * S, wide = 0.17 * S;
+    const wedge = `M${(dx * tip).toFixed(1)},${(dy * tip).toFixed(1)} ` +
+      `L${(dx * base - dy * wide).toFixed(1)},${(dy * base + dx * wide).toFixed(1)} ` +
+      `L${(dx * base + dy * wide).toFixed(1)},${(dy * base - dx * wide).toFixed(1)}Z`;
+    const [b, bcol] = BADGE[u.state] || [u.state ? u.state.slice(0, 2) : '?', '#555'];
+    const fs = Math.max(5, Math.min(9, w * 0.36));
+    const sel = u.id === G.sel ? ' selected' : '';
+    const cls = `unit side-${sideIndex(u.side)}${sel}${u.ended ? ' ended' : ''}${u.state === 'Destroyed' ? ' destroyed' : ''}`;
+    const tip2 = `${u.id} (${u.side}) ${u.name || ''}: ${unitWords(u)}; VCA ${u.vca || '?'}; ${fmtMP(u.left)} of ${fmtMP(u.mp)} MP left`;
+    const bw = Math.max(b.length * fs * 0.62 + 3, fs + 2);
+    const extra = (u.bypass ? 'B' : '') + (u.reverse ? 'R' : '');
+    return `<g class="${cls}" data-unit="${esc(u.id)}" data-hex="${esc(u.hex)}" tabindex="0" role="button" ` +
+      `aria-label="${esc(tip2)}" aria-pressed="${u.id === G.sel}" transform="translate(${n1(cx)},${n1(cy)})">` +
+      `<title>${esc(tip2)}</title>` +
+      `<path class="front" d="${wedge}" fill="${sideColour(u.side)}"/>` +
+      `<rect class="ring" x="${(-half - 3).toFixed(1)}" y="${(-half - 3).toFixed(1)}" width="${(w + 6).toFixed(1)}" height="${(w + 6).toFixed(1)}" rx="4"/>` +
+      `<rect class="body" x="${(-half).toFixed(1)}" y="${(-half).toFixed(1)}" width="${w.toFixed(1)}" height="${w.toFixed(1)}" rx="3" fill="${sideColour(u.side)}"/>` +
+      `<text class="uid" y="${(-w * 0.04).toFixed(1)}" font-size="${fs.toFixed(1)}">${esc(u.id)}</text>` +
+      `<text class="mpleft" y="${(w * 0.36).toFixed(1)}" font-size="${(fs * 0.85).toFixed(1)}">${esc(fmtMP(u.left))}</text>` +
+      `<g class="badge" transform="translate(${(half - bw / 2 + 2).toFixed(1)},${(-half - 1).toFixed(1)})">` +
+      `<rect x="${(-bw / 2).toFixed(1)}" y="${(-fs * 0.6).toFixed(1)}" width="${bw.toFixed(1)}" height="${(fs * 1.2).toFixed(1)}" rx="2" fill="${bcol}"/>` +
+      `<text y="${(fs * 0.32).toFixed(1)}" font-size="${(fs * 0.85).toFixed(1)}">${esc(b)}</text></g>` +
+      (extra ? `<g class="badge extra" transform="translate(${(-half + 1).toFixed(1)},${(-half - 1).toFixed(1)})">` +
+        `<rect x="${(-fs * 0.6).toFixed(1)}" y="${(-fs * 0.6).toFixed(1)}" width="${(fs * 1.2 + (extra.length - 1) * fs * 0.6).toFixed(1)}" height="${(fs * 1.2).toFixed(1)}" rx="2" fill="#6a1b9a"/>` +
+        `<text x="${((extra.length - 1) * fs * 0.3).toFixed(1)}" y="${(fs * 0.32).toFixed(1)}" font-size="${(fs * 0.85).toFixed(1)}">${extra}</text></g>` : '') +
+      (u.state === 'Destroyed' ? `<path class="xmark" d="M${-half},${-half}L${half},${half}M${half},${-half}L${-half},${half}"/>` : '') +
+      '</g>';
+  }
+
+  // drawSelection outlines the selected unit's hex and its front hexsides (the VCA).
+  function drawSelection() {
+    const u = unitOf(G.view, G.sel);
+    let out = '';
+    if (u && onMap(u)) {
+      const h = G.hexes.get(u.hex);
+      out += `<polygon class="sel-hex" points="${hexPoints(h.x, h.y)}"/>`;
+      if (u.front_x !== undefined) {
+        // The front vertex is corner k; the VCA lies between the hexsides either side of it.
+        const ang = Math.atan2(-(u.front_y - h.y), u.front_x - h.x);
+        const k = Math.round(ang / (Math.PI / 3));
+        const pts = [k - 1, k, k + 1].map((j) => corner(h.x, h.y, j)).map(([x, y]) => n1(x) + ',' + n1(y));
+        out += `<polyline class="vca" points="${pts.join(' ')}" stroke="${sideColour(u.side)}"/>`;
+      }
+    }
+    $('#g-sel').innerHTML = out;
+  }
+
+  // drawReach shades every hex the selected unit can reach by its least MP (green to red),
+  // hatches the risky ones, and rings the hexes one legal step enters.
+  function drawReach() {
+    let out = '';
+    const reach = isLive() ? G.reach : null;
+    const byHex = new Map();
+    const max = reach ? Math.max(1, +reach.left || 0, ...reach.hexes.map((r) => +r.mp || 0)) : 1;
+    if (reach) {
+      for (const r of reach.hexes || []) {
+        const h = G.hexes.get(r.hex);
+        const x = h ? h.x : r.x, y = h ? h.y : r.y;
+        byHex.set(r.hex, r);
+        const frac = Math.min(1, (+r.mp || 0) / max);
+        out += `<polygon class="reach${r.risky ? ' risky' : ''}" points="${hexPoints(x, y)}" fill="hsl(${Math.round(120 * (1 - frac))},70%,45%)"/>`;
+        if (r.risky) out += `<polygon class="risk" points="${hexPoints(x, y)}"/>`;
+        out += `<text class="reach-mp" x="${n1(x)}" y="${n1(y + 0.15)}">${esc(fmtMP(r.mp))}</text>`;
+      }
+    }
+    const next = new Set();
+    for (const s of (G.steps && G.steps.steps) || []) if (s.hex && MOVE_VERBS.has(s.verb)) next.add(s.hex);
+    for (const hid of next) {
+      const h = G.hexes.get(hid);
+      if (h) out += `<polygon class="next" points="${hexPoints(h.x, h.y)}"/>`;
+    }
+    $('#g-reach').innerHTML = out;
+    // The hex tooltips carry the reach.
+    for (const [hid, el] of G.hexEls) {
+      const t = el.firstElementChild;
+      if (t) t.textContent = hexTitle(G.hexes.get(hid), byHex.get(hid));
+      el.classList.toggle('can-enter', next.has(hid));
+    }
+    drawLegend(reach ? max : null);
+  }
+
+  function drawLegend(max) {
+    let s = '';
+    if (max !== null) {
+      s += `<div class="scale"><span>0</span><span class="bar" title="least MP to reach: green (few) to red (all)"></span><span>${esc(fmtMP(max))} MP</span></div>` +
+        '<div><span class="sw risky-sw"></span> risky (may bog, break down)</div>' +
+        '<div><span class="sw next-sw"></span> one legal step: click to move</div>';
+    }
+    s += '<div class="badges">' + Object.entries(BADGE).slice(0, 6)
+      .map(([k, [b, c]]) => `<span class="bdg" style="background:${c}" title="${k}">${b}</span>${k}`).join(' ') +
+      ' <span class="bdg" style="background:#6a1b9a">B</span>Bypass <span class="bdg" style="background:#6a1b9a">R</span>Reverse</div>';
+    $('#legend').innerHTML = s;
+  }
+
+  // ---------------------------------------------------------------- zoom and pan
+
+  function setViewBox(vb) {
+    G.vb = vb;
+    $('#map').setAttribute('viewBox', `${vb.x.toFixed(1)} ${vb.y.toFixed(1)} ${vb.w.toFixed(1)} ${vb.h.toFixed(1)}`);
+  }
+  // zoom scales the view by f about the point (px, py) in map pixels (the centre if not given).
+  function zoom(f, px, py) {
+    if (!G.vb) return;
+    const vb = G.vb;
+    if (px === undefined) { px = vb.x + vb.w / 2; py = vb.y + vb.h / 2; }
+    const w = Math.min(G.fit.w * 2, Math.max(S * 6, vb.w * f)), k = w / vb.w;
+    setViewBox({ x: px - (px - vb.x) * k, y: py - (py - vb.y) * k, w, h: vb.h * k });
+  }
+  // toMap turns a mouse position into map pixels.
+  function toMap(ev) {
+    const svg = $('#map'), pt = svg.createSVGPoint();
+    pt.x = ev.clientX; pt.y = ev.clientY;
+    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    return [p.x, p.y];
+  }
+  function setupZoom() {
+    const svg = $('#map');
+    $('#zoom-in').onclick = () => zoom(1 / 1.25);
+    $('#zoom-out').onclick = () => zoom(1.25);
+    $('#zoom-fit').onclick = () => G.fit && setViewBox(G.fit);
+    svg.addEventListener('wheel', (ev) => {
+      ev.preventDefault();
+      const [x, y] = toMap(ev);
+      zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
+    }, { passive: false });
+    // Drag to pan; a drag is not a click.
+    let drag = null, dragged = false;
+    svg.addEventListener('pointerdown', (ev) => {
+      if (ev.button !== 0) return;
+      drag = { x: ev.clientX, y: ev.clientY, vb: G.vb, scale: G.vb.w / svg.getBoundingClientRect().width };
+      dragged = false;
+    });
+    svg.addEventListener('pointermove', (ev) => {
+      if (!drag) return;
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (!dragged && Math.hypot(dx, dy) < 5) return;
+      if (!dragged) svg.setPointerCapture(ev.pointerId);
+      dragged = true;
+      const k = Math.max(drag.scale, drag.vb.h / svg.getBoundingClientRect().height);
+      setViewBox({ ...drag.vb, x: drag.vb.x - dx * k, y: drag.vb.y - dy * k });
+    });
+    const end = () => { drag = null; };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointercancel', end);
+    svg.addEventListener('click', (ev) => { if (dragged) { ev.stopPropagation(); ev.preventDefault(); dragged = false; } }, true);
+  }
+
+  // ---------------------------------------------------------------- selecting and moving
+
+  function select(id, announce = true) {
+    if (G.sel === id) return;
+    G.sel = id;
+    G.steps = null; G.reach = null;
+    renderUnitsAndSelection();
+    const u = unitOf(G.view, id);
+    if (u && announce) setStatus(`Selected <strong>${esc(u.id)}</strong> ${esc(u.name || '')} in ${esc(u.hex || 'no hex')}: ${esc(unitWords(u))}.`);
+    // Impulse entry follows the selected unit's group.
+    const gid = u && (u.platoon || u.convoy || u.column);
+    if (gid && (G.live.groups || []).some((g) => g.id === gid) && G.group !== gid) {
+      G.group = gid;
+      loadGroup();
+    }
+    loadSelection();
+  }
+
+  // cycle selects the next (dir 1) or previous (dir -1) unit on the map, in state order.
+  function cycle(dir) {
+    const us = (G.view && G.view.units || []).filter((u) => onMap(u) && u.state !== 'Destroyed');
+    if (!us.length) return;
+    const i = us.findIndex((u) => u.id === G.sel);
+    const next = us[((i < 0 ? (dir > 0 ? -1 : 0) : i) + dir + us.length) % us.length];
+    select(next.id);
+    const el = document.activeElement;
+    if (el && el.closest && el.closest('#g-units .unit, #unit-list')) {
+      const c = document.querySelector(`#g-units .unit[data-unit="${CSS.escape(next.id)}"]`);
+      if (c) c.focus();
+    }
+  }
+
+  // legalIntoHex lists the selected unit's legal steps that end in hex hid.
+  function legalIntoHex(hid) {
+    if (!G.steps || G.stale || !isLive()) return [];
+    return (G.steps.steps || []).filter((s) => s.hex === hid && MOVE_VERBS.has(s.verb));
+  }
+
+  function clickHex(hid) {
+    const u = unitOf(G.view, G.sel);
+    if (!u) {
+      // No selection: a click on a hex with units selects the first of them.
+      const there = (G.view.units || []).filter((x) => x.hex === hid && onMap(x));
+      if (there.length) select(there[0].id);
+      return;
+    }
+    if (!isLive()) { setStatus('The replay is read only: press <strong>Live</strong> to move.', 'warn'); return; }
+    const st = legalIntoHex(hid);
+    // Prefer a plain move; offer a choice when the hex has moves of different kinds.
+    const plain = st.filter((s) => !/\ball$/.test(s.line) && s.verb !== 'minimum');
+    const pick = plain.length === 1 ? plain : st;
+    if (pick.length === 1) {
+      if (!mayMove(u.side)) { setStatus(`This link may not move ${esc(u.side)}'s units.`, 'warn'); return; }
+      submit(pick[0].line);
+      return;
+    }
+    if (pick.length > 1) {
+      setStatus(`Several steps go to ${esc(hid)}: choose one — ` +
+        pick.map((s) => `<code>${esc(s.line)}</code>`).join(', '), 'warn');
+      const b = document.querySelector(`#unit-steps button.step[data-line="${CSS.escape(pick[0].line)}"]`);
+      if (b) b.focus();
+      return;
+    }
+    const r = G.reach && (G.reach.hexes || []).find((x) => x.hex === hid);
+    const there = (G.view.units || []).filter((x) => x.hex === hid && onMap(x) && x.id !== G.sel);
+    if (there.length && !r) { select(there[0].id); return; }
+    setStatus(r ? `${esc(hid)} is ${esc(fmtMP(r.mp))} MP away but not one step: move hex by hex (the ringed hexes).`
+      : `${esc(u.id)} has no legal step into ${esc(hid)}.`, 'warn');
+  }
+
+  // ---------------------------------------------------------------- the side panel
+
+  function renderAll() {
+    const st = G.view;
+    if (!st) return;
+    drawMap(st.map);
+    renderHeader();
+    renderUnitsAndSelection();
+    renderGroups();
+    renderPhaseBox();
+    renderReplay();
+    renderLog();
+  }
+
+  function renderUnitsAndSelection() {
+    drawUnits();
+    renderUnitList();
+    renderSelection();
+  }
+
+  function renderSelection() {
+    drawSelection();
+    drawReach();
+    renderUnitPanel();
+    $('#unit-box').classList.toggle('stale', !!G.stale);
+    // The counters show which one is selected.
+    for (const el of document.querySelectorAll('#g-units .unit')) {
+      el.classList.toggle('selected', el.dataset.unit === G.sel);
+      el.setAttribute('aria-pressed', String(el.dataset.unit === G.sel));
+    }
+  }
+
+  function renderHeader() {
+    const st = G.live;
+    $('#game-name').textContent = st.name || st.id;
+    document.title = `umpire: ${st.name || st.id}`;
+    $('#phasing').textContent = st.phasing ? `MPh: ${st.phasing}` : '';
+    $('#phasing').style.borderColor = st.phasing ? sideColour(st.phasing) : '';
+    const role = $('#role');
+    if (st.role === 'spectator' || !(st.may_move || []).length) {
+      role.textContent = 'Spectator: read only';
+      role.className = 'role chip spectator';
+    } else if (st.role === 'referee') {
+      role.textContent = 'Referee: moves every side';
+      role.className = 'role chip referee';
+    } else {
+      role.textContent = `You move: ${(st.may_move || []).join(', ')}`;
+      role.className = 'role chip side';
+      role.style.background = sideColour(st.may_move[0]);
+    }
+    document.body.classList.toggle('spectating', spectator());
+    document.body.classList.toggle('replaying', !isLive());
+  }
+
+  function renderUnitList() {
+    const st = G.view;
+    $('#unit-list').innerHTML = (st.units || []).map((u) => {
+      const [b] = BADGE[u.state] || ['?'];
+      return `<button type="button" class="unit-btn${u.id === G.sel ? ' selected' : ''}" data-unit="${esc(u.id)}" ` +
+        `aria-pressed="${u.id === G.sel}" style="--side:${sideColour(u.side)}" title="${esc(`${u.id} (${u.side}) ${u.name || ''}: ${unitWords(u)}, ${u.hex || 'off map'}`)}">` +
+        `${esc(u.id)} <span class="ub">${esc(b)}${u.ended ? '·e' : ''}</span></button>`;
+    }).join('');
+  }
+
+  // renderUnitPanel shows the selected unit's details, its action buttons and legal steps.
+  function renderUnitPanel() {
+    const u = unitOf(G.view, G.sel);
+    const det = $('#unit-details'), act = $('#unit-actions'), lst = $('#unit-steps');
+    if (!u) {
+      det.innerHTML = '<p class="hint">Select a unit: click its counter, a button above, or press <kbd>n</kbd>.</p>';
+      act.innerHTML = ''; lst.innerHTML = '';
+      return;
+    }
+    const grp = u.platoon || u.convoy || u.column;
+    det.innerHTML = `<h2><span class="swatch" style="background:${sideColour(u.side)}"></span>${esc(u.id)} ` +
+      `<span class="small">${esc(u.name || '')} · ${esc(u.class || '')} · ${esc(u.side)}</span></h2>` +
+      '<dl class="facts">' +
+      `<dt>Hex</dt><dd>${esc(u.hex || 'off map')}${u.bypass ? ' (Bypass ' + esc(u.bypass) + ')' : ''}</dd>` +
+      `<dt>VCA</dt><dd>${esc(u.vca || '')}</dd>` +
+      `<dt>State</dt><dd>${esc(unitWords(u))}</dd>` +
+      `<dt>MP</dt><dd><strong>${esc(fmtMP(u.left))}</strong> left of ${esc(fmtMP(u.mp))} (spent ${esc(fmtMP(u.spent))})</dd>` +
+      (grp ? `<dt>Group</dt><dd>${esc(grp)}</dd>` : '') + '</dl>';
+    if (!isLive()) {
+      act.innerHTML = ''; lst.innerHTML = `<p class="hint">Replay after step ${esc(G.replayAt)}: read only.</p>`;
+      return;
+    }
+    if (!G.steps) {
+      act.innerHTML = ''; lst.innerHTML = '<p class="hint">Loading legal steps…</p>';
+      return;
+    }
+    const can = mayMove(u.side);
+    const steps = (G.steps.steps || []).slice().sort((a, b) => verbRank(a.verb) - verbRank(b.verb));
+    const byVerb = (v) => steps.filter((s) => s.verb === v);
+    let num = 0;
+    const numbered = new Map(); // line -> its key number
+    // The action bar: Start and Stop as judged; End, Delay and ESB (which the move generator
+    // does not offer) are judged by the referee when sent, unless the steps list has them.
+    const stepBtn = (s, label) => {
+      num++;
+      numbered.set(s.line, num);
+      const k = num <= 9 ? `<kbd>${num}</kbd> ` : '';
+      return `<button type="button" class="step" data-line="${esc(s.line)}" data-verb="${esc(s.verb)}"${s.hex ? ` data-hex="${esc(s.hex)}"` : ''}` +
+        `${can ? '' : ' disabled'} aria-keyshortcuts="${num <= 9 ? num : ''}" title="${esc(s.line + ': ' + (s.breakdown || ''))}">` +
+        `${k}${esc(label)} <span class="cost">${esc(fmtMP(s.mp))} MP</span>${s.dice ? ' <span class="dice-mark" title="rolls dice">DR</span>' : ''}` +
+        (s.breakdown ? `<span class="bd">${esc(s.breakdown)}</span>` : '') + '</button>';
+    };
+    const off = (label, why) => `<button type="button" class="action" disabled title="${esc(why)}">${esc(label)}</button>`;
+    let bar = '';
+    for (const v of ['start', 'stop']) {
+      const s = byVerb(v)[0];
+      bar += s ? stepBtn(s, v[0].toUpperCase() + v.slice(1)) : off(v[0].toUpperCase() + v.slice(1), `${v} is not legal now`);
+    }
+    const endStep = byVerb('end')[0];
+    const free = can && !u.ended && u.state !== 'Destroyed';
+    bar += endStep ? stepBtn(endStep, 'End')
+      : `<button type="button" class="step unjudged" data-line="${esc(u.id)} end"${free ? '' : ' disabled'} title="End ${esc(u.id)}'s MPh (D2.4); the referee judges it when sent">End</button>`;
+    for (const v of ['delay', 'esb']) {
+      const s = byVerb(v)[0];
+      const label = v === 'delay' ? 'Delay' : 'ESB';
+      const dflt = s ? s.line.split(/\s+/).pop() : (v === 'delay' ? '1' : '2');
+      bar += `<span class="amount"><button type="button" class="step${s ? '' : ' unjudged'}" data-verb="${v}" data-line="${esc(s ? s.line : `${u.id} ${v} ${dflt}`)}"` +
+        `${free ? '' : ' disabled'} title="${esc(v === 'delay' ? 'Spend MP without moving (D2.17)' : 'Excessive Speed Breakdown attempt (D2.5)')}${s ? '' : '; the referee judges it when sent'}">${label}</button>` +
+        `<input type="number" class="amount-n" data-verb="${v}" min="0.5" step="0.5" value="${esc(dflt)}" aria-label="${label} MP"${free ? '' : ' disabled'}></span>`;
+    }
+    act.innerHTML = bar;
+    const sections = [
+      ['Move', steps.filter((s) => ['enter', 'minimum', 'exit'].includes(s.verb))],
+      ['Reverse', byVerb('reverse')],
+      ['Bypass', steps.filter((s) => s.verb === 'bypass' || s.verb === 'reverse bypass')],
+      ['Turn (VCA)', byVerb('vca')],
+      ['Other', steps.filter((s) => !['start', 'stop', 'end', 'delay', 'esb', 'enter', 'minimum', 'exit', 'reverse', 'bypass', 'reverse bypass', 'vca'].includes(s.verb))],
+    ];
+    let html = '';
+    if (G.steps.error) html += `<p class="err small">${esc(G.steps.error)}</p>`;
+    html += `<p class="small">${steps.length} legal step${steps.length === 1 ? '' : 's'}, ${esc(fmtMP(G.steps.left))} MP left` +
+      (can ? '' : ` — <strong>this link may not move ${esc(u.side)}</strong>`) + '</p>';
+    for (const [title, list] of sections) {
+      if (!list.length) continue;
+      html += `<h3>${esc(title)}</h3><div class="steps" role="group" aria-label="${esc(title)}">` +
+        list.map((s) => stepBtn(s, s.line.slice(s.line.indexOf(' ') + 1))).join('') + '</div>';
+    }
+    lst.innerHTML = html;
+  }
+
+  const verbRank = (v) => { const i = VERB_ORDER.indexOf(v); return i < 0 ? 99 : i; };
+
+  // pickStep presses the Nth numbered legal step button (keys 1-9).
+  function pickStep(n) {
+    if (G.stale) return;
+    const btn = [...document.querySelectorAll('#unit-box button.step[aria-keyshortcuts]')]
+      .find((b) => b.getAttribute('aria-keyshortcuts') === String(n));
+    if (btn && !btn.disabled) btn.click();
+    else setStatus(`No step ${n}.`, 'warn');
+  }
+
+  // ---------------------------------------------------------------- groups (Impulses)
+
+  function currentGroup() {
+    const gs = (G.view && G.view.groups) || [];
+    return gs.find((g) => g.id === G.group) || null;
+  }
+
+  function renderGroups() {
+    const box = $('#group-box');
+    const gs = (G.view && G.view.groups) || [];
+    box.hidden = !gs.length;
+    if (!gs.length) return;
+    if (!currentGroup()) G.group = gs[0].id;
+    const gr = currentGroup();
+    const sel = $('#group-select');
+    const opts = gs.map((g) => `<option value="${esc(g.id)}"${g.id === G.group ? ' selected' : ''}>${esc(g.id)} (${esc(g.kind)}, ${esc(g.side)})</option>`).join('');
+    if (sel.innerHTML !== opts) sel.innerHTML = opts;
+    sel.value = G.group;
+    const can = mayMove(gr.side) && !gr.ended;
+    $('#group-info').textContent = `${gr.members.join(', ')} · ${gr.impulses} Impulse${gr.impulses === 1 ? '' : 's'}${gr.ended ? ' · ended' : ''}`;
+    $('#group-buttons').innerHTML = ['start', 'stop', 'end'].map((v) =>
+      `<button type="button" class="step group-step" data-line="${esc(gr.id + ' ' + v)}"${can ? '' : ' disabled'} ` +
+      `title="${esc(gr.id + ' ' + v)}: every member">${esc(gr.id)} ${v}</button>`).join('');
+    // One chooser per member: "-" or one of its candidates (legal ones show their cost).
+    const keep = {};
+    for (const s of document.querySelectorAll('#members select')) keep[s.dataset.member] = s.value;
+    $('#members').innerHTML = gr.members.map((id) => {
+      const ans = G.groupSteps[id];
+      const legal = new Map(((ans && ans.steps) || []).map((s) => [s.line, s]));
+      const cands = (ans && ans.candidates) || [];
+      const o = ['<option value="-">- (nothing)</option>'].concat(cands.map((c) => {
+        const s = legal.get(c);
+        const label = c.slice(c.indexOf(' ') + 1) + (s ? ` — ${fmtMP(s.mp)} MP${s.dice ? ' (DR)' : ''}` : '');
+        return `<option value="${esc(c)}"${keep[id] === c ? ' selected' : ''}>${esc(label)}</option>`;
+      }));
+      return `<div class="member"><label for="m-${esc(id)}">${esc(id)}</label>` +
+        `<select id="m-${esc(id)}" data-member="${esc(id)}"${can ? '' : ' disabled'}>${o.join('')}</select>` +
+        (ans ? '' : ' <span class="small">…</span>') + '</div>';
+    }).join('');
+    updateImpulseLine();
+    $('#impulse-submit').disabled = !can;
+  }
+
+  // impulseLine composes "P1: T1 enter 2N4, T2 -" from the member choosers.
+  function impulseLine() {
+    const gr = currentGroup();
+    if (!gr) return '';
+    const parts = gr.members.map((id) => {
+      const s = document.querySelector(`#members select[data-member="${CSS.escape(id)}"]`);
+      const v = s ? s.value : '-';
+      return v === '-' ? `${id} -` : v;
+    });
+    return `${gr.id}: ${parts.join(', ')}`;
+  }
+  function updateImpulseLine() { $('#impulse-line').textContent = impulseLine(); }
+
+  // ---------------------------------------------------------------- phase, replay, log
+
+  function renderPhaseBox() {
+    const st = G.live;
+    $('#mph-buttons').innerHTML = '<span class="lbl">New MPh:</span>' + (st.sides || []).map((side) =>
+      `<button type="button" class="step mph" data-line="${esc('mph ' + side)}"${mayMove(side) ? '' : ' disabled'} ` +
+      `style="--side:${sideColour(side)}" title="Begin ${esc(side)}'s Movement Phase">${esc(side)}</button>`).join('');
+    const live = isLive() && !spectator();
+    $('#notation').disabled = !live;
+    $('#notation-form button').disabled = !live;
+  }
+
+  function renderReplay() {
+    const r = $('#replay'), n = G.live.n, at = isLive() ? n : G.replayAt;
+    r.max = String(n);
+    if (document.activeElement !== r || isLive()) r.value = String(at);
+    r.setAttribute('aria-valuetext', isLive() ? `step ${n} of ${n}, live` : `after step ${at} of ${n}, replay`);
+    $('#replay-where').innerHTML = isLive() ? `${n} of ${n} <span class="live-tag">live</span>` :
+      `${at} of ${n} <span class="replay-tag">replay, read only</span>`;
+    $('#live').disabled = isLive();
+  }
+
+  // showReplay moves the view to the state after step k (k = n is the live game).
+  let replayTimer = null, replaySeq = 0;
+  function showReplay(k) {
+    k = Math.max(0, Math.min(G.live.n, Math.round(k)));
+    clearTimeout(replayTimer);
+    if (k === G.live.n) { goLive(); return; }
+    G.replayAt = k;
+    renderReplay();
+    replayTimer = setTimeout(async () => {
+      const seq = ++replaySeq;
+      const r = await api('GET', `/replay?n=${k}`);
+      if (seq !== replaySeq || G.replayAt !== k) return;
+      if (r.status !== 200) { setStatus('Replay: ' + esc(r.body.error || r.status), 'err'); return; }
+      G.view = r.body;
+      G.steps = null; G.reach = null;
+      renderAll();
+      setStatus(`Replay after step ${k} of ${G.live.n} (read only). Press <strong>Live</strong> to return.`, 'info');
+    }, 120);
+  }
+  function goLive() {
+    clearTimeout(replayTimer);
+    replaySeq++;
+    const was = G.replayAt !== null;
+    G.replayAt = null;
+    G.view = G.live;
+    renderAll();
+    loadSelection();
+    loadGroup();
+    if (was) setStatus('Live.', 'info');
+  }
+
+  // renderLog lists every step: its line, MP and cost breakdown, rules, dice, events, and an
+  // Impulse's members. The step the view is after is marked.
+  let logKey = '';
+  function renderLog() {
+    const ol = $('#log');
+    const key = G.log.length + ':' + (G.log.length ? G.log[G.log.length - 1].n : 0);
+    if (key !== logKey) {
+      logKey = key;
+      const atEnd = ol.parentElement.scrollHeight - ol.parentElement.scrollTop - ol.parentElement.clientHeight < 40;
+      ol.innerHTML = G.log.map(logEntry).join('') || '<li class="hint">No steps yet.</li>';
+      if (atEnd || isLive()) ol.parentElement.scrollTop = ol.parentElement.scrollHeight;
+    }
+    const at = isLive() ? G.live.n : G.replayAt;
+    for (const li of ol.children) li.classList.toggle('current', +li.dataset.n === at);
+    if (!isLive()) {
+      const cur = ol.querySelector('li.current');
+      if (cur) cur.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  function logEntry(e) {
+    const r = e.report || {};
+    let s = `<li data-n="${esc(e.n)}" title="${esc(e.text || '')}"><div class="head"><span class="num">${esc(e.n)}</span> ` +
+      `<code class="line">${esc(e.line)}</code>`;
+    if (r.mp !== undefined && !r.members) s += ` <span class="cost">${esc(fmtMP(r.mp))} MP</span>`;
+    if (r.total !== undefined && r.unit) s += ` <span class="small">total ${esc(fmtMP(r.total))}</span>`;
+    s += '</div>';
+    if (r.breakdown) s += `<div class="bd">${esc(r.breakdown)}</div>`;
+    if (r.members && r.members.length) {
+      s += `<ul class="members">${r.members.map((mb) =>
+        `<li><strong>${esc(mb.unit)}</strong> ${esc(mb.action)} <span class="cost">${esc(fmtMP(mb.mp))} MP</span>` +
+        (mb.charged !== undefined && mb.charged !== mb.mp ? ` <span class="small">(charged ${esc(fmtMP(mb.charged))})</span>` : '') +
+        ` <span class="small">total ${esc(fmtMP(mb.total))}</span>` +
+        (mb.breakdown ? `<div class="bd">${esc(mb.breakdown)}</div>` : '') + dice(mb.dice) + events(mb.events) + '</li>').join('')}</ul>`;
+    }
+    s += dice(r.dice) + events(r.events);
+    if (r.rules && r.rules.length) s += `<div class="rules">${r.rules.map((x) => `<span class="rule">${esc(x)}</span>`).join('')}</div>`;
+    if (!r.breakdown && !r.members && e.text) s += `<pre class="text">${esc(e.text)}</pre>`;
+    return s + '</li>';
+  }
+  function dice(list) {
+    if (!list || !list.length) return '';
+    return '<ul class="dice">' + list.map((d) =>
+      `<li><span class="dice-mark">${esc(d.kind || 'DR')}</span> ${esc(d.for || '')}${d.rule ? ` <span class="small">(${esc(d.rule)})</span>` : ''}: ` +
+      `rolled <strong>${esc(d.roll)}</strong>${d.dice && d.dice.length ? ` [${d.dice.map(esc).join(',')}]` : ''}` +
+      `${d.drm ? ` ${d.drm > 0 ? '+' : ''}${esc(d.drm)} DRM${d.drm_terms ? ` (${esc(d.drm_terms)})` : ''}` : ''} = <strong>${esc(d.final)}</strong>` +
+      `${d.need ? ` <span class="small">need ${esc(d.need)}${d.odds ? ', ' + esc(d.odds) : ''}</span>` : ''}` +
+      `${d.result ? ` → ${esc(d.result)}` : ''}</li>`).join('') + '</ul>';
+  }
+  function events(list) {
+    if (!list || !list.length) return '';
+    return '<ul class="events">' + list.map((x) => `<li>${esc(x)}</li>`).join('') + '</ul>';
+  }
+
+  // ---------------------------------------------------------------- live updates
+
+  function connect() {
+    const conn = $('#conn');
+    if (!window.EventSource) { conn.textContent = 'no live updates'; return; }
+    const es = new EventSource('/api/games/' + encodeURIComponent(G.id) + '/events?k=' + encodeURIComponent(G.token));
+    es.addEventListener('open', () => { conn.textContent = '● live'; conn.className = 'conn on'; });
+    es.addEventListener('error', () => { conn.textContent = '○ reconnecting'; conn.className = 'conn off'; });
+    es.addEventListener('hello', (ev) => {
+      conn.textContent = '● live'; conn.className = 'conn on';
+      const d = safeJSON(ev.data);
+      if (G.live && d && d.n !== G.live.n) refresh();
+    });
+    es.addEventListener('step', (ev) => {
+      const d = safeJSON(ev.data) || {};
+      // Our own steps are loaded already; another player's (or a tab's) need a refresh.
+      if (G.live && d.n !== undefined && d.n <= G.live.n && G.log.some((e) => e.n === d.n)) return;
+      if (!G.busy) {
+        const who = d.entry && d.entry.line ? `<code>${esc(d.entry.line)}</code>` : 'a step';
+        setStatus(`Step ${esc(d.n)}: ${who} ${d.report && d.report.breakdown ? '— ' + esc(d.report.breakdown) : ''}`, 'info');
+      }
+      refresh();
+    });
+  }
+  function safeJSON(s) { try { return JSON.parse(s); } catch (e) { return null; } }
+
+  // ---------------------------------------------------------------- events and keys
+
+  function setupEvents() {
+    // The map: counters select, hexes move.
+    $('#map').addEventListener('click', (ev) => {
+      const c = ev.target.closest('.unit');
+      if (c) { select(c.dataset.unit); return; }
+      const h = ev.target.closest('.hex');
+      if (h) clickHex(h.dataset.hex);
+    });
+    $('#g-units').addEventListener('keydown', (ev) => {
+      const c = ev.target.closest('.unit');
+      if (c && (ev.key === 'Enter' || ev.key === ' ')) { ev.preventDefault(); select(c.dataset.unit); }
+    });
+    $('#unit-list').addEventListener('click', (ev) => {
+      const b = ev.target.closest('.unit-btn');
+      if (b) select(b.dataset.unit);
+    });
+    // Every step button submits its line.
+    document.addEventListener('click', (ev) => {
+      const b = ev.target.closest('button.step');
+      if (b && !b.disabled && b.dataset.line) submit(b.dataset.line);
+    });
+    // Delay and ESB amounts rewrite their button's line.
+    $('#unit-actions').addEventListener('input', (ev) => {
+      const inp = ev.target.closest('.amount-n');
+      if (!inp || !G.sel) return;
+      const b = inp.parentElement.querySelector('button.step');
+      b.dataset.line = `${G.sel} ${inp.dataset.verb} ${inp.value}`;
+      const s = ((G.steps && G.steps.steps) || []).find((x) => x.line === b.dataset.line);
+      b.classList.toggle('unjudged', !s);
+    });
+    $('#unit-actions').addEventListener('keydown', (ev) => {
+      const inp = ev.target.closest('.amount-n');
+      if (inp && ev.key === 'Enter') { ev.preventDefault(); inp.parentElement.querySelector('button.step').click(); }
+    });
+    // Groups.
+    $('#group-select').addEventListener('change', (ev) => { G.group = ev.target.value; loadGroup(); });
+    $('#members').addEventListener('change', updateImpulseLine);
+    $('#impulse-submit').addEventListener('click', async () => {
+      const line = impulseLine();
+      if (await submit(line)) for (const s of document.querySelectorAll('#members select')) s.value = '-';
+      updateImpulseLine();
+    });
+    // The notation box.
+    const box = $('#notation');
+    $('#notation-form').addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      const line = box.value.trim();
+      if (!line) return;
+      G.history.push(line); G.histPos = G.history.length;
+      if (await submit(line)) box.value = '';
+    });
+    box.addEventListener('keydown', (ev) => {
+      if (ev.key === 'ArrowUp' && G.histPos > 0) { ev.preventDefault(); box.value = G.history[--G.histPos]; }
+      if (ev.key === 'ArrowDown') {
+        ev.preventDefault();
+        G.histPos = Math.min(G.history.length, G.histPos + 1);
+        box.value = G.history[G.histPos] || '';
+      }
+      if (ev.key === 'Escape') box.blur();
+    });
+    // Replay.
+    $('#replay').addEventListener('input', (ev) => showReplay(+ev.target.value));
+    $('#live').addEventListener('click', goLive);
+    document.addEventListener('keydown', onKey);
+  }
+
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const t = ev.target;
+    const typing = t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' ||
+      (t.tagName === 'INPUT' && t.type !== 'range'));
+    if (ev.key === 'Escape') {
+      if (typing) return; // the box handles it
+      if (G.sel) { select(null, false); setStatus('Nothing selected.'); }
+      return;
+    }
+    if (typing || !G.live) return;
+    const k = ev.key;
+    let done = true;
+    if (k === 'n' || k === ']') cycle(1);
+    else if (k === 'p' || k === '[') cycle(-1);
+    else if (/^[1-9]$/.test(k)) pickStep(+k);
+    else if (k === '/') $('#notation').focus();
+    else if (k === 'r') $('#replay').focus();
+    else if (k === 'l') goLive();
+    else if (k === ',') showReplay((isLive() ? G.live.n : G.replayAt) - 1);
+    else if (k === '.') { if (!isLive()) showReplay(G.replayAt + 1); }
+    else if (k === '+' || k === '=') zoom(1 / 1.25);
+    else if (k === '-') zoom(1.25);
+    else if (k === '0') { if (G.fit) setViewBox(G.fit); }
+    else if (k === '?') { const d = $('#keys'); d.open = !d.open; }
+    else done = false;
+    if (done) ev.preventDefault();
+  }
+
+  // ---------------------------------------------------------------- start
+
+  function main() {
+    if (!G.id || !G.token) {
+      setStatus('<strong>This page needs a game link:</strong> /play/GAME?k=TOKEN (create a game on the <a href="/">start page</a>).', 'err');
+      return;
+    }
+    setupZoom();
+    setupEvents();
+    drawLegend(null);
+    refresh().then(() => {
+      if (G.live) setStatus('Ready. Select a unit (click a counter or press <kbd>n</kbd>).');
+    });
+    connect();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
+  else main();
+})();
