@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"sort"
+	"sync"
 )
 
 // Hash is a digest of everything a value holds, unexported fields included, following
@@ -13,7 +14,7 @@ import (
 // alike. Fields tagged `hash:"-"` (scratch buffers) are left out; so are functions and
 // channels. It is how a replayed game is shown to reach the state the live one did.
 func Hash(v any) [32]byte {
-	h := hasher{}
+	h := hasher{b: make([]byte, 0, 8<<10)}
 	h.value(reflect.ValueOf(v), 0)
 	return sha256.Sum256(h.b)
 }
@@ -21,6 +22,39 @@ func Hash(v any) [32]byte {
 type hasher struct{ b []byte }
 
 func (h *hasher) u64(x uint64) { h.b = binary.LittleEndian.AppendUint64(h.b, x) }
+
+// uint writes x in the width of its type (1, 2, 4 or 8 bytes): a map's many small fields stay
+// small to digest.
+func (h *hasher) uint(x uint64, size uintptr) {
+	switch size {
+	case 1:
+		h.b = append(h.b, byte(x))
+	case 2:
+		h.b = binary.LittleEndian.AppendUint16(h.b, uint16(x))
+	case 4:
+		h.b = binary.LittleEndian.AppendUint32(h.b, uint32(x))
+	default:
+		h.u64(x)
+	}
+}
+
+// hashedFields memoizes, per struct type, the indexes of the fields Hash reads (those not
+// tagged `hash:"-"`); looking tags up on every value was most of Hash's time.
+var hashedFields sync.Map // reflect.Type -> []int
+
+func fieldsOf(t reflect.Type) []int {
+	if f, ok := hashedFields.Load(t); ok {
+		return f.([]int)
+	}
+	var idx []int
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Tag.Get("hash") != "-" {
+			idx = append(idx, i)
+		}
+	}
+	hashedFields.Store(t, idx)
+	return idx
+}
 
 func (h *hasher) value(v reflect.Value, depth int) {
 	if depth > 64 {
@@ -36,9 +70,9 @@ func (h *hasher) value(v reflect.Value, depth int) {
 			h.b = append(h.b, 0)
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		h.u64(uint64(v.Int()))
+		h.uint(uint64(v.Int()), v.Type().Size())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		h.u64(v.Uint())
+		h.uint(v.Uint(), v.Type().Size())
 	case reflect.Float32, reflect.Float64:
 		h.u64(math.Float64bits(v.Float()))
 	case reflect.String:
@@ -75,11 +109,7 @@ func (h *hasher) value(v reflect.Value, depth int) {
 			h.value(it.v, depth+1)
 		}
 	case reflect.Struct:
-		t := v.Type()
-		for i := 0; i < v.NumField(); i++ {
-			if t.Field(i).Tag.Get("hash") == "-" {
-				continue
-			}
+		for _, i := range fieldsOf(v.Type()) {
 			h.value(v.Field(i), depth+1)
 		}
 	}

@@ -144,7 +144,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) state(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	writeJSON(w, http.StatusOK, view(l, l.g, role, len(l.g.Log)))
+	writeJSON(w, http.StatusOK, view(l, l.g, role, len(l.g.Log), true))
 }
 
 func (s *Server) log(w http.ResponseWriter, r *http.Request, l *live, role string) {
@@ -170,7 +170,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, l *live, role st
 		fail(w, http.StatusInternalServerError, "replay: %v", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, view(l, g, role, n))
+	writeJSON(w, http.StatusOK, view(l, g, role, n, true))
 }
 
 // unitOf finds the path's unit.
@@ -325,7 +325,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if body.N != len(l.g.Log)+1 {
-		v := view(l, l.g, role, len(l.g.Log))
+		v := view(l, l.g, role, len(l.g.Log), false)
 		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d: the game is at step %d, so the next step is %d (someone moved first; here is the current state)", body.N, len(l.g.Log), len(l.g.Log)+1), N: len(l.g.Log), State: &v})
 		return
 	}
@@ -340,8 +340,8 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	so, err := l.g.Apply(body.Line, l.src)
-	if err != nil {
-		v := view(l, l.g, role, len(l.g.Log))
+	if err != nil { // refused: nothing changed, l.hash stands
+		v := view(l, l.g, role, len(l.g.Log), false)
 		ae := apiError{Error: err.Error(), State: &v, N: len(l.g.Log)}
 		var ref *asl.Refusal
 		if errors.As(err, &ref) {
@@ -364,7 +364,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 			fresh, ferr := s.lock(r.Context(), l.rec.ID)
 			l.mu.Lock() // for the deferred Unlock
 			if ferr == nil {
-				v := view(fresh, fresh.g, role, len(fresh.g.Log))
+				v := view(fresh, fresh.g, role, len(fresh.g.Log), false)
 				fresh.mu.Unlock()
 				writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d was taken by another server first; here is the current state", e.N), N: v.N, State: &v})
 				return
@@ -375,13 +375,14 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.reports = append(l.reports, so)
-	l.publish(stepEvent(l, e.N))
+	l.hash = l.g.Hash()
+	l.publish(e.N)
 	out := struct {
 		Entry  game.Entry       `json:"entry"`
 		Report scenario.StepOut `json:"report"`
 		Text   string           `json:"text"`
 		State  stateView        `json:"state"`
-	}{Entry: e, Report: so, Text: scenario.FormatStep(so), State: view(l, l.g, role, len(l.g.Log))}
+	}{Entry: e, Report: so, Text: scenario.FormatStep(so), State: view(l, l.g, role, len(l.g.Log), false)}
 	writeJSON(w, http.StatusCreated, out)
 }
 

@@ -71,6 +71,7 @@ type live struct {
 	reports []scenario.StepOut // reports[i] is step i+1's
 	src     dice.Source
 	subs    map[chan []byte]struct{}
+	hash    [32]byte // g.Hash(), kept current
 	// broken: the memory no longer matches the store (a step was played but not saved); the
 	// next request reloads the game.
 	broken bool
@@ -150,6 +151,7 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if err := l.rebuildReports(); err != nil {
 		return nil, err
 	}
+	l.hash = g.Hash()
 	s.mu.Lock()
 	s.games[rec.ID] = l
 	s.mu.Unlock()
@@ -234,6 +236,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 		}
 		l.reports = append(l.reports, so)
 	}
+	l.hash = g.Hash()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if other := s.games[id]; other != nil { // loaded meanwhile by another request
@@ -283,7 +286,8 @@ func (s *Server) catchUp(ctx context.Context, l *live) error {
 			return err
 		}
 		l.reports = append(l.reports, so)
-		l.publish(stepEvent(l, len(l.g.Log)))
+		l.hash = l.g.Hash()
+		l.publish(len(l.g.Log))
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ type stateView struct {
 	N       int         `json:"n"`
 	At      int         `json:"at"`
 	Hash    string      `json:"hash"`
-	Map     mapView     `json:"map"`
+	Map     *mapView    `json:"map,omitempty"`
 	Units   []unitView  `json:"units"`
 	Groups  []groupView `json:"groups"`
 }
@@ -112,13 +112,21 @@ func round(v float64) float64 { return math.Round(v*1000) / 1000 }
 
 func hashString(h [32]byte) string { return hex.EncodeToString(h[:]) }
 
-// view is the state of g (after step at) as role sees it.
-func view(l *live, g *game.Game, role string, at int) stateView {
+// view is the state of g (after step at) as role sees it; the map is left out unless withMap
+// (it changes only when a wreck is added, and answers to a step carry only what moved).
+func view(l *live, g *game.Game, role string, at int, withMap bool) stateView {
 	st := g.State()
 	all := sides(g)
+	h := l.hash
+	if g != l.g {
+		h = g.Hash()
+	}
 	v := stateView{ID: l.rec.ID, Name: l.rec.Name, Role: role, MayMove: mayMove(role, all), Sides: all,
-		Phasing: st.Phasing, N: len(l.g.Log), At: at, Hash: hashString(g.Hash()),
-		Map: mapOf(st), Units: []unitView{}, Groups: []groupView{}}
+		Phasing: st.Phasing, N: len(l.g.Log), At: at, Hash: hashString(h), Units: []unitView{}, Groups: []groupView{}}
+	if withMap {
+		m := mapOf(st)
+		v.Map = &m
+	}
 	lay := st.Map.Layout
 	groupID := func(k int16) string {
 		if k <= 0 || int(k) > len(st.Groups) {
@@ -233,14 +241,18 @@ func entryOf(l *live, n int) entryView {
 // stepEvent is the event stream's message for step n.
 func stepEvent(l *live, n int) []byte {
 	ev := entryOf(l, n)
-	ev.Hash = hashString(l.g.Hash())
+	ev.Hash = hashString(l.hash)
 	b, _ := json.Marshal(ev)
 	return b
 }
 
-// publish sends msg to every subscriber; one that has fallen behind is dropped (its page
+// publish tells every subscriber of step n; one that has fallen behind is dropped (its page
 // reconnects and reloads). The caller holds l.mu.
-func (l *live) publish(msg []byte) {
+func (l *live) publish(n int) {
+	if len(l.subs) == 0 {
+		return
+	}
+	msg := stepEvent(l, n)
 	for ch := range l.subs {
 		select {
 		case ch <- msg:
