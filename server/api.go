@@ -486,9 +486,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	l.mu.Unlock()
 	defer func() {
 		l.mu.Lock()
-		if _, ok := l.subs[ch]; ok {
-			delete(l.subs, ch)
-		}
+		delete(l.subs, ch)
 		l.mu.Unlock()
 	}()
 	fl, _ := w.(http.Flusher)

@@ -266,7 +266,22 @@
     };
     const first = !G.fit;
     G.fit = fit;
-    if (first) setViewBox(fit);
+    if (first) setViewBox(unitsView(fit));
+  }
+
+  // unitsView is the first view: the hexes around the units (a few hexes' margin), so the
+  // counters are readable on a big map; Fit (0) shows the whole map.
+  function unitsView(fit) {
+    const us = ((G.view && G.view.units) || []).filter((u) => u.hex && G.hexes.has(u.hex));
+    if (!us.length) return fit;
+    const xs = us.map((u) => G.hexes.get(u.hex).x), ys = us.map((u) => G.hexes.get(u.hex).y);
+    const mx = 6, my = 5; // margin in radii
+    let x0 = Math.min(...xs) - mx, x1 = Math.max(...xs) + mx, y0 = Math.min(...ys) - my, y1 = Math.max(...ys) + my;
+    // At least 24 x 14 radii (about 16 columns by 8 rows), centred on the units.
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, w = Math.max(24, x1 - x0), h = Math.max(14, y1 - y0);
+    x0 = cx - w / 2; y0 = cy - h / 2;
+    const v = { x: x0 * S, y: y0 * S, w: w * S, h: h * S };
+    return v.w >= fit.w && v.h >= fit.h ? fit : v;
   }
 
   function hexTitle(h, r) {
