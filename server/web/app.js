@@ -112,6 +112,27 @@
     if (kind === 'err') el.setAttribute('role', 'alert'); else el.setAttribute('role', 'status');
   }
 
+  // setHTML replaces the content of el. When the keyboard focus was inside el it stays on the
+  // same control (same data-unit / data-line / id) or, if that is gone, on el's first control,
+  // so that a keyboard user who presses a step button stays in the panel. If el is empty for a
+  // moment (loading), the focus is put back when it fills again.
+  let wantFocus = null; // {el, sel}: focus lost with a re-render, to be put back
+  function setHTML(el, html) {
+    const a = document.activeElement;
+    let sel = null;
+    if (a && a !== document.body && el.contains(a)) {
+      sel = a.tagName.toLowerCase() + ['data-unit', 'data-line', 'data-member', 'data-verb', 'id']
+        .filter((k) => a.hasAttribute(k)).map((k) => `[${k}="${CSS.escape(a.getAttribute(k))}"]`).join('');
+    } else if (wantFocus && wantFocus.el === el && (!a || a === document.body)) {
+      sel = wantFocus.sel;
+    }
+    el.innerHTML = html;
+    if (sel === null) return;
+    const b = el.querySelector(sel) ||
+      el.querySelector('button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex="0"]');
+    if (b) { b.focus({ preventScroll: true }); wantFocus = null; } else wantFocus = { el, sel };
+  }
+
   const isLive = () => G.replayAt === null;
   const mayMove = (side) => isLive() && !!G.live && (G.live.may_move || []).includes(side);
   const spectator = () => !!G.live && (G.live.role === 'spectator' || !(G.live.may_move || []).length);
@@ -168,12 +189,16 @@
   }
 
   // loadGroup fetches the steps (and candidates) of each member of the chosen group.
+  let groupSeq = 0;
   async function loadGroup() {
+    const seq = ++groupSeq;
     const gr = currentGroup();
-    G.groupSteps = {};
-    if (!gr || !isLive()) { renderGroups(); return; }
+    if (!gr || !isLive()) { G.groupSteps = {}; renderGroups(); return; }
     const answers = await Promise.all(gr.members.map((id) => api('GET', `/units/${encodeURIComponent(id)}/steps`)));
-    gr.members.forEach((id, i) => { if (answers[i].status === 200) G.groupSteps[id] = answers[i].body; });
+    if (seq !== groupSeq) return; // another group was chosen, or the game moved on
+    const got = {};
+    gr.members.forEach((id, i) => { if (answers[i].status === 200) got[id] = answers[i].body; });
+    G.groupSteps = got;
     renderGroups();
   }
 
@@ -211,7 +236,8 @@
         break;
       case 409:
         if (b.state) { G.live = b.state; G.view = G.live; }
-        setStatus(`<strong>Someone moved first:</strong> step ${esc(b.n)} is taken. The game is reloaded; look again before moving. ` +
+        setStatus(`<strong>Someone moved first:</strong> the game is now at step ${esc(b.state ? b.state.n : b.n)}. ` +
+          'It is reloaded; look again before moving. ' +
           `<span class="small">${esc(b.error || '')}</span>`, 'warn');
         break;
       case 422:
@@ -231,11 +257,12 @@
   // drawMap draws terrain, elevation, roads, walls and hedges, wrecks and hex ids: only when
   // the map differs from the one drawn.
   function drawMap(map) {
+    if (!map) return; // answers to a step leave the map out: keep the one drawn
     const key = JSON.stringify(map);
     if (key === G.mapKey) return;
     G.mapKey = key;
     G.hexes = new Map(map.hexes.map((h) => [h.id, h]));
-    let t = '', over = '', ids = '';
+    let t = '', over = '', feat = '', ids = '';
     for (const h of map.hexes) {
       t += `<polygon class="hex" data-hex="${esc(h.id)}" points="${hexPoints(h.x, h.y)}" fill="${terrainFill(h.terrain)}">` +
         `<title>${esc(hexTitle(h))}</title></polygon>`;
@@ -244,20 +271,21 @@
         over += `<polygon class="elev" points="${hexPoints(h.x, h.y)}" fill="${col}" fill-opacity="${Math.min(0.6, 0.12 * Math.abs(h.level)).toFixed(2)}"/>`;
       }
       if (h.wrecks > 0) {
-        over += `<text class="wreck" x="${n1(h.x + 0.45)}" y="${n1(h.y - 0.22)}">✕${h.wrecks > 1 ? h.wrecks : ''}</text>`;
+        feat += `<text class="wreck" x="${n1(h.x + 0.45)}" y="${n1(h.y - 0.22)}">✕${h.wrecks > 1 ? h.wrecks : ''}</text>`;
       }
-      if (h.smoke) over += `<circle class="smoke" cx="${n1(h.x - 0.45)}" cy="${n1(h.y - 0.3)}" r="${n1(0.18)}"/>`;
-      if (h.blaze) over += `<path class="blaze" d="M${n1(h.x - 0.62)},${n1(h.y + 0.05)} l${n1(0.16)},${n1(-0.34)} l${n1(0.16)},${n1(0.34)}z"/>`;
+      if (h.smoke) feat += `<circle class="smoke" cx="${n1(h.x - 0.45)}" cy="${n1(h.y - 0.3)}" r="${n1(0.18)}"/>`;
+      if (h.blaze) feat += `<path class="blaze" d="M${n1(h.x - 0.62)},${n1(h.y + 0.05)} l${n1(0.16)},${n1(-0.34)} l${n1(0.16)},${n1(0.34)}z"/>`;
       ids += `<text class="hexid" x="${n1(h.x)}" y="${n1(h.y - 0.62)}">${esc(h.id)}</text>`;
     }
     for (const r of map.roads || []) {
-      over += `<line class="road" x1="${n1(r.x1)}" y1="${n1(r.y1)}" x2="${n1(r.x2)}" y2="${n1(r.y2)}"/>`;
+      feat += `<line class="road" x1="${n1(r.x1)}" y1="${n1(r.y1)}" x2="${n1(r.x2)}" y2="${n1(r.y2)}"/>`;
     }
     for (const o of map.obstacles || []) {
-      const kind = /hedge/i.test(o.kind) ? 'hedge' : 'wall';
-      over += `<line class="${kind}" x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
+      const kind = /hedge/i.test(o.kind) ? 'hedge' : /roadblock/i.test(o.kind) ? 'roadblock' : 'wall';
+      feat += `<line class="${kind}" x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
     }
     $('#g-terrain').innerHTML = t + over;
+    $('#g-features').innerHTML = feat;
     $('#g-ids').innerHTML = ids;
     G.hexEls = new Map([...document.querySelectorAll('#g-terrain .hex')].map((el) => [el.dataset.hex, el]));
     const fit = {
@@ -464,6 +492,15 @@
     const w = Math.min(G.fit.w * 2, Math.max(S * 6, vb.w * f)), k = w / vb.w;
     setViewBox({ x: px - (px - vb.x) * k, y: py - (py - vb.y) * k, w, h: vb.h * k });
   }
+  // showHex pans the view, if need be, so that hex hid is well inside it.
+  function showHex(hid) {
+    const h = G.hexes.get(hid), vb = G.vb;
+    if (!h || !vb) return;
+    const x = h.x * S, y = h.y * S, m = 1.5 * S;
+    if (x > vb.x + m && x < vb.x + vb.w - m && y > vb.y + m && y < vb.y + vb.h - m) return;
+    setViewBox({ ...vb, x: x - vb.w / 2, y: y - vb.h / 2 });
+  }
+
   // toMap turns a mouse position into map pixels.
   function toMap(ev) {
     const svg = $('#map'), pt = svg.createSVGPoint();
@@ -511,6 +548,7 @@
     G.steps = null; G.reach = null;
     renderUnitsAndSelection();
     const u = unitOf(G.view, id);
+    if (u) showHex(u.hex);
     if (u && announce) setStatus(`Selected <strong>${esc(u.id)}</strong> ${esc(u.name || '')} in ${esc(u.hex || 'no hex')}: ${esc(unitWords(u))}.`);
     // Impulse entry follows the selected unit's group.
     const gid = u && (u.platoon || u.convoy || u.column);
@@ -560,9 +598,12 @@
       return;
     }
     if (pick.length > 1) {
-      setStatus(`Several steps go to ${esc(hid)}: choose one — ` +
-        pick.map((s) => `<code>${esc(s.line)}</code>`).join(', '), 'warn');
-      const b = document.querySelector(`#unit-steps button.step[data-line="${CSS.escape(pick[0].line)}"]`);
+      // Offer them in the status line as buttons (Escape or another click drops the choice).
+      setStatus(`Several steps go to ${esc(hid)}: ` + pick.map((s) =>
+        `<button type="button" class="step choice" data-line="${esc(s.line)}" title="${esc(s.breakdown || '')}">` +
+        `${esc(s.line.slice(s.line.indexOf(' ') + 1))} <span class="cost">${esc(fmtMP(s.mp))} MP</span>` +
+        `${s.dice ? ' <span class="dice-mark">DR</span>' : ''}</button>`).join(' '), 'warn');
+      const b = document.querySelector('#status button.choice');
       if (b) b.focus();
       return;
     }
@@ -609,8 +650,9 @@
     const st = G.live;
     $('#game-name').textContent = st.name || st.id;
     document.title = `umpire: ${st.name || st.id}`;
-    $('#phasing').textContent = st.phasing ? `MPh: ${st.phasing}` : '';
-    $('#phasing').style.borderColor = st.phasing ? sideColour(st.phasing) : '';
+    const ph = G.view.phasing; // in a replay, the MPh of that step
+    $('#phasing').textContent = ph ? `MPh: ${ph}` : '';
+    $('#phasing').style.borderColor = ph ? sideColour(ph) : '';
     const role = $('#role');
     if (st.role === 'spectator' || !(st.may_move || []).length) {
       role.textContent = 'Spectator: read only';
@@ -629,12 +671,12 @@
 
   function renderUnitList() {
     const st = G.view;
-    $('#unit-list').innerHTML = (st.units || []).map((u) => {
+    setHTML($('#unit-list'), (st.units || []).map((u) => {
       const [b] = BADGE[u.state] || ['?'];
       return `<button type="button" class="unit-btn${u.id === G.sel ? ' selected' : ''}" data-unit="${esc(u.id)}" ` +
         `aria-pressed="${u.id === G.sel}" style="--side:${sideColour(u.side)}" title="${esc(`${u.id} (${u.side}) ${u.name || ''}: ${unitWords(u)}, ${u.hex || 'off map'}`)}">` +
         `${esc(u.id)} <span class="ub">${esc(b)}${u.ended ? '·e' : ''}</span></button>`;
-    }).join('');
+    }).join(''));
   }
 
   // renderUnitPanel shows the selected unit's details, its action buttons and legal steps.
@@ -643,7 +685,7 @@
     const det = $('#unit-details'), act = $('#unit-actions'), lst = $('#unit-steps');
     if (!u) {
       det.innerHTML = '<p class="hint">Select a unit: click its counter, a button above, or press <kbd>n</kbd>.</p>';
-      act.innerHTML = ''; lst.innerHTML = '';
+      setHTML(act, ''); setHTML(lst, '');
       return;
     }
     const grp = u.platoon || u.convoy || u.column;
@@ -656,48 +698,54 @@
       `<dt>MP</dt><dd><strong>${esc(fmtMP(u.left))}</strong> left of ${esc(fmtMP(u.mp))} (spent ${esc(fmtMP(u.spent))})</dd>` +
       (grp ? `<dt>Group</dt><dd>${esc(grp)}</dd>` : '') + '</dl>';
     if (!isLive()) {
-      act.innerHTML = ''; lst.innerHTML = `<p class="hint">Replay after step ${esc(G.replayAt)}: read only.</p>`;
+      setHTML(act, ''); setHTML(lst, `<p class="hint">Replay after step ${esc(G.replayAt)}: read only.</p>`);
       return;
     }
     if (!G.steps) {
-      act.innerHTML = ''; lst.innerHTML = '<p class="hint">Loading legal steps…</p>';
+      setHTML(act, ''); setHTML(lst, '<p class="hint">Loading legal steps…</p>');
       return;
     }
     const can = mayMove(u.side);
     const steps = (G.steps.steps || []).slice().sort((a, b) => verbRank(a.verb) - verbRank(b.verb));
     const byVerb = (v) => steps.filter((s) => s.verb === v);
+    // stepBtn is the button of one legal step: its key number (the keys 1-9 press the first
+    // nine), what it does, its MP, a DR mark if it rolls dice, and the cost breakdown.
     let num = 0;
-    const numbered = new Map(); // line -> its key number
-    // The action bar: Start and Stop as judged; End, Delay and ESB (which the move generator
-    // does not offer) are judged by the referee when sent, unless the steps list has them.
-    const stepBtn = (s, label) => {
-      num++;
-      numbered.set(s.line, num);
-      const k = num <= 9 ? `<kbd>${num}</kbd> ` : '';
+    const stepBtn = (s, label, keyed = true) => {
+      let k = '';
+      if (keyed) {
+        num++;
+        if (num <= 9) k = `<kbd>${num}</kbd> `;
+      }
       return `<button type="button" class="step" data-line="${esc(s.line)}" data-verb="${esc(s.verb)}"${s.hex ? ` data-hex="${esc(s.hex)}"` : ''}` +
-        `${can ? '' : ' disabled'} aria-keyshortcuts="${num <= 9 ? num : ''}" title="${esc(s.line + ': ' + (s.breakdown || ''))}">` +
+        `${can ? '' : ' disabled'}${k ? ` aria-keyshortcuts="${num}"` : ''} title="${esc(s.line + ': ' + (s.breakdown || ''))}">` +
         `${k}${esc(label)} <span class="cost">${esc(fmtMP(s.mp))} MP</span>${s.dice ? ' <span class="dice-mark" title="rolls dice">DR</span>' : ''}` +
         (s.breakdown ? `<span class="bd">${esc(s.breakdown)}</span>` : '') + '</button>';
     };
+    // The action bar: Start, Stop, End, Delay and ESB, each enabled only when the referee
+    // takes it now (the steps list has it). Delay and ESB take an amount: the list has the
+    // amounts the server tried; another amount is sent as typed and judged then (dashed).
     const off = (label, why) => `<button type="button" class="action" disabled title="${esc(why)}">${esc(label)}</button>`;
+    const cap = (v) => v[0].toUpperCase() + v.slice(1);
     let bar = '';
     for (const v of ['start', 'stop']) {
       const s = byVerb(v)[0];
-      bar += s ? stepBtn(s, v[0].toUpperCase() + v.slice(1)) : off(v[0].toUpperCase() + v.slice(1), `${v} is not legal now`);
+      bar += s ? stepBtn(s, cap(v)) : off(cap(v), `${cap(v)} is not legal now`);
     }
     const endStep = byVerb('end')[0];
-    const free = can && !u.ended && u.state !== 'Destroyed';
-    bar += endStep ? stepBtn(endStep, 'End')
-      : `<button type="button" class="step unjudged" data-line="${esc(u.id)} end"${free ? '' : ' disabled'} title="End ${esc(u.id)}'s MPh (D2.4); the referee judges it when sent">End</button>`;
+    bar += endStep ? stepBtn(endStep, 'End', false) : off('End', 'End is not legal now');
     for (const v of ['delay', 'esb']) {
       const s = byVerb(v)[0];
       const label = v === 'delay' ? 'Delay' : 'ESB';
-      const dflt = s ? s.line.split(/\s+/).pop() : (v === 'delay' ? '1' : '2');
-      bar += `<span class="amount"><button type="button" class="step${s ? '' : ' unjudged'}" data-verb="${v}" data-line="${esc(s ? s.line : `${u.id} ${v} ${dflt}`)}"` +
-        `${free ? '' : ' disabled'} title="${esc(v === 'delay' ? 'Spend MP without moving (D2.17)' : 'Excessive Speed Breakdown attempt (D2.5)')}${s ? '' : '; the referee judges it when sent'}">${label}</button>` +
-        `<input type="number" class="amount-n" data-verb="${v}" min="0.5" step="0.5" value="${esc(dflt)}" aria-label="${label} MP"${free ? '' : ' disabled'}></span>`;
+      const why = v === 'delay' ? 'Spend MP without moving (D2.17)' : 'Excessive Speed Breakdown: N more MP, with a DR (D2.5)';
+      if (!s) { bar += off(label, `${label} is not legal now`); continue; }
+      const amounts = byVerb(v).map((x) => x.line.split(/\s+/).pop());
+      bar += `<span class="amount"><button type="button" class="step" data-verb="${v}" data-line="${esc(s.line)}"` +
+        `${can ? '' : ' disabled'} title="${esc(why + '; legal now: ' + amounts.join(', ') + ' MP')}">${label}` +
+        `${s.dice ? ' <span class="dice-mark" title="rolls dice">DR</span>' : ''}</button>` +
+        `<input type="number" class="amount-n" data-verb="${v}" min="0.5" step="0.5" value="${esc(amounts[0])}" aria-label="${label} MP"${can ? '' : ' disabled'}></span>`;
     }
-    act.innerHTML = bar;
+    setHTML(act, bar);
     const sections = [
       ['Move', steps.filter((s) => ['enter', 'minimum', 'exit'].includes(s.verb))],
       ['Reverse', byVerb('reverse')],
@@ -714,7 +762,7 @@
       html += `<h3>${esc(title)}</h3><div class="steps" role="group" aria-label="${esc(title)}">` +
         list.map((s) => stepBtn(s, s.line.slice(s.line.indexOf(' ') + 1))).join('') + '</div>';
     }
-    lst.innerHTML = html;
+    setHTML(lst, html);
   }
 
   const verbRank = (v) => { const i = VERB_ORDER.indexOf(v); return i < 0 ? 99 : i; };
@@ -748,13 +796,13 @@
     sel.value = G.group;
     const can = mayMove(gr.side) && !gr.ended;
     $('#group-info').textContent = `${gr.members.join(', ')} · ${gr.impulses} Impulse${gr.impulses === 1 ? '' : 's'}${gr.ended ? ' · ended' : ''}`;
-    $('#group-buttons').innerHTML = ['start', 'stop', 'end'].map((v) =>
+    setHTML($('#group-buttons'), ['start', 'stop', 'end'].map((v) =>
       `<button type="button" class="step group-step" data-line="${esc(gr.id + ' ' + v)}"${can ? '' : ' disabled'} ` +
-      `title="${esc(gr.id + ' ' + v)}: every member">${esc(gr.id)} ${v}</button>`).join('');
+      `title="${esc(gr.id + ' ' + v)}: every member">${esc(gr.id)} ${v}</button>`).join(''));
     // One chooser per member: "-" or one of its candidates (legal ones show their cost).
     const keep = {};
     for (const s of document.querySelectorAll('#members select')) keep[s.dataset.member] = s.value;
-    $('#members').innerHTML = gr.members.map((id) => {
+    setHTML($('#members'), gr.members.map((id) => {
       const ans = G.groupSteps[id];
       const legal = new Map(((ans && ans.steps) || []).map((s) => [s.line, s]));
       const cands = (ans && ans.candidates) || [];
@@ -766,7 +814,7 @@
       return `<div class="member"><label for="m-${esc(id)}">${esc(id)}</label>` +
         `<select id="m-${esc(id)}" data-member="${esc(id)}"${can ? '' : ' disabled'}>${o.join('')}</select>` +
         (ans ? '' : ' <span class="small">…</span>') + '</div>';
-    }).join('');
+    }).join(''));
     updateImpulseLine();
     $('#impulse-submit').disabled = !can;
   }
@@ -788,9 +836,9 @@
 
   function renderPhaseBox() {
     const st = G.live;
-    $('#mph-buttons').innerHTML = '<span class="lbl">New MPh:</span>' + (st.sides || []).map((side) =>
+    setHTML($('#mph-buttons'), '<span class="lbl">New MPh:</span>' + (st.sides || []).map((side) =>
       `<button type="button" class="step mph" data-line="${esc('mph ' + side)}"${mayMove(side) ? '' : ' disabled'} ` +
-      `style="--side:${sideColour(side)}" title="Begin ${esc(side)}'s Movement Phase">${esc(side)}</button>`).join('');
+      `style="--side:${sideColour(side)}" title="Begin ${esc(side)}'s Movement Phase">${esc(side)}</button>`).join(''));
     const live = isLive() && !spectator();
     $('#notation').disabled = !live;
     $('#notation-form button').disabled = !live;
@@ -907,9 +955,12 @@
     es.addEventListener('step', (ev) => {
       const d = safeJSON(ev.data) || {};
       // Our own steps are loaded already; another player's (or a tab's) need a refresh.
-      if (G.live && d.n !== undefined && d.n <= G.live.n && G.log.some((e) => e.n === d.n)) return;
+      // (The state in a step's answer comes first; the refresh after it loads the log.)
+      if (G.live && d.n !== undefined && d.n <= G.live.n && (refreshing || G.log.some((e) => e.n === d.n))) return;
       if (!G.busy) {
-        const who = d.entry && d.entry.line ? `<code>${esc(d.entry.line)}</code>` : 'a step';
+        // API.md nests the entry ({"entry": {...}}); the server sends its fields flat: take either.
+        const line = (d.entry && d.entry.line) || d.line;
+        const who = line ? `<code>${esc(line)}</code>` : 'a step';
         setStatus(`Step ${esc(d.n)}: ${who} ${d.report && d.report.breakdown ? '— ' + esc(d.report.breakdown) : ''}`, 'info');
       }
       refresh();
@@ -923,6 +974,9 @@
     // The map: counters select, hexes move.
     $('#map').addEventListener('click', (ev) => {
       const c = ev.target.closest('.unit');
+      // A counter in a hex the selected unit can step into is part of that hex: moving there
+      // beats selecting it (the unit buttons and n/p still select it).
+      if (c && c.dataset.unit !== G.sel && legalIntoHex(c.dataset.hex).length) { clickHex(c.dataset.hex); return; }
       if (c) { select(c.dataset.unit); return; }
       const h = ev.target.closest('.hex');
       if (h) clickHex(h.dataset.hex);
@@ -972,7 +1026,7 @@
     });
     box.addEventListener('keydown', (ev) => {
       if (ev.key === 'ArrowUp' && G.histPos > 0) { ev.preventDefault(); box.value = G.history[--G.histPos]; }
-      if (ev.key === 'ArrowDown') {
+      if (ev.key === 'ArrowDown' && G.histPos < G.history.length) {
         ev.preventDefault();
         G.histPos = Math.min(G.history.length, G.histPos + 1);
         box.value = G.history[G.histPos] || '';

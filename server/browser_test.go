@@ -1,0 +1,230 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// findChromium is the browser the page test drives: Debian's chromium (what CI installs), or
+// one on PATH. "" if there is none.
+func findChromium() string {
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestBrowser plays one step through the game page in headless Chromium: it opens the demo
+// game's referee link, selects a tank by clicking its counter, clicks a hex one of its legal
+// `enter` steps goes to (after Start if it needs one), and checks that the log panel shows the
+// step with the cost breakdown the API reports and that the counter moved. It leaves a
+// screenshot in the test's artifact directory (go test -artifacts keeps it).
+func TestBrowser(t *testing.T) {
+	exe := findChromium()
+	if exe == "" {
+		t.Skip("no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH): " +
+			"the browser test needs one (CI installs Debian's chromium)")
+	}
+	backends(t, func(t *testing.T, open func() *Server) {
+		srv := open()
+		c := serveTest(t, srv)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		cr, err := srv.Demo(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := c.state(*cr, Referee)
+		tank := ""
+		for _, u := range st.Units {
+			if u.Class == "tank" && u.Side == st.Phasing && !u.Ended && u.State != "Destroyed" {
+				tank = u.ID
+				break
+			}
+		}
+		if tank == "" {
+			t.Fatalf("the demo has no tank of the phasing side %s", st.Phasing)
+		}
+
+		// The browser: headless, a fresh profile, a laptop-sized window.
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(exe),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.UserDataDir(t.TempDir()),
+			chromedp.WindowSize(1366, 768),
+		)
+		actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+		defer cancelAlloc()
+		bctx, cancelTab := chromedp.NewContext(actx)
+		defer cancelTab()
+		if err := chromedp.Do(bctx); err != nil { // starts the browser
+			t.Fatalf("starting %s: %v", exe, err)
+		}
+		// The page's uncaught exceptions fail the test.
+		var mu sync.Mutex
+		var thrown []string
+		if err := chromedp.Listen(bctx, func(ev any) {
+			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+				msg := e.ExceptionDetails.Text
+				if e.ExceptionDetails.Exception != nil {
+					msg += " " + e.ExceptionDetails.Exception.Description
+				}
+				mu.Lock()
+				thrown = append(thrown, msg)
+				mu.Unlock()
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		defer func() {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, m := range thrown {
+				t.Errorf("the page threw: %s", m)
+			}
+		}()
+		screenshot := func(name string) {
+			buf, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Errorf("screenshot: %v", err)
+				return
+			}
+			path := filepath.Join(t.ArtifactDir(), name)
+			if err := os.WriteFile(path, buf, 0o644); err != nil {
+				t.Error(err)
+				return
+			}
+			t.Logf("screenshot: %s", path)
+		}
+		// do runs page actions; on failure it saves what the page showed and stops the test.
+		do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+			t.Helper()
+			if err := chromedp.Do(bctx, actions...); err != nil {
+				screenshot("failed.png")
+				status, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById('status').textContent`))
+				t.Fatalf("%s: %v (status line: %q)", what, err, status)
+			}
+		}
+		eval := func(js string) string {
+			t.Helper()
+			v, err := chromedp.Run(bctx, chromedp.Evaluate[string](js))
+			if err != nil {
+				t.Fatalf("%s: %v", js, err)
+			}
+			return v
+		}
+		// stepsShown waits until the selected unit's legal steps are on the panel (not stale).
+		stepsShown := func() {
+			t.Helper()
+			do("waiting for the legal steps", chromedp.Poll[chromedp.Void](
+				`document.querySelector('#unit-steps h3') !== null && !document.querySelector('#unit-box.stale')`,
+				chromedp.WithPollingInterval(50*time.Millisecond)))
+		}
+		// logShows waits until the log panel lists step n.
+		logShows := func(n int) {
+			t.Helper()
+			do(fmt.Sprintf("waiting for step %d in the log", n), chromedp.Poll[chromedp.Void](
+				fmt.Sprintf(`document.querySelector('#log li[data-n="%d"]') !== null`, n),
+				chromedp.WithPollingInterval(50*time.Millisecond)))
+		}
+
+		counter := fmt.Sprintf(`#g-units .unit[data-unit=%q]`, tank)
+		do("opening the referee's page and selecting "+tank,
+			chromedp.Navigate(c.base+cr.Links[Referee]),
+			chromedp.WaitVisible(chromedp.CSS(counter)),
+			chromedp.Click(chromedp.CSS(counter)),
+		)
+		stepsShown()
+		n := st.N
+		// A legal step into a hex; if there is none, the tank needs a Start first.
+		firstEnter := `(() => { const b = document.querySelector('#unit-steps button.step[data-verb="enter"][data-hex]'); return b ? b.dataset.hex : ''; })()`
+		hex := eval(firstEnter)
+		if hex == "" {
+			do("starting "+tank, chromedp.Click(chromedp.CSS(`#unit-actions button.step[data-verb="start"]`)))
+			n++
+			logShows(n)
+			stepsShown()
+			hex = eval(firstEnter)
+			if hex == "" {
+				screenshot("failed.png")
+				t.Fatalf("%s has no legal enter step after Start", tank)
+			}
+		}
+		line := eval(fmt.Sprintf(`document.querySelector('#unit-steps button.step[data-verb="enter"][data-hex=%q]').dataset.line`, hex))
+
+		// Move: click the hex.
+		do("clicking hex "+hex, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#g-terrain polygon.hex[data-hex=%q]`, hex))))
+		n++
+		logShows(n)
+
+		// The log panel shows the step as the API reports it.
+		var lg struct {
+			N       int `json:"n"`
+			Entries []struct {
+				N      int    `json:"n"`
+				Line   string `json:"line"`
+				Report struct {
+					Breakdown string `json:"breakdown"`
+				} `json:"report"`
+			} `json:"entries"`
+		}
+		if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens[Referee], nil, &lg); code != http.StatusOK {
+			t.Fatalf("log: %d", code)
+		}
+		if len(lg.Entries) != n {
+			t.Fatalf("the log has %d steps, want %d", len(lg.Entries), n)
+		}
+		e := lg.Entries[n-1]
+		if e.Line != line {
+			t.Errorf("step %d is %q, want the clicked %q", n, e.Line, line)
+		}
+		if e.Report.Breakdown == "" {
+			t.Fatalf("step %d has no breakdown in the API's log", n)
+		}
+		shown := eval(fmt.Sprintf(`document.querySelector('#log li[data-n="%d"]').textContent`, n))
+		if !strings.Contains(shown, e.Report.Breakdown) || !strings.Contains(shown, "MP") || !strings.Contains(shown, line) {
+			t.Errorf("the log panel shows step %d as %q; want it to hold %q and its breakdown %q (in MP)", n, shown, line, e.Report.Breakdown)
+		}
+		// The counter moved to the hex.
+		do("waiting for the counter in "+hex, chromedp.Poll[chromedp.Void](
+			fmt.Sprintf(`(document.querySelector(%q) || {dataset: {}}).dataset.hex === %q`, counter, hex),
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+		if got := c.state(*cr, Referee); got.N != n || unitHex(got, tank) != hex {
+			t.Errorf("the API has %s in %s after %d steps, want %s after %d", tank, unitHex(got, tank), got.N, hex, n)
+		}
+		stepsShown() // the page settles: its next steps loaded
+		screenshot("browser.png")
+	})
+}
+
+func unitHex(v stateView, id string) string {
+	for _, u := range v.Units {
+		if u.ID == id {
+			return u.Hex
+		}
+	}
+	return ""
+}
