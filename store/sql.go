@@ -24,36 +24,28 @@ type dialect struct {
 	schema []string
 }
 
-// The statements below use $1, $2 ... which both databases read as positional parameters.
+// schema is the two tables, with the dialect's types for bytes and 64-bit integers.
+func schema(bytesType, int64Type string) []string {
+	return []string{
+		`CREATE TABLE IF NOT EXISTS games (
+			id TEXT PRIMARY KEY,
+			name TEXT NOT NULL,
+			scenario ` + bytesType + ` NOT NULL,
+			tokens TEXT NOT NULL,
+			created ` + int64Type + ` NOT NULL)`,
+		`CREATE TABLE IF NOT EXISTS steps (
+			game TEXT NOT NULL REFERENCES games(id),
+			n INTEGER NOT NULL,
+			line TEXT NOT NULL,
+			rolls TEXT NOT NULL,
+			PRIMARY KEY (game, n))`,
+	}
+}
+
+// The statements use $1, $2 ... which both databases read as positional parameters.
 var (
-	sqliteDialect = dialect{name: "sqlite", schema: []string{
-		`CREATE TABLE IF NOT EXISTS games (
-			id TEXT PRIMARY KEY,
-			name TEXT NOT NULL,
-			scenario BLOB NOT NULL,
-			tokens TEXT NOT NULL,
-			created INTEGER NOT NULL)`,
-		`CREATE TABLE IF NOT EXISTS steps (
-			game TEXT NOT NULL REFERENCES games(id),
-			n INTEGER NOT NULL,
-			line TEXT NOT NULL,
-			rolls TEXT NOT NULL,
-			PRIMARY KEY (game, n))`,
-	}}
-	postgresDialect = dialect{name: "postgres", schema: []string{
-		`CREATE TABLE IF NOT EXISTS games (
-			id TEXT PRIMARY KEY,
-			name TEXT NOT NULL,
-			scenario BYTEA NOT NULL,
-			tokens TEXT NOT NULL,
-			created BIGINT NOT NULL)`,
-		`CREATE TABLE IF NOT EXISTS steps (
-			game TEXT NOT NULL REFERENCES games(id),
-			n INTEGER NOT NULL,
-			line TEXT NOT NULL,
-			rolls TEXT NOT NULL,
-			PRIMARY KEY (game, n))`,
-	}}
+	sqliteDialect   = dialect{name: "sqlite", schema: schema("BLOB", "INTEGER")}
+	postgresDialect = dialect{name: "postgres", schema: schema("BYTEA", "BIGINT")}
 )
 
 // sqlStore is a Store over database/sql: reads on a pool, writes through the group committer.
