@@ -19,15 +19,30 @@ type Kind uint8
 
 // Kinds of roll.
 const (
-	DR Kind = iota // two dice, summed
-	Dr             // one die
+	DR  Kind = iota // two dice, summed
+	Dr              // one die
+	D10             // one ten-sided die read 1..10, the 0 face as 10 (Last Hundred Yards)
 )
 
 func (k Kind) String() string {
-	if k == Dr {
+	switch k {
+	case Dr:
 		return "dr"
+	case D10:
+		return "d10"
 	}
 	return "DR"
+}
+
+// Range is the lowest and highest roll of kind k.
+func (k Kind) Range() (lo, hi int) {
+	switch k {
+	case Dr:
+		return 1, 6
+	case D10:
+		return 1, 10
+	}
+	return 2, 12
 }
 
 // Roll is one roll as made. D1 and D2 are the single dice when known (a scripted total has
@@ -74,11 +89,25 @@ func (s *Seeded) die() int8 {
 	}
 }
 
+// d10 draws 1..10 the same way.
+func (s *Seeded) d10() int8 {
+	for {
+		b := byte(s.pcg.Uint64() >> 56)
+		if b < 250 { // 250 = 10*25
+			return int8(b%10) + 1
+		}
+	}
+}
+
 // Roll implements Source.
 func (s *Seeded) Roll(k Kind) (Roll, error) {
-	if k == Dr {
+	switch k {
+	case Dr:
 		d := s.die()
 		return Roll{Kind: Dr, D1: d, Total: d}, nil
+	case D10:
+		d := s.d10()
+		return Roll{Kind: D10, D1: d, Total: d}, nil
 	}
 	a, b := s.die(), s.die()
 	return Roll{Kind: DR, D1: a, D2: b, Total: a + b}, nil
@@ -99,15 +128,16 @@ func (s *Script) Remaining() int { return len(s.Values) - s.next }
 func (s *Script) Roll(k Kind) (Roll, error) {
 	if s.next < len(s.Values) {
 		v := s.Values[s.next]
-		lo, hi := 2, 12
-		if k == Dr {
-			lo, hi = 1, 6
-		}
+		lo, hi := k.Range()
 		if v < lo || v > hi {
 			return Roll{}, fmt.Errorf("scripted roll #%d is %d, but a %v is %d..%d", s.next+1, v, k, lo, hi)
 		}
 		s.next++
-		return Roll{Kind: k, Total: int8(v)}, nil
+		r := Roll{Kind: k, Total: int8(v)}
+		if k != DR {
+			r.D1 = r.Total // one die: its face is the total
+		}
+		return r, nil
 	}
 	if s.Then == nil {
 		return Roll{}, fmt.Errorf("the dice script ran out after %d rolls and there is no seed", len(s.Values))
@@ -120,9 +150,9 @@ func (s *Script) Roll(k Kind) (Roll, error) {
 // Mobile and takes the risk from each roll's odds.
 type Lowest struct{}
 
-// Roll returns the lowest DR or dr.
+// Roll returns the lowest DR, dr or d10.
 func (Lowest) Roll(k Kind) (Roll, error) {
-	if k == Dr {
+	if k != DR {
 		return Roll{Kind: k, D1: 1, Total: 1}, nil
 	}
 	return Roll{Kind: k, D1: 1, D2: 1, Total: 2}, nil

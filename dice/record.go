@@ -43,7 +43,7 @@ func (r *Replay) Roll(k Kind) (Roll, error) {
 }
 
 // MarshalText writes a roll as its String form: "DR 7 (3,4)", "DR 7" when the dice are not
-// known (a scripted total), "dr 5". Logs keep rolls in this form.
+// known (a scripted total), "dr 5", "d10 9". Logs keep rolls in this form.
 func (r Roll) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText reads a roll written by MarshalText, checking that it is a roll the dice can
@@ -69,9 +69,14 @@ func (r *Roll) UnmarshalText(b []byte) error {
 		if total < 1 || total > 6 {
 			return fmt.Errorf("roll %q: a dr is 1 to 6", s)
 		}
-		out = Roll{Kind: Dr, Total: int8(total)}
+		out = Roll{Kind: Dr, D1: int8(total), Total: int8(total)}
+	case kind == "d10" && n == 2 && fmt.Sprintf("d10 %d", total) == s:
+		if total < 1 || total > 10 {
+			return fmt.Errorf("roll %q: a d10 is 1 to 10", s)
+		}
+		out = Roll{Kind: D10, D1: int8(total), Total: int8(total)}
 	default:
-		return fmt.Errorf("roll %q: write \"DR 7 (3,4)\", \"DR 7\" or \"dr 5\"", s)
+		return fmt.Errorf("roll %q: write \"DR 7 (3,4)\", \"DR 7\", \"dr 5\" or \"d10 9\"", s)
 	}
 	*r = out
 	return nil

@@ -43,18 +43,21 @@ func TestRecordReplay(t *testing.T) {
 	}
 }
 
-// TestRollText: every roll the dice can make survives MarshalText/UnmarshalText, and rolls the
-// dice cannot make are refused.
+// TestRollText: every roll the dice can make survives MarshalText/UnmarshalText (a single die's
+// D1 is its total, as every Source gives it), and rolls the dice cannot make are refused.
 func TestRollText(t *testing.T) {
 	var all []Roll
 	for a := int8(1); a <= 6; a++ {
-		all = append(all, Roll{Kind: Dr, Total: a})
+		all = append(all, Roll{Kind: Dr, D1: a, Total: a})
 		for b := int8(1); b <= 6; b++ {
 			all = append(all, Roll{Kind: DR, D1: a, D2: b, Total: a + b})
 		}
 	}
 	for s := int8(2); s <= 12; s++ {
 		all = append(all, Roll{Kind: DR, Total: s})
+	}
+	for s := int8(1); s <= 10; s++ {
+		all = append(all, Roll{Kind: D10, D1: s, Total: s})
 	}
 	for _, r := range all {
 		b, _ := r.MarshalText()
@@ -63,7 +66,7 @@ func TestRollText(t *testing.T) {
 			t.Errorf("%v: read back as %v, %v", r, back, err)
 		}
 	}
-	for _, bad := range []string{"", "DR", "DR 13", "DR 1", "dr 0", "dr 7", "DR 7 (3,5)", "DR 7 (0,7)", "DR 7 (3,4) x", "dr 5 (2,3)", "Dr 5", "DR 07"} {
+	for _, bad := range []string{"", "DR", "DR 13", "DR 1", "dr 0", "dr 7", "DR 7 (3,5)", "DR 7 (0,7)", "DR 7 (3,4) x", "dr 5 (2,3)", "Dr 5", "DR 07", "d10 0", "d10 11", "d10 3 (1,2)"} {
 		var r Roll
 		if err := r.UnmarshalText([]byte(bad)); err == nil {
 			t.Errorf("%q read as %v, want an error", bad, r)

@@ -102,7 +102,7 @@ func TestAppendAndReopen(t *testing.T) {
 		want := []game.Entry{
 			{N: 1, Line: "T1 start"},
 			{N: 2, Line: "T1 enter 2N4", Rolls: []dice.Roll{{Kind: dice.DR, D1: 3, D2: 4, Total: 7}}},
-			{N: 3, Line: "T1 esb 2", Rolls: []dice.Roll{{Kind: dice.DR, Total: 9}, {Kind: dice.Dr, Total: 2}}},
+			{N: 3, Line: "T1 esb 2", Rolls: []dice.Roll{{Kind: dice.DR, Total: 9}, {Kind: dice.Dr, D1: 2, Total: 2}}},
 		}
 		for _, e := range want {
 			if err := s.Append(ctx, g.ID, e); err != nil {
