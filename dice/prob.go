@@ -82,3 +82,15 @@ func Pdr(drm int, pred func(final int) bool) Prob {
 	}
 	return NewProb(n, 6)
 }
+
+// Pd10 is the probability that a d10 (1..10) with the given DRM makes pred true; pred sees the
+// natural roll and the final result, since Last Hundred Yards reads both.
+func Pd10(drm int, pred func(roll, final int) bool) Prob {
+	var n int64
+	for r := 1; r <= 10; r++ {
+		if pred(r, r+drm) {
+			n++
+		}
+	}
+	return NewProb(n, 10)
+}
