@@ -95,9 +95,9 @@ type CohesionChecks uint8
 
 // Cohesion Check columns of the Assault Results table.
 const (
-	UndisruptedLosers       CohesionChecks = iota // the undisrupted losing units
-	DisruptFirst                                  // the undisrupted losing units, after Disrupting
-	JapaneseRussianOthers                         // only Japanese/Russian: the losers not taking the Casualty
+	UndisruptedLosers     CohesionChecks = iota // the undisrupted losing units
+	DisruptFirst                                // the undisrupted losing units, after Disrupting
+	JapaneseRussianOthers                       // only Japanese/Russian: the losers not taking the Casualty
 )
 
 // AssaultRow is one row of the Assault Results table (14.3), for Final Assault Results Min..Max.
