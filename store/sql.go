@@ -239,15 +239,13 @@ func (s *sqlStore) committer() {
 				select {
 				case r := <-s.reqs:
 					batch = append(batch, r)
-					continue
 				default:
+					if len(batch) > 0 {
+						s.commit(batch)
+					}
+					return
 				}
-				break
 			}
-			if len(batch) > 0 {
-				s.commit(batch)
-			}
-			return
 		}
 	more:
 		for len(batch) < maxBatch {
