@@ -145,8 +145,11 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 		}
 		s.Ruleset = strings.ToLower(strings.TrimSpace(s.Ruleset))
 		if s.Ruleset != "asl" {
-			if s.Ruleset == "lhy" || s.Ruleset == "lightningwar" {
-				return nil, r.errf(f.v, "ruleset", "%q is not built yet; this umpire plays ruleset: asl", s.Ruleset)
+			if s.Ruleset == "lhy" {
+				return nil, r.errf(f.v, "ruleset", "a ruleset: lhy file is read by LoadLHY, not Load")
+			}
+			if s.Ruleset == "lightningwar" {
+				return nil, r.errf(f.v, "ruleset", "%q is not built yet; this umpire plays ruleset: asl and lhy", s.Ruleset)
 			}
 			return nil, r.errf(f.v, "ruleset", "unknown ruleset %q (asl, lhy, lightningwar)", s.Ruleset)
 		}

@@ -19,7 +19,8 @@ import (
 //go:embed demo/demo.yaml
 var demo []byte
 
-const usage = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2)
+const usage = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2;
+Last Hundred Yards Assault and fire resolution)
 
 usage:
   umpire serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--no-demo]
@@ -33,6 +34,9 @@ usage:
                                 file's moves), with its least MP and chance of arriving Mobile
   umpire path FILE UNIT HEX [--max-risk P] [--esb] [--json]
                                 the cheapest legal way there, as move notation with costs
+  umpire odds FILE [--step N] [--json]
+                                Last Hundred Yards (ruleset: lhy): the exact chance of every
+                                outcome of each Assault and fire step, before its roll
 
 The scenario format and move notation: see the README and shared/spec/scenario-format.md.
 `
@@ -58,6 +62,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return path(args[1:], stdout, stderr)
 	case "serve":
 		return serve(args[1:], stdout, stderr)
+	case "odds":
+		return odds(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -93,6 +99,9 @@ func play(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "umpire play: one scenario file at a time")
 			return 2
 		}
+	}
+	if isLHY(file) {
+		return playLHY(file, asJSON, stdout, stderr)
 	}
 	s, err := load(file)
 	if err != nil {
@@ -137,6 +146,14 @@ func check(files []string, stdout, stderr io.Writer) int {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
+		if isLHY(f) {
+			if checkLHY(f, stdout) {
+				passed++
+			} else {
+				failed++
+			}
+			continue
+		}
 		s, err := load(f)
 		if err != nil {
 			fmt.Fprintln(stdout, err)

@@ -1,0 +1,417 @@
+package lhy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// Game is the state the procedures read and change: the map, the units, the date, the
+// Assaults declared and not yet resolved, and the results of the last Assault still to be
+// carried out (retreats, Vehicle Destruction Attempts, Advance).
+type Game struct {
+	Map   *Map // shared between clones: never changed by a step
+	Units []Unit
+	Date  Date // the scenario date (0: unknown; DRMs "after 9/43" then do not apply)
+	Night bool // Retreats at night are at most 3 hexes (14.3.3)
+	Turn  int
+
+	Assaults []Assault // declared, not yet resolved
+	After    *After    // what the last resolved Assault still asks for
+	IPs      []Hex     // Improved Positions left by destroyed Fighting Positions (13.3.6)
+}
+
+// Date is a month, as year*12 + month-1.
+type Date int
+
+// MakeDate is the date of a month (1..12) of a year.
+func MakeDate(year, month int) Date { return Date(year*12 + month - 1) }
+
+func (d Date) String() string {
+	if d == 0 {
+		return "unknown"
+	}
+	return fmt.Sprintf("%d/%02d", int(d)%12+1, int(d)/12%100)
+}
+
+// After9_43 reports whether the date is after September 1943 (the aid's "after 9/43").
+func (d Date) After9_43() bool { return d != 0 && d > MakeDate(1943, 9) }
+
+// Assault is a declared Assault: the hex assaulted and the attacking units, each with the hex
+// it goes in from.
+type Assault struct {
+	Target      Hex
+	Attackers   []int // unit indexes
+	From        []Hex // per attacker: the hex it enters the target from
+	Envelopment bool  // declared with Coordinated Activation
+}
+
+// After is what the last Assault's result still asks the players to do (14.3): who must
+// retreat and how far, who may attempt a Vehicle Destruction, who may Advance.
+type After struct {
+	Target                 Hex
+	Attackers, Defenders   []int
+	AttackerSide, DefSide  string
+	Loser                  Who
+	Retreat                []int // units that must still retreat
+	RetreatMin, RetreatMax int
+	VDA                    Who  // sides that may still make their attempt
+	Advance                Who  // the side that may Advance
+	Unloaded               map[int]int // rider unit -> the vehicle it unloaded from in this Assault
+}
+
+// Refusal is a step the rules forbid: the rule it breaks and why. A refused step changes
+// nothing.
+type Refusal struct {
+	Rule string
+	Msg  string
+}
+
+func (e *Refusal) Error() string { return e.Rule + ": " + e.Msg }
+
+func refuse(rule, format string, args ...any) *Refusal {
+	return &Refusal{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Event is one thing a step did, with the rule behind it. Key is the fact without the dice
+// faces ("GE1 Casualty"); the odds count outcomes by their keys.
+type Event struct {
+	Text string
+	Rule string
+	Key  string
+}
+
+// Report is a step's explanation: its DRM terms, the roll, the table row and what happened.
+type Report struct {
+	Line      string
+	Verb      string
+	Terms     []Term
+	Net       int
+	Breakdown string // "+2 [Cohesion 7 vs 5] -1 [Concealed] = +1"
+	Natural   int    // the main roll (0 if none)
+	Final     int
+	Row       string // the Assault Results row ("10-13")
+	Loser     string
+	Rolls     []Roll
+	Events    []Event
+}
+
+// Clone is an independent copy of the game (the map is shared: steps never change it).
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Units = append([]Unit(nil), g.Units...)
+	c.Assaults = make([]Assault, len(g.Assaults))
+	for i, a := range g.Assaults {
+		a.Attackers = append([]int(nil), a.Attackers...)
+		a.From = append([]Hex(nil), a.From...)
+		c.Assaults[i] = a
+	}
+	if g.After != nil {
+		a := *g.After
+		a.Attackers = append([]int(nil), a.Attackers...)
+		a.Defenders = append([]int(nil), a.Defenders...)
+		a.Retreat = append([]int(nil), a.Retreat...)
+		a.Unloaded = make(map[int]int, len(g.After.Unloaded))
+		for k, v := range g.After.Unloaded {
+			a.Unloaded[k] = v
+		}
+		c.After = &a
+	}
+	c.IPs = append([]Hex(nil), g.IPs...)
+	return &c
+}
+
+// Unit finds a unit by id (case-insensitive).
+func (g *Game) Unit(id string) (int, bool) {
+	for i := range g.Units {
+		if strings.EqualFold(g.Units[i].ID, id) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// HasIP reports whether h holds an Improved Position.
+func (g *Game) HasIP(h Hex) bool {
+	if g.Map.Info(h).IP {
+		return true
+	}
+	for _, x := range g.IPs {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+// In lists the units in h that are on the map.
+func (g *Game) In(h Hex) []int {
+	var out []int
+	for i := range g.Units {
+		if !g.Units[i].Eliminated && g.Units[i].At == h {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (g *Game) name(i int) string { return g.Units[i].ID }
+
+func (g *Game) hexName(h Hex) string { return g.Map.Name(h) }
+
+// Apply plays one step of notation (see Parse) with dice from src. It returns the step's
+// report, or a *Refusal (or a notation error) and leaves the game as it was.
+func (g *Game) Apply(line string, src dice.Source) (*Report, error) {
+	a, err := Parse(g, line)
+	if err != nil {
+		return nil, err
+	}
+	return g.Do(a, src)
+}
+
+// Do plays a parsed step. A refusal or a dice error leaves the game unchanged.
+func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
+	c := g.Clone()
+	r := &liveRoller{src: src}
+	rep, err := c.do(a, r)
+	if err != nil {
+		return nil, err
+	}
+	rep.Rolls = r.rolls
+	*g = *c
+	return rep, nil
+}
+
+func (g *Game) do(a Action, r roller) (*Report, error) {
+	rep := &Report{Line: a.Text, Verb: a.Verb}
+	if a.Verb != "retreat" && a.Verb != "vda" && a.Verb != "advance" {
+		if err := g.closeAfter(); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	switch a.Verb {
+	case "assault", "declare":
+		err = g.declare(a, rep)
+		if err == nil && a.Verb == "assault" {
+			err = g.resolve(len(g.Assaults)-1, rep, r)
+		}
+	case "reinforce":
+		err = g.reinforce(a, rep)
+	case "resolve":
+		i, ok := g.declared(a.Hex)
+		if !ok {
+			return nil, refuse("14.0", "no Assault on %s has been declared", g.hexName(a.Hex))
+		}
+		err = g.resolve(i, rep, r)
+	case "fire":
+		err = g.fire(a, rep, r)
+	case "vda":
+		err = g.vda(a, rep, r)
+	case "retreat":
+		err = g.retreat(a, rep)
+	case "advance":
+		err = g.advance(a, rep)
+	case "recover":
+		err = g.recover(a, rep, r)
+	case "turn":
+		g.Turn++
+		for i := range g.Units {
+			g.Units[i].Assaulted, g.Units[i].Advanced = false, false
+		}
+		rep.Events = append(rep.Events, Event{Text: fmt.Sprintf("turn %d", g.Turn), Key: "new turn"})
+	default:
+		err = fmt.Errorf("unknown verb %q", a.Verb)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// closeAfter ends the window after an Assault; it refuses while a loser has not retreated.
+func (g *Game) closeAfter() error {
+	if g.After == nil {
+		return nil
+	}
+	var left []string
+	for _, i := range g.After.Retreat {
+		left = append(left, g.name(i))
+	}
+	if len(left) > 0 {
+		return refuse("14.3.3", "%s must retreat first (retreat UNIT HEX..., or retreat UNIT eliminated if no Retreat is possible)", strings.Join(left, ", "))
+	}
+	g.After = nil
+	return nil
+}
+
+func (g *Game) declared(h Hex) (int, bool) {
+	for i, a := range g.Assaults {
+		if a.Target == h {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (rep *Report) add(rule, key, format string, args ...any) {
+	rep.Events = append(rep.Events, Event{Text: fmt.Sprintf(format, args...), Rule: rule, Key: key})
+}
+
+// Keys are the report's outcome facts, in order.
+func (rep *Report) Keys() []string {
+	var out []string
+	for _, e := range rep.Events {
+		if e.Key != "" {
+			out = append(out, e.Key)
+		}
+	}
+	return out
+}
+
+// ---- what happens to units ----
+
+// casualty removes a step; the unit is eliminated when none is left.
+func (g *Game) casualty(i int, rule string, rep *Report, why string) {
+	u := &g.Units[i]
+	if u.Eliminated {
+		return
+	}
+	u.Steps--
+	if u.Steps <= 0 || u.Kind == Leader {
+		g.eliminate(i, rule, rep, why+": Casualty")
+		return
+	}
+	rep.add(rule, u.ID+" Casualty", "%s suffers a Casualty (%s), now %d step(s)", u.ID, why, u.Steps)
+}
+
+// eliminate removes a unit; a Fighting Position leaves an Improved Position (13.3.6); its
+// Riders and Passengers get off where it was.
+func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
+	u := &g.Units[i]
+	if u.Eliminated {
+		return
+	}
+	u.Eliminated = true
+	u.Steps = 0
+	verb := "eliminated"
+	if u.Vehicular() || u.Kind == FP || u.Kind == TowedGun || u.Kind == LATW {
+		verb = "Destroyed"
+	}
+	rep.add(rule, u.ID+" "+verb, "%s is %s (%s)", u.ID, verb, why)
+	if u.Kind == FP && !g.HasIP(u.At) {
+		g.IPs = append(g.IPs, u.At)
+		rep.add("13.3.6", "IP in "+g.hexName(u.At), "an Improved Position replaces the Fighting Position in %s", g.hexName(u.At))
+	}
+	for j := range g.Units {
+		if g.Units[j].Rider == u.ID && !g.Units[j].Eliminated {
+			g.unload(j, rule, rep, u.ID+" is "+verb)
+		}
+	}
+}
+
+// disrupt marks a unit Disrupted (its Regrouping ends, 14.3 Regrouping); Japanese and Russian
+// units take a Casualty instead when jrCasualty.
+func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty bool) {
+	u := &g.Units[i]
+	if u.Eliminated {
+		return
+	}
+	if jrCasualty && u.Nation.JapaneseOrRussian() {
+		g.casualty(i, rule, rep, why+" (Japanese/Russian: a Casualty, not Disruption)")
+		return
+	}
+	if u.Disrupted {
+		return
+	}
+	u.Disrupted = true
+	u.Regrouping = false
+	rep.add(rule, u.ID+" Disrupted", "%s Disrupts (%s)", u.ID, why)
+}
+
+// regroup marks a unit Regrouping.
+func (g *Game) regroup(i int, rule string, rep *Report, why string) {
+	u := &g.Units[i]
+	if u.Eliminated || u.Disrupted || u.Regrouping || u.Vehicular() {
+		return
+	}
+	u.Regrouping = true
+	rep.add(rule, u.ID+" Regrouping", "%s is marked Regrouping (%s)", u.ID, why)
+}
+
+// cohesionCheck rolls a Cohesion Check: passed on a d10 at most the unit's Cohesion. A failure
+// Disrupts an undisrupted unit (a Japanese or Russian one takes a Casualty) and gives a
+// Disrupted unit a Casualty [default: rules-notes 2 does not restore the Cohesion Check].
+func (g *Game) cohesionCheck(i int, rule string, rep *Report, r roller) error {
+	u := &g.Units[i]
+	if u.Eliminated {
+		return nil
+	}
+	c := u.EffCohesion()
+	f, pass, err := r.check(u.ID+" Cohesion Check", c)
+	if err != nil {
+		return err
+	}
+	if pass {
+		rep.add(rule, u.ID+" passes Cohesion Check", "%s Cohesion Check: d10 %d <= %d, passed", u.ID, f, c)
+		return nil
+	}
+	rep.add(rule, u.ID+" fails Cohesion Check", "%s Cohesion Check: d10 %d > %d, failed", u.ID, f, c)
+	if u.Disrupted {
+		g.casualty(i, rule, rep, "failed Cohesion Check while Disrupted")
+	} else {
+		g.disrupt(i, rule, rep, "failed Cohesion Check", true)
+	}
+	return nil
+}
+
+// unload gets a Rider or Passenger off its vehicle, into the vehicle's hex.
+func (g *Game) unload(i int, rule string, rep *Report, why string) {
+	u := &g.Units[i]
+	if u.Rider == "" || u.Eliminated {
+		return
+	}
+	what := "Rider"
+	if u.Passenger {
+		what = "Passenger"
+	}
+	rep.add(rule, u.ID+" unloads", "%s (%s of %s) unloads (%s)", u.ID, what, u.Rider, why)
+	u.Rider, u.Passenger = "", false
+}
+
+// best is the unit of idx with the best Cohesion; ties are broken by better, then at random.
+func (g *Game) best(idx []int, why string, r roller, better func(a, b *Unit) int) (int, error) {
+	if len(idx) == 0 {
+		return -1, nil
+	}
+	top := []int{idx[0]}
+	for _, i := range idx[1:] {
+		c := g.Units[i].EffCohesion() - g.Units[top[0]].EffCohesion()
+		if c == 0 && better != nil {
+			c = better(&g.Units[i], &g.Units[top[0]])
+		}
+		switch {
+		case c > 0:
+			top = []int{i}
+		case c == 0:
+			top = append(top, i)
+		}
+	}
+	if len(top) == 1 {
+		return top[0], nil
+	}
+	k, err := r.pick(why+": random among "+g.names(top), len(top))
+	if err != nil {
+		return -1, err
+	}
+	return top[k], nil
+}
+
+func (g *Game) names(idx []int) string {
+	var s []string
+	for _, i := range idx {
+		s = append(s, g.name(i))
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,972 @@
+package scenario
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/lhy"
+	"go.yaml.in/yaml/v3"
+)
+
+// LHY is a loaded `ruleset: lhy` scenario: a map, units, the Assaults and fire to resolve, and
+// what should come of them.
+type LHY struct {
+	File     string
+	Name     string
+	Seed     uint64
+	HasSeed  bool
+	Dice     []int
+	Game     *lhy.Game
+	Moves    []Move
+	Expect   []Expectation
+	Warnings []string
+}
+
+// Ruleset is the ruleset a scenario file names ("asl" when it names none, "" when the file
+// cannot be read).
+func Ruleset(data []byte) string {
+	var top struct {
+		Ruleset string `yaml:"ruleset"`
+	}
+	if err := yaml.Unmarshal(data, &top); err != nil {
+		return ""
+	}
+	rs := strings.ToLower(strings.TrimSpace(top.Ruleset))
+	if rs == "" {
+		return "asl"
+	}
+	return rs
+}
+
+var lhyTop = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "date", "night", "turn", "notes", "description", "source"}
+var lhyMapFields = []string{"size", "hexes", "walls", "hedgerows", "rivers", "blocked"}
+var lhyUnitFields = []string{"id", "side", "nationality", "kind", "at", "cohesion", "assault", "sa", "atv", "av", "aev", "steps", "full", "company", "platoon", "combat",
+	"concealed", "disrupted", "regrouping", "heroic", "shocked", "motion", "out_of_command", "sunken_via_hedgerow", "rider", "passenger", "assaulted", "advanced", "eliminated", "reduced"}
+var lhyHexFields = []string{"terrain", "level", "ip", "impact"}
+
+// LHYUnitExpect and LHYStepExpect are the fields an LHY expect block may check.
+var (
+	LHYUnitExpect = []string{"at", "steps", "eliminated", "destroyed", "concealed", "disrupted", "regrouping", "heroic", "shocked", "motion", "rider", "reduced", "advanced"}
+	LHYStepExpect = []string{"error", "roll", "final", "drm", "row", "loser", "breakdown", "events", "no_events", "event", "odds", "rolls"}
+)
+
+// LoadLHY reads a `ruleset: lhy` scenario. name is used in error messages.
+func LoadLHY(name string, data []byte) (s *LHY, err error) {
+	r := &reader{file: name}
+	if len(data) > MaxSize {
+		return nil, r.errf(nil, "", "the file is %d bytes; a scenario may be at most %d", len(data), MaxSize)
+	}
+	var doc yaml.Node
+	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line := 0
+		fmt.Sscanf(msg, "line %d:", &line)
+		return nil, &Error{File: name, Line: line, Msg: "not valid YAML: " + msg}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
+		}
+	}()
+	root := deref(&doc)
+	top, err := r.fields(root, "", lhyTop...)
+	if err != nil {
+		return nil, err
+	}
+	get := map[string]kv{}
+	for _, f := range top {
+		get[f.key] = f
+	}
+	s = &LHY{File: name}
+	if f, ok := get["name"]; ok {
+		if s.Name, err = r.str(f.v, "name"); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["ruleset"]; ok {
+		rs, err := r.str(f.v, "ruleset")
+		if err != nil {
+			return nil, err
+		}
+		if !strings.EqualFold(strings.TrimSpace(rs), "lhy") {
+			return nil, r.errf(f.v, "ruleset", "this reader plays ruleset: lhy, not %q", rs)
+		}
+	}
+	if f, ok := get["seed"]; ok {
+		v, err := r.integer(f.v, "seed", 0, 1<<62)
+		if err != nil {
+			return nil, err
+		}
+		s.Seed, s.HasSeed = uint64(v), true
+	}
+	if f, ok := get["dice"]; ok {
+		items, err := r.list(f.v, "dice")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			v, err := r.integer(it, "dice", 1, 10)
+			if err != nil {
+				return nil, err
+			}
+			s.Dice = append(s.Dice, v)
+		}
+	}
+	m := lhy.NewMap(33, 10)
+	if f, ok := get["map"]; ok {
+		if m, err = r.readLHYMap(f.v); err != nil {
+			return nil, err
+		}
+	}
+	g := &lhy.Game{Map: m, Turn: 1}
+	if f, ok := get["date"]; ok {
+		ds, err := r.str(f.v, "date")
+		if err != nil {
+			return nil, err
+		}
+		d, perr := ParseLHYDate(ds)
+		if perr != nil {
+			return nil, r.errf(f.v, "date", "%v", perr)
+		}
+		g.Date = d
+	}
+	if f, ok := get["night"]; ok {
+		if g.Night, err = r.boolean(f.v, "night"); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["turn"]; ok {
+		if g.Turn, err = r.integer(f.v, "turn", 1, 1000); err != nil {
+			return nil, err
+		}
+	}
+	uf, ok := get["units"]
+	if !ok {
+		return nil, r.errf(root, "units", "missing: a scenario needs units")
+	}
+	if err := r.readLHYUnits(uf.v, g); err != nil {
+		return nil, err
+	}
+	if f, ok := get["moves"]; ok {
+		items, err := r.list(f.v, "moves")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			text, err := r.str(it, "moves")
+			if err != nil {
+				return nil, err
+			}
+			if _, perr := lhy.Parse(g, text); perr != nil {
+				return nil, r.errf(it, "moves", "%v", perr)
+			}
+			s.Moves = append(s.Moves, Move{Text: text, Line: deref(it).Line})
+		}
+	}
+	if f, ok := get["expect"]; ok {
+		if s.Expect, err = r.readLHYExpect(f.v, g, len(s.Moves)); err != nil {
+			return nil, err
+		}
+	}
+	s.Game = g
+	s.Warnings = r.warnings
+	return s, nil
+}
+
+// ParseLHYDate reads a scenario date: 1944-06, 6/44 or 1944.
+func ParseLHYDate(s string) (lhy.Date, error) {
+	t := strings.TrimSpace(s)
+	var y, m int
+	switch {
+	case strings.Contains(t, "-"):
+		if _, err := fmt.Sscanf(t, "%d-%d", &y, &m); err != nil {
+			return 0, fmt.Errorf("%q: write a date as 1944-06 or 6/44", s)
+		}
+	case strings.Contains(t, "/"):
+		if _, err := fmt.Sscanf(t, "%d/%d", &m, &y); err != nil {
+			return 0, fmt.Errorf("%q: write a date as 1944-06 or 6/44", s)
+		}
+		if y < 100 {
+			y += 1900
+		}
+	default:
+		v, err := strconv.Atoi(t)
+		if err != nil {
+			return 0, fmt.Errorf("%q: write a date as 1944-06 or 6/44", s)
+		}
+		y, m = v, 1
+	}
+	if y < 1900 || y > 2100 || m < 1 || m > 12 {
+		return 0, fmt.Errorf("%q is not a month of a year", s)
+	}
+	return lhy.MakeDate(y, m), nil
+}
+
+func (r *reader) readLHYMap(n *yaml.Node) (*lhy.Map, error) {
+	fs, err := r.fields(n, "map", lhyMapFields...)
+	if err != nil {
+		return nil, err
+	}
+	m := lhy.NewMap(33, 10)
+	for _, f := range fs {
+		if f.key != "size" {
+			continue
+		}
+		items, err := r.list(f.v, "map.size")
+		if err != nil {
+			return nil, err
+		}
+		if len(items) != 2 {
+			return nil, r.errf(f.v, "map.size", "write [columns, rows], like [33, 10]")
+		}
+		c, err := r.integer(items[0], "map.size", 1, 52)
+		if err != nil {
+			return nil, err
+		}
+		rows, err := r.integer(items[1], "map.size", 1, 200)
+		if err != nil {
+			return nil, err
+		}
+		m = lhy.NewMap(c, rows)
+	}
+	for _, f := range fs {
+		switch f.key {
+		case "hexes":
+			hs, err := r.fields(f.v, "map.hexes")
+			if err != nil {
+				return nil, err
+			}
+			for _, h := range hs {
+				at, perr := m.Parse(h.key)
+				if perr != nil {
+					return nil, r.errf(h.k, "map.hexes", "%v", perr)
+				}
+				info, err := r.readLHYHex(h.v, "map.hexes."+h.key)
+				if err != nil {
+					return nil, err
+				}
+				m.Hexes[at] = info
+			}
+		case "walls", "hedgerows", "rivers", "blocked":
+			feature := map[string]lhy.Hexside{"walls": lhy.Wall, "hedgerows": lhy.Hedgerow, "rivers": lhy.RiverSide, "blocked": lhy.Blocked}[f.key]
+			sides, nodes, err := r.strList(f.v, "map."+f.key)
+			if err != nil {
+				return nil, err
+			}
+			for i, sd := range sides {
+				a, b, ok := strings.Cut(sd, "-")
+				if !ok {
+					return nil, r.errf(nodes[i], "map."+f.key, "%q: write a hexside as two adjacent hexes, like C4-D4", sd)
+				}
+				ha, e1 := m.Parse(a)
+				hb, e2 := m.Parse(b)
+				if e1 != nil || e2 != nil {
+					return nil, r.errf(nodes[i], "map."+f.key, "%q: %v", sd, firstErr(e1, e2))
+				}
+				if err := m.SetSide(ha, hb, feature); err != nil {
+					return nil, r.errf(nodes[i], "map."+f.key, "%v", err)
+				}
+			}
+		}
+	}
+	return m, nil
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func (r *reader) readLHYHex(n *yaml.Node, field string) (lhy.HexInfo, error) {
+	var info lhy.HexInfo
+	n = deref(n)
+	if n.Kind == yaml.ScalarNode {
+		t, err := lhy.ParseTerrain(n.Value)
+		if err != nil {
+			return info, r.errf(n, field, "%v", err)
+		}
+		info.Terrain = t
+		return info, nil
+	}
+	fs, err := r.fields(n, field, lhyHexFields...)
+	if err != nil {
+		return info, err
+	}
+	for _, f := range fs {
+		switch f.key {
+		case "terrain":
+			s, err := r.str(f.v, field+".terrain")
+			if err != nil {
+				return info, err
+			}
+			if info.Terrain, err = lhy.ParseTerrain(s); err != nil {
+				return info, r.errf(f.v, field+".terrain", "%v", err)
+			}
+		case "level":
+			v, err := r.integer(f.v, field+".level", -5, 20)
+			if err != nil {
+				return info, err
+			}
+			info.Level = int8(v)
+		case "ip":
+			if info.IP, err = r.boolean(f.v, field+".ip"); err != nil {
+				return info, err
+			}
+		case "impact":
+			if info.Impact, err = r.boolean(f.v, field+".impact"); err != nil {
+				return info, err
+			}
+		}
+	}
+	return info, nil
+}
+
+func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
+	items, err := r.list(n, "units")
+	if err != nil {
+		return err
+	}
+	riders := map[int]*yaml.Node{}
+	for k, it := range items {
+		field := fmt.Sprintf("units[%d]", k+1)
+		fs, err := r.fields(it, field, lhyUnitFields...)
+		if err != nil {
+			return err
+		}
+		get := map[string]kv{}
+		for _, f := range fs {
+			get[f.key] = f
+		}
+		str := func(key string) (string, *yaml.Node, error) {
+			f, ok := get[key]
+			if !ok {
+				return "", nil, nil
+			}
+			s, err := r.str(f.v, field+"."+key)
+			return strings.TrimSpace(s), f.v, err
+		}
+		id, _, err := str("id")
+		if err != nil {
+			return err
+		}
+		if id == "" || strings.ContainsAny(id, " \t,:@") {
+			return r.errf(it, field+".id", "missing or bad: a unit needs an id, one word without spaces, commas, colons or @")
+		}
+		if _, dup := g.Unit(id); dup {
+			return r.errf(it, field+".id", "%q is used twice", id)
+		}
+		field = "units." + id
+		ns, nn, err := str("nationality")
+		if err != nil {
+			return err
+		}
+		side, _, err := str("side")
+		if err != nil {
+			return err
+		}
+		if ns == "" {
+			ns = side
+			nn = it
+		}
+		nat, perr := lhy.ParseNation(ns)
+		if perr != nil {
+			return r.errf(nn, field+".nationality", "%v", perr)
+		}
+		if side == "" {
+			side = string(nat)
+		}
+		ks, kn, err := str("kind")
+		if err != nil {
+			return err
+		}
+		if kn == nil {
+			kn = it
+		}
+		kind, perr := lhy.ParseKind(ks)
+		if perr != nil {
+			return r.errf(kn, field+".kind", "%v", perr)
+		}
+		as, an, err := str("at")
+		if err != nil {
+			return err
+		}
+		if an == nil {
+			return r.errf(it, field+".at", "missing: the hex the unit is in")
+		}
+		at, perr := g.Map.Parse(as)
+		if perr != nil {
+			return r.errf(an, field+".at", "%v", perr)
+		}
+		u := lhy.NewUnit(id, side, nat, kind, at)
+		ints := []struct {
+			key    string
+			p      *int8
+			lo, hi int
+		}{{"cohesion", &u.Cohesion, 0, 10}, {"assault", &u.Assault, -5, 20}, {"sa", &u.SA, -5, 20}, {"atv", &u.ATV, -1, 20},
+			{"av", &u.AV, -1, 20}, {"aev", &u.AEV, -1, 20}, {"full", &u.Full, 0, 4}, {"steps", &u.Steps, 0, 4}}
+		for _, x := range ints {
+			if f, ok := get[x.key]; ok {
+				v, err := r.integer(f.v, field+"."+x.key, x.lo, x.hi)
+				if err != nil {
+					return err
+				}
+				*x.p = int8(v)
+				if x.key == "full" {
+					if _, ok := get["steps"]; !ok {
+						u.Steps = int8(v)
+					}
+				}
+			}
+		}
+		if f, ok := get["steps"]; ok {
+			if _, ok := get["full"]; !ok && u.Steps > u.Full {
+				u.Full = u.Steps
+			}
+			if u.Steps > u.Full {
+				return r.errf(f.v, field+".steps", "%d steps is more than the unit's full %d", u.Steps, u.Full)
+			}
+		}
+		bools := []struct {
+			key string
+			p   *bool
+		}{{"combat", &u.Combat}, {"concealed", &u.Concealed}, {"disrupted", &u.Disrupted}, {"regrouping", &u.Regrouping},
+			{"heroic", &u.Heroic}, {"shocked", &u.Shocked}, {"motion", &u.Motion}, {"out_of_command", &u.OutOfCommand},
+			{"sunken_via_hedgerow", &u.SunkenViaHedgerow}, {"passenger", &u.Passenger}, {"assaulted", &u.Assaulted},
+			{"advanced", &u.Advanced}, {"eliminated", &u.Eliminated}}
+		for _, x := range bools {
+			if f, ok := get[x.key]; ok {
+				if *x.p, err = r.boolean(f.v, field+"."+x.key); err != nil {
+					return err
+				}
+			}
+		}
+		if f, ok := get["reduced"]; ok {
+			red, err := r.boolean(f.v, field+".reduced")
+			if err != nil {
+				return err
+			}
+			if red && u.Full > 1 {
+				u.Steps = u.Full - 1
+			}
+		}
+		if u.Shocked && u.Kind != lhy.AFV {
+			return r.errf(get["shocked"].v, field+".shocked", "only an AFV is Shocked")
+		}
+		if u.Company, _, err = str("company"); err != nil {
+			return err
+		}
+		if u.Platoon, _, err = str("platoon"); err != nil {
+			return err
+		}
+		if rs, rn, err := str("rider"); err != nil {
+			return err
+		} else if rs != "" {
+			u.Rider = rs
+			riders[len(g.Units)] = rn
+		}
+		g.Units = append(g.Units, u)
+	}
+	for i, n := range riders {
+		u := &g.Units[i]
+		v, ok := g.Unit(u.Rider)
+		if !ok || !g.Units[v].Vehicular() {
+			return r.errf(n, "units."+u.ID+".rider", "%q is not a vehicle of this scenario", u.Rider)
+		}
+		if u.Vehicular() {
+			return r.errf(n, "units."+u.ID+".rider", "a vehicle does not ride another")
+		}
+		u.Rider = g.Units[v].ID
+		u.At = g.Units[v].At
+	}
+	return nil
+}
+
+func (r *reader) readLHYExpect(n *yaml.Node, g *lhy.Game, nMoves int) ([]Expectation, error) {
+	items, err := r.list(n, "expect")
+	if err != nil {
+		return nil, err
+	}
+	var out []Expectation
+	for _, it := range items {
+		fs, err := r.fields(it, "expect")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range fs {
+			e := Expectation{Line: f.k.Line}
+			known := LHYUnitExpect
+			if strings.HasPrefix(f.key, "step") {
+				num := strings.TrimSpace(strings.TrimPrefix(f.key, "step"))
+				v, perr := strconv.Atoi(num)
+				if perr != nil || v < 1 {
+					return nil, r.errf(f.k, "expect", "%q: write step N with N counted from 1", f.key)
+				}
+				if v > nMoves {
+					return nil, r.errf(f.k, "expect", "%q: the scenario has %d moves", f.key, nMoves)
+				}
+				e.Step = v
+				known = LHYStepExpect
+			} else {
+				if _, ok := g.Unit(f.key); !ok {
+					return nil, r.errf(f.k, "expect", "%q is neither a unit nor \"step N\"", f.key)
+				}
+				e.Unit = f.key
+			}
+			vs, err := r.fields(f.v, "expect."+f.key, known...)
+			if err != nil {
+				return nil, err
+			}
+			for _, v := range vs {
+				field := "expect." + f.key + "." + v.key
+				switch {
+				case v.key == "odds":
+					ps, err := r.fields(v.v, field)
+					if err != nil {
+						return nil, err
+					}
+					for _, p := range ps {
+						val, err := r.str(p.v, field+"."+p.key)
+						if err != nil {
+							return nil, err
+						}
+						if _, perr := parseChance(val); perr != nil {
+							return nil, r.errf(p.v, field+"."+p.key, "%v", perr)
+						}
+						e.Fields = append(e.Fields, ExpField{Key: "odds:" + p.key, Value: val, Line: p.k.Line})
+					}
+				case deref(v.v).Kind == yaml.SequenceNode:
+					items, _, err := r.strList(v.v, field)
+					if err != nil {
+						return nil, err
+					}
+					e.Fields = append(e.Fields, ExpField{Key: v.key, Value: strings.Join(items, "\n"), Line: v.k.Line})
+				default:
+					val, err := r.str(v.v, field)
+					if err != nil {
+						return nil, err
+					}
+					e.Fields = append(e.Fields, ExpField{Key: v.key, Value: val, Line: v.k.Line})
+				}
+			}
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// parseChance reads a probability: 0.4, 40%, 2/5.
+func parseChance(s string) (*big.Rat, error) {
+	t := strings.TrimSpace(s)
+	if p, ok := strings.CutSuffix(t, "%"); ok {
+		v, ok := new(big.Rat).SetString(strings.TrimSpace(p))
+		if !ok {
+			return nil, fmt.Errorf("%q is not a chance (0.4, 40%% or 2/5)", s)
+		}
+		return v.Quo(v, big.NewRat(100, 1)), nil
+	}
+	v, ok := new(big.Rat).SetString(t)
+	if !ok || v.Sign() < 0 || v.Cmp(big.NewRat(1, 1)) > 0 {
+		return nil, fmt.Errorf("%q is not a chance between 0 and 1 (0.4, 40%% or 2/5)", s)
+	}
+	return v, nil
+}
+
+// LHYStep is one played step of an LHY scenario.
+type LHYStep struct {
+	Step   int         `json:"step"`
+	Line   int         `json:"line"`
+	Action string      `json:"action"`
+	Report *lhy.Report `json:"-"`
+	Odds   *lhy.Odds   `json:"-"`
+	Err    error       `json:"-"`
+	JSON   LHYStepJSON `json:"-"`
+}
+
+// LHYStepJSON is the --json form of a step.
+type LHYStepJSON struct {
+	Step      int        `json:"step"`
+	Action    string     `json:"action"`
+	Terms     []lhy.Term `json:"terms,omitempty"`
+	DRM       int        `json:"drm"`
+	Breakdown string     `json:"breakdown,omitempty"`
+	Roll      int        `json:"roll,omitempty"`
+	Final     int        `json:"final,omitempty"`
+	Row       string     `json:"row,omitempty"`
+	Loser     string     `json:"loser,omitempty"`
+	Rules     []string   `json:"rules"`
+	Dice      []string   `json:"dice,omitempty"`
+	Events    []string   `json:"events,omitempty"`
+	Error     string     `json:"error,omitempty"`
+}
+
+// LHYOutcome is what playing an LHY scenario gave.
+type LHYOutcome struct {
+	Steps   []LHYStep
+	Seed    uint64
+	Stopped bool
+}
+
+// Play resolves the scenario's moves in order with its dice (the dice list, then the seed),
+// on a copy of its game. oddsFor says for which steps (1-based) to work out the odds before
+// the step is played; each calls f as it is played. The scenario's own game is left as loaded.
+func (s *LHY) Play(oddsFor func(step int) bool, f func(LHYStep)) (*lhy.Game, LHYOutcome) {
+	seed := s.Seed
+	if !s.HasSeed {
+		seed = rand.Uint64() >> 2
+	}
+	out := LHYOutcome{Seed: seed}
+	src := &dice.Script{Values: s.Dice, Then: dice.NewSeeded(seed)}
+	g := s.Game.Clone()
+	for i, mv := range s.Moves {
+		st := LHYStep{Step: i + 1, Line: mv.Line, Action: mv.Text}
+		if oddsFor != nil && oddsFor(i+1) {
+			if o, err := g.Odds(mv.Text); err == nil {
+				st.Odds = o
+			}
+		}
+		rep, err := g.Apply(mv.Text, src)
+		st.Report, st.Err = rep, err
+		st.JSON = lhyJSON(st)
+		if f != nil {
+			f(st)
+		}
+		out.Steps = append(out.Steps, st)
+		if err != nil {
+			out.Stopped = true
+			break
+		}
+	}
+	return g, out
+}
+
+func lhyJSON(st LHYStep) LHYStepJSON {
+	j := LHYStepJSON{Step: st.Step, Action: st.Action, Rules: []string{}}
+	if st.Err != nil {
+		j.Error = st.Err.Error()
+		if r, ok := st.Err.(*lhy.Refusal); ok {
+			j.Rules = append(j.Rules, r.Rule)
+		}
+		return j
+	}
+	rep := st.Report
+	j.Terms, j.DRM, j.Breakdown, j.Roll, j.Final, j.Row, j.Loser = rep.Terms, rep.Net, rep.Breakdown, rep.Natural, rep.Final, rep.Row, rep.Loser
+	seen := map[string]bool{}
+	for _, e := range rep.Events {
+		j.Events = append(j.Events, e.Text)
+		if e.Rule != "" && !seen[e.Rule] {
+			seen[e.Rule] = true
+			j.Rules = append(j.Rules, e.Rule)
+		}
+	}
+	for _, d := range rep.Rolls {
+		j.Dice = append(j.Dice, d.Why+": "+d.Roll.String())
+	}
+	return j
+}
+
+// FormatLHYStep prints a step as `umpire play` shows it: the step, its DRM terms, the roll and
+// table row, and each thing that happened with its rule.
+func FormatLHYStep(st LHYStep) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%2d. %s", st.Step, st.Action)
+	if st.Err != nil {
+		if r, ok := st.Err.(*lhy.Refusal); ok {
+			fmt.Fprintf(&b, "\n    REFUSED [%s]: %s", r.Rule, r.Msg)
+		} else {
+			fmt.Fprintf(&b, "\n    REFUSED: %v", st.Err)
+		}
+		return b.String()
+	}
+	rep := st.Report
+	if st.Odds != nil {
+		b.WriteString("\n    odds before the roll: " + OddsLine(st.Odds))
+	}
+	if len(rep.Terms) > 0 || rep.Breakdown != "" {
+		fmt.Fprintf(&b, "\n    DRM %s", rep.Breakdown)
+	}
+	for _, e := range rep.Events {
+		rule := ""
+		if e.Rule != "" {
+			rule = "  [" + e.Rule + "]"
+		}
+		fmt.Fprintf(&b, "\n    %s%s", e.Text, rule)
+	}
+	return b.String()
+}
+
+// OddsLine is the chance of each Assault Results row (or, for fire, the likeliest facts) on one
+// line.
+func OddsLine(o *lhy.Odds) string {
+	var parts []string
+	for _, row := range lhy.AssaultResults {
+		k := "row " + row.Label()
+		if p, ok := o.Marginal[k]; ok {
+			parts = append(parts, fmt.Sprintf("%s %s", k, Percent(p)))
+		}
+	}
+	if len(parts) == 0 {
+		for _, k := range o.Keys() {
+			parts = append(parts, fmt.Sprintf("%s %s", k, Percent(o.Marginal[k])))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Percent prints a chance as a percentage with one decimal where it needs one.
+func Percent(p *big.Rat) string {
+	f, _ := new(big.Rat).Mul(p, big.NewRat(100, 1)).Float64()
+	s := strconv.FormatFloat(f, 'f', 1, 64)
+	return strings.TrimSuffix(s, ".0") + "%"
+}
+
+// FormatOdds prints a distribution: each fact's chance, then every outcome.
+func FormatOdds(o *lhy.Odds) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  facts (chance over all outcomes):\n")
+	for _, k := range o.Keys() {
+		p := o.Marginal[k]
+		fmt.Fprintf(&b, "    %-40s %7s  (%s)\n", k, Percent(p), p.RatString())
+	}
+	fmt.Fprintf(&b, "  outcomes (%d, from %d dice paths):\n", len(o.Outcomes), o.Paths)
+	for _, x := range o.Outcomes {
+		fmt.Fprintf(&b, "    %7s  %s\n", Percent(x.P), strings.Join(x.Keys, "; "))
+	}
+	return b.String()
+}
+
+// Check compares a played outcome (and the game it left) with the expectations.
+func (s *LHY) Check(g *lhy.Game, o LHYOutcome) []Failure {
+	var fails []Failure
+	fail := func(line int, format string, args ...any) {
+		fails = append(fails, Failure{line, fmt.Sprintf(format, args...)})
+	}
+	expectedErr := map[int]bool{}
+	for _, e := range s.Expect {
+		for _, f := range e.Fields {
+			if e.Step > 0 && f.Key == "error" {
+				expectedErr[e.Step] = true
+			}
+		}
+	}
+	for _, st := range o.Steps {
+		if st.Err != nil && !expectedErr[st.Step] {
+			fail(st.Line, "step %d (%s) was refused: %v", st.Step, st.Action, st.Err)
+		}
+	}
+	for _, e := range s.Expect {
+		if e.Unit != "" {
+			i, _ := g.Unit(e.Unit)
+			u := &g.Units[i]
+			for _, f := range e.Fields {
+				var got string
+				switch f.Key {
+				case "at":
+					got = g.Map.Name(u.At)
+					if h, err := g.Map.Parse(f.Value); err == nil && h == u.At {
+						continue
+					}
+				case "steps":
+					got = strconv.Itoa(int(u.Steps))
+				case "eliminated", "destroyed":
+					got = strconv.FormatBool(u.Eliminated)
+				case "concealed":
+					got = strconv.FormatBool(u.Concealed)
+				case "disrupted":
+					got = strconv.FormatBool(u.Disrupted)
+				case "regrouping":
+					got = strconv.FormatBool(u.Regrouping)
+				case "heroic":
+					got = strconv.FormatBool(u.Heroic)
+				case "shocked":
+					got = strconv.FormatBool(u.Shocked)
+				case "motion":
+					got = strconv.FormatBool(u.Motion)
+				case "reduced":
+					got = strconv.FormatBool(u.Reduced())
+				case "advanced":
+					got = strconv.FormatBool(u.Advanced)
+				case "rider":
+					got = u.Rider
+					if got == "" {
+						got = "none"
+					}
+					if strings.EqualFold(f.Value, got) || (f.Value == "" && u.Rider == "") {
+						continue
+					}
+				}
+				if !sameValue(f.Value, got) {
+					fail(f.Line, "%s %s: got %s, want %s", e.Unit, f.Key, got, f.Value)
+				}
+			}
+			continue
+		}
+		var st *LHYStep
+		if e.Step <= len(o.Steps) {
+			st = &o.Steps[e.Step-1]
+		}
+		for _, f := range e.Fields {
+			if st == nil {
+				fail(f.Line, "step %d was not played (play stopped at step %d)", e.Step, len(o.Steps))
+				break
+			}
+			if f.Key == "error" {
+				r, ok := st.Err.(*lhy.Refusal)
+				switch {
+				case st.Err == nil:
+					fail(f.Line, "step %d: no error, want a refusal citing %s", e.Step, f.Value)
+				case !ok:
+					if !strings.Contains(st.Err.Error(), f.Value) {
+						fail(f.Line, "step %d: error %q, want %s", e.Step, st.Err, f.Value)
+					}
+				case r.Rule != f.Value && !strings.Contains(r.Error(), f.Value):
+					fail(f.Line, "step %d: refused under %s (%s), want %s", e.Step, r.Rule, r.Msg, f.Value)
+				}
+				continue
+			}
+			if st.Err != nil {
+				continue // reported above
+			}
+			rep := st.Report
+			keys := rep.Keys()
+			has := func(k string) bool {
+				for _, x := range keys {
+					if strings.EqualFold(x, k) {
+						return true
+					}
+				}
+				for _, ev := range rep.Events {
+					if strings.Contains(strings.ToLower(ev.Text), strings.ToLower(k)) {
+						return true
+					}
+				}
+				return false
+			}
+			switch {
+			case f.Key == "roll":
+				if !sameValue(f.Value, strconv.Itoa(rep.Natural)) {
+					fail(f.Line, "step %d roll: got %d, want %s", e.Step, rep.Natural, f.Value)
+				}
+			case f.Key == "final":
+				if !sameValue(f.Value, strconv.Itoa(rep.Final)) {
+					fail(f.Line, "step %d final: got %d, want %s", e.Step, rep.Final, f.Value)
+				}
+			case f.Key == "drm":
+				if !sameValue(f.Value, strconv.Itoa(rep.Net)) {
+					fail(f.Line, "step %d drm: got %+d (%s), want %s", e.Step, rep.Net, rep.Breakdown, f.Value)
+				}
+			case f.Key == "row":
+				if normRow(f.Value) != normRow(rep.Row) {
+					fail(f.Line, "step %d row: got %s, want %s", e.Step, rep.Row, f.Value)
+				}
+			case f.Key == "loser":
+				if !strings.EqualFold(f.Value, rep.Loser) {
+					fail(f.Line, "step %d loser: got %s, want %s", e.Step, rep.Loser, f.Value)
+				}
+			case f.Key == "breakdown":
+				if !strings.Contains(rep.Breakdown, f.Value) {
+					fail(f.Line, "step %d breakdown: got %q, want it to contain %q", e.Step, rep.Breakdown, f.Value)
+				}
+			case f.Key == "rolls":
+				if n, _ := strconv.Atoi(f.Value); n != len(rep.Rolls) {
+					fail(f.Line, "step %d rolls: %d dice rolled, want %s", e.Step, len(rep.Rolls), f.Value)
+				}
+			case f.Key == "events" || f.Key == "event":
+				for _, k := range strings.Split(f.Value, "\n") {
+					if !has(k) {
+						fail(f.Line, "step %d: no event %q (events: %s)", e.Step, k, strings.Join(keys, "; "))
+					}
+				}
+			case f.Key == "no_events":
+				for _, k := range strings.Split(f.Value, "\n") {
+					if has(k) {
+						fail(f.Line, "step %d: event %q happened, want it not to", e.Step, k)
+					}
+				}
+			case strings.HasPrefix(f.Key, "odds:"):
+				k := strings.TrimPrefix(f.Key, "odds:")
+				if st.Odds == nil {
+					fail(f.Line, "step %d: no odds were worked out", e.Step)
+					continue
+				}
+				want, _ := parseChance(f.Value)
+				got := st.Odds.Marginal[k]
+				if got == nil {
+					got = new(big.Rat)
+				}
+				if !closeChance(got, want, f.Value) {
+					fail(f.Line, "step %d odds of %q: got %s (%s), want %s", e.Step, k, Percent(got), got.RatString(), f.Value)
+				}
+			}
+		}
+	}
+	return fails
+}
+
+// closeChance: a chance written as a fraction must match exactly; a decimal or percentage to
+// the precision it is written with.
+func closeChance(got, want *big.Rat, written string) bool {
+	if strings.Contains(written, "/") || got.Cmp(want) == 0 {
+		return got.Cmp(want) == 0
+	}
+	t := strings.TrimSuffix(strings.TrimSpace(written), "%")
+	dec := 0
+	if i := strings.IndexByte(t, '.'); i >= 0 {
+		dec = len(t) - i - 1
+	}
+	if strings.HasSuffix(strings.TrimSpace(written), "%") {
+		dec += 2
+	}
+	tol := new(big.Rat).SetFrac64(1, 2)
+	for range dec {
+		tol.Quo(tol, big.NewRat(10, 1))
+	}
+	d := new(big.Rat).Sub(got, want)
+	return d.Abs(d).Cmp(tol) <= 0
+}
+
+// OddsWanted reports the steps whose odds the expectations check.
+func (s *LHY) OddsWanted() func(int) bool {
+	want := map[int]bool{}
+	for _, e := range s.Expect {
+		for _, f := range e.Fields {
+			if strings.HasPrefix(f.Key, "odds:") {
+				want[e.Step] = true
+			}
+		}
+	}
+	return func(n int) bool { return want[n] }
+}
+
+// sameValue compares an expected scalar with what was found: numbers as numbers ("+1" is 1),
+// true/false and yes/no alike, words without regard to case.
+func sameValue(want, got string) bool {
+	w, g := strings.TrimSpace(want), strings.TrimSpace(got)
+	if a, err := strconv.Atoi(strings.TrimPrefix(w, "+")); err == nil {
+		b, err := strconv.Atoi(strings.TrimPrefix(g, "+"))
+		return err == nil && a == b
+	}
+	norm := func(s string) string {
+		switch strings.ToLower(s) {
+		case "yes", "y", "on", "true":
+			return "true"
+		case "no", "n", "off", "false":
+			return "false"
+		}
+		return strings.ToLower(s)
+	}
+	return norm(w) == norm(g)
+}
+
+// normRow writes a row label one way: "-1..1", "-1 to 1", "−1…1" and "-1-1" are alike.
+func normRow(s string) string {
+	return strings.NewReplacer(" ", "", "to", "-", "…", "-", "..", "-", "−", "-", "≤", "<=", "≥", ">=").Replace(strings.ToLower(s))
+}
