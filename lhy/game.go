@@ -56,8 +56,8 @@ type After struct {
 	Loser                  Who
 	Retreat                []int // units that must still retreat
 	RetreatMin, RetreatMax int
-	VDA                    Who  // sides that may still make their attempt
-	Advance                Who  // the side that may Advance
+	VDA                    Who         // sides that may still make their attempt
+	Advance                Who         // the side that may Advance
 	Unloaded               map[int]int // rider unit -> the vehicle it unloaded from in this Assault
 }
 

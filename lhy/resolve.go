@@ -600,7 +600,9 @@ func (g *Game) immediate(as Assault, att, def force, after *After, rep *Report, 
 	}
 	// 1. Towed Guns, Carriers, FVs and Shocked AFVs against a single non-Shocked AFV.
 	if len(A) == 1 && g.Units[A[0]].Kind == AFV && !g.Units[A[0]].Shocked &&
-		all(D, func(u *Unit) bool { return u.Kind == TowedGun || u.Kind == Carrier || u.Kind == FV || (u.Kind == AFV && u.Shocked) }) {
+		all(D, func(u *Unit) bool {
+			return u.Kind == TowedGun || u.Kind == Carrier || u.Kind == FV || (u.Kind == AFV && u.Shocked)
+		}) {
 		rep.add("14.0", "immediate", "resolved without a roll: %s against the single AFV %s", g.names(D), g.name(A[0]))
 		for _, i := range D {
 			g.eliminate(i, "14.0", rep, "defending against a single non-Shocked AFV")

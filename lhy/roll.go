@@ -146,9 +146,9 @@ type Outcome struct {
 
 // Odds is the exact distribution of a resolution's results.
 type Odds struct {
-	Outcomes []Outcome          // every distinct result, most likely first
+	Outcomes []Outcome           // every distinct result, most likely first
 	Marginal map[string]*big.Rat // the chance of each fact, over all outcomes
-	Paths    int                // dice paths enumerated
+	Paths    int                 // dice paths enumerated
 }
 
 // enumerate runs run over every path of choices and adds up the outcomes by their keys.

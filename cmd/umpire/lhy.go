@@ -194,4 +194,3 @@ func toOddsJSON(st scenario.LHYStep) oddsJSON {
 	}
 	return j
 }
-
