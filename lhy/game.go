@@ -101,11 +101,13 @@ type Report struct {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Units = append([]Unit(nil), g.Units...)
-	c.Assaults = make([]Assault, len(g.Assaults))
-	for i, a := range g.Assaults {
-		a.Attackers = append([]int(nil), a.Attackers...)
-		a.From = append([]Hex(nil), a.From...)
-		c.Assaults[i] = a
+	if g.Assaults != nil {
+		c.Assaults = make([]Assault, len(g.Assaults))
+		for i, a := range g.Assaults {
+			a.Attackers = append([]int(nil), a.Attackers...)
+			a.From = append([]Hex(nil), a.From...)
+			c.Assaults[i] = a
+		}
 	}
 	if g.After != nil {
 		a := *g.After

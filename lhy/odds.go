@@ -31,7 +31,9 @@ func (g *Game) runner(a Action) func(r roller) ([]string, error) {
 
 // EveryRoll runs a over every sequence of d10 faces its dice can show (a pick among n over the
 // faces 1..n) and calls f with the faces and the outcome's keys; it returns the distribution
-// those sequences give. Tests use it to hold Odds against scripted play.
-func (g *Game) EveryRoll(a Action, f func(faces []int, keys []string)) (*Odds, error) {
-	return enumerate(true, g.runner(a), f)
+// those sequences give. With classes, a Cohesion Check is rolled once per result (a face that
+// passes, one that fails) with the weight of all the faces alike, as Odds does. Tests use it
+// to hold Odds against scripted play.
+func (g *Game) EveryRoll(a Action, classes bool, f func(faces []int, keys []string)) (*Odds, error) {
+	return enumerate(!classes, g.runner(a), f)
 }

@@ -86,6 +86,7 @@ type pathRoller struct {
 	brute bool
 	need  []int64 // the weights of the options of the missing choice (numerators over wDen)
 	wDen  int64
+	faces []int // the face a script would give for each choice made
 }
 
 func (r *pathRoller) next(weights []int64, den int64) (int, error) {
@@ -102,6 +103,9 @@ var tenths = []int64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 
 func (r *pathRoller) d10(string) (int, error) {
 	o, err := r.next(tenths, 10)
+	if err == nil {
+		r.faces = append(r.faces, o+1)
+	}
 	return o + 1, err
 }
 
@@ -117,10 +121,15 @@ func (r *pathRoller) check(_ string, target int) (int, bool, error) {
 		return 1, true, nil
 	}
 	o, err := r.next([]int64{int64(target), int64(10 - target)}, 10)
-	if o == 0 {
-		return target, true, err
+	if err != nil {
+		return 0, false, err
 	}
-	return 10, false, err
+	if o == 0 {
+		r.faces = append(r.faces, target)
+		return target, true, nil
+	}
+	r.faces = append(r.faces, 10)
+	return 10, false, nil
 }
 
 func (r *pathRoller) pick(_ string, n int) (int, error) {
@@ -131,7 +140,11 @@ func (r *pathRoller) pick(_ string, n int) (int, error) {
 	for i := range w {
 		w[i] = 1
 	}
-	return r.next(w, int64(n))
+	o, err := r.next(w, int64(n))
+	if err == nil {
+		r.faces = append(r.faces, o+1)
+	}
+	return o, err
 }
 
 // MaxOutcomes bounds an enumeration: a resolution with more dice paths than this is refused
@@ -152,8 +165,7 @@ type Odds struct {
 }
 
 // enumerate runs run over every path of choices and adds up the outcomes by their keys.
-// leaf, if not nil, sees every dice path (as the faces a script would give: option+1) with its
-// outcome.
+// leaf, if not nil, sees every dice path (as the faces a script would give) with its outcome.
 func enumerate(brute bool, run func(r roller) ([]string, error), leaf func(faces []int, keys []string)) (*Odds, error) {
 	type item struct {
 		path []choice
@@ -185,11 +197,7 @@ func enumerate(brute bool, run func(r roller) ([]string, error), leaf func(faces
 		}
 		paths++
 		if leaf != nil {
-			faces := make([]int, len(it.path))
-			for i, c := range it.path {
-				faces[i] = c.opt + 1
-			}
-			leaf(faces, keys)
+			leaf(pr.faces, keys)
 		}
 		if paths > MaxOutcomes {
 			return nil, fmt.Errorf("more than %d dice paths: too many to enumerate", MaxOutcomes)

@@ -158,6 +158,10 @@ func LoadLHY(name string, data []byte) (s *LHY, err error) {
 			return nil, err
 		}
 		for _, it := range items {
+			// "- fire E5: sa +1" unquoted is a YAML mapping: read it back as the line.
+			if n := deref(it); n.Kind == yaml.MappingNode && len(n.Content) == 2 && deref(n.Content[1]).Kind == yaml.ScalarNode {
+				it = &yaml.Node{Kind: yaml.ScalarNode, Value: n.Content[0].Value + ": " + deref(n.Content[1]).Value, Line: n.Line}
+			}
 			text, err := r.str(it, "moves")
 			if err != nil {
 				return nil, err
