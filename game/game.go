@@ -3,9 +3,13 @@
 // the log through the rules core gives, and a replay reaches exactly the state the live game
 // did (compare [Game.Hash]).
 //
-// A step is move notation, one line as `umpire play` takes it. [Game.Apply] plays it on the
-// live state and, only if the referee accepts it, appends it to the log with its rolls; a
-// refused step changes nothing.
+// A game is played under the ruleset its scenario names: ASL (package asl; the default) or
+// Last Hundred Yards (`ruleset: lhy`, package lhy). [Game.Ruleset] says which; [Game.State]
+// is the ASL state and [Game.LHY] the LHY one.
+//
+// A step is one line of the ruleset's notation, as `umpire play` takes it. [Game.Apply] plays
+// it on the live state and, only if the referee accepts it, appends it to the log with its
+// rolls; a refused step changes nothing.
 package game
 
 import (
@@ -14,7 +18,14 @@ import (
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/lhy"
 	"github.com/umpire-referee/umpire/scenario"
+)
+
+// Rulesets.
+const (
+	ASL = "asl"
+	LHY = "lhy" // Last Hundred Yards
 )
 
 // Entry is one accepted step of a game's log.
@@ -29,12 +40,27 @@ type Game struct {
 	Name     string
 	Scenario []byte // the scenario file it was created from, as given
 	Log      []Entry
-	sc       *scenario.Scenario
+	sc       *scenario.Scenario // ruleset asl
+	lsc      *scenario.LHY      // ruleset lhy
+}
+
+// Step is what playing one step reported: ASL's report (the --json step of `umpire play`) for
+// an ASL game, the LHY rules core's report for an LHY one (nil when refused).
+type Step struct {
+	ASL scenario.StepOut
+	LHY *lhy.Report
 }
 
 // Open starts a game at the setup of scenario data (name is for error messages); the file's
-// own moves are not played (see Create).
+// own moves are not played (see Create). The file's `ruleset:` picks the rules.
 func Open(name string, data []byte) (*Game, error) {
+	if scenario.Ruleset(data) == LHY {
+		s, err := scenario.LoadLHY(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return &Game{Name: s.Name, Scenario: append([]byte(nil), data...), lsc: s}, nil
+	}
 	sc, err := scenario.Load(name, data)
 	if err != nil {
 		return nil, err
@@ -52,43 +78,102 @@ func Create(name string, data []byte, src dice.Source) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.sc.HasSeed {
-		src = dice.NewSeeded(g.sc.Seed)
+	type move struct {
+		text string
+		line int
 	}
-	src = &dice.Script{Values: g.sc.Dice, Then: src}
-	for _, mv := range g.sc.Moves {
-		if _, err := g.Apply(mv.Text, src); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, mv.Line, err)
+	var moves []move
+	if s := g.lsc; s != nil {
+		if s.HasSeed {
+			src = dice.NewSeeded(s.Seed)
+		}
+		src = &dice.Script{Values: s.Dice, Then: src}
+		for _, mv := range s.Moves {
+			moves = append(moves, move{mv.Text, mv.Line})
+		}
+	} else {
+		if g.sc.HasSeed {
+			src = dice.NewSeeded(g.sc.Seed)
+		}
+		src = &dice.Script{Values: g.sc.Dice, Then: src}
+		for _, mv := range g.sc.Moves {
+			moves = append(moves, move{mv.Text, mv.Line})
+		}
+	}
+	for _, mv := range moves {
+		if _, err := g.Apply(mv.text, src); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, mv.line, err)
 		}
 	}
 	return g, nil
 }
 
-// State is the live state. Treat it as read-only: change it only through Apply.
-func (g *Game) State() *asl.Game { return g.sc.Game }
+// Ruleset is the game's ruleset: ASL or LHY.
+func (g *Game) Ruleset() string {
+	if g.lsc != nil {
+		return LHY
+	}
+	return ASL
+}
+
+// State is the live ASL state (nil for an LHY game). Treat it as read-only: change it only
+// through Apply.
+func (g *Game) State() *asl.Game {
+	if g.sc == nil {
+		return nil
+	}
+	return g.sc.Game
+}
+
+// LHY is the live Last Hundred Yards state (nil for an ASL game). Treat it as read-only:
+// change it only through Apply.
+func (g *Game) LHY() *lhy.Game {
+	if g.lsc == nil {
+		return nil
+	}
+	return g.lsc.Game
+}
 
 // Hash is the digest of the live state.
-func (g *Game) Hash() [32]byte { return Hash(g.sc.Game) }
+func (g *Game) Hash() [32]byte {
+	if g.lsc != nil {
+		return Hash(g.lsc.Game)
+	}
+	return Hash(g.sc.Game)
+}
 
-// Apply plays one line of move notation with dice from src. If the referee accepts it, it is
-// appended to the log with the rolls it made and its report is returned; if not, the error
-// says why (an *asl.Refusal cites the rule) and nothing changes.
-func (g *Game) Apply(line string, src dice.Source) (scenario.StepOut, error) {
+// Apply plays one line of the game's notation with dice from src. If the referee accepts it,
+// it is appended to the log with the rolls it made and its report is returned; if not, the
+// error says why (an *asl.Refusal or *lhy.Refusal cites the rule) and nothing changes.
+func (g *Game) Apply(line string, src dice.Source) (Step, error) {
+	if g.lsc != nil {
+		return g.applyLHY(line, src)
+	}
 	st := g.sc.Game
 	l, err := st.ParseLine(line)
 	if err != nil {
-		return scenario.StepOut{}, err
+		return Step{}, err
 	}
 	n := len(g.Log) + 1
 	so := scenario.LineHead(st, n, line, &l)
 	rec := &dice.Recorder{Src: src}
 	var r asl.LineResult
 	if err := st.Play(&l, rec, &r); err != nil {
-		return so, err
+		return Step{ASL: so}, err
 	}
 	scenario.LineBody(st, &l, &r, &so)
 	g.Log = append(g.Log, Entry{N: n, Line: line, Rolls: rec.Rolls})
-	return so, nil
+	return Step{ASL: so}, nil
+}
+
+func (g *Game) applyLHY(line string, src dice.Source) (Step, error) {
+	rec := &dice.Recorder{Src: src}
+	rep, err := g.lsc.Game.Apply(line, rec)
+	if err != nil {
+		return Step{}, err
+	}
+	g.Log = append(g.Log, Entry{N: len(g.Log) + 1, Line: line, Rolls: rec.Rolls})
+	return Step{LHY: rep}, nil
 }
 
 // ErrOffRecord: a replay did not go as the log says.
@@ -117,9 +202,9 @@ func Replay(name string, data []byte, log []Entry, upTo int) (*Game, error) {
 // entry. A step the referee now refuses, a step numbered out of turn, or one that asks for other
 // dice than it rolled (or leaves some unused) is an error wrapping ErrOffRecord, and the game is
 // then no longer fit to play on.
-func (g *Game) ApplyEntry(e Entry) (scenario.StepOut, error) {
+func (g *Game) ApplyEntry(e Entry) (Step, error) {
 	if e.N != len(g.Log)+1 {
-		return scenario.StepOut{}, fmt.Errorf("%w: step %d follows step %d", ErrOffRecord, e.N, len(g.Log))
+		return Step{}, fmt.Errorf("%w: step %d follows step %d", ErrOffRecord, e.N, len(g.Log))
 	}
 	rp := &dice.Replay{Rolls: e.Rolls}
 	so, err := g.Apply(e.Line, rp)
