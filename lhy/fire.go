@@ -155,12 +155,16 @@ func (g *Game) fire(a Action, rep *Report, r roller) error {
 	res := make([]rolled, len(markers))
 	for k := range markers {
 		m := &markers[k]
-		f, err := r.d10(m.label(g))
+		why := ""
+		if !rep.quiet {
+			why = m.label(g)
+		}
+		f, err := r.d10(why)
 		if err != nil {
 			return err
 		}
 		res[k] = rolled{m: m, natural: f, ffar: f + m.DRM}
-		rep.add("13.1", "", "%s: d10 %d %+d = %d", m.label(g), f, m.DRM, f+m.DRM)
+		rep.add("13.1", "", "%s: d10 %d %+d = %d", why, f, m.DRM, f+m.DRM)
 	}
 	rep.Terms = nil
 	// Small arms and mortar: one target per nationality.

@@ -95,6 +95,8 @@ type Report struct {
 	Loser     string
 	Rolls     []Roll
 	Events    []Event
+
+	quiet bool // working out odds: keep the keys, skip the texts
 }
 
 // Clone is an independent copy of the game (the map is shared: steps never change it).
@@ -186,7 +188,8 @@ func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
 }
 
 func (g *Game) do(a Action, r roller) (*Report, error) {
-	rep := &Report{Line: a.Text, Verb: a.Verb}
+	_, quiet := r.(*pathRoller)
+	rep := &Report{Line: a.Text, Verb: a.Verb, quiet: quiet}
 	if a.Verb != "retreat" && a.Verb != "vda" && a.Verb != "advance" {
 		if err := g.closeAfter(); err != nil {
 			return nil, err
@@ -220,7 +223,7 @@ func (g *Game) do(a Action, r roller) (*Report, error) {
 	case "turn":
 		g.Turn++
 		for i := range g.Units {
-			g.Units[i].Assaulted, g.Units[i].Advanced = false, false
+			g.Units[i].Assaulted, g.Units[i].Advanced, g.Units[i].SecondAssault = false, false, false
 		}
 		rep.Events = append(rep.Events, Event{Text: fmt.Sprintf("turn %d", g.Turn), Key: "new turn"})
 	default:
@@ -258,6 +261,12 @@ func (g *Game) declared(h Hex) (int, bool) {
 }
 
 func (rep *Report) add(rule, key, format string, args ...any) {
+	if rep.quiet {
+		if key != "" {
+			rep.Events = append(rep.Events, Event{Rule: rule, Key: key})
+		}
+		return
+	}
 	rep.Events = append(rep.Events, Event{Text: fmt.Sprintf(format, args...), Rule: rule, Key: key})
 }
 

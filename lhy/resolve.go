@@ -46,7 +46,10 @@ func (g *Game) eligible(i int, target Hex) *Refusal {
 	case u.Kind == FP || u.Kind == TowedGun:
 		return refuse("14.0", "%s is a %s: it defends, it does not assault", u.ID, u.Kind)
 	}
-	if u.Assaulted && !u.Advanced {
+	if u.Assaulted && (!u.Advanced || u.SecondAssault) {
+		if u.SecondAssault {
+			return refuse("14.3", "%s has made its second Assault this turn already", u.ID)
+		}
 		return refuse("14.3", "%s has already assaulted this turn; only an Advance lets it assault again", u.ID)
 	}
 	d := hex.Distance(u.At, target)
@@ -402,6 +405,9 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 	}
 	defSide := g.Units[def.all[0]].Side
 	for _, i := range as.Attackers {
+		if u := &g.Units[i]; u.Assaulted && u.Advanced {
+			u.SecondAssault = true
+		}
 		g.Units[i].Assaulted = true
 	}
 	g.heroicLimit(append(append([]int(nil), att.all...), def.all...), rep)

@@ -174,8 +174,9 @@ type Unit struct {
 	Rider     string // the vehicle it rides or is carried in ("" on foot)
 	Passenger bool   // inside the vehicle rather than riding on it
 
-	Assaulted bool // took part in an Assault this turn (attacking)
-	Advanced  bool // advanced this turn (Advance is once per turn, 14.3)
+	Assaulted     bool // took part in an Assault this turn (attacking)
+	Advanced      bool // advanced this turn (Advance is once per turn, 14.3)
+	SecondAssault bool // made the second Assault its Advance allowed
 }
 
 // NewUnit is a unit of a kind with that kind's defaults: combat or not, steps, no ATV or AV.

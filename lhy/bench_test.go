@@ -1,0 +1,46 @@
+package lhy
+
+import (
+	"testing"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// BenchmarkAssault: one Assault resolved with seeded dice on a copy of the game.
+func BenchmarkAssault(b *testing.B) {
+	tc := testGames()[0]
+	a, err := Parse(tc.g, "assault C4 US1 US2 USL")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := dice.NewSeeded(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tc.g.Clone().Do(a, src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOdds: the exact odds of an Assault with three losers' Cohesion Checks, and of a
+// fire attack with two anti-tank markers, a small-arms marker and Collateral Damage.
+func BenchmarkOdds(b *testing.B) {
+	games := testGames()
+	for _, c := range []struct {
+		name string
+		g    *Game
+		line string
+	}{
+		{"assault", games[0].g, "assault C4 US1 US2 USL"},
+		{"fire", games[2].g, "fire E5: at T1 +1 atv 1, at TR +2 atv 1, sa +1"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := c.g.Odds(c.line); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
