@@ -62,7 +62,11 @@ func playLHY(file string, asJSON bool, stdout, stderr io.Writer) int {
 		}
 		for i := range g.Units {
 			u := &g.Units[i]
-			fmt.Fprintf(stdout, "  %s (%s %s %s) in %s: %s\n", u.ID, u.Side, u.Nation, u.Kind, g.Map.Name(u.At), u.Status())
+			who := string(u.Nation)
+			if u.Side != who {
+				who = u.Side + " " + who
+			}
+			fmt.Fprintf(stdout, "  %s (%s %s) in %s: %s\n", u.ID, who, u.Kind, g.Map.Name(u.At), u.Status())
 		}
 	}
 	if out.Stopped {
