@@ -95,6 +95,7 @@ func (g *Game) fire(a Action, rep *Report, r roller) error {
 		return refuse("13.1", "there is no unit in %s to fire on", g.hexName(h))
 	}
 	markers := append([]Marker(nil), a.Markers...)
+	rep.Terms = nil
 	// Check the markers before any roll.
 	var nations []Nation
 	for _, i := range in {
@@ -124,6 +125,27 @@ func (g *Game) fire(a Action, rep *Report, r roller) error {
 			}
 			if !ok {
 				return refuse("13.1", "no %s non-vehicular unit in %s for the SADRM", m.Nation, g.hexName(h))
+			}
+			regrouping := ""
+			for _, f := range m.By {
+				w := &g.Units[f]
+				switch {
+				case w.Eliminated:
+					return refuse("13.1", "%s is not on the map", w.ID)
+				case w.Disrupted:
+					return refuse("13.3.2", "%s is Disrupted: it may only Recover or Withdraw", w.ID)
+				case w.Shocked:
+					return refuse("13.3.5", "%s is Shocked: it may only Recover", w.ID)
+				case w.Regrouping && !w.At.Adjacent(h):
+					return refuse("14.3", "%s is Regrouping: it fires small arms only at an adjacent hex", w.ID)
+				}
+				if w.Regrouping && regrouping == "" {
+					regrouping = w.ID
+				}
+			}
+			if regrouping != "" { // a Regrouping firer: the marker's DRM is one worse
+				m.DRM--
+				rep.Terms = append(rep.Terms, Term{Value: -1, Label: regrouping + " Regrouping", Rule: "14.3"})
 			}
 		case MDRM:
 			if len(nations) == 0 && !g.anyVehicle(h) {
@@ -166,7 +188,6 @@ func (g *Game) fire(a Action, rep *Report, r roller) error {
 		res[k] = rolled{m: m, natural: f, ffar: f + m.DRM}
 		rep.add("13.1", "", "%s: d10 %d %+d = %d", why, f, m.DRM, f+m.DRM)
 	}
-	rep.Terms = nil
 	// Small arms and mortar: one target per nationality.
 	for _, n := range nations {
 		best := -1
@@ -204,6 +225,9 @@ func (g *Game) fire(a Action, rep *Report, r roller) error {
 		if err := g.antiTank(t, res, &cd, rep, r); err != nil {
 			return err
 		}
+	}
+	if len(rep.Terms) > 0 {
+		rep.Breakdown = breakdown(rep.Terms)
 	}
 	if len(cd.destroyed) > 0 {
 		return g.collateralDamage(h, cd, rep, r)
@@ -257,6 +281,7 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 		}
 	}
 	if ffar == c {
+		rep.add("13.1.5", u.ID+" unharmed", "FFAR %d = Cohesion %d: no Disruption", ffar, c)
 		return nil
 	}
 	rider := u.Rider != "" && !u.Passenger

@@ -220,6 +220,8 @@ func (g *Game) do(a Action, r roller) (*Report, error) {
 		err = g.advance(a, rep)
 	case "recover":
 		err = g.recover(a, rep, r)
+	case "withdraw":
+		err = g.withdraw(a, rep)
 	case "turn":
 		g.Turn++
 		for i := range g.Units {

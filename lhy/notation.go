@@ -19,9 +19,9 @@ type Action struct {
 
 	Markers []Marker // fire: one roll per marker
 
-	Unit   int   // vda, retreat, advance, recover
+	Unit   int   // vda, retreat, advance, recover, withdraw
 	Target int   // vda: the vehicle
-	Path   []Hex // retreat: the hexes, in order
+	Path   []Hex // retreat, withdraw: the hexes, in order
 	NoPath bool  // retreat UNIT eliminated: no Retreat is possible
 }
 
@@ -49,6 +49,7 @@ type Marker struct {
 	ATV     int    // ATDRM: the firer's ATV (a kill with ATV > 0 causes Collateral Damage)
 	MG      bool   // ATDRM: fired by an MG (a Towed Gun survives the Collateral Damage)
 	Enfilad bool   // ATDRM: the target is enfiladed (use its AEV)
+	By      []int  // SADRM: the firing units, if named (a Regrouping firer fires at -1, adjacent only)
 }
 
 // Verbs lists the step verbs with their notation, for help and errors.
@@ -57,13 +58,14 @@ declare HEX UNIT[@FROM]... [envelopment]   declare an Assault, resolved later by
 reinforce HEX UNIT[@FROM]...               add attackers to a declared Assault
 resolve HEX                                resolve a declared Assault
 fire HEX: MARKER, MARKER...                fire resolution (13.x); a MARKER is one of
-                                             sa [NATION] DRM
+                                             sa [NATION] DRM [by UNIT...]
                                              mortar DRM [mv N]
                                              at UNIT DRM [atv N] [mg] [enfilade]
 vda UNIT VEHICLE                           Vehicle Destruction Attempt after an Assault (14.3.2)
 retreat UNIT HEX HEX...                    a loser's Retreat (14.3.3); retreat UNIT eliminated
 advance UNIT HEX                           Advance after an Assault (14.3)
 recover UNIT                               a Recovery roll (ends Regrouping or Disruption)
+withdraw UNIT HEX...                       a Withdrawal of 1-4 hexes (ends Regrouping, 10.3.1)
 turn                                       a new turn (Advance and Assault limits reset)`
 
 // Parse reads one step of LHY notation against the game's units and map.
@@ -175,6 +177,23 @@ func Parse(g *Game, line string) (Action, error) {
 			return a, err
 		}
 		a.Target, err = unit(args[1])
+	case "withdraw":
+		if err := need(2, "withdraw UNIT HEX..."); err != nil {
+			return a, err
+		}
+		if len(args)-1 > 4 {
+			return a, fmt.Errorf("withdraw: a Withdrawal is 1 to 4 hexes")
+		}
+		if a.Unit, err = unit(args[0]); err != nil {
+			return a, err
+		}
+		for _, w := range args[1:] {
+			h, err := hexArg(w)
+			if err != nil {
+				return a, err
+			}
+			a.Path = append(a.Path, h)
+		}
 	case "retreat":
 		if err := need(2, "retreat UNIT HEX... (or retreat UNIT eliminated)"); err != nil {
 			return a, err
@@ -281,6 +300,22 @@ func parseMarker(g *Game, w []string) (Marker, error) {
 	switch strings.ToLower(w[0]) {
 	case "sa", "sadrm":
 		m.Kind = SADRM
+		for i, x := range w {
+			if strings.EqualFold(x, "by") {
+				if i+1 >= len(w) {
+					return m, fmt.Errorf("by names the firing units")
+				}
+				for _, id := range w[i+1:] {
+					j, ok := g.Unit(id)
+					if !ok {
+						return m, fmt.Errorf("no unit %q", id)
+					}
+					m.By = append(m.By, j)
+				}
+				w = w[:i]
+				break
+			}
+		}
 		switch len(w) {
 		case 2:
 			m.DRM, err = parseDRM(w[1])

@@ -1204,3 +1204,43 @@ func (g *Game) recover(a Action, rep *Report, r roller) error {
 	rep.add("12.1", u.ID+" recovers", "%s Recovery: d10 %d %+d = %d <= %d: recovers (%s)", u.ID, f, sum, f+sum, c, u.Status())
 	return nil
 }
+
+// withdraw is a Withdrawal (10.3.1): a non-vehicular unit, not a Towed Gun or FP, moves 1 to
+// 4 hexes, never into an enemy-occupied or mortar impact hex; its Regrouping ends.
+func (g *Game) withdraw(a Action, rep *Report) error {
+	u := &g.Units[a.Unit]
+	switch {
+	case u.Eliminated:
+		return refuse("10.3.1", "%s is not on the map", u.ID)
+	case u.Vehicular() || u.Kind == TowedGun || u.Kind == FP:
+		return refuse("10.3.1", "%s is a %s: only non-vehicular units other than Towed Guns and FPs withdraw", u.ID, u.Kind)
+	case u.Rider != "":
+		return refuse("10.3.1", "%s is aboard %s", u.ID, u.Rider)
+	case len(a.Path) < 1 || len(a.Path) > 4:
+		return refuse("10.3.1", "a Withdrawal is 1 to 4 hexes")
+	}
+	prev := u.At
+	for _, h := range a.Path {
+		switch {
+		case !prev.Adjacent(h):
+			return refuse("10.3.1", "%s is not next to %s", g.hexName(h), g.hexName(prev))
+		case g.Map.Info(h).Terrain == Impassable || g.Map.Side(prev, h)&Blocked != 0:
+			return refuse("10.3.1", "%s cannot be entered from %s", g.hexName(h), g.hexName(prev))
+		case g.Map.Info(h).Impact:
+			return refuse("11.4.7", "%s is a mortar impact hex", g.hexName(h))
+		}
+		for _, j := range g.In(h) {
+			if g.Units[j].Side != u.Side {
+				return refuse("10.3.1", "%s holds the enemy %s", g.hexName(h), g.Units[j].ID)
+			}
+		}
+		prev = h
+	}
+	u.At = prev
+	rep.add("10.3.1", u.ID+" withdraws", "%s withdraws %s", u.ID, g.pathName(a.Path))
+	if u.Regrouping {
+		u.Regrouping = false
+		rep.add("14.3", u.ID+" no longer Regrouping", "%s is no longer Regrouping (it withdrew)", u.ID)
+	}
+	return nil
+}
