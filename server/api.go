@@ -17,6 +17,7 @@ import (
 	"github.com/umpire-referee/umpire/asl/plan"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/game"
+	"github.com/umpire-referee/umpire/lhy"
 	"github.com/umpire-referee/umpire/scenario"
 	"github.com/umpire-referee/umpire/store"
 )
@@ -33,6 +34,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/units/{unit}/steps", s.withGame(s.steps))
 	m.HandleFunc("GET /api/games/{id}/units/{unit}/reach", s.withGame(s.reach))
 	m.HandleFunc("POST /api/games/{id}/steps", s.submit)
+	m.HandleFunc("GET /api/games/{id}/odds", s.odds)
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
 	web, _ := fs.Sub(webFiles, "web")
 	page := func(name string) http.HandlerFunc {
@@ -50,11 +52,11 @@ func (s *Server) routes() {
 
 // apiError is every error answer's body.
 type apiError struct {
-	Error  string            `json:"error"`
-	Rule   string            `json:"rule,omitempty"`
-	N      int               `json:"n,omitempty"`
-	Report *scenario.StepOut `json:"report,omitempty"`
-	State  *stateView        `json:"state,omitempty"`
+	Error  string     `json:"error"`
+	Rule   string     `json:"rule,omitempty"`
+	N      int        `json:"n,omitempty"`
+	Report any        `json:"report,omitempty"` // scenario.StepOut (ASL) or lhyReport
+	State  *stateView `json:"state,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -173,8 +175,12 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, l *live, role st
 	writeJSON(w, http.StatusOK, view(l, g, role, n, true))
 }
 
-// unitOf finds the path's unit.
+// unitOf finds the path's unit (ASL games: an LHY game's units have no movement steps).
 func unitOf(w http.ResponseWriter, r *http.Request, st *asl.Game) (int, bool) {
+	if st == nil {
+		fail(w, http.StatusBadRequest, "this is a Last Hundred Yards game: its units have no movement steps or reach here (see the state's steps and after, and /odds)")
+		return 0, false
+	}
 	id := r.PathValue("unit")
 	i, ok := st.Unit(id)
 	if !ok {
@@ -329,28 +335,42 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d: the game is at step %d, so the next step is %d (someone moved first; here is the current state)", body.N, len(l.g.Log), len(l.g.Log)+1), N: len(l.g.Log), State: &v})
 		return
 	}
-	st := l.g.State()
-	pl, err := st.ParseLine(body.Line)
+	movers, refOnly, known, err := stepSides(l.g, body.Line)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	if movers, ok := lineSides(st, &pl); !ok || !allowed(role, movers) {
+	if refOnly && role != Referee {
+		fail(w, http.StatusForbidden, "the %s link may not play %q: only the referee may", role, body.Line)
+		return
+	}
+	if !known || !refOnly && !allowed(role, movers) {
 		fail(w, http.StatusForbidden, "the %s link may not play %q: it moves %v", role, body.Line, movers)
 		return
 	}
-	so, err := l.g.Apply(body.Line, l.src)
+	step, err := l.g.Apply(body.Line, l.src)
 	if err != nil { // refused: nothing changed, l.hash stands
 		v := view(l, l.g, role, len(l.g.Log), false)
 		ae := apiError{Error: err.Error(), State: &v, N: len(l.g.Log)}
 		var ref *asl.Refusal
-		if errors.As(err, &ref) {
+		var lref *lhy.Refusal
+		switch {
+		case errors.As(err, &ref):
 			ae.Rule, ae.Error = ref.Rule, ref.Msg
+		case errors.As(err, &lref):
+			ae.Rule, ae.Error = lref.Rule, lref.Msg
 		}
-		if so.Error == nil && ae.Rule != "" {
-			so.Error = &scenario.ErrorOut{Rule: ae.Rule, Message: ae.Error}
+		if l.g.Ruleset() == game.LHY {
+			rep, _ := lhyReportOf(len(l.g.Log)+1, body.Line, nil)
+			rep.Error = &lhyRefusalJ{Rule: ae.Rule, Message: ae.Error}
+			ae.Report = rep
+		} else {
+			so := step.ASL
+			if so.Error == nil && ae.Rule != "" {
+				so.Error = &scenario.ErrorOut{Rule: ae.Rule, Message: ae.Error}
+			}
+			ae.Report = &so
 		}
-		ae.Report = &so
 		writeJSON(w, http.StatusUnprocessableEntity, ae)
 		return
 	}
@@ -374,15 +394,16 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusServiceUnavailable, "the step could not be saved, so it was not played: %v", err)
 		return
 	}
-	l.reports = append(l.reports, so)
+	l.reports = append(l.reports, step)
 	l.hash = l.g.Hash()
 	l.publish(e.N)
+	rep, text := reportOf(e.N, e.Line, step)
 	out := struct {
-		Entry  game.Entry       `json:"entry"`
-		Report scenario.StepOut `json:"report"`
-		Text   string           `json:"text"`
-		State  stateView        `json:"state"`
-	}{Entry: e, Report: so, Text: scenario.FormatStep(so), State: view(l, l.g, role, len(l.g.Log), false)}
+		Entry  game.Entry `json:"entry"`
+		Report any        `json:"report"`
+		Text   string     `json:"text"`
+		State  stateView  `json:"state"`
+	}{Entry: e, Report: rep, Text: text, State: view(l, l.g, role, len(l.g.Log), false)}
 	writeJSON(w, http.StatusCreated, out)
 }
 
@@ -400,6 +421,27 @@ func allowed(role string, movers []string) bool {
 		}
 	}
 	return true
+}
+
+// stepSides is the sides a line of the game's notation moves (see lineSides and
+// lhyLineSides); refereeOnly: only the referee may play it; known is false if the line names
+// nothing this game has (no link may play it). An error is unreadable notation.
+func stepSides(g *game.Game, line string) (movers []string, refereeOnly, known bool, err error) {
+	if st := g.LHY(); st != nil {
+		a, err := lhy.Parse(st, line)
+		if err != nil {
+			return nil, false, false, err
+		}
+		movers, refereeOnly = lhyLineSides(st, sides(g), a)
+		return movers, refereeOnly, true, nil
+	}
+	st := g.State()
+	pl, err := st.ParseLine(line)
+	if err != nil {
+		return nil, false, false, err
+	}
+	movers, known = lineSides(st, &pl)
+	return movers, false, known, nil
 }
 
 // lineSides is the sides whose units a line moves; "*" means any side may play it (an outside

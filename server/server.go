@@ -22,6 +22,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net/http"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -29,7 +30,6 @@ import (
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/game"
-	"github.com/umpire-referee/umpire/scenario"
 	"github.com/umpire-referee/umpire/store"
 )
 
@@ -61,6 +61,8 @@ type Server struct {
 	mux   *http.ServeMux
 	mu    sync.Mutex
 	games map[string]*live
+	// oddsSlots holds one token per LHY odds enumeration running (see enumerate).
+	oddsSlots chan struct{}
 }
 
 // live is a game in memory: its record, its state and its steps' reports.
@@ -68,7 +70,7 @@ type live struct {
 	mu      sync.Mutex
 	rec     store.Game
 	g       *game.Game
-	reports []scenario.StepOut // reports[i] is step i+1's
+	reports []game.Step // reports[i] is step i+1's
 	src     dice.Source
 	subs    map[chan []byte]struct{}
 	hash    [32]byte // g.Hash(), kept current
@@ -92,7 +94,7 @@ func New(cfg Config) *Server {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	s := &Server{cfg: cfg, games: map[string]*live{}}
+	s := &Server{cfg: cfg, games: map[string]*live{}, oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2))}
 	s.routes()
 	return s
 }
@@ -106,12 +108,13 @@ var demoScenario []byte
 // Created is what creating a game returns: its id and, for each role, its token and the path
 // of its page.
 type Created struct {
-	ID     string            `json:"id"`
-	Name   string            `json:"name"`
-	N      int               `json:"n"`
-	Sides  []string          `json:"sides"`
-	Tokens map[string]string `json:"tokens"`
-	Links  map[string]string `json:"links"`
+	ID      string            `json:"id"`
+	Name    string            `json:"name"`
+	Ruleset string            `json:"ruleset"`
+	N       int               `json:"n"`
+	Sides   []string          `json:"sides"`
+	Tokens  map[string]string `json:"tokens"`
+	Links   map[string]string `json:"links"`
 }
 
 // Demo creates a new game of the built-in demo scenario.
@@ -131,7 +134,12 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if rec.Name == "" {
 		rec.Name = name
 	}
-	c := &Created{ID: rec.ID, Name: rec.Name, N: len(g.Log), Sides: sides(g), Tokens: map[string]string{}, Links: map[string]string{}}
+	c := &Created{ID: rec.ID, Name: rec.Name, Ruleset: g.Ruleset(), N: len(g.Log), Sides: sides(g), Tokens: map[string]string{}, Links: map[string]string{}}
+	for _, side := range c.Sides {
+		if side == Referee || side == Spectator {
+			return nil, &BadScenario{fmt.Errorf("%s: a side may not be called %q: that is the name of a role", name, side)}
+		}
+	}
 	for _, role := range append(append([]string(nil), c.Sides...), Referee, Spectator) {
 		tok := newToken(16)
 		sum := sha256.Sum256([]byte(tok))
@@ -174,6 +182,12 @@ func sides(g *game.Game) []string {
 			seen[s] = true
 			out = append(out, s)
 		}
+	}
+	if st := g.LHY(); st != nil {
+		for i := range st.Units {
+			add(st.Units[i].Side)
+		}
+		return out
 	}
 	st := g.State()
 	for i := range st.Units {

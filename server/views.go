@@ -16,6 +16,7 @@ import (
 type stateView struct {
 	ID      string      `json:"id"`
 	Name    string      `json:"name"`
+	Ruleset string      `json:"ruleset"`
 	Role    string      `json:"role"`
 	MayMove []string    `json:"may_move"`
 	Sides   []string    `json:"sides"`
@@ -26,6 +27,18 @@ type stateView struct {
 	Map     *mapView    `json:"map,omitempty"`
 	Units   []unitView  `json:"units"`
 	Groups  []groupView `json:"groups"`
+
+	// lhy is an LHY game's view: the JSON is it, with the fields above it shares.
+	lhy *lhyStateView
+}
+
+// MarshalJSON writes an ASL state as its fields, an LHY state as its own view.
+func (v stateView) MarshalJSON() ([]byte, error) {
+	if v.lhy != nil {
+		return json.Marshal(v.lhy)
+	}
+	type plain stateView
+	return json.Marshal(plain(v))
 }
 
 type mapView struct {
@@ -100,12 +113,12 @@ type groupView struct {
 }
 
 type entryView struct {
-	N      int              `json:"n"`
-	Line   string           `json:"line"`
-	Rolls  []string         `json:"rolls"`
-	Report scenario.StepOut `json:"report"`
-	Text   string           `json:"text"`
-	Hash   string           `json:"hash,omitempty"`
+	N      int      `json:"n"`
+	Line   string   `json:"line"`
+	Rolls  []string `json:"rolls"`
+	Report any      `json:"report"` // scenario.StepOut (ASL) or lhyReport
+	Text   string   `json:"text"`
+	Hash   string   `json:"hash,omitempty"`
 }
 
 func round(v float64) float64 { return math.Round(v*1000) / 1000 }
@@ -115,14 +128,21 @@ func hashString(h [32]byte) string { return hex.EncodeToString(h[:]) }
 // view is the state of g (after step at) as role sees it; the map is left out unless withMap
 // (it changes only when a wreck is added, and answers to a step carry only what moved).
 func view(l *live, g *game.Game, role string, at int, withMap bool) stateView {
-	st := g.State()
 	all := sides(g)
 	h := l.hash
 	if g != l.g {
 		h = g.Hash()
 	}
-	v := stateView{ID: l.rec.ID, Name: l.rec.Name, Role: role, MayMove: mayMove(role, all), Sides: all,
-		Phasing: st.Phasing, N: len(l.g.Log), At: at, Hash: hashString(h), Units: []unitView{}, Groups: []groupView{}}
+	v := stateView{ID: l.rec.ID, Name: l.rec.Name, Ruleset: g.Ruleset(), Role: role, MayMove: mayMove(role, all), Sides: all,
+		N: len(l.g.Log), At: at, Hash: hashString(h), Units: []unitView{}, Groups: []groupView{}}
+	if g.Ruleset() == game.LHY {
+		lv := lhyView(g, withMap)
+		lv.ID, lv.Name, lv.Role, lv.MayMove, lv.Sides, lv.N, lv.At, lv.Hash = v.ID, v.Name, v.Role, v.MayMove, v.Sides, v.N, v.At, v.Hash
+		v.lhy = &lv
+		return v
+	}
+	st := g.State()
+	v.Phasing = st.Phasing
 	if withMap {
 		m := mapOf(st)
 		v.Map = &m
@@ -228,10 +248,19 @@ func mapOf(st *asl.Game) mapView {
 	return mv
 }
 
+// reportOf is step n's report as the API shows it, and its text as `umpire play` prints it.
+func reportOf(n int, line string, st game.Step) (any, string) {
+	if st.LHY != nil {
+		return lhyReportOf(n, line, st.LHY)
+	}
+	return st.ASL, scenario.FormatStep(st.ASL)
+}
+
 // entryOf is step n (from 1) of l's log with its report.
 func entryOf(l *live, n int) entryView {
 	e := l.g.Log[n-1]
-	ev := entryView{N: e.N, Line: e.Line, Rolls: []string{}, Report: l.reports[n-1], Text: scenario.FormatStep(l.reports[n-1])}
+	rep, text := reportOf(n, e.Line, l.reports[n-1])
+	ev := entryView{N: e.N, Line: e.Line, Rolls: []string{}, Report: rep, Text: text}
 	for _, r := range e.Rolls {
 		ev.Rolls = append(ev.Rolls, r.String())
 	}

@@ -1,0 +1,651 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/game"
+	"github.com/umpire-referee/umpire/lhy"
+	"github.com/umpire-referee/umpire/scenario"
+)
+
+// Last Hundred Yards games: their state, reports and odds as the API shows them (API.md,
+// "LHY games").
+
+// lhyStateView is an LHY game's state: what GET state and replay answer for it (in place of
+// the ASL fields of stateView).
+type lhyStateView struct {
+	ID       string          `json:"id"`
+	Name     string          `json:"name"`
+	Ruleset  string          `json:"ruleset"`
+	Role     string          `json:"role"`
+	MayMove  []string        `json:"may_move"`
+	Sides    []string        `json:"sides"`
+	N        int             `json:"n"`
+	At       int             `json:"at"`
+	Hash     string          `json:"hash"`
+	Turn     int             `json:"turn"`
+	Date     string          `json:"date,omitempty"`
+	Night    bool            `json:"night"`
+	Map      *lhyMapView     `json:"map,omitempty"`
+	Units    []lhyUnitView   `json:"units"`
+	Assaults []lhyAssault    `json:"assaults"`
+	After    *lhyAfterView   `json:"after"`
+	Verbs    string          `json:"verbs,omitempty"`
+	Steps    []lhyStepOption `json:"steps"`
+}
+
+type lhyMapView struct {
+	MinX     float64          `json:"min_x"`
+	MinY     float64          `json:"min_y"`
+	MaxX     float64          `json:"max_x"`
+	MaxY     float64          `json:"max_y"`
+	Cols     int              `json:"cols"`
+	Rows     int              `json:"rows"`
+	Hexes    []lhyHexView     `json:"hexes"`
+	Hexsides []lhyHexsideView `json:"hexsides"`
+}
+
+type lhyHexView struct {
+	ID      string  `json:"id"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Terrain string  `json:"terrain"`
+	Level   int     `json:"level"`
+	IP      bool    `json:"ip"`
+	Impact  bool    `json:"impact"`
+}
+
+type lhyHexsideView struct {
+	Kind string `json:"kind"` // wall, hedgerow, river, blocked
+	sideView
+}
+
+type lhyUnitView struct {
+	ID          string   `json:"id"`
+	Side        string   `json:"side"`
+	Nationality string   `json:"nationality"`
+	Kind        string   `json:"kind"`
+	Combat      bool     `json:"combat"`
+	Hex         string   `json:"hex"`
+	X           float64  `json:"x"`
+	Y           float64  `json:"y"`
+	Cohesion    int      `json:"cohesion"`     // as printed
+	EffCohesion int      `json:"eff_cohesion"` // as the procedures read it (8 when Heroic)
+	Assault     int      `json:"assault"`
+	SA          int      `json:"sa"`
+	ATV         int      `json:"atv"` // -1: none
+	AV          int      `json:"av"`  // -1: none
+	AEV         int      `json:"aev"` // -1: as AV
+	Steps       int      `json:"steps"`
+	Full        int      `json:"full"`
+	Company     string   `json:"company"`
+	Platoon     string   `json:"platoon"`
+	Concealed   bool     `json:"concealed"`
+	Disrupted   bool     `json:"disrupted"`
+	Regrouping  bool     `json:"regrouping"`
+	Heroic      bool     `json:"heroic"`
+	Shocked     bool     `json:"shocked"`
+	Motion      bool     `json:"motion"`
+	OutOfCmd    bool     `json:"out_of_command"`
+	Eliminated  bool     `json:"eliminated"`
+	Destroyed   bool     `json:"destroyed"` // eliminated (the ASL view's name)
+	Rider       string   `json:"rider,omitempty"`
+	Passenger   bool     `json:"passenger"`
+	Assaulted   bool     `json:"assaulted"`
+	Advanced    bool     `json:"advanced"`
+	States      []string `json:"states"` // the markers on it, for badges
+	Status      string   `json:"status"` // "reduced, Disrupted" or "good order"
+}
+
+type lhyAssault struct {
+	Target      string   `json:"target"`
+	Side        string   `json:"side"`
+	Attackers   []string `json:"attackers"`
+	From        []string `json:"from"`
+	Envelopment bool     `json:"envelopment"`
+}
+
+// lhyAfterView is what the last resolved Assault still asks for (14.3).
+type lhyAfterView struct {
+	Target       string           `json:"target"`
+	AttackerSide string           `json:"attacker_side"`
+	DefenderSide string           `json:"defender_side"`
+	Attackers    []string         `json:"attackers"`
+	Defenders    []string         `json:"defenders"`
+	Loser        string           `json:"loser"`
+	Retreat      []lhyRetreatView `json:"retreat"`
+	VDA          string           `json:"vda"`     // who may still attempt one: attacker, defender, both, nobody
+	Advance      string           `json:"advance"` // who may Advance
+	Asks         []string         `json:"asks"`    // in words
+	Steps        []lhyStepOption  `json:"steps"`   // the other steps it offers that the referee takes now (retreat UNIT eliminated, vda, advance)
+}
+
+type lhyRetreatView struct {
+	Unit  string     `json:"unit"`
+	Min   int        `json:"min"`
+	Max   int        `json:"max"`
+	Paths [][]string `json:"paths"` // legal Retreats (at most maxRetreatPaths); none: retreat UNIT eliminated
+}
+
+// lhyStepOption is a step the referee would take now.
+type lhyStepOption struct {
+	Line string `json:"line"`
+	Verb string `json:"verb"`
+	Unit string `json:"unit,omitempty"`
+	Side string `json:"side,omitempty"`
+}
+
+const maxRetreatPaths = 24
+
+func lhyView(g *game.Game, withMap bool) lhyStateView {
+	st := g.LHY()
+	v := lhyStateView{Ruleset: game.LHY, Turn: st.Turn, Night: st.Night, Units: []lhyUnitView{}, Assaults: []lhyAssault{}, Steps: []lhyStepOption{}}
+	if st.Date != 0 {
+		v.Date = st.Date.String()
+	}
+	if withMap {
+		m := lhyMapOf(st)
+		v.Map = &m
+		v.Verbs = lhy.Verbs
+	}
+	for i := range st.Units {
+		v.Units = append(v.Units, lhyUnitOf(st, i))
+	}
+	for _, as := range st.Assaults {
+		av := lhyAssault{Target: st.Map.Name(as.Target), Attackers: []string{}, From: []string{}, Envelopment: as.Envelopment}
+		for k, i := range as.Attackers {
+			av.Attackers = append(av.Attackers, st.Units[i].ID)
+			av.Side = st.Units[i].Side
+			if k < len(as.From) {
+				av.From = append(av.From, st.Map.Name(as.From[k]))
+			}
+		}
+		v.Assaults = append(v.Assaults, av)
+	}
+	v.After = lhyAfterOf(st)
+	// Recovery and the declared Assaults' resolution, where the referee would take them.
+	for _, as := range v.Assaults {
+		v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "resolve " + as.Target, Verb: "resolve", Side: as.Side})
+	}
+	for i := range st.Units {
+		u := &st.Units[i]
+		if !u.Eliminated && (u.Disrupted || u.Regrouping || u.Shocked) {
+			v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "recover " + u.ID, Verb: "recover", Unit: u.ID, Side: u.Side})
+		}
+	}
+	return v
+}
+
+// tryLHY appends opt to out if the referee takes its line now (tried on a copy).
+func tryLHY(st *lhy.Game, out []lhyStepOption, opt lhyStepOption) []lhyStepOption {
+	if _, err := st.Clone().Apply(opt.Line, dice.Lowest{}); err == nil {
+		out = append(out, opt)
+	}
+	return out
+}
+
+func lhyUnitOf(st *lhy.Game, i int) lhyUnitView {
+	u := &st.Units[i]
+	x, y := u.At.Centre()
+	uv := lhyUnitView{ID: u.ID, Side: u.Side, Nationality: string(u.Nation), Kind: u.Kind.String(), Combat: u.Combat,
+		Hex: st.Map.Name(u.At), X: round(x), Y: round(y),
+		Cohesion: int(u.Cohesion), EffCohesion: u.EffCohesion(), Assault: int(u.Assault), SA: int(u.SA),
+		ATV: int(u.ATV), AV: int(u.AV), AEV: int(u.AEV), Steps: int(u.Steps), Full: int(u.Full),
+		Company: u.Company, Platoon: u.Platoon,
+		Concealed: u.Concealed, Disrupted: u.Disrupted, Regrouping: u.Regrouping, Heroic: u.Heroic, Shocked: u.Shocked,
+		Motion: u.Motion, OutOfCmd: u.OutOfCommand, Eliminated: u.Eliminated, Destroyed: u.Eliminated,
+		Rider: u.Rider, Passenger: u.Passenger, Assaulted: u.Assaulted, Advanced: u.Advanced,
+		States: []string{}, Status: u.Status()}
+	for _, s := range []struct {
+		on   bool
+		name string
+	}{{u.Eliminated, "Eliminated"}, {u.Reduced() && !u.Eliminated, "Reduced"}, {u.Concealed, "Concealed"},
+		{u.Disrupted, "Disrupted"}, {u.Regrouping, "Regrouping"}, {u.Heroic, "Heroic"}, {u.Shocked, "Shocked"},
+		{u.Motion, "Motion"}, {u.OutOfCommand, "Out of Command"}, {u.Rider != "" && !u.Passenger, "Rider"},
+		{u.Passenger, "Passenger"}} {
+		if s.on {
+			uv.States = append(uv.States, s.name)
+		}
+	}
+	return uv
+}
+
+// lhyMapOf draws an LHY map as data: every hex with its terrain, the hexside features, with
+// coordinates in hex radii as the ASL map's.
+func lhyMapOf(st *lhy.Game) lhyMapView {
+	m := st.Map
+	mv := lhyMapView{Cols: m.Cols, Rows: m.Rows, MinX: math.Inf(1), MinY: math.Inf(1), Hexes: []lhyHexView{}, Hexsides: []lhyHexsideView{}}
+	for x := 0; x < m.Cols; x++ {
+		for y := 1; y <= m.Rows; y++ {
+			h := lhy.Hex{X: int16(x), Y: int16(y)}
+			info := m.Info(h)
+			cx, cy := h.Centre()
+			mv.MinX, mv.MinY = math.Min(mv.MinX, cx-1.2), math.Min(mv.MinY, cy-1.2)
+			mv.MaxX, mv.MaxY = math.Max(mv.MaxX, cx+1.2), math.Max(mv.MaxY, cy+1.2)
+			mv.Hexes = append(mv.Hexes, lhyHexView{ID: m.Name(h), X: round(cx), Y: round(cy), Terrain: info.Terrain.String(),
+				Level: int(info.Level), IP: st.HasIP(h), Impact: info.Impact})
+		}
+	}
+	if len(mv.Hexes) == 0 {
+		mv.MinX, mv.MinY = 0, 0
+	}
+	mv.MinX, mv.MinY = round(mv.MinX), round(mv.MinY)
+	mv.MaxX, mv.MaxY = round(mv.MaxX), round(mv.MaxY)
+	keys := make([][2]lhy.Hex, 0, len(m.Sides))
+	for k := range m.Sides {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a[0] != b[0] {
+			return a[0].X < b[0].X || a[0].X == b[0].X && a[0].Y < b[0].Y
+		}
+		return a[1].X < b[1].X || a[1].X == b[1].X && a[1].Y < b[1].Y
+	})
+	for _, k := range keys {
+		s, ok := k[0].SideTo(k[1])
+		if !ok {
+			continue
+		}
+		cx, cy := k[0].Centre()
+		a1, a2 := math.Pi/3*float64(s), math.Pi/3*float64(s+1)
+		sv := sideView{A: m.Name(k[0]), B: m.Name(k[1]),
+			X1: round(cx + math.Cos(a1)), Y1: round(cy - math.Sin(a1)), X2: round(cx + math.Cos(a2)), Y2: round(cy - math.Sin(a2))}
+		f := m.Sides[k]
+		for _, x := range []struct {
+			bit  lhy.Hexside
+			name string
+		}{{lhy.Wall, "wall"}, {lhy.Hedgerow, "hedgerow"}, {lhy.RiverSide, "river"}, {lhy.Blocked, "blocked"}} {
+			if f&x.bit != 0 {
+				mv.Hexsides = append(mv.Hexsides, lhyHexsideView{Kind: x.name, sideView: sv})
+			}
+		}
+	}
+	return mv
+}
+
+// lhyAfterOf is the After window of the last Assault, with the steps it still offers, or nil.
+func lhyAfterOf(st *lhy.Game) *lhyAfterView {
+	af := st.After
+	if af == nil {
+		return nil
+	}
+	ids := func(idx []int) []string {
+		out := []string{}
+		for _, i := range idx {
+			out = append(out, st.Units[i].ID)
+		}
+		return out
+	}
+	v := &lhyAfterView{Target: st.Map.Name(af.Target), AttackerSide: af.AttackerSide, DefenderSide: af.DefSide,
+		Attackers: ids(af.Attackers), Defenders: ids(af.Defenders), Loser: af.Loser.String(),
+		Retreat: []lhyRetreatView{}, VDA: af.VDA.String(), Advance: af.Advance.String(), Asks: []string{}, Steps: []lhyStepOption{}}
+	for _, i := range af.Retreat {
+		u := &st.Units[i]
+		rv := lhyRetreatView{Unit: u.ID, Min: af.RetreatMin, Max: af.RetreatMax, Paths: [][]string{}}
+		if u.Vehicular() {
+			rv.Min, rv.Max = 1, lhy.VehicleRetreatMP
+		}
+		for _, p := range st.RetreatPaths(i, maxRetreatPaths) {
+			var hs []string
+			for _, h := range p {
+				hs = append(hs, st.Map.Name(h))
+			}
+			rv.Paths = append(rv.Paths, hs)
+		}
+		if len(rv.Paths) == 0 {
+			v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "retreat " + u.ID + " eliminated", Verb: "retreat", Unit: u.ID, Side: u.Side})
+			v.Asks = append(v.Asks, fmt.Sprintf("%s must retreat but cannot: it is eliminated (retreat %s eliminated)", u.ID, u.ID))
+		} else {
+			v.Asks = append(v.Asks, fmt.Sprintf("%s must retreat %d-%d hexes (14.3.3)", u.ID, rv.Min, rv.Max))
+		}
+		v.Retreat = append(v.Retreat, rv)
+	}
+	own := func(w lhy.Who) []int {
+		switch w {
+		case lhy.Attacker:
+			return af.Attackers
+		case lhy.Defender:
+			return af.Defenders
+		case lhy.Both:
+			return append(append([]int(nil), af.Attackers...), af.Defenders...)
+		}
+		return nil
+	}
+	vda := len(v.Steps)
+	for _, i := range own(af.VDA) {
+		for j := range st.Units {
+			if st.Units[j].Vehicular() && !st.Units[j].Eliminated && st.Units[j].Side != st.Units[i].Side {
+				v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "vda " + st.Units[i].ID + " " + st.Units[j].ID, Verb: "vda", Unit: st.Units[i].ID, Side: st.Units[i].Side})
+			}
+		}
+	}
+	if len(v.Steps) > vda {
+		v.Asks = append(v.Asks, fmt.Sprintf("Vehicle Destruction Attempt open to: %s (14.3.2)", af.VDA))
+	}
+	adv := len(v.Steps)
+	for _, i := range own(af.Advance) {
+		u := &st.Units[i]
+		if u.Eliminated || u.Advanced {
+			continue
+		}
+		for _, h := range st.Map.Neighbors(u.At) {
+			v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "advance " + u.ID + " " + st.Map.Name(h), Verb: "advance", Unit: u.ID, Side: u.Side})
+		}
+	}
+	if len(v.Steps) > adv {
+		v.Asks = append(v.Asks, fmt.Sprintf("the %s may Advance (14.3)", af.Advance))
+	}
+	return v
+}
+
+// lhyReport is an LHY step's report in the log and in answers to a step.
+type lhyReport struct {
+	Step      int          `json:"step"`
+	Action    string       `json:"action"`
+	Verb      string       `json:"verb"`
+	Terms     []lhyTerm    `json:"terms"`
+	DRM       int          `json:"drm"`
+	Breakdown string       `json:"breakdown,omitempty"`
+	Roll      int          `json:"roll,omitempty"` // the natural d10 of the step's main roll
+	Final     int          `json:"final,omitempty"`
+	Row       string       `json:"row,omitempty"` // the Assault Results row
+	Loser     string       `json:"loser,omitempty"`
+	Dice      []lhyDie     `json:"dice"`
+	Events    []lhyEvent   `json:"events"`
+	Rules     []string     `json:"rules"`
+	Error     *lhyRefusalJ `json:"error,omitempty"`
+}
+
+type lhyTerm struct {
+	Value int    `json:"value"`
+	Label string `json:"label"`
+	Rule  string `json:"rule"`
+}
+
+type lhyDie struct {
+	Kind string `json:"kind"` // d10
+	Roll int    `json:"roll"`
+	For  string `json:"for"`
+}
+
+type lhyEvent struct {
+	Text string `json:"text"`
+	Rule string `json:"rule,omitempty"`
+	Key  string `json:"key,omitempty"` // the fact without the dice faces, as the odds name it
+}
+
+type lhyRefusalJ struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+func lhyTerms(ts []lhy.Term) []lhyTerm {
+	out := []lhyTerm{}
+	for _, t := range ts {
+		out = append(out, lhyTerm{Value: t.Value, Label: t.Label, Rule: t.Rule})
+	}
+	return out
+}
+
+// lhyReportOf is step n's report and its text as `umpire play` prints it.
+func lhyReportOf(n int, line string, rep *lhy.Report) (lhyReport, string) {
+	verb := ""
+	if f := strings.Fields(line); len(f) > 0 {
+		verb = strings.ToLower(strings.TrimSuffix(f[0], ":"))
+	}
+	out := lhyReport{Step: n, Action: line, Verb: verb, Terms: []lhyTerm{}, Dice: []lhyDie{}, Events: []lhyEvent{}, Rules: []string{}}
+	if rep == nil {
+		return out, ""
+	}
+	out.Verb = rep.Verb
+	out.Terms = lhyTerms(rep.Terms)
+	out.DRM, out.Breakdown, out.Roll, out.Final, out.Row, out.Loser = rep.Net, rep.Breakdown, rep.Natural, rep.Final, rep.Row, rep.Loser
+	seen := map[string]bool{}
+	for _, e := range rep.Events {
+		out.Events = append(out.Events, lhyEvent{Text: e.Text, Rule: e.Rule, Key: e.Key})
+		if e.Rule != "" && !seen[e.Rule] {
+			seen[e.Rule] = true
+			out.Rules = append(out.Rules, e.Rule)
+		}
+	}
+	for _, r := range rep.Rolls {
+		out.Dice = append(out.Dice, lhyDie{Kind: r.Roll.Kind.String(), Roll: int(r.Roll.Total), For: r.Why})
+	}
+	return out, scenario.FormatLHYStep(scenario.LHYStep{Step: n, Action: line, Report: rep})
+}
+
+// lhyLineSides is the sides a line of LHY notation is played by: an Assault's attackers, fire
+// by the enemies of the units in the hex, a unit's own step by its side; "*" means any side
+// (the referee will judge it). refereeOnly: only the referee may play it (a new turn).
+func lhyLineSides(st *lhy.Game, all []string, a lhy.Action) (movers []string, refereeOnly bool) {
+	add := func(s string) {
+		for _, x := range movers {
+			if x == s {
+				return
+			}
+		}
+		movers = append(movers, s)
+	}
+	switch a.Verb {
+	case "assault", "declare", "reinforce":
+		for _, i := range a.Units {
+			add(st.Units[i].Side)
+		}
+	case "resolve":
+		for _, as := range st.Assaults {
+			if as.Target == a.Hex && len(as.Attackers) > 0 {
+				add(st.Units[as.Attackers[0]].Side)
+			}
+		}
+	case "fire":
+		in := map[string]bool{}
+		for _, i := range st.In(a.Hex) {
+			in[st.Units[i].Side] = true
+		}
+		if len(in) > 0 {
+			for _, s := range all {
+				if !in[s] {
+					add(s)
+				}
+			}
+		}
+	case "vda", "retreat", "advance", "recover":
+		add(st.Units[a.Unit].Side)
+	case "turn":
+		return nil, true
+	}
+	if len(movers) == 0 {
+		add("*")
+	}
+	return movers, false
+}
+
+// The odds of a proposed step.
+
+type oddsAnswer struct {
+	Line      string        `json:"line"`
+	Verb      string        `json:"verb"`
+	N         int           `json:"n"` // the step the odds are for is n+1
+	Terms     []lhyTerm     `json:"terms"`
+	DRM       int           `json:"drm"`
+	Breakdown string        `json:"breakdown,omitempty"`
+	Markers   []markerView  `json:"markers,omitempty"`
+	Rows      []oddsRow     `json:"rows,omitempty"`
+	Facts     []oddsFact    `json:"facts"`
+	Outcomes  []oddsOutcome `json:"outcomes"`
+	Paths     int           `json:"paths"`
+}
+
+type oddsRow struct {
+	Row   string  `json:"row"` // the Assault Results row's label, as the report's row
+	Min   int     `json:"min"`
+	Max   int     `json:"max"`
+	Loser string  `json:"loser"` // who loses on this row
+	P     float64 `json:"p"`
+	Exact string  `json:"exact"`
+}
+
+type oddsFact struct {
+	Fact  string  `json:"fact"`
+	P     float64 `json:"p"`
+	Exact string  `json:"exact"`
+}
+
+type oddsOutcome struct {
+	P     float64  `json:"p"`
+	Exact string   `json:"exact"`
+	Facts []string `json:"facts"`
+}
+
+type markerView struct {
+	Kind     string `json:"kind"` // SADRM, MDRM, ATDRM
+	DRM      int    `json:"drm"`
+	Nation   string `json:"nation,omitempty"`
+	Target   string `json:"target,omitempty"`
+	MV       int    `json:"mv,omitempty"`
+	ATV      int    `json:"atv,omitempty"`
+	MG       bool   `json:"mg,omitempty"`
+	Enfilade bool   `json:"enfilade,omitempty"`
+}
+
+// oddsWait bounds how long an odds request waits for a free enumerator and for its answer.
+// An enumeration runs to its end even if the request gave up (lhy's enumerator cannot be
+// stopped; it stops itself past lhy.MaxOutcomes dice paths), holding its slot meanwhile, so at
+// most cap(Server.oddsSlots) cores are ever busy working out odds.
+var oddsWait = 10 * time.Second
+
+var errOddsBusy = errors.New("the odds of this step take too long to work out now (too many dice, or the server is busy): try again, or ask for fewer markers")
+
+// enumerate works out a step's odds in one of the server's enumeration slots.
+func (s *Server) enumerate(ctx context.Context, st *lhy.Game, a lhy.Action) (*lhy.Odds, error) {
+	timer := time.NewTimer(oddsWait)
+	defer timer.Stop()
+	select {
+	case s.oddsSlots <- struct{}{}:
+	case <-timer.C:
+		return nil, errOddsBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	type result struct {
+		o   *lhy.Odds
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() { <-s.oddsSlots }()
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{nil, fmt.Errorf("the odds could not be worked out: %v", p)}
+			}
+		}()
+		o, err := st.OddsOf(a)
+		done <- result{o, err}
+	}()
+	select {
+	case res := <-done:
+		return res.o, res.err
+	case <-timer.C:
+		return nil, errOddsBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func ratFloat(p *big.Rat) float64 {
+	f, _ := p.Float64()
+	return f
+}
+
+// odds answers the exact distribution of a proposed step without playing it.
+func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := s.open(w, r)
+	if !ok {
+		return
+	}
+	if s.cfg.Shared {
+		if err := s.catchUp(r.Context(), l); err != nil {
+			s.cfg.Logf("game %s catch-up: %v", l.rec.ID, err)
+		}
+	}
+	if l.g.Ruleset() != game.LHY {
+		l.mu.Unlock()
+		fail(w, http.StatusBadRequest, "odds are worked out for Last Hundred Yards games; this game is %s", l.g.Ruleset())
+		return
+	}
+	// The enumeration runs on a copy, without holding the game.
+	st, n := l.g.LHY().Clone(), len(l.g.Log)
+	l.mu.Unlock()
+	line := strings.TrimSpace(r.URL.Query().Get("line"))
+	if line == "" || len(line) > 4096 {
+		fail(w, http.StatusBadRequest, "odds?line=STEP: give the Assault or fire step to weigh, in LHY notation")
+		return
+	}
+	a, err := lhy.Parse(st, line)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	o, err := s.enumerate(r.Context(), st, a)
+	if errors.Is(err, errOddsBusy) {
+		fail(w, http.StatusServiceUnavailable, "%v", err)
+		return
+	}
+	if r.Context().Err() != nil {
+		return // the client left
+	}
+	if err != nil {
+		ae := apiError{Error: err.Error(), N: n}
+		var ref *lhy.Refusal
+		if errors.As(err, &ref) {
+			ae.Rule, ae.Error = ref.Rule, ref.Msg
+		}
+		writeJSON(w, http.StatusUnprocessableEntity, ae)
+		return
+	}
+	out := oddsAnswer{Line: line, Verb: a.Verb, N: n, Terms: []lhyTerm{}, Facts: []oddsFact{}, Outcomes: []oddsOutcome{}, Paths: o.Paths}
+	// The DRM: worked out before the roll, so any dice show it.
+	if rep, err := st.Clone().Do(a, dice.Lowest{}); err == nil {
+		out.Terms = lhyTerms(rep.Terms)
+		out.DRM, out.Breakdown = rep.Net, rep.Breakdown
+	}
+	for _, m := range a.Markers {
+		mv := markerView{Kind: m.Kind.String(), DRM: m.DRM, Nation: string(m.Nation), MV: m.MV, ATV: m.ATV, MG: m.MG, Enfilade: m.Enfilad}
+		if m.Kind == lhy.ATDRM {
+			mv.Target = st.Units[m.Target].ID
+		}
+		out.Markers = append(out.Markers, mv)
+	}
+	rolled := false
+	var rows []oddsRow
+	for _, row := range lhy.AssaultResults {
+		p, ok := o.Marginal["row "+row.Label()]
+		if !ok {
+			p = new(big.Rat)
+		}
+		rolled = rolled || ok
+		rows = append(rows, oddsRow{Row: row.Label(), Min: row.Min, Max: row.Max, Loser: lhy.Loser(row.Min).String(), P: ratFloat(p), Exact: p.RatString()})
+	}
+	if rolled {
+		out.Rows = rows
+	}
+	for _, k := range o.Keys() {
+		p := o.Marginal[k]
+		out.Facts = append(out.Facts, oddsFact{Fact: k, P: ratFloat(p), Exact: p.RatString()})
+	}
+	sort.SliceStable(out.Facts, func(i, j int) bool { return out.Facts[i].P > out.Facts[j].P })
+	for _, x := range o.Outcomes {
+		out.Outcomes = append(out.Outcomes, oddsOutcome{P: ratFloat(x.P), Exact: x.P.RatString(), Facts: append([]string{}, x.Keys...)})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
