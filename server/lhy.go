@@ -425,7 +425,8 @@ func lhyReportOf(n int, line string, rep *lhy.Report) (lhyReport, string) {
 }
 
 // lhyLineSides is the sides a line of LHY notation is played by: an Assault's attackers, fire
-// by the enemies of the units in the hex, a unit's own step by its side; "*" means any side
+// by the enemies of the units in the hex (and the sides of the firers it names), a unit's own
+// step (vda, retreat, advance, recover, withdraw) by its side; "*" means any side
 // (the referee will judge it). refereeOnly: only the referee may play it (a new turn).
 func lhyLineSides(st *lhy.Game, all []string, a lhy.Action) (movers []string, refereeOnly bool) {
 	add := func(s string) {
@@ -459,7 +460,12 @@ func lhyLineSides(st *lhy.Game, all []string, a lhy.Action) (movers []string, re
 				}
 			}
 		}
-	case "vda", "retreat", "advance", "recover":
+		for _, m := range a.Markers { // firers named with "by"
+			for _, i := range m.By {
+				add(st.Units[i].Side)
+			}
+		}
+	case "vda", "retreat", "advance", "recover", "withdraw":
 		add(st.Units[a.Unit].Side)
 	case "turn":
 		return nil, true
@@ -508,14 +514,15 @@ type oddsOutcome struct {
 }
 
 type markerView struct {
-	Kind     string `json:"kind"` // SADRM, MDRM, ATDRM
-	DRM      int    `json:"drm"`
-	Nation   string `json:"nation,omitempty"`
-	Target   string `json:"target,omitempty"`
-	MV       int    `json:"mv,omitempty"`
-	ATV      int    `json:"atv,omitempty"`
-	MG       bool   `json:"mg,omitempty"`
-	Enfilade bool   `json:"enfilade,omitempty"`
+	Kind     string   `json:"kind"` // SADRM, MDRM, ATDRM
+	DRM      int      `json:"drm"`
+	Nation   string   `json:"nation,omitempty"`
+	Target   string   `json:"target,omitempty"`
+	MV       int      `json:"mv,omitempty"`
+	ATV      int      `json:"atv,omitempty"`
+	MG       bool     `json:"mg,omitempty"`
+	Enfilade bool     `json:"enfilade,omitempty"`
+	By       []string `json:"by,omitempty"` // small arms: the firing units, if named
 }
 
 // oddsWait bounds how long an odds request waits for a free enumerator and for its answer.
@@ -623,6 +630,9 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		mv := markerView{Kind: m.Kind.String(), DRM: m.DRM, Nation: string(m.Nation), MV: m.MV, ATV: m.ATV, MG: m.MG, Enfilade: m.Enfilad}
 		if m.Kind == lhy.ATDRM {
 			mv.Target = st.Units[m.Target].ID
+		}
+		for _, i := range m.By {
+			mv.By = append(mv.By, st.Units[i].ID)
 		}
 		out.Markers = append(out.Markers, mv)
 	}

@@ -1,7 +1,10 @@
 // umpire game page: draws the game's map and units from the server's state (server/API.md),
 // lets a player pick a unit, see its legal next steps and reach, and submit steps, Impulses and
 // free move notation; shows the log, a replay slider, and follows the game live (Server-Sent
-// Events). Plain ES2020, no libraries: the file is embedded in the Go binary and works offline.
+// Events). A Last Hundred Yards game (ruleset lhy) gets its own counters and an Assault and
+// fire panel instead: the odds before the roll, then the roll and its result (the "LHY"
+// section below). Plain ES2020, no libraries: the file is embedded in the Go binary and works
+// offline.
 'use strict';
 
 (() => {
@@ -14,6 +17,9 @@
     'open ground': '#efe6c8', shellholes: '#cfc6a8', brush: '#c9d49a', grain: '#f2de8a',
     orchard: '#d5e6b0', woods: '#7fa860', building: '#b09a84', rubble: '#9c948c',
     stream: '#9cc8e8', gully: '#c8a878', marsh: '#a8c8b0',
+    // Last Hundred Yards terrain.
+    'urban building': '#a8927e', 'rural building': '#c4ab8c', jungle: '#5f9a58', river: '#8fbfe6',
+    'sunken road': '#c2a473', hut: '#cdb592', impassable: '#6b6b6b',
   };
   // A unit's state as a badge: short text, colour, and words for the tooltip.
   const BADGE = {
@@ -121,7 +127,9 @@
     const a = document.activeElement;
     let sel = null;
     if (a && a !== document.body && el.contains(a)) {
-      sel = a.tagName.toLowerCase() + ['data-unit', 'data-line', 'data-member', 'data-verb', 'id']
+      const keys = ['data-unit', 'data-line', 'data-member', 'data-verb', 'id', 'data-att', 'data-mk', 'data-f', 'data-retreat', 'name'];
+      if (a.type === 'radio') keys.push('value');
+      sel = a.tagName.toLowerCase() + keys
         .filter((k) => a.hasAttribute(k)).map((k) => `[${k}="${CSS.escape(a.getAttribute(k))}"]`).join('');
     } else if (wantFocus && wantFocus.el === el && (!a || a === document.body)) {
       sel = wantFocus.sel;
@@ -139,7 +147,8 @@
   const unitOf = (st, id) => (st && st.units || []).find((u) => u.id === id);
   const sideIndex = (side) => Math.max(0, (G.live && G.live.sides || []).indexOf(side));
   const sideColour = (side) => SIDE_COLOURS[sideIndex(side) % SIDE_COLOURS.length];
-  const onMap = (u) => u.hex && u.state !== 'Offboard' && u.state !== 'Exited' && G.hexes.has(u.hex);
+  const onMap = (u) => u.hex && !u.eliminated && u.state !== 'Offboard' && u.state !== 'Exited' && G.hexes.has(u.hex);
+  const isLHY = () => !!G.live && G.live.ruleset === 'lhy';
 
   // ---------------------------------------------------------------- loading
 
@@ -171,7 +180,7 @@
   async function loadSelection() {
     const seq = ++G.selSeq;
     const u = unitOf(G.view, G.sel);
-    if (!u || !isLive() || u.state === 'Destroyed' || u.state === 'Exited') {
+    if (!u || !isLive() || isLHY() || u.state === 'Destroyed' || u.state === 'Exited') {
       G.steps = null; G.reach = null; G.stale = false;
       renderSelection();
       return;
@@ -224,6 +233,14 @@
         ok = true;
         if (b.state) { G.live = b.state; G.view = G.live; }
         const rep = b.report || {};
+        if (isLHY()) {
+          lhyResult(b);
+          setStatus(`Step ${esc(b.entry && b.entry.n)}: <code>${esc(line)}</code>` +
+            (rep.row ? ` — d10 <strong>${esc(rep.roll)}</strong> ${esc(signed(rep.drm))} = ${esc(rep.final)}: <strong>row ${esc(rep.row)}</strong>, the ${esc(rep.loser)} loses`
+              : rep.events && rep.events.length ? ' — ' + esc(rep.events[rep.events.length - 1].text) : '') +
+            (rep.events && rep.events.length > 1 ? ` <span class="small">(${rep.events.length} results below)</span>` : ''), 'ok');
+          break;
+        }
         setStatus(`Step ${esc(b.entry && b.entry.n)}: <code>${esc(line)}</code> — ${esc(rep.breakdown || '')}` +
           (rep.events && rep.events.length ? ' · ' + esc(rep.events.join('; ')) : ''), 'ok');
         break;
@@ -275,7 +292,13 @@
       }
       if (h.smoke) feat += `<circle class="smoke" cx="${n1(h.x - 0.45)}" cy="${n1(h.y - 0.3)}" r="${n1(0.18)}"/>`;
       if (h.blaze) feat += `<path class="blaze" d="M${n1(h.x - 0.62)},${n1(h.y + 0.05)} l${n1(0.16)},${n1(-0.34)} l${n1(0.16)},${n1(0.34)}z"/>`;
+      if (h.ip) feat += `<text class="ip" x="${n1(h.x - 0.5)}" y="${n1(h.y + 0.72)}">IP</text>`;
+      if (h.impact) feat += `<circle class="impact" cx="${n1(h.x)}" cy="${n1(h.y)}" r="${n1(0.8)}"/>`;
       ids += `<text class="hexid" x="${n1(h.x)}" y="${n1(h.y - 0.62)}">${esc(h.id)}</text>`;
+    }
+    for (const o of map.hexsides || []) { // LHY: walls, hedgerows, rivers, blocked hexsides
+      const kind = { hedgerow: 'hedge', river: 'riverside', blocked: 'blocked' }[o.kind] || 'wall';
+      feat += `<line class="${kind}" x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(o.kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
     }
     for (const r of map.roads || []) {
       feat += `<line class="road" x1="${n1(r.x1)}" y1="${n1(r.y1)}" x2="${n1(r.x2)}" y2="${n1(r.y2)}"/>`;
@@ -303,10 +326,11 @@
     const us = ((G.view && G.view.units) || []).filter((u) => u.hex && G.hexes.has(u.hex));
     if (!us.length) return fit;
     const xs = us.map((u) => G.hexes.get(u.hex).x), ys = us.map((u) => G.hexes.get(u.hex).y);
-    const mx = 6, my = 5; // margin in radii
+    const mx = isLHY() ? 4 : 6, my = isLHY() ? 3.5 : 5; // margin in radii
     let x0 = Math.min(...xs) - mx, x1 = Math.max(...xs) + mx, y0 = Math.min(...ys) - my, y1 = Math.max(...ys) + my;
-    // At least 24 x 14 radii (about 16 columns by 8 rows), centred on the units.
-    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, w = Math.max(24, x1 - x0), h = Math.max(14, y1 - y0);
+    // At least 24 x 14 radii (about 16 columns by 8 rows; LHY, with fewer units to a hex
+    // side by side: 14 x 9), centred on the units.
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, w = Math.max(isLHY() ? 14 : 24, x1 - x0), h = Math.max(isLHY() ? 9 : 14, y1 - y0);
     x0 = cx - w / 2; y0 = cy - h / 2;
     const v = { x: x0 * S, y: y0 * S, w: w * S, h: h * S };
     return v.w >= fit.w && v.h >= fit.h ? fit : v;
@@ -314,6 +338,8 @@
 
   function hexTitle(h, r) {
     let s = `${h.id}: ${h.terrain}, level ${h.level}`;
+    if (h.ip) s += ', Improved Position';
+    if (h.impact) s += ', mortar impact hex';
     if (h.wrecks) s += `, ${h.wrecks} wreck${h.wrecks > 1 ? 's' : ''}`;
     if (h.smoke) s += ', smoke';
     if (h.blaze) s += ', blaze';
@@ -352,7 +378,7 @@
     for (const [hid, us] of byHex) {
       const h = G.hexes.get(hid);
       const [size, pos] = spread(us.length);
-      us.forEach((u, i) => { out += counter(u, h, h.x + pos[i][0], h.y + pos[i][1], size); });
+      us.forEach((u, i) => { out += (isLHY() ? lhyCounter : counter)(u, h, h.x + pos[i][0], h.y + pos[i][1], size); });
     }
     const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#g-units .unit');
     const refocus = focused ? focused.dataset.unit : null;
@@ -364,6 +390,7 @@
   }
 
   function unitWords(u) {
+    if (u.status !== undefined) return u.status; // LHY
     const bits = [u.state];
     if (u.bypass) bits.push('Bypass ' + u.bypass);
     if (u.reverse) bits.push('in Reverse');
@@ -434,6 +461,7 @@
   // drawReach shades every hex the selected unit can reach by its least MP (green to red),
   // hatches the risky ones, and rings the hexes one legal step enters.
   function drawReach() {
+    if (isLHY()) { lhyOverlay(); return; }
     let out = '';
     const reach = isLive() ? G.reach : null;
     const byHex = new Map();
@@ -465,7 +493,9 @@
     drawLegend(reach ? max : null);
   }
 
+
   function drawLegend(max) {
+    if (isLHY()) { lhyLegend(); return; }
     let s = '';
     if (max !== null) {
       s += `<div class="scale"><span>0</span><span class="bar" title="least MP to reach: green (few) to red (all)"></span><span>${esc(fmtMP(max))} MP</span></div>` +
@@ -561,7 +591,7 @@
 
   // cycle selects the next (dir 1) or previous (dir -1) unit on the map, in state order.
   function cycle(dir) {
-    const us = (G.view && G.view.units || []).filter((u) => onMap(u) && u.state !== 'Destroyed');
+    const us = (G.view && G.view.units || []).filter((u) => onMap(u) && u.state !== 'Destroyed' && !u.eliminated);
     if (!us.length) return;
     const i = us.findIndex((u) => u.id === G.sel);
     const next = us[((i < 0 ? (dir > 0 ? -1 : 0) : i) + dir + us.length) % us.length];
@@ -580,6 +610,7 @@
   }
 
   function clickHex(hid) {
+    if (isLHY()) { lhyTarget(hid); return; }
     const u = unitOf(G.view, G.sel);
     if (!u) {
       // No selection: a click on a hex with units selects the first of them.
@@ -624,6 +655,7 @@
     renderUnitsAndSelection();
     renderGroups();
     renderPhaseBox();
+    renderLHY();
     renderReplay();
     renderLog();
   }
@@ -651,8 +683,10 @@
     $('#game-name').textContent = st.name || st.id;
     document.title = `umpire: ${st.name || st.id}`;
     const ph = G.view.phasing; // in a replay, the MPh of that step
-    $('#phasing').textContent = ph ? `MPh: ${ph}` : '';
+    $('#phasing').textContent = ph ? `MPh: ${ph}` : isLHY() ? `Turn ${G.view.turn}` : '';
     $('#phasing').style.borderColor = ph ? sideColour(ph) : '';
+    $('#phasing').title = isLHY() ? 'Last Hundred Yards: the game turn' : 'The side whose Movement Phase it is';
+    document.body.classList.toggle('lhy', isLHY());
     const role = $('#role');
     if (st.role === 'spectator' || !(st.may_move || []).length) {
       role.textContent = 'Spectator: read only';
@@ -671,6 +705,7 @@
 
   function renderUnitList() {
     const st = G.view;
+    if (isLHY()) { lhyUnitList(); return; }
     setHTML($('#unit-list'), (st.units || []).map((u) => {
       const [b] = BADGE[u.state] || ['?'];
       return `<button type="button" class="unit-btn${u.id === G.sel ? ' selected' : ''}" data-unit="${esc(u.id)}" ` +
@@ -681,6 +716,7 @@
 
   // renderUnitPanel shows the selected unit's details, its action buttons and legal steps.
   function renderUnitPanel() {
+    if (isLHY()) { lhyUnitPanel(); return; }
     const u = unitOf(G.view, G.sel);
     const det = $('#unit-details'), act = $('#unit-actions'), lst = $('#unit-steps');
     if (!u) {
@@ -836,7 +872,13 @@
 
   function renderPhaseBox() {
     const st = G.live;
-    setHTML($('#mph-buttons'), '<span class="lbl">New MPh:</span>' + (st.sides || []).map((side) =>
+    $('#notation').placeholder = isLHY() ? 'assault C4 US1 US2 · fire E5: at T1 +2 atv 1 · retreat GE1 C3 C2 · turn'
+      : 'T1 enter 2N4 · P1: T1 enter 2N4, T2 - · mph German';
+    if (isLHY()) {
+      const can = isLive() && G.live.role === 'referee';
+      setHTML($('#mph-buttons'), `<button type="button" class="step" data-line="turn"${can ? '' : ' disabled'} ` +
+        'title="A new turn: Advance and Assault limits reset (referee only)">New turn</button>');
+    } else setHTML($('#mph-buttons'), '<span class="lbl">New MPh:</span>' + (st.sides || []).map((side) =>
       `<button type="button" class="step mph" data-line="${esc('mph ' + side)}"${mayMove(side) ? '' : ' disabled'} ` +
       `style="--side:${sideColour(side)}" title="Begin ${esc(side)}'s Movement Phase">${esc(side)}</button>`).join(''));
     const live = isLive() && !spectator();
@@ -906,6 +948,7 @@
   }
 
   function logEntry(e) {
+    if (isLHY()) return lhyLogEntry(e);
     const r = e.report || {};
     let s = `<li data-n="${esc(e.n)}" title="${esc(e.text || '')}"><div class="head"><span class="num">${esc(e.n)}</span> ` +
       `<code class="line">${esc(e.line)}</code>`;
@@ -937,6 +980,494 @@
   function events(list) {
     if (!list || !list.length) return '';
     return '<ul class="events">' + list.map((x) => `<li>${esc(x)}</li>`).join('') + '</ul>';
+  }
+
+  // ---------------------------------------------------------------- LHY (Last Hundred Yards)
+  //
+  // An LHY game's counters carry nationality colours, steps and state badges. The Assault and
+  // fire panel composes a step (target hex, attackers and Envelopment; or fire DRM markers),
+  // asks the server for its exact odds before the roll (GET /odds) and shows them as a bar of
+  // the Assault Results rows (fire: the likeliest facts) with the DRM terms; Roll submits it.
+  // The After panel offers what the last Assault still asks for: retreats, Vehicle
+  // Destruction Attempts, Advance; and Recovery and declared Assaults' resolution.
+
+  const NATION_COLOURS = { GE: '#4f5d6b', US: '#5c7a2e', UK: '#8a6a32', RU: '#a2342a', JP: '#8a6d0b', IT: '#2e6f73', FR: '#2f4f9a' };
+  const nationColour = (n) => NATION_COLOURS[n] || SIDE_COLOURS[Math.abs([...String(n)].reduce((a, c) => a * 31 + c.charCodeAt(0), 7)) % SIDE_COLOURS.length];
+  // State badges: short text, colour, words.
+  const LHY_BADGE = {
+    Disrupted: ['D', '#b71c1c'], Concealed: ['C', '#37474f'], Regrouping: ['Rg', '#e65100'], Heroic: ['H', '#6a1b9a'],
+    Shocked: ['Sh', '#ad1457'], Motion: ['M', '#1565c0'], 'Out of Command': ['OC', '#5d4037'], Rider: ['R', '#00695c'],
+    Passenger: ['P', '#00695c'],
+  };
+  const KIND_ABBR = { squad: 'Sq', section: 'Sec', leader: 'Ldr', LATW: 'LATW', FT: 'FT', MG: 'MG', FP: 'FP', 'Towed Gun': 'Gun',
+    Carrier: 'Car', FV: 'FV', AFV: 'AFV', HT: 'HT', truck: 'Trk' };
+  // The Assault Results rows from the attacker's best to worst, coloured for the attacker.
+  const ROW_COLOURS = { '14': '#1b5e20', '10-13': '#388e3c', '6-9': '#81c784', '2-5': '#ef9a9a', '-1..1': '#e53935', '<=-2': '#8e0000' };
+  const signed = (v) => (+v > 0 ? '+' : '') + (+v || 0);
+  const pct = (p) => { const v = 100 * p; return (v > 0 && v < 0.1 ? '<0.1' : v.toFixed(v >= 10 || v === 0 || Math.abs(v - Math.round(v)) < 1e-9 ? 0 : 1)) + '%'; };
+
+  const L = {
+    mode: 'assault', // assault | declare | fire
+    target: '',
+    attackers: new Set(),
+    envelopment: false,
+    markers: [{ kind: 'sa', who: '', drm: 1, mv: '', atv: '', mg: false, enfilade: false }],
+    odds: null, oddsErr: null, oddsFor: '', oddsSeq: 0, oddsTimer: null,
+    result: null, // the last step played from the panel: {entry, report}
+    built: false,
+  };
+
+  // hexAxial turns an LHY hex id (C4, AA10) into the hex package's axial coordinates.
+  function hexAxial(id) {
+    const m = /^([A-Z]+)(\d+)$/.exec(String(id || '').toUpperCase());
+    if (!m) return null;
+    const x = m[1].length === 2 ? 26 + m[1].charCodeAt(0) - 65 : m[1].charCodeAt(0) - 65, y = +m[2];
+    return [x, y - (x - (x & 1)) / 2];
+  }
+  function hexDistance(a, b) {
+    const p = hexAxial(a), q = hexAxial(b);
+    if (!p || !q) return 99;
+    const dq = p[0] - q[0], dr = p[1] - q[1];
+    return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+  }
+  const alive = () => ((G.view && G.view.units) || []).filter((u) => !u.eliminated);
+  const unitsIn = (hid) => alive().filter((u) => u.hex === hid && !u.rider);
+
+  // lhyCounter draws an LHY unit: nationality colour, id, kind, steps (pips) and state badges.
+  function lhyCounter(u, h, cx, cy, size) {
+    const w = size * S, half = w / 2;
+    const fs = Math.max(5, Math.min(9, w * 0.3));
+    const sel = u.id === G.sel ? ' selected' : '';
+    const att = L.attackers.has(u.id) && L.mode !== 'fire' ? ' attacker' : '';
+    const cls = `unit lhy side-${sideIndex(u.side)}${sel}${att}`;
+    const tip = `${u.id} (${u.side}, ${u.nationality} ${u.kind}) in ${u.hex}: ${u.status}; Cohesion ${u.eff_cohesion}` +
+      (u.full > 0 ? `, ${u.steps} of ${u.full} step${u.full === 1 ? '' : 's'}` : '') + (u.av >= 0 ? `, AV ${u.av}` : '') + (u.atv >= 0 ? `, ATV ${u.atv}` : '');
+    let pips = '';
+    for (let i = 0; i < u.full; i++) {
+      pips += `<circle class="pip${i < u.steps ? '' : ' lost'}" cx="${(-half + fs * 0.5 + i * fs * 0.75).toFixed(1)}" cy="${(half - fs * 0.45).toFixed(1)}" r="${(fs * 0.28).toFixed(1)}"/>`;
+    }
+    let badges = '';
+    const bs = (u.states || []).filter((s) => LHY_BADGE[s]);
+    bs.forEach((s, i) => {
+      const [b, col] = LHY_BADGE[s];
+      const bw = Math.max(b.length * fs * 0.6 + 3, fs + 1);
+      badges += `<g class="badge" transform="translate(${(half - bw / 2 + 2).toFixed(1)},${(-half - 1 + i * fs * 1.15).toFixed(1)})">` +
+        `<rect x="${(-bw / 2).toFixed(1)}" y="${(-fs * 0.55).toFixed(1)}" width="${bw.toFixed(1)}" height="${(fs * 1.1).toFixed(1)}" rx="2" fill="${col}"/>` +
+        `<text y="${(fs * 0.3).toFixed(1)}" font-size="${(fs * 0.82).toFixed(1)}">${esc(b)}</text></g>`;
+    });
+    return `<g class="${cls}" data-unit="${esc(u.id)}" data-hex="${esc(u.hex)}" tabindex="0" role="button" ` +
+      `aria-label="${esc(tip)}" aria-pressed="${u.id === G.sel}" transform="translate(${n1(cx)},${n1(cy)})">` +
+      `<title>${esc(tip)}</title>` +
+      `<rect class="ring" x="${(-half - 3).toFixed(1)}" y="${(-half - 3).toFixed(1)}" width="${(w + 6).toFixed(1)}" height="${(w + 6).toFixed(1)}" rx="4"/>` +
+      `<rect class="body${u.disrupted ? ' disrupted' : ''}" x="${(-half).toFixed(1)}" y="${(-half).toFixed(1)}" width="${w.toFixed(1)}" height="${w.toFixed(1)}" rx="3" fill="${nationColour(u.nationality)}"/>` +
+      `<text class="kind" y="${(-w * 0.2).toFixed(1)}" font-size="${(fs * 0.8).toFixed(1)}">${esc(KIND_ABBR[u.kind] || u.kind)}</text>` +
+      `<text class="uid" y="${(w * 0.1).toFixed(1)}" font-size="${fs.toFixed(1)}">${esc(u.id)}</text>` +
+      (u.kind !== 'leader' && u.eff_cohesion ? `<text class="coh" x="${(half - fs * 0.5).toFixed(1)}" y="${(half - fs * 0.2).toFixed(1)}" font-size="${(fs * 0.8).toFixed(1)}">${esc(u.eff_cohesion)}</text>` : '') +
+      pips + badges + '</g>';
+  }
+
+  // lhyOverlay marks the panel's target hex, the ticked attackers' way in, the declared
+  // Assaults and the hex the After window is about.
+  function lhyOverlay() {
+    let out = '';
+    const st = G.view;
+    const arrow = (from, to, cls) => {
+      const a = G.hexes.get(from), b = G.hexes.get(to);
+      if (!a || !b || from === to) return '';
+      const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
+      const x2 = b.x - dx / len * 0.55, y2 = b.y - dy / len * 0.55;
+      return `<line class="${cls}" x1="${n1(a.x + dx / len * 0.3)}" y1="${n1(a.y + dy / len * 0.3)}" x2="${n1(x2)}" y2="${n1(y2)}" marker-end="url(#arrow)"/>`;
+    };
+    for (const as of (st && st.assaults) || []) {
+      const h = G.hexes.get(as.target);
+      if (h) out += `<polygon class="declared" points="${hexPoints(h.x, h.y)}"><title>Assault declared on ${esc(as.target)} by ${esc(as.attackers.join(', '))}</title></polygon>`;
+      for (const f of new Set(as.from)) out += arrow(f, as.target, 'assault-arrow declared-arrow');
+    }
+    if (st && st.after) {
+      const h = G.hexes.get(st.after.target);
+      if (h) out += `<polygon class="after-hex" points="${hexPoints(h.x, h.y)}"/>`;
+    }
+    if (L.target && isLive()) {
+      const h = G.hexes.get(L.target);
+      if (h) out += `<polygon class="target-hex ${L.mode === 'fire' ? 'fire' : 'assault'}" points="${hexPoints(h.x, h.y)}"/>`;
+      if (L.mode !== 'fire') {
+        const from = new Set([...L.attackers].map((id) => (unitOf(st, id) || {}).hex).filter(Boolean));
+        for (const f of from) out += arrow(f, L.target, 'assault-arrow');
+      }
+    }
+    $('#g-reach').innerHTML = out;
+    for (const [hid, el] of G.hexEls) {
+      const t = el.firstElementChild;
+      if (t) t.textContent = hexTitle(G.hexes.get(hid)) + '\nclick: the target of the Assault or fire';
+    }
+    lhyLegend();
+  }
+
+  function lhyLegend() {
+    const nats = [...new Set(((G.view && G.view.units) || []).map((u) => u.nationality))];
+    $('#legend').innerHTML = '<div class="badges">' +
+      nats.map((n) => `<span class="bdg" style="background:${nationColour(n)}">${esc(n)}</span>`).join('') + ' · ' +
+      Object.entries(LHY_BADGE).slice(0, 7).map(([k, [b, c]]) => `<span class="bdg" style="background:${c}" title="${esc(k)}">${esc(b)}</span>${esc(k)}`).join(' ') +
+      ' · <span class="pipsw"></span> step left</div>';
+  }
+
+  function lhyUnitList() {
+    setHTML($('#unit-list'), ((G.view && G.view.units) || []).map((u) => {
+      const b = (u.states || []).filter((s) => LHY_BADGE[s]).map((s) => LHY_BADGE[s][0]).join(' ');
+      return `<button type="button" class="unit-btn${u.id === G.sel ? ' selected' : ''}${u.eliminated ? ' gone' : ''}" data-unit="${esc(u.id)}" ` +
+        `aria-pressed="${u.id === G.sel}" style="--side:${nationColour(u.nationality)}" title="${esc(`${u.id} (${u.side}, ${u.nationality} ${u.kind}) ${u.hex}: ${u.status}`)}">` +
+        `${esc(u.id)} <span class="ub">${esc(u.eliminated ? 'elim.' : b)}</span></button>`;
+    }).join(''));
+  }
+
+  function lhyUnitPanel() {
+    const u = unitOf(G.view, G.sel);
+    const det = $('#unit-details');
+    setHTML($('#unit-actions'), ''); setHTML($('#unit-steps'), '');
+    if (!u) {
+      det.innerHTML = '<p class="hint">Select a unit: click its counter, a button above, or press <kbd>n</kbd>. Click a hex to make it the target.</p>';
+      return;
+    }
+    const val = (v) => (v >= 0 ? String(v) : '–');
+    det.innerHTML = `<h2><span class="swatch" style="background:${nationColour(u.nationality)}"></span>${esc(u.id)} ` +
+      `<span class="small">${esc(u.nationality)} ${esc(u.kind)}${u.combat ? '' : ' (not a combat unit)'} · ${esc(u.side)}</span></h2>` +
+      '<dl class="facts">' +
+      `<dt>Hex</dt><dd>${esc(u.hex)}${u.rider ? ` (${u.passenger ? 'in' : 'on'} ${esc(u.rider)})` : ''}</dd>` +
+      `<dt>State</dt><dd>${esc(u.status)}</dd>` +
+      `<dt>Cohesion</dt><dd><strong>${esc(u.eff_cohesion)}</strong>${u.eff_cohesion !== u.cohesion ? ` (printed ${esc(u.cohesion)})` : ''}` +
+      (u.full > 0 ? ` · steps ${esc(u.steps)}/${esc(u.full)}` : '') + '</dd>' +
+      `<dt>Values</dt><dd>Assault ${esc(u.assault)} · SA ${esc(u.sa)} · ATV ${val(u.atv)} · AV ${val(u.av)}${u.aev >= 0 ? ' / ' + esc(u.aev) : ''}</dd>` +
+      (u.company || u.platoon ? `<dt>Unit</dt><dd>${u.company ? 'company ' + esc(u.company) : ''} ${u.platoon ? 'platoon ' + esc(u.platoon) : ''}</dd>` : '') +
+      (u.assaulted || u.advanced ? `<dt>This turn</dt><dd>${u.assaulted ? 'assaulted' : ''} ${u.advanced ? 'advanced' : ''}</dd>` : '') + '</dl>';
+    if (!isLive() || u.eliminated) return;
+    const can = mayMove(u.side);
+    let act = `<button type="button" class="lhy-aim" data-hex="${esc(u.hex)}" data-mode="assault" title="Make ${esc(u.hex)} the Assault's target">Assault ${esc(u.hex)}</button>` +
+      `<button type="button" class="lhy-aim" data-hex="${esc(u.hex)}" data-mode="fire" title="Make ${esc(u.hex)} the fire's target">Fire at ${esc(u.hex)}</button>`;
+    if (L.target && L.mode !== 'fire' && lhyCandidates().some((c) => c.id === u.id)) {
+      act += `<button type="button" class="lhy-toggle" data-unit="${esc(u.id)}" aria-pressed="${L.attackers.has(u.id)}">${L.attackers.has(u.id) ? 'Drop from' : 'Add to'} the Assault</button>`;
+    }
+    for (const s of (G.view.steps || []).filter((x) => x.unit === u.id)) {
+      act += `<button type="button" class="step" data-line="${esc(s.line)}"${can ? '' : ' disabled'}>${esc(s.line)}</button>`;
+    }
+    setHTML($('#unit-actions'), act);
+  }
+
+  // lhyCandidates: the units that might join an Assault on the target: not eliminated, not of
+  // a side defending it, within two hexes (the referee judges who is eligible).
+  function lhyCandidates() {
+    if (!L.target) return [];
+    const def = new Set(unitsIn(L.target).map((u) => u.side));
+    return alive().filter((u) => !def.has(u.side) && !u.rider && hexDistance(u.hex, L.target) <= 2)
+      .sort((a, b) => hexDistance(a.hex, L.target) - hexDistance(b.hex, L.target) || a.id.localeCompare(b.id));
+  }
+
+  function lhyTarget(hid, mode) {
+    if (!isLive()) { setStatus('The replay is read only: press <strong>Live</strong> to play.', 'warn'); return; }
+    if (mode) L.mode = mode;
+    if (L.target !== hid) { L.target = hid; L.attackers.clear(); }
+    // Assault: tick every candidate next to the target of the first side that may move.
+    if (L.mode !== 'fire' && !L.attackers.size) {
+      const c = lhyCandidates().filter((u) => hexDistance(u.hex, hid) === 1);
+      const side = (c.find((u) => mayMove(u.side)) || c[0] || {}).side;
+      for (const u of c) if (u.side === side) L.attackers.add(u.id);
+    }
+    if (L.mode === 'fire') {
+      for (const m of L.markers) if (m.kind === 'at' && !unitsIn(hid).some((u) => u.id === m.who)) m.who = '';
+    }
+    L.built = false;
+    renderLHY();
+    drawReach();
+    renderUnitPanel();
+    drawUnits();
+  }
+
+  // lhyLine composes the panel's step.
+  function lhyLine() {
+    if (!L.target) return '';
+    if (L.mode === 'fire') {
+      const ms = L.markers.map((m) => {
+        const d = signed(m.drm);
+        if (m.kind === 'mortar') return `mortar ${d}` + (m.mv !== '' ? ` mv ${m.mv}` : '');
+        if (m.kind === 'at') return m.who ? `at ${m.who} ${d}` + (m.atv !== '' ? ` atv ${m.atv}` : '') + (m.mg ? ' mg' : '') + (m.enfilade ? ' enfilade' : '') : '';
+        return `sa ${m.who ? m.who + ' ' : ''}${d}`;
+      }).filter(Boolean);
+      return ms.length ? `fire ${L.target}: ${ms.join(', ')}` : '';
+    }
+    const ids = lhyCandidates().filter((u) => L.attackers.has(u.id)).map((u) => u.id);
+    if (!ids.length) return '';
+    const declared = ((G.view && G.view.assaults) || []).some((a) => a.target === L.target);
+    const verb = declared ? 'reinforce' : L.mode === 'declare' ? 'declare' : 'assault';
+    return `${verb} ${L.target} ${ids.join(' ')}${L.envelopment && verb !== 'reinforce' ? ' envelopment' : ''}`;
+  }
+
+  // renderLHY shows or hides the LHY panels and fills them.
+  function renderLHY() {
+    const on = isLHY();
+    $('#lhy-box').hidden = !on;
+    $('#lhy-after-box').hidden = !on;
+    if (!on) return;
+    renderLHYForm();
+    renderLHYAfter();
+    lhyOdds();
+  }
+
+  function renderLHYForm() {
+    const live = isLive() && !spectator();
+    const hexes = [...G.hexes.keys()];
+    const occupied = [...new Set(alive().map((u) => u.hex))].sort();
+    const opts = (sel) => `<option value="">– pick a hex (or click one) –</option>` +
+      `<optgroup label="hexes with units">${occupied.map((h) => `<option value="${esc(h)}"${h === sel ? ' selected' : ''}>${esc(h)}: ${esc(unitsIn(h).map((u) => u.id).join(', '))}</option>`).join('')}</optgroup>` +
+      (sel && !occupied.includes(sel) && hexes.includes(sel) ? `<option value="${esc(sel)}" selected>${esc(sel)}</option>` : '');
+    let html = `<div class="row" role="radiogroup" aria-label="What to play">` +
+      ['assault', 'declare', 'fire'].map((m) => `<label class="mode"><input type="radio" name="lhy-mode" value="${m}"${L.mode === m ? ' checked' : ''}${live ? '' : ' disabled'}> ` +
+        `${{ assault: 'Assault', declare: 'Declare only', fire: 'Fire' }[m]}</label>`).join('') + '</div>' +
+      `<div class="row"><label for="lhy-target">Target hex</label><select id="lhy-target"${live ? '' : ' disabled'}>${opts(L.target)}</select>` +
+      (L.target ? ` <span class="small">${esc((G.hexes.get(L.target) || {}).terrain || '')}${(G.hexes.get(L.target) || {}).level ? ', level ' + esc(G.hexes.get(L.target).level) : ''}</span>` : '') + '</div>';
+    if (L.mode !== 'fire') {
+      const cands = lhyCandidates();
+      html += `<fieldset class="attackers"${live ? '' : ' disabled'}><legend>Attackers</legend>` +
+        (L.target ? (cands.length ? cands.map((u) => `<label class="att"><input type="checkbox" data-att="${esc(u.id)}"${L.attackers.has(u.id) ? ' checked' : ''}> ` +
+          `<span class="swatch" style="background:${nationColour(u.nationality)}"></span><strong>${esc(u.id)}</strong> ${esc(u.kind)} in ${esc(u.hex)}` +
+          ` <span class="small">Coh ${esc(u.eff_cohesion)}${u.states.length ? ', ' + esc(u.states.join(', ')) : ''}${hexDistance(u.hex, L.target) > 1 ? ', 2 hexes away' : ''}</span></label>`).join('')
+          : '<p class="hint">No unit of another side is near.</p>') : '<p class="hint">Pick the target hex first.</p>') +
+        `<label class="att"><input type="checkbox" id="lhy-env"${L.envelopment ? ' checked' : ''}> Envelopment (Coordinated Activation)</label></fieldset>`;
+    } else {
+      const there = unitsIn(L.target);
+      const nats = [...new Set(there.map((u) => u.nationality))];
+      const vehicles = there.filter((u) => u.av >= 0);
+      html += `<fieldset class="markers"${live ? '' : ' disabled'}><legend>DRM markers</legend>` + L.markers.map((m, i) => {
+        let who = '';
+        if (m.kind === 'sa') who = `<select data-mk="${i}" data-f="who" aria-label="Nationality"><option value="">every nationality</option>${nats.map((n) => `<option${m.who === n ? ' selected' : ''}>${esc(n)}</option>`).join('')}</select>`;
+        if (m.kind === 'at') who = `<select data-mk="${i}" data-f="who" aria-label="Target vehicle"><option value="">– target –</option>${vehicles.map((u) => `<option${m.who === u.id ? ' selected' : ''}>${esc(u.id)}</option>`).join('')}</select>`;
+        return `<div class="marker row"><select data-mk="${i}" data-f="kind" aria-label="Marker ${i + 1}">` +
+          ['sa', 'mortar', 'at'].map((k) => `<option value="${k}"${m.kind === k ? ' selected' : ''}>${{ sa: 'Small arms', mortar: 'Mortar', at: 'Anti-tank' }[k]}</option>`).join('') + '</select>' +
+          who + `<label>DRM <input type="number" data-mk="${i}" data-f="drm" value="${esc(m.drm)}" min="-20" max="20" step="1" class="num"></label>` +
+          (m.kind === 'mortar' ? `<label>MV <input type="number" data-mk="${i}" data-f="mv" value="${esc(m.mv)}" min="0" max="20" class="num"></label>` : '') +
+          (m.kind === 'at' ? `<label>ATV <input type="number" data-mk="${i}" data-f="atv" value="${esc(m.atv)}" min="0" max="20" class="num"></label>` +
+            `<label><input type="checkbox" data-mk="${i}" data-f="mg"${m.mg ? ' checked' : ''}> MG</label>` +
+            `<label><input type="checkbox" data-mk="${i}" data-f="enfilade"${m.enfilade ? ' checked' : ''}> enfiladed</label>` : '') +
+          (L.markers.length > 1 ? `<button type="button" class="mk-del" data-mk="${i}" aria-label="Remove marker ${i + 1}">✕</button>` : '') + '</div>';
+      }).join('') + (L.markers.length < 4 ? '<button type="button" id="mk-add">+ marker</button>' : '') + '</fieldset>';
+    }
+    const line = lhyLine();
+    html += `<div class="row"><code id="lhy-line" aria-live="polite">${esc(line || '…')}</code>` +
+      `<button type="button" id="lhy-roll" class="roll"${line && live ? '' : ' disabled'}>${L.mode === 'declare' ? 'Declare' : 'Roll'}</button></div>`;
+    setHTML($('#lhy-form'), html);
+  }
+
+  // lhyOdds asks the server for the odds of the panel's step (debounced) and shows them.
+  function lhyOdds() {
+    const line = lhyLine();
+    if (line === L.oddsFor && (L.odds || L.oddsErr)) { renderOdds(); return; }
+    clearTimeout(L.oddsTimer);
+    L.odds = null; L.oddsErr = null; L.oddsFor = line;
+    renderOdds();
+    if (!line || !isLive() || L.mode === 'declare') return;
+    const seq = ++L.oddsSeq;
+    L.oddsTimer = setTimeout(async () => {
+      const r = await api('GET', '/odds?line=' + encodeURIComponent(line));
+      if (seq !== L.oddsSeq) return;
+      if (r.status === 200) L.odds = r.body;
+      else L.oddsErr = { status: r.status, error: r.body.error || String(r.status), rule: r.body.rule };
+      renderOdds();
+      const bar = $('#lhy-odds .odds-bar') || $('#lhy-odds .refused') || $('#lhy-odds .facts-odds');
+      if (bar) bar.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+    }, 200);
+  }
+
+  function renderOdds() {
+    const box = $('#lhy-odds');
+    const line = L.oddsFor;
+    const roll = $('#lhy-roll');
+    if (L.oddsErr) {
+      box.innerHTML = `<p class="refused"><strong>${L.oddsErr.status === 422 ? 'The referee would refuse it' : 'Cannot weigh it'}` +
+        `${L.oddsErr.rule ? ` (${esc(L.oddsErr.rule)})` : ''}:</strong> ${esc(L.oddsErr.error)}</p>`;
+      if (roll && L.oddsErr.status === 422) roll.disabled = true;
+      return;
+    }
+    if (!line) { box.innerHTML = '<p class="hint">Pick a target and attackers (or markers): the odds show here before the roll.</p>'; return; }
+    if (L.mode === 'declare') { box.innerHTML = '<p class="hint">Declaring rolls nothing; resolve it later (the After panel offers it).</p>'; return; }
+    const o = L.odds;
+    if (!o) { box.innerHTML = '<p class="hint">Working out the odds…</p>'; return; }
+    let s = '<h3>Before the roll</h3>';
+    if (o.rows) {
+      const rows = o.rows;
+      s += `<div class="odds-bar" role="img" aria-label="${esc(rows.filter((r) => r.p > 0).map((r) => `row ${r.row} ${pct(r.p)}`).join(', '))}">` +
+        rows.filter((r) => r.p > 0).map((r) => `<span class="seg" style="width:${(100 * r.p).toFixed(2)}%;background:${ROW_COLOURS[r.row] || '#999'}" ` +
+          `title="row ${esc(r.row)}: ${pct(r.p)} (${esc(r.exact)}), the ${esc(r.loser)} loses">${r.p >= 0.12 ? `${esc(r.row)} · ${pct(r.p)}` : r.p >= 0.06 ? pct(r.p) : ''}</span>`).join('') + '</div>' +
+        '<table class="odds-rows"><thead><tr><th>row</th><th>loser</th><th>chance</th></tr></thead><tbody>' +
+        rows.map((r) => `<tr class="${r.p > 0 ? '' : 'nil'}"><td><span class="sw" style="background:${ROW_COLOURS[r.row] || '#999'}"></span>${esc(r.row)}</td>` +
+          `<td>${esc(r.loser)}</td><td><strong>${pct(r.p)}</strong> <span class="small">${r.p > 0 && r.exact !== '1' ? esc(r.exact) : ''}</span></td></tr>`).join('') + '</tbody></table>';
+    }
+    if (o.terms && o.terms.length) {
+      s += '<ul class="terms">' + o.terms.map((t) => `<li><span class="tv">${esc(signed(t.value))}</span> ${esc(t.label)} <span class="rule">${esc(t.rule)}</span></li>`).join('') +
+        `<li class="net">net DRM <strong>${esc(signed(o.drm))}</strong>${/clamped to/.test(o.breakdown || '') ? ' (clamped)' : ''}</li></ul>`;
+    } else if (o.rows) s += '<p class="small">No DRM: net +0.</p>';
+    if (o.markers && o.markers.length) {
+      s += '<ul class="terms">' + o.markers.map((m) => `<li>${esc(m.kind)} <span class="tv">${esc(signed(m.drm))}</span>` +
+        `${m.target ? ' on ' + esc(m.target) : m.nation ? ' on ' + esc(m.nation) : ''}${m.atv ? ' ATV ' + esc(m.atv) : ''}${m.mv ? ' MV ' + esc(m.mv) : ''}${m.mg ? ' MG' : ''}${m.enfilade ? ' enfiladed' : ''}: one d10</li>`).join('') + '</ul>';
+    }
+    const none = (o.outcomes || []).filter((x) => !x.facts.length).reduce((a, x) => a + x.p, 0);
+    const facts = (o.facts || []).filter((f) => !/^row /.test(f.fact)).slice(0, o.rows ? 6 : 8);
+    if (facts.length || none > 0) {
+      s += `<h3>${o.rows ? 'Likeliest results' : 'Likeliest results of the fire'}</h3><ul class="facts-odds">` +
+        (none > 0 ? `<li><span class="fbar"><span style="width:${(100 * none).toFixed(1)}%"></span></span> <strong>${pct(none)}</strong> no effect</li>` : '') +
+        facts.map((f) => `<li><span class="fbar"><span style="width:${(100 * f.p).toFixed(1)}%"></span></span> <strong>${pct(f.p)}</strong> ${esc(f.fact)} <span class="small">${esc(f.exact)}</span></li>`).join('') + '</ul>';
+    }
+    s += `<p class="small">Exact, from ${esc(o.paths)} dice path${o.paths === 1 ? '' : 's'}; ${esc((o.outcomes || []).length)} distinct outcomes.</p>`;
+    box.innerHTML = s;
+  }
+
+  // lhyResult shows a step played from the page: the DRM terms, the d10, the row, every event
+  // with its rule.
+  function lhyResult(b) {
+    L.result = b;
+    renderResult();
+  }
+  function renderResult() {
+    const box = $('#lhy-result');
+    const b = L.result;
+    if (!b || !b.report) { box.innerHTML = ''; return; }
+    const r = b.report;
+    let s = `<h3>Result of step ${esc(b.entry.n)}: <code>${esc(r.action)}</code> <button type="button" id="lhy-result-close" class="small" aria-label="Hide this result">✕</button></h3>`;
+    if (r.terms && r.terms.length) s += '<ul class="terms">' + r.terms.map((t) => `<li><span class="tv">${esc(signed(t.value))}</span> ${esc(t.label)} <span class="rule">${esc(t.rule)}</span></li>`).join('') + '</ul>';
+    if (r.row) {
+      s += `<p class="roll-line">d10 <span class="die">${esc(r.roll)}</span> ${esc(signed(r.drm))} = <strong>${esc(r.final)}</strong> → ` +
+        `<span class="rowchip" style="background:${ROW_COLOURS[r.row] || '#999'}">row ${esc(r.row)}</span> the <strong>${esc(r.loser)}</strong> loses</p>`;
+    } else if (r.roll) s += `<p class="roll-line">d10 <span class="die">${esc(r.roll)}</span>${r.terms && r.terms.length ? ` ${esc(signed(r.drm))} = <strong>${esc(r.final)}</strong>` : ''}</p>`;
+    s += lhyEvents(r.events) + lhyDice(r.dice);
+    box.innerHTML = s;
+  }
+  function lhyEvents(list) {
+    if (!list || !list.length) return '';
+    return '<ul class="events">' + list.map((e) => `<li>${esc(e.text)}${e.rule ? ` <span class="rule">${esc(e.rule)}</span>` : ''}</li>`).join('') + '</ul>';
+  }
+  function lhyDice(list) {
+    if (!list || !list.length) return '';
+    return '<ul class="dice">' + list.map((d) => `<li><span class="dice-mark">${esc(d.kind)}</span> ${esc(d.for)}: <strong>${esc(d.roll)}</strong></li>`).join('') + '</ul>';
+  }
+
+  function lhyLogEntry(e) {
+    const r = e.report || {};
+    let s = `<li data-n="${esc(e.n)}" title="${esc(e.text || '')}"><div class="head"><span class="num">${esc(e.n)}</span> ` +
+      `<code class="line">${esc(e.line)}</code>` +
+      (r.row ? ` <span class="rowchip" style="background:${ROW_COLOURS[r.row] || '#999'}">row ${esc(r.row)}</span> <span class="small">${esc(r.loser)} loses</span>` : '') + '</div>';
+    if (r.breakdown) s += `<div class="bd">${esc(r.breakdown)}${r.row ? ` · d10 ${esc(r.roll)} → ${esc(r.final)}` : ''}</div>`;
+    s += lhyDice(r.dice) + lhyEvents(r.events);
+    return s + '</li>';
+  }
+
+  // renderLHYAfter lists what the last Assault still asks for, and the other steps the referee
+  // takes now (Recovery, resolving a declared Assault).
+  function renderLHYAfter() {
+    const st = G.view, af = st.after;
+    const live = isLive();
+    const btn = (s, label) => `<button type="button" class="step" data-line="${esc(s.line)}"${live && mayMove(s.side) ? '' : ' disabled'} title="${esc(s.line)}">${esc(label || s.line)}</button>`;
+    let html = '';
+    if (af) {
+      html += `<h2>After the Assault on ${esc(af.target)}</h2><p class="small">${esc(af.attackers.join(', '))} (${esc(af.attacker_side)}) against ` +
+        `${esc(af.defenders.join(', '))} (${esc(af.defender_side)}): the ${esc(af.loser)} lost.</p>`;
+      if (af.asks.length) html += '<ul class="asks">' + af.asks.map((a) => `<li>${esc(a)}</li>`).join('') + '</ul>';
+      for (const rt of af.retreat) {
+        if (!rt.paths.length) continue;
+        const side = (unitOf(st, rt.unit) || {}).side;
+        html += `<div class="row"><label for="rt-${esc(rt.unit)}">Retreat ${esc(rt.unit)}</label>` +
+          `<select id="rt-${esc(rt.unit)}" data-retreat="${esc(rt.unit)}"${live && mayMove(side) ? '' : ' disabled'}>` +
+          rt.paths.map((p) => `<option value="${esc(p.join(' '))}">${esc(p.join(' → '))}</option>`).join('') + '</select>' +
+          btn({ line: `retreat ${rt.unit} ${rt.paths[0].join(' ')}`, side }, 'Retreat') + '</div>';
+      }
+      const others = af.steps || [];
+      if (others.length) html += '<div class="row">' + others.map((s) => btn(s)).join('') + '</div>';
+    }
+    const steps = st.steps || [];
+    if (steps.length) html += `<h3>${af ? 'Also' : 'Steps open now'}</h3><div class="row">` + steps.map((s) => btn(s)).join('') + '</div>';
+    if ((st.assaults || []).length) {
+      html += '<p class="small">Declared: ' + st.assaults.map((a) => `${esc(a.target)} by ${esc(a.attackers.join(', '))}${a.envelopment ? ' (Envelopment)' : ''}`).join('; ') + '</p>';
+    }
+    setHTML($('#lhy-after'), html || '<p class="hint">No Assault result is waiting.</p>');
+    renderResult();
+  }
+
+  function setupLHY() {
+    $('#lhy-result').addEventListener('click', (ev) => {
+      if (ev.target.closest('#lhy-result-close')) { L.result = null; renderResult(); }
+    });
+    const form = $('#lhy-form');
+    form.addEventListener('change', (ev) => {
+      const t = ev.target;
+      if (t.name === 'lhy-mode') {
+        L.mode = t.value;
+        if (L.target) { lhyTarget(L.target); return; }
+      } else if (t.id === 'lhy-target') {
+        lhyTarget(t.value);
+        return;
+      } else if (t.dataset.att) {
+        if (t.checked) L.attackers.add(t.dataset.att); else L.attackers.delete(t.dataset.att);
+      } else if (t.id === 'lhy-env') {
+        L.envelopment = t.checked;
+      } else if (t.dataset.mk !== undefined) {
+        const m = L.markers[+t.dataset.mk], f = t.dataset.f;
+        if (!m) return;
+        if (f === 'mg' || f === 'enfilade') m[f] = t.checked;
+        else if (f === 'drm') m.drm = Math.max(-20, Math.min(20, Math.round(+t.value || 0)));
+        else if (f === 'kind') { m.kind = t.value; m.who = ''; }
+        else m[f] = t.value;
+      } else return;
+      renderLHYForm();
+      lhyOdds();
+      drawReach();
+    });
+    form.addEventListener('input', (ev) => { // numbers: update the line as they are typed
+      const t = ev.target;
+      if (t.type === 'number' && t.dataset.mk !== undefined) {
+        const m = L.markers[+t.dataset.mk];
+        if (!m) return;
+        if (t.dataset.f === 'drm') m.drm = Math.max(-20, Math.min(20, Math.round(+t.value || 0)));
+        else m[t.dataset.f] = t.value;
+        $('#lhy-line').textContent = lhyLine() || '…';
+        lhyOdds();
+      }
+    });
+    form.addEventListener('click', async (ev) => {
+      const b = ev.target.closest('button');
+      if (!b || b.disabled) return;
+      if (b.id === 'mk-add') { L.markers.push({ kind: 'sa', who: '', drm: 0, mv: '', atv: '', mg: false, enfilade: false }); }
+      else if (b.classList.contains('mk-del')) { L.markers.splice(+b.dataset.mk, 1); }
+      else if (b.id === 'lhy-roll') {
+        const line = lhyLine();
+        if (!line) return;
+        if (await submit(line)) {
+          // Played: the panel starts afresh; the result shows above it.
+          L.target = ''; L.attackers.clear(); L.envelopment = false;
+          renderLHY(); drawUnits(); drawReach(); renderUnitPanel();
+          const res = $('#lhy-result');
+          if (res.firstChild) res.scrollIntoView({ block: 'start', behavior: 'instant' });
+          const next = $('#lhy-after').querySelector('button.step:not([disabled]), select:not([disabled])') || $('#lhy-target');
+          if (next) next.focus({ preventScroll: true });
+        }
+        return;
+      } else return;
+      renderLHYForm();
+      lhyOdds();
+    });
+    // Retreat paths rewrite their button's line.
+    $('#lhy-after').addEventListener('change', (ev) => {
+      const s = ev.target.closest('select[data-retreat]');
+      if (!s) return;
+      const b = s.parentElement.querySelector('button.step');
+      b.dataset.line = `retreat ${s.dataset.retreat} ${s.value}`;
+      b.title = b.dataset.line;
+    });
+    // The unit panel: aim the panel at the unit's hex, or tick it as an attacker.
+    $('#unit-actions').addEventListener('click', (ev) => {
+      const a = ev.target.closest('.lhy-aim');
+      if (a) { lhyTarget(a.dataset.hex, a.dataset.mode); return; }
+      const t = ev.target.closest('.lhy-toggle');
+      if (t) {
+        if (L.attackers.has(t.dataset.unit)) L.attackers.delete(t.dataset.unit); else L.attackers.add(t.dataset.unit);
+        renderLHYForm(); lhyOdds(); drawUnits(); drawReach(); renderUnitPanel();
+      }
+    });
   }
 
   // ---------------------------------------------------------------- live updates
@@ -976,7 +1507,7 @@
       const c = ev.target.closest('.unit');
       // A counter in a hex the selected unit can step into is part of that hex: moving there
       // beats selecting it (the unit buttons and n/p still select it).
-      if (c && c.dataset.unit !== G.sel && legalIntoHex(c.dataset.hex).length) { clickHex(c.dataset.hex); return; }
+      if (c && !isLHY() && c.dataset.unit !== G.sel && legalIntoHex(c.dataset.hex).length) { clickHex(c.dataset.hex); return; }
       if (c) { select(c.dataset.unit); return; }
       const h = ev.target.closest('.hex');
       if (h) clickHex(h.dataset.hex);
@@ -1077,6 +1608,7 @@
     }
     setupZoom();
     setupEvents();
+    setupLHY();
     drawLegend(null);
     refresh().then(() => {
       if (G.live) setStatus('Ready. Select a unit (click a counter or press <kbd>n</kbd>).');

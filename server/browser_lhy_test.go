@@ -1,0 +1,208 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserLHY plays an Assault through the game page of a Last Hundred Yards game in
+// headless Chromium: it opens the referee's link, picks the German squad's hex as the target
+// from the squad's own panel, drops and takes back one attacker with the keyboard, waits for
+// the odds bar (checked against the API's odds), presses Roll with the keyboard, and checks
+// that the log shows the step with the row the API reports and that the result panel shows the
+// roll. If the loser must retreat, it retreats by the After panel's button. It leaves
+// screenshots in the test's artifact directory (go test -artifacts keeps them).
+func TestBrowserLHY(t *testing.T) {
+	exe := findChromium()
+	if exe == "" {
+		t.Skip("no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH): " +
+			"the browser test needs one (CI installs Debian's chromium)")
+	}
+	backends(t, func(t *testing.T, open func() *Server) {
+		c := serveTest(t, open())
+		cr := c.create([]byte(lhyDemoScenario))
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(exe),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.UserDataDir(t.TempDir()),
+			chromedp.WindowSize(1366, 768),
+		)
+		actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+		defer cancelAlloc()
+		bctx, cancelTab := chromedp.NewContext(actx)
+		defer cancelTab()
+		if err := chromedp.Do(bctx); err != nil {
+			t.Fatalf("starting %s: %v", exe, err)
+		}
+		var mu sync.Mutex
+		var thrown []string
+		if err := chromedp.Listen(bctx, func(ev any) {
+			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+				msg := e.ExceptionDetails.Text
+				if e.ExceptionDetails.Exception != nil {
+					msg += " " + e.ExceptionDetails.Exception.Description
+				}
+				mu.Lock()
+				thrown = append(thrown, msg)
+				mu.Unlock()
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		defer func() {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, m := range thrown {
+				t.Errorf("the page threw: %s", m)
+			}
+		}()
+		screenshot := func(name string) {
+			buf, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Errorf("screenshot: %v", err)
+				return
+			}
+			path := filepath.Join(t.ArtifactDir(), name)
+			if err := os.WriteFile(path, buf, 0o644); err != nil {
+				t.Error(err)
+				return
+			}
+			t.Logf("screenshot: %s", path)
+		}
+		do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+			t.Helper()
+			if err := chromedp.Do(bctx, actions...); err != nil {
+				screenshot("lhy-failed.png")
+				status, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById('status').textContent`))
+				t.Fatalf("%s: %v (status line: %q)", what, err, status)
+			}
+		}
+		eval := func(js string) string {
+			t.Helper()
+			v, err := chromedp.Run(bctx, chromedp.Evaluate[string](js))
+			if err != nil {
+				t.Fatalf("%s: %v", js, err)
+			}
+			return v
+		}
+		poll := func(what, js string) {
+			t.Helper()
+			do(what, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+		}
+
+		// Open the page; the German squad's panel aims the Assault at its hex.
+		do("opening the referee's page and selecting GE1",
+			chromedp.Navigate(c.base+cr.Links[Referee]),
+			chromedp.WaitVisible(chromedp.CSS(`#g-units .unit[data-unit="GE1"]`)),
+			chromedp.Click(chromedp.CSS(`#g-units .unit[data-unit="GE1"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`#unit-actions .lhy-aim[data-mode="assault"]`)),
+			chromedp.Click(chromedp.CSS(`#unit-actions .lhy-aim[data-mode="assault"]`)),
+		)
+		poll("the attackers next to C4 ticked", `['US1','US2','USL'].every((id) => (document.querySelector('#lhy-form input[data-att="' + id + '"]') || {}).checked)`)
+		// The keyboard: untick USL (Space), see the line change, tick it again.
+		do("unticking USL with the keyboard",
+			chromedp.Focus(chromedp.CSS(`#lhy-form input[data-att="USL"]`)),
+			chromedp.KeyEvent(" "))
+		poll("the line without USL", `document.getElementById('lhy-line').textContent === 'assault C4 US1 US2'`)
+		do("ticking USL again",
+			chromedp.Focus(chromedp.CSS(`#lhy-form input[data-att="USL"]`)),
+			chromedp.KeyEvent(" "))
+		const line = "assault C4 US1 US2 USL"
+		poll("the line with USL", fmt.Sprintf(`document.getElementById('lhy-line').textContent === %q`, line))
+		poll("the odds bar", `document.querySelectorAll('#lhy-odds .odds-bar .seg').length > 0 && document.getElementById('lhy-odds').textContent.includes('%')`)
+
+		// The bar shows the rows the API gives, with their percentages.
+		code, o, _ := c.odds(cr, Referee, line)
+		if code != http.StatusOK {
+			t.Fatalf("odds: %d", code)
+		}
+		var want []string
+		for _, r := range o.Rows {
+			if r.P > 0 {
+				want = append(want, fmt.Sprintf("row %s %.0f%%", r.Row, 100*r.P))
+			}
+		}
+		got := eval(`document.querySelector('#lhy-odds .odds-bar').getAttribute('aria-label')`)
+		if got != strings.Join(want, ", ") {
+			t.Errorf("the odds bar reads %q, the API says %q", got, strings.Join(want, ", "))
+		}
+		if terms := eval(`document.getElementById('lhy-odds').textContent`); !strings.Contains(terms, "Cohesion 7 vs 6") || !strings.Contains(terms, "-2") {
+			t.Errorf("the DRM terms before the roll: %q", terms)
+		}
+		screenshot("lhy-odds.png")
+
+		// Roll, with the keyboard.
+		do("pressing Roll", chromedp.Focus(chromedp.CSS(`#lhy-roll`)), chromedp.KeyEvent(kb.Enter))
+		poll("step 1 in the log", `document.querySelector('#log li[data-n="1"]') !== null`)
+		var lg struct {
+			Entries []struct {
+				Line   string    `json:"line"`
+				Report lhyReport `json:"report"`
+			} `json:"entries"`
+		}
+		if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens[Referee], nil, &lg); code != 200 || len(lg.Entries) != 1 {
+			t.Fatalf("log: %d %+v", code, lg)
+		}
+		rep := lg.Entries[0].Report
+		if lg.Entries[0].Line != line || rep.Row == "" {
+			t.Fatalf("step 1 is %q with row %q", lg.Entries[0].Line, rep.Row)
+		}
+		shown := eval(`document.querySelector('#log li[data-n="1"]').textContent`)
+		if !strings.Contains(shown, "row "+rep.Row) || !strings.Contains(shown, line) || !strings.Contains(shown, rep.Breakdown) {
+			t.Errorf("the log shows step 1 as %q; want %q, row %s and %q", shown, line, rep.Row, rep.Breakdown)
+		}
+		result := eval(`document.getElementById('lhy-result').textContent`)
+		if !strings.Contains(result, fmt.Sprintf("d10 %d", rep.Roll)) || !strings.Contains(result, "row "+rep.Row) || !strings.Contains(result, "14.3") {
+			t.Errorf("the result panel shows %q; want d10 %d, row %s and the rules", result, rep.Roll, rep.Row)
+		}
+		poll("the After panel", `document.getElementById('lhy-after').textContent.includes('After the Assault on C4')`)
+		screenshot("lhy-result.png")
+
+		// The losers that must retreat do so by the After panel's buttons.
+		n := 1
+		for eval(`(document.querySelector('#lhy-after select[data-retreat]') || {dataset: {}}).dataset.retreat || ''`) != "" && n < 5 {
+			retreat := eval(`document.querySelector('#lhy-after select[data-retreat] + button.step').dataset.line`)
+			do("retreating", chromedp.Click(chromedp.CSS(`#lhy-after select[data-retreat] + button.step`)))
+			n++
+			poll(fmt.Sprintf("step %d in the log", n), fmt.Sprintf(`document.querySelector('#log li[data-n="%d"]') !== null`, n))
+			if v := c.lhyState(cr, Referee, ""); v.N != n {
+				t.Errorf("after %q the game has %d steps, want %d", retreat, v.N, n)
+			}
+		}
+		screenshot("lhy.png")
+
+		// Fire: an anti-tank marker on the AFV; the likeliest results show before the roll.
+		do("aiming fire at E5", chromedp.Click(chromedp.CSS(`#lhy-form input[name="lhy-mode"][value="fire"]`)))
+		eval(`(() => { const s = document.getElementById('lhy-target'); s.value = 'E5'; s.dispatchEvent(new Event('change', {bubbles: true})); return ''; })()`)
+		eval(`(() => { const s = document.querySelector('#lhy-form select[data-mk="0"][data-f="kind"]'); s.value = 'at'; s.dispatchEvent(new Event('change', {bubbles: true})); return ''; })()`)
+		eval(`(() => { const s = document.querySelector('#lhy-form select[data-mk="0"][data-f="who"]'); s.value = 'T1'; s.dispatchEvent(new Event('change', {bubbles: true})); return ''; })()`)
+		poll("the fire line", `document.getElementById('lhy-line').textContent === 'fire E5: at T1 +1'`)
+		poll("the fire odds", `document.querySelector('#lhy-odds .facts-odds') !== null || document.querySelector('#lhy-odds .refused') !== null`)
+		fire := eval(`document.getElementById('lhy-odds').textContent`)
+		if !strings.Contains(fire, "T1 Destroyed") && !strings.Contains(fire, "refuse") {
+			t.Errorf("the fire's odds show %q", fire)
+		}
+		screenshot("lhy-fire.png")
+	})
+}
