@@ -308,6 +308,16 @@ func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
 	}
 	u.Eliminated = true
 	u.Steps = 0
+	if g.After != nil { // an eliminated unit owes no Retreat
+		k := 0
+		for _, j := range g.After.Retreat {
+			if j != i {
+				g.After.Retreat[k] = j
+				k++
+			}
+		}
+		g.After.Retreat = g.After.Retreat[:k]
+	}
 	verb := "eliminated"
 	if u.Vehicular() || u.Kind == FP || u.Kind == TowedGun || u.Kind == LATW {
 		verb = "Destroyed"

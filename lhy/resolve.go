@@ -226,7 +226,7 @@ func (g *Game) admit(a Action, already []int, rep *Report) error {
 		case Leader, LATW, FT:
 			ok := false
 			for _, j := range a.Units {
-				ok = ok || (g.Units[j].Combat && !g.Units[j].Vehicular())
+				ok = ok || g.Units[j].Combat
 			}
 			for _, j := range already {
 				ok = ok || samePlatoon(j)
@@ -257,18 +257,20 @@ func (g *Game) admit(a Action, already []int, rep *Report) error {
 // envelopment checks what the +2 asks: a Coordinated Activation, so attackers from two hexes
 // or more [default], and no counted attacker Out of Command unless Heroic (14.0 ★).
 func (g *Game) envelopment(as Assault) error {
-	froms := map[Hex]bool{}
-	for _, f := range as.From {
-		froms[f] = true
-	}
-	if len(froms) < 2 {
-		return refuse("14.0", "Envelopment needs attackers going in from two hexes or more")
-	}
 	for _, i := range as.Attackers {
 		u := &g.Units[i]
 		if u.OutOfCommand && !u.Heroic {
 			return refuse("14.0", "Envelopment: %s is Out of Command (and not Heroic)", u.ID)
 		}
+	}
+	froms := map[Hex]bool{}
+	for k, f := range as.From {
+		if g.Units[as.Attackers[k]].Kind != Leader {
+			froms[f] = true
+		}
+	}
+	if len(froms) < 2 {
+		return refuse("14.0", "Envelopment needs attackers going in from two hexes or more, a leader not counting")
 	}
 	return nil
 }
@@ -506,28 +508,7 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 	after.RetreatMin, after.RetreatMax = row.RetreatMin, row.RetreatMax
 	if alive {
 		for _, i := range losers {
-			u := &g.Units[i]
-			if u.Eliminated {
-				continue
-			}
-			switch {
-			case u.Kind == TowedGun && u.Rider == "":
-				g.eliminate(i, "14.3.3", rep, "an unloaded Towed Gun cannot retreat")
-			case u.Kind == AFV && u.Shocked:
-				g.eliminate(i, "14.3.3", rep, "a Shocked AFV cannot retreat")
-			case u.Kind == FP:
-				g.eliminate(i, "14.3.3", rep, "a Fighting Position cannot retreat")
-			default:
-				after.Retreat = append(after.Retreat, i)
-				n := fmt.Sprintf("%d-%d", row.RetreatMin, row.RetreatMax)
-				if row.RetreatMin == row.RetreatMax {
-					n = fmt.Sprint(row.RetreatMin)
-				}
-				if u.Vehicular() {
-					n = "4 MP"
-				}
-				rep.add("14.3.3", u.ID+" must retreat", "%s must retreat %s hexes", u.ID, strings.TrimSuffix(n, " MP")+map[bool]string{true: " (4 MP)", false: ""}[u.Vehicular()])
-			}
+			g.mustRetreat(i, after, rep)
 		}
 	} else {
 		rep.add("14.3.3", "no Retreat", "every enemy unit is eliminated: no Retreat")
@@ -666,10 +647,38 @@ func (g *Game) immediate(as Assault, att, def force, after *After, rep *Report, 
 		losers = A
 	}
 	for _, i := range losers {
-		after.Retreat = append(after.Retreat, i)
-		rep.add("14.3.3", g.name(i)+" must retreat", "%s must retreat", g.name(i))
+		g.mustRetreat(i, after, rep)
 	}
 	return true, nil
+}
+
+// mustRetreat puts a losing unit on the Retreat list, or eliminates it if it cannot retreat:
+// an unloaded Towed Gun, a Shocked AFV, a Fighting Position (14.3.3).
+func (g *Game) mustRetreat(i int, after *After, rep *Report) {
+	u := &g.Units[i]
+	if u.Eliminated {
+		return
+	}
+	switch {
+	case u.Kind == TowedGun && u.Rider == "":
+		g.eliminate(i, "14.3.3", rep, "an unloaded Towed Gun cannot retreat")
+		return
+	case u.Kind == AFV && u.Shocked:
+		g.eliminate(i, "14.3.3", rep, "a Shocked AFV cannot retreat")
+		return
+	case u.Kind == FP:
+		g.eliminate(i, "14.3.3", rep, "a Fighting Position cannot retreat")
+		return
+	}
+	after.Retreat = append(after.Retreat, i)
+	switch {
+	case u.Vehicular():
+		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat 1 to %d hexes with its %d MP, and is then in Motion", u.ID, VehicleRetreatMP, VehicleRetreatMP)
+	case after.RetreatMin == after.RetreatMax:
+		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat %d hexes", u.ID, after.RetreatMin)
+	default:
+		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat %d-%d hexes", u.ID, after.RetreatMin, after.RetreatMax)
+	}
 }
 
 // loserResults applies the Casualty and Cohesion Check columns and Regrouping to the losers.
@@ -807,8 +816,8 @@ func (g *Game) VDATerms(i, t int) []Term {
 		add(2, u.Kind.String())
 	case u.Nation == German && u.Kind == MG:
 		add(2, "German MG")
-	case u.Nation == German && u.Kind == Section && after:
-		add(2, "German infantry section after 9/43")
+	case u.Kind == Section && after:
+		add(2, "infantry section after 9/43")
 	case jr && u.Reduced() && (u.Kind == Squad || u.Kind == Section):
 		add(2, "reduced Japanese/Russian "+u.Kind.String())
 	}

@@ -81,12 +81,16 @@ func checkLHY(file string, stdout io.Writer) bool {
 		fmt.Fprintln(stdout, err)
 		return false
 	}
+	// A misspelt field would leave an expectation unchecked: a warning fails the file.
+	for _, w := range s.Warnings {
+		fmt.Fprintln(stdout, "warning:", w)
+	}
 	g, out := s.Play(s.OddsWanted(), nil)
 	fails := s.Check(g, out)
 	for _, fl := range fails {
 		fmt.Fprintf(stdout, "%s:%d: %s\n", file, fl.Line, fl.Msg)
 	}
-	return len(fails) == 0
+	return len(fails) == 0 && len(s.Warnings) == 0
 }
 
 // oddsJSON is one step's distribution in --json.
