@@ -442,3 +442,23 @@ moves: []`, 1)
 		}
 	})
 }
+
+// TestLHYDemo: the built-in LHY demo loads, and its first Assault has odds and can be rolled.
+func TestLHYDemo(t *testing.T) {
+	backends(t, func(t *testing.T, open func() *Server) {
+		s := open()
+		c := serveTest(t, s)
+		cr, err := s.DemoLHY(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cr.Ruleset != "lhy" || strings.Join(cr.Sides, ",") != "US,GE" {
+			t.Fatalf("the LHY demo: %+v", cr)
+		}
+		code, o, e := c.odds(*cr, "US", "assault C4 US1 US2 USL")
+		if code != 200 || len(o.Rows) != 6 || len(o.Terms) < 3 {
+			t.Fatalf("odds: %d %+v %+v", code, o, e)
+		}
+		c.mustLHY(*cr, "US", 1, "assault C4 US1 US2 USL")
+	})
+}

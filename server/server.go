@@ -117,9 +117,17 @@ type Created struct {
 	Links   map[string]string `json:"links"`
 }
 
+//go:embed demo-lhy.yaml
+var demoLHYScenario []byte
+
 // Demo creates a new game of the built-in demo scenario.
 func (s *Server) Demo(ctx context.Context) (*Created, error) {
 	return s.Create(ctx, "demo.yaml", demoScenario)
+}
+
+// DemoLHY creates a new game of the built-in Last Hundred Yards demo scenario.
+func (s *Server) DemoLHY(ctx context.Context) (*Created, error) {
+	return s.Create(ctx, "demo-lhy.yaml", demoLHYScenario)
 }
 
 // Create starts a game from a scenario file (name is for error messages), playing the file's

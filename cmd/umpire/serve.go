@@ -43,7 +43,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
 	db := fs.String("db", defaultDB(), "where games are kept: a SQLite file, or a postgres:// URL")
-	noDemo := fs.Bool("no-demo", false, "do not create the demo game at start")
+	noDemo := fs.Bool("no-demo", false, "do not create the demo games (ASL and Last Hundred Yards) at start")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -71,14 +71,16 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "umpire serve: listening on %s (games kept in %s)\n", base, where)
 	if !*noDemo {
-		c, err := srv.Demo(ctx)
-		if err != nil {
-			fmt.Fprintf(stderr, "umpire serve: the demo game: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "demo game %q: open the referee's link to move both sides\n", c.Name)
-		for _, role := range append(append([]string{server.Referee}, c.Sides...), server.Spectator) {
-			fmt.Fprintf(stdout, "  %-10s %s%s\n", role, base, c.Links[role])
+		for _, demo := range []func(context.Context) (*server.Created, error){srv.Demo, srv.DemoLHY} {
+			c, err := demo(ctx)
+			if err != nil {
+				fmt.Fprintf(stderr, "umpire serve: the demo game: %v\n", err)
+				return 1
+			}
+			fmt.Fprintf(stdout, "demo game %q (%s): open the referee's link to move both sides\n", c.Name, strings.ToUpper(c.Ruleset))
+			for _, role := range append(append([]string{server.Referee}, c.Sides...), server.Spectator) {
+				fmt.Fprintf(stdout, "  %-10s %s%s\n", role, base, c.Links[role])
+			}
 		}
 	}
 	fmt.Fprintf(stdout, "new games: %s/ (paste a scenario file)\n", base)
