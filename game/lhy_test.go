@@ -2,6 +2,8 @@ package game
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -126,5 +128,51 @@ func TestLHYCreateErrors(t *testing.T) {
 		if _, err := Create("x.yaml", []byte(c.yaml), dice.NewSeeded(1)); err == nil || len(err.Error()) < len(c.want) || err.Error()[:len(c.want)] != c.want {
 			t.Errorf("%q: %v, want an error at %s", c.yaml, err, c.want)
 		}
+	}
+}
+
+// TestReplayEveryLHYScenario: every LHY scenario file, played step by step as a game (its
+// moves with its dice), replays from its log to the live game's state hash after every step.
+func TestReplayEveryLHYScenario(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/lhy/*.yaml")
+	if len(files) == 0 {
+		t.Skip("no testdata/lhy scenarios")
+	}
+	played := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Open(f, data)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		var src dice.Source = dice.NewSeeded(1)
+		if g.lsc.HasSeed {
+			src = dice.NewSeeded(g.lsc.Seed)
+		}
+		src = &dice.Script{Values: g.lsc.Dice, Then: src}
+		live := [][32]byte{g.Hash()}
+		for _, mv := range g.lsc.Moves {
+			if _, err := g.Apply(mv.Text, src); err != nil {
+				break // the scenario's refusal: the log stops before it
+			}
+			live = append(live, g.Hash())
+		}
+		played += len(g.Log)
+		for n := 0; n <= len(g.Log); n++ {
+			r, err := Replay(f, data, g.Log, n)
+			if err != nil {
+				t.Fatalf("%s: replay to %d: %v", f, n, err)
+			}
+			if r.Hash() != live[n] {
+				t.Errorf("%s: replayed to step %d, the state differs from the live game's", filepath.Base(f), n)
+			}
+		}
+	}
+	if played < len(files) {
+		t.Errorf("only %d steps played through %d files", played, len(files))
 	}
 }
