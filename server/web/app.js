@@ -1250,8 +1250,19 @@
       }).join('') + (L.markers.length < 4 ? '<button type="button" id="mk-add">+ marker</button>' : '') + '</fieldset>';
     }
     const line = lhyLine();
+    // Whose step it is (API.md: an Assault is its attackers' side's, fire the target's enemies').
+    let mine = true;
+    if (line && L.mode === 'fire') {
+      const there = new Set(unitsIn(L.target).map((u) => u.side));
+      mine = !there.size || (G.live.sides || []).some((sd) => !there.has(sd) && mayMove(sd));
+    } else if (line) {
+      mine = [...L.attackers].every((id) => mayMove((unitOf(G.view, id) || {}).side));
+    }
+    L.mine = mine;
     html += `<div class="row"><code id="lhy-line" aria-live="polite">${esc(line || '…')}</code>` +
-      `<button type="button" id="lhy-roll" class="roll"${line && live ? '' : ' disabled'}>${L.mode === 'declare' ? 'Declare' : 'Roll'}</button></div>`;
+      `<button type="button" id="lhy-roll" class="roll"${line && live && mine ? '' : ' disabled'}` +
+      `${line && !mine ? ' title="This link may not play that side\'s step"' : ''}>${L.mode === 'declare' ? 'Declare' : 'Roll'}</button></div>` +
+      (line && !mine ? '<p class="small">This link may not play that side\'s step: the odds are for your information.</p>' : '');
     setHTML($('#lhy-form'), html);
   }
 
@@ -1288,6 +1299,7 @@
     if (!line) { box.innerHTML = '<p class="hint">Pick a target and attackers (or markers): the odds show here before the roll.</p>'; return; }
     if (L.mode === 'declare') { box.innerHTML = '<p class="hint">Declaring rolls nothing; resolve it later (the After panel offers it).</p>'; return; }
     const o = L.odds;
+    if (roll) roll.disabled = !(line && isLive() && !spectator() && L.mine !== false);
     if (!o) { box.innerHTML = '<p class="hint">Working out the odds…</p>'; return; }
     let s = '<h3>Before the roll</h3>';
     if (o.rows) {
