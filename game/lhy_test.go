@@ -198,9 +198,6 @@ moves:
 // TestLHYReplayRidersVDA: the Collateral Damage after a Vehicle Destruction Attempt gives its
 // Riders' Cohesion Checks in the same order on every replay.
 func TestLHYReplayRidersVDA(t *testing.T) {
-	t.Skip("lhy bug: (*Game).vda collects the Riders unloaded in the Assault by ranging over the map " +
-		"After.Unloaded (lhy/resolve.go), so their Cohesion Checks take the dice in a random order and a " +
-		"replay can reach another state (about 1 in 5 here); sort the riders before the Collateral Damage, then drop this Skip")
 	data := []byte(ridersVDA)
 	g, err := Create("riders.yaml", data, dice.NewSeeded(1))
 	if err != nil {

@@ -1,5 +1,7 @@
 package lhy
 
+import "context"
+
 // Odds is the exact chance of every outcome of a step before it is played: the step is run on
 // a copy of the game along every path of its dice (a Cohesion Check counted as its chance to
 // pass or fail, a random pick as 1/n each), and equal outcomes are added up. The game is not
@@ -14,7 +16,13 @@ func (g *Game) Odds(line string) (*Odds, error) {
 
 // OddsOf is Odds for a parsed step.
 func (g *Game) OddsOf(a Action) (*Odds, error) {
-	return enumerate(false, g.runner(a), nil)
+	return enumerate(context.Background(), false, g.runner(a), nil)
+}
+
+// OddsContext is OddsOf that gives up with ctx's error once ctx is done (a server bounds the
+// time one request may spend on a step with many dice).
+func (g *Game) OddsContext(ctx context.Context, a Action) (*Odds, error) {
+	return enumerate(ctx, false, g.runner(a), nil)
 }
 
 // runner plays a on a fresh copy of g with the given dice and returns the outcome's keys.
@@ -35,5 +43,5 @@ func (g *Game) runner(a Action) func(r roller) ([]string, error) {
 // passes, one that fails) with the weight of all the faces alike, as Odds does. Tests use it
 // to hold Odds against scripted play.
 func (g *Game) EveryRoll(a Action, classes bool, f func(faces []int, keys []string)) (*Odds, error) {
-	return enumerate(!classes, g.runner(a), f)
+	return enumerate(context.Background(), !classes, g.runner(a), f)
 }

@@ -436,6 +436,14 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 	rep.add("14.3", "row "+row.Label(), "d10 %d %+d = %d: row %s, the %s loses", roll, rep.Net, final, row.Label(), loser)
 	after.Loser = loser
 
+	// Every unit of the Assault is revealed: it loses Concealment [default: rules-notes 2 is
+	// silent; a unit that has fought hand to hand is known].
+	for _, i := range append(append([]int(nil), att.all...), def.all...) {
+		if u := &g.Units[i]; u.Concealed {
+			u.Concealed = false
+			rep.add("14.3", u.ID+" loses Concealment", "%s loses Concealment: it fought in an Assault [default]", u.ID)
+		}
+	}
 	// Riders and Passengers of the vehicles in the Assault unload.
 	for _, i := range append(append([]int(nil), att.all...), def.all...) {
 		if !g.Units[i].Vehicular() {
@@ -930,6 +938,8 @@ func (g *Game) vda(a Action, rep *Report, r roller) error {
 				cd.unloadedFrom = append(cd.unloadedFrom, [2]int{j, v})
 			}
 		}
+		// In unit order, so the Cohesion Checks take the dice in the same order every time.
+		sort.Slice(cd.unloadedFrom, func(x, y int) bool { return cd.unloadedFrom[x][0] < cd.unloadedFrom[y][0] })
 		return g.collateralDamage(g.Units[a.Target].At, cd, rep, r)
 	}
 	rep.add("14.3.2", g.name(a.Target)+" survives", "%s on %s: d10 %d %+d = %d < %d: no effect", g.name(a.Unit), g.name(a.Target), roll, sum, rep.Final, VDATarget)

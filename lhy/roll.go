@@ -1,6 +1,7 @@
 package lhy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -166,7 +167,7 @@ type Odds struct {
 
 // enumerate runs run over every path of choices and adds up the outcomes by their keys.
 // leaf, if not nil, sees every dice path (as the faces a script would give) with its outcome.
-func enumerate(brute bool, run func(r roller) ([]string, error), leaf func(faces []int, keys []string)) (*Odds, error) {
+func enumerate(ctx context.Context, brute bool, run func(r roller) ([]string, error), leaf func(faces []int, keys []string)) (*Odds, error) {
 	type item struct {
 		path []choice
 		p    *big.Rat
@@ -175,7 +176,12 @@ func enumerate(brute bool, run func(r roller) ([]string, error), leaf func(faces
 	acc := map[string]*Outcome{}
 	var order []string
 	paths := 0
-	for len(stack) > 0 {
+	for runs := 0; len(stack) > 0; runs++ {
+		if runs&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		pr := &pathRoller{path: it.path, brute: brute}

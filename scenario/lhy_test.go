@@ -45,12 +45,12 @@ moves:
 # Casualty; their Cohesion Checks: 3 <= 7 passes, 9 > 8 fails, so US2 Disrupts.
 # Step 5: ATDRM d10 9 +2 = 11 > AV 3 -1 in Motion: T1 Destroyed, ATV 1 so Collateral
 # Damage; SADRM d10 2 +1 = 3 < 5 leaves GR alone; GR, T1's Rider, Disrupts and checks
-# Cohesion: 4 <= 5 passes.
+# Cohesion: 4 <= 5 passes. GE1 fought in the Assault: it is no longer Concealed.
 expect:
   - step 1: {drm: -2, row: 2-5, loser: attacker, roll: 7, final: 5, odds: {"row 2-5": 40%, "row 6-9": 3/10, "row -1..1": 3/10, "US2 fails Cohesion Check": 0.14}}
   - US1: {steps: 1, at: C7, disrupted: false}
   - US2: {steps: 1, disrupted: true, at: F3}
-  - GE1: {steps: 1, eliminated: false, concealed: true}
+  - GE1: {steps: 1, eliminated: false, concealed: false}
   - step 5: {events: [T1 Destroyed, Collateral Damage, GR Disrupted, GR passes Cohesion Check], no_events: [GR Casualty]}
   - T1: {destroyed: true}
   - GR: {disrupted: true, rider: none, at: E5}

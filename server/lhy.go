@@ -526,9 +526,8 @@ type markerView struct {
 }
 
 // oddsWait bounds how long an odds request waits for a free enumerator and for its answer.
-// An enumeration runs to its end even if the request gave up (lhy's enumerator cannot be
-// stopped; it stops itself past lhy.MaxOutcomes dice paths), holding its slot meanwhile, so at
-// most cap(Server.oddsSlots) cores are ever busy working out odds.
+// An enumeration given up is cancelled (lhy.OddsContext); it holds its slot until it has
+// stopped, so at most cap(Server.oddsSlots) cores are ever busy working out odds.
 var oddsWait = 10 * time.Second
 
 var errOddsBusy = errors.New("the odds of this step take too long to work out now (too many dice, or the server is busy): try again, or ask for fewer markers")
@@ -548,6 +547,9 @@ func (s *Server) enumerate(ctx context.Context, st *lhy.Game, a lhy.Action) (*lh
 		o   *lhy.Odds
 		err error
 	}
+	// The enumeration stops by itself once the request is answered or given up.
+	ectx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	done := make(chan result, 1)
 	go func() {
 		defer func() { <-s.oddsSlots }()
@@ -556,7 +558,7 @@ func (s *Server) enumerate(ctx context.Context, st *lhy.Game, a lhy.Action) (*lh
 				done <- result{nil, fmt.Errorf("the odds could not be worked out: %v", p)}
 			}
 		}()
-		o, err := st.OddsOf(a)
+		o, err := st.OddsContext(ectx, a)
 		done <- result{o, err}
 	}()
 	select {
