@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"bytes"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -58,22 +57,16 @@ var (
 // LoadLHY reads a `ruleset: lhy` scenario. name is used in error messages.
 func LoadLHY(name string, data []byte) (s *LHY, err error) {
 	r := &reader{file: name}
-	if len(data) > MaxSize {
-		return nil, r.errf(nil, "", "the file is %d bytes; a scenario may be at most %d", len(data), MaxSize)
-	}
-	var doc yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		line := 0
-		fmt.Sscanf(msg, "line %d:", &line)
-		return nil, &Error{File: name, Line: line, Msg: "not valid YAML: " + msg}
+	doc, err := r.document(data)
+	if err != nil {
+		return nil, err
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
 		}
 	}()
-	root := deref(&doc)
+	root := deref(doc)
 	top, err := r.fields(root, "", lhyTop...)
 	if err != nil {
 		return nil, err

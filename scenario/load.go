@@ -7,7 +7,6 @@
 package scenario
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -107,16 +106,9 @@ func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
 // Load reads a scenario file. name is used in error messages.
 func Load(name string, data []byte) (s *Scenario, err error) {
 	r := &reader{file: name}
-	if len(data) > MaxSize {
-		return nil, r.errf(nil, "", "the file is %d bytes; a scenario may be at most %d", len(data), MaxSize)
-	}
-	var doc yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		line := 0
-		fmt.Sscanf(msg, "line %d:", &line)
-		return nil, &Error{File: name, Line: line, Msg: "not valid YAML: " + msg}
+	doc, err := r.document(data)
+	if err != nil {
+		return nil, err
 	}
 	defer func() {
 		// A malformed document must give an error, never a crash.
@@ -124,7 +116,7 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
 		}
 	}()
-	root := deref(&doc)
+	root := deref(doc)
 	top, err := r.fields(root, "", topFields...)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -180,4 +181,19 @@ func (r *reader) strList(n *yaml.Node, field string) ([]string, []*yaml.Node, er
 		out = append(out, s)
 	}
 	return out, items, nil
+}
+
+// document reads a scenario file's YAML: its size checked, a syntax error placed on its line.
+func (r *reader) document(data []byte) (*yaml.Node, error) {
+	if len(data) > MaxSize {
+		return nil, r.errf(nil, "", "the file is %d bytes; a scenario may be at most %d", len(data), MaxSize)
+	}
+	var doc yaml.Node
+	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line := 0
+		fmt.Sscanf(msg, "line %d:", &line)
+		return nil, &Error{File: r.file, Line: line, Msg: "not valid YAML: " + msg}
+	}
+	return &doc, nil
 }
