@@ -4,14 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -35,81 +31,8 @@ func TestBrowserLHY(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(exe),
-			chromedp.Headless,
-			chromedp.NoSandbox,
-			chromedp.DisableGPU,
-			chromedp.NoFirstRun,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.UserDataDir(t.TempDir()),
-			chromedp.WindowSize(1366, 768),
-		)
-		actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-		defer cancelAlloc()
-		bctx, cancelTab := chromedp.NewContext(actx)
-		defer cancelTab()
-		if err := chromedp.Do(bctx); err != nil {
-			t.Fatalf("starting %s: %v", exe, err)
-		}
-		var mu sync.Mutex
-		var thrown []string
-		if err := chromedp.Listen(bctx, func(ev any) {
-			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-				msg := e.ExceptionDetails.Text
-				if e.ExceptionDetails.Exception != nil {
-					msg += " " + e.ExceptionDetails.Exception.Description
-				}
-				mu.Lock()
-				thrown = append(thrown, msg)
-				mu.Unlock()
-			}
-		}); err != nil {
-			t.Fatal(err)
-		}
-		defer func() {
-			mu.Lock()
-			defer mu.Unlock()
-			for _, m := range thrown {
-				t.Errorf("the page threw: %s", m)
-			}
-		}()
-		screenshot := func(name string) {
-			buf, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Errorf("screenshot: %v", err)
-				return
-			}
-			path := filepath.Join(t.ArtifactDir(), name)
-			if err := os.WriteFile(path, buf, 0o644); err != nil {
-				t.Error(err)
-				return
-			}
-			t.Logf("screenshot: %s", path)
-		}
-		do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-			t.Helper()
-			if err := chromedp.Do(bctx, actions...); err != nil {
-				screenshot("lhy-failed.png")
-				status, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById('status').textContent`))
-				t.Fatalf("%s: %v (status line: %q)", what, err, status)
-			}
-		}
-		eval := func(js string) string {
-			t.Helper()
-			v, err := chromedp.Run(bctx, chromedp.Evaluate[string](js))
-			if err != nil {
-				t.Fatalf("%s: %v", js, err)
-			}
-			return v
-		}
-		poll := func(what, js string) {
-			t.Helper()
-			do(what, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
-		}
+		b := newTab(t, ctx, exe, "lhy-failed.png")
+		screenshot, do, eval, poll := b.screenshot, b.do, b.eval, b.poll
 
 		// Open the page; the German squad's panel aims the Assault at its hex.
 		do("opening the referee's page and selecting GE1",

@@ -30,6 +30,102 @@ func findChromium() string {
 	return ""
 }
 
+// tab is one headless Chromium tab for a page test: a fresh profile, a laptop-sized window;
+// the page's uncaught exceptions fail the test, and a failed action leaves a screenshot.
+type tab struct {
+	t        *testing.T
+	ctx      context.Context
+	failShot string
+}
+
+// newTab starts the browser exe and opens a tab, closed when the test ends.
+func newTab(t *testing.T, ctx context.Context, exe, failShot string) *tab {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1366, 768),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	bctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(cancelTab)
+	if err := chromedp.Do(bctx); err != nil { // starts the browser
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	var mu sync.Mutex
+	var thrown []string
+	if err := chromedp.Listen(bctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			msg := e.ExceptionDetails.Text
+			if e.ExceptionDetails.Exception != nil {
+				msg += " " + e.ExceptionDetails.Exception.Description
+			}
+			mu.Lock()
+			thrown = append(thrown, msg)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { // runs before the tab closes
+		mu.Lock()
+		defer mu.Unlock()
+		for _, m := range thrown {
+			t.Errorf("the page threw: %s", m)
+		}
+	})
+	return &tab{t: t, ctx: bctx, failShot: failShot}
+}
+
+// screenshot saves what the page shows in the test's artifact directory.
+func (b *tab) screenshot(name string) {
+	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Errorf("screenshot: %v", err)
+		return
+	}
+	path := filepath.Join(b.t.ArtifactDir(), name)
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		b.t.Error(err)
+		return
+	}
+	b.t.Logf("screenshot: %s", path)
+}
+
+// do runs page actions; on failure it saves what the page showed and stops the test.
+func (b *tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		b.screenshot(b.failShot)
+		status, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.getElementById('status').textContent`))
+		b.t.Fatalf("%s: %v (status line: %q)", what, err, status)
+	}
+}
+
+// eval is the value of a JavaScript expression on the page.
+func (b *tab) eval(js string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		b.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// poll waits (up to 15 s) until a JavaScript expression is true on the page.
+func (b *tab) poll(what, js string) {
+	b.t.Helper()
+	b.do(what, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+}
+
 // TestBrowser plays one step through the game page in headless Chromium: it opens the demo
 // game's referee link, selects a tank by clicking its counter, clicks a hex one of its legal
 // `enter` steps goes to (after Start if it needs one), and checks that the log panel shows the
@@ -62,80 +158,8 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("the demo has no tank of the phasing side %s", st.Phasing)
 		}
 
-		// The browser: headless, a fresh profile, a laptop-sized window.
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(exe),
-			chromedp.Headless,
-			chromedp.NoSandbox,
-			chromedp.DisableGPU,
-			chromedp.NoFirstRun,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.UserDataDir(t.TempDir()),
-			chromedp.WindowSize(1366, 768),
-		)
-		actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-		defer cancelAlloc()
-		bctx, cancelTab := chromedp.NewContext(actx)
-		defer cancelTab()
-		if err := chromedp.Do(bctx); err != nil { // starts the browser
-			t.Fatalf("starting %s: %v", exe, err)
-		}
-		// The page's uncaught exceptions fail the test.
-		var mu sync.Mutex
-		var thrown []string
-		if err := chromedp.Listen(bctx, func(ev any) {
-			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-				msg := e.ExceptionDetails.Text
-				if e.ExceptionDetails.Exception != nil {
-					msg += " " + e.ExceptionDetails.Exception.Description
-				}
-				mu.Lock()
-				thrown = append(thrown, msg)
-				mu.Unlock()
-			}
-		}); err != nil {
-			t.Fatal(err)
-		}
-		defer func() {
-			mu.Lock()
-			defer mu.Unlock()
-			for _, m := range thrown {
-				t.Errorf("the page threw: %s", m)
-			}
-		}()
-		screenshot := func(name string) {
-			buf, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Errorf("screenshot: %v", err)
-				return
-			}
-			path := filepath.Join(t.ArtifactDir(), name)
-			if err := os.WriteFile(path, buf, 0o644); err != nil {
-				t.Error(err)
-				return
-			}
-			t.Logf("screenshot: %s", path)
-		}
-		// do runs page actions; on failure it saves what the page showed and stops the test.
-		do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-			t.Helper()
-			if err := chromedp.Do(bctx, actions...); err != nil {
-				screenshot("failed.png")
-				status, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById('status').textContent`))
-				t.Fatalf("%s: %v (status line: %q)", what, err, status)
-			}
-		}
-		eval := func(js string) string {
-			t.Helper()
-			v, err := chromedp.Run(bctx, chromedp.Evaluate[string](js))
-			if err != nil {
-				t.Fatalf("%s: %v", js, err)
-			}
-			return v
-		}
+		b := newTab(t, ctx, exe, "failed.png")
+		screenshot, do, eval := b.screenshot, b.do, b.eval
 		// stepsShown waits until the selected unit's legal steps are on the panel (not stale).
 		stepsShown := func() {
 			t.Helper()
