@@ -11,8 +11,6 @@ import (
 // are on; each unit suffers only the worst result that reaches it; Collateral Damage is applied
 // once, at the end.
 
-// Severity order of fire results on a unit (13.1: only the single most detrimental applies).
-
 // kill is a vehicle destroyed in a way that causes Collateral Damage.
 type kill struct {
 	unit int

@@ -972,7 +972,8 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
-// RetreatLimits is how far unit i must retreat now: at least lo, at most hi hexes.
+// retreatHexes is how far unit i must retreat along path: at least lo, at most hi hexes; slow
+// when the 3-hex limit applies.
 func (g *Game) retreatHexes(i int, path []Hex) (lo, hi int, slow bool) {
 	af := g.After
 	u := &g.Units[i]

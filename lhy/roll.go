@@ -74,15 +74,10 @@ func (r *liveRoller) pick(why string, n int) (int, error) {
 // errMore stops a run of the enumerator where the choice path needs one more choice.
 var errMore = errors.New("lhy: enumeration needs another choice")
 
-// choice is one branch the enumerator took: which option of how many, with its weight.
-type choice struct {
-	opt, of int
-}
-
 // pathRoller answers from a fixed path of choices and asks for more when it runs out.
 // Smart mode folds a check into pass/fail; brute mode rolls every face of every die.
 type pathRoller struct {
-	path  []choice
+	path  []int // the option taken at each choice so far
 	pos   int
 	brute bool
 	need  []int64 // the weights of the options of the missing choice (numerators over wDen)
@@ -92,9 +87,9 @@ type pathRoller struct {
 
 func (r *pathRoller) next(weights []int64, den int64) (int, error) {
 	if r.pos < len(r.path) {
-		c := r.path[r.pos]
+		o := r.path[r.pos]
 		r.pos++
-		return c.opt, nil
+		return o, nil
 	}
 	r.need, r.wDen = weights, den
 	return 0, errMore
@@ -169,7 +164,7 @@ type Odds struct {
 // leaf, if not nil, sees every dice path (as the faces a script would give) with its outcome.
 func enumerate(ctx context.Context, brute bool, run func(r roller) ([]string, error), leaf func(faces []int, keys []string)) (*Odds, error) {
 	type item struct {
-		path []choice
+		path []int
 		p    *big.Rat
 	}
 	stack := []item{{nil, big.NewRat(1, 1)}}
@@ -192,9 +187,9 @@ func enumerate(ctx context.Context, brute bool, run func(r roller) ([]string, er
 					continue
 				}
 				p := new(big.Rat).Mul(it.p, big.NewRat(pr.need[o], pr.wDen))
-				np := make([]choice, len(it.path), len(it.path)+1)
+				np := make([]int, len(it.path), len(it.path)+1)
 				copy(np, it.path)
-				stack = append(stack, item{append(np, choice{o, len(pr.need)}), p})
+				stack = append(stack, item{append(np, o), p})
 			}
 			continue
 		}
