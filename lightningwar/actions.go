@@ -1,0 +1,851 @@
+package lightningwar
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+func (g *Game) do(a Action, r *recorder, rep *Report) error {
+	if a.Verb == "movement" {
+		return g.movement(a, r, rep)
+	}
+	switch a.Verb {
+	case "mount", "dismount", "tow":
+		return g.unitStep(a, rep)
+	}
+	d := g.Det(a.Det)
+	if d == nil {
+		return refuse(RuleDetachment, "there is no detachment %s", a.Det)
+	}
+	switch a.Verb {
+	case "order", "continue":
+		return g.order(d, a, rep)
+	case "route":
+		return g.route(d, a, rep)
+	case "forced":
+		if g.Part > 0 {
+			return refuse(RuleOrder, "forced moves are set before the Movement Phase (it is under way)")
+		}
+		g.suspend(d)
+		d.Order = &Order{N: g.nextN(), Kind: Forced, To: d.ID, Turn: g.Turn, Effective: g.Turn, Path: a.Path, Pace: a.Pace}
+		g.takeUp(d, d.Order, a.Path)
+		rep.add(d.Side, d.ID, RuleOrder, "%s must make a forced move this turn (moves first); it receives no orders until it stops", d.ID)
+		return nil
+	case "fired":
+		return g.fired(d, a, rep)
+	case "halt", "cover", "fire":
+		return g.discretion(d, a, rep)
+	case "split":
+		if _, err := g.split(d, a.Units, a.As, RuleDetachment, rep); err != nil {
+			return err
+		}
+		return nil
+	case "join":
+		t := g.Det(a.Other)
+		if t == nil || t == d {
+			return refuse(RuleDetachment, "there is no other detachment %s to join", a.Other)
+		}
+		if t.Side != d.Side {
+			return refuse(RuleDetachment, "%s is not on %s's side", t.ID, d.ID)
+		}
+		if d.Pos.Dist(t.Pos) > RejoinRange+eps {
+			return refuse(RuleDetachment, "%s is %s from %s; a detachment joins another within %s", d.ID, trimInches(d.Pos.Dist(t.Pos)), t.ID, trimInches(RejoinRange))
+		}
+		g.merge(d, t)
+		rep.add(d.Side, t.ID, RuleDetachment, "%s joins %s (now %s)", d.ID, t.ID, names(t.Units))
+		return nil
+	case "adjust":
+		return g.adjust(d, *a.At, rep)
+	case "pivot":
+		d.Facing = a.Degrees
+		rep.add(d.Side, d.ID, RulePivot, "%s pivots to face %s°: a free pivot, no moving-firer penalty", d.ID, trim(a.Degrees))
+		return nil
+	case "reveal":
+		d.Revealed, d.Seen = true, d.Pos
+		rep.add("", d.ID, "", "the referee reveals %s at %v", d.ID, d.Pos)
+		return nil
+	case "hide":
+		d.Revealed = false
+		rep.add("", d.ID, "", "the referee hides %s", d.ID)
+		return nil
+	}
+	return refuse("notation", "unknown verb %s", a.Verb)
+}
+
+func (g *Game) nextN() int { g.orders++; return g.orders }
+
+// takeUp starts a detachment on a path from where it stands.
+func (g *Game) takeUp(d *Detachment, o *Order, path []Point) {
+	d.Order = o
+	d.Route = append(Polyline{d.Pos}, path...)
+	d.Along = 0
+}
+
+// remaining is what is left of a detachment's path: the corners it has not reached.
+func (d *Detachment) remaining() []Point {
+	var out []Point
+	acc := 0.0
+	for i := 1; i < len(d.Route); i++ {
+		acc += d.Route[i].Dist(d.Route[i-1])
+		if acc > d.Along+eps {
+			out = append(out, d.Route[i])
+		}
+	}
+	return out
+}
+
+// suspend puts a detachment's written orders aside (a discretionary action or a forced move),
+// to be resumed by the Continue codeword.
+func (g *Game) suspend(d *Detachment) {
+	if d.Order != nil && d.Order.Kind == Written {
+		d.Previous = d.Order
+		d.PrevPath = d.remaining()
+	}
+	d.Order, d.Route, d.Along = nil, nil, 0
+}
+
+// order writes an order (or Continue) for d [Written orders, rules-notes 3.5]: it goes from a
+// formation to any or all of its direct subordinates, or to one unit further down, and takes
+// a turn per command level to arrive [default].
+func (g *Game) order(d *Detachment, a Action, rep *Report) error {
+	kind := Written
+	if a.Verb == "continue" {
+		kind = Continue
+	}
+	turn := g.Turn
+	if a.HasTurn {
+		turn = a.Turn
+		if turn > g.Turn {
+			return refuse(RuleOrders, "an order cannot be written on turn %d: it is turn %d", turn, g.Turn)
+		}
+	}
+	delay := 0
+	if a.From != "" {
+		f := g.Formations[a.From]
+		if f == nil {
+			return refuse(RuleOrders, "the sender %s is not a formation of the TO&E", a.From)
+		}
+		if f.Side != d.Side {
+			return refuse(RuleOrders, "%s (%s) cannot send orders to %s (%s)", f.ID, f.Side, d.ID, d.Side)
+		}
+		node := g.commonNode(d.Units)
+		under := slices.Contains(g.chain(node), f.ID)
+		if !under {
+			return refuse(RuleOrders, "%s is not under %s on the TO&E", d.ID, f.ID)
+		}
+		levels := g.depth(node) - g.depth(f.ID)
+		if levels > 1 && len(d.Units) > 1 {
+			return refuse(RuleOrders, "%s may order its direct subordinates, or one unit further down; %s is %d levels below it", f.ID, d.ID, levels)
+		}
+		if g.OrderDelay {
+			delay = max(levels, 1)
+		}
+	}
+	if kind == Written && len(a.Path) == 0 && a.At == nil && a.Text == "" {
+		return refuse(RuleOrders, "an order needs a path, a goal or a text")
+	}
+	for _, p := range a.Path {
+		if !g.onTable(p) {
+			return refuse(RuleOrders, "the path point %v is off the table", p)
+		}
+	}
+	o := &Order{N: g.nextN(), Kind: kind, From: a.From, To: d.ID, Turn: turn, Effective: turn + delay,
+		Text: a.Text, Path: a.Path, Pace: a.Pace, Reserve: a.Reserve}
+	if a.At != nil {
+		p := *a.At
+		o.Goal = &p
+	}
+	if a.Pace == Run && !g.has(d, footInfantry) {
+		return refuse(RuleRun, "only infantry on foot run; %s has none", d.ID)
+	}
+	if a.Pace == Gallop && !g.has(d, func(u *Unit) bool { return u.Type == Cavalry && u.Mounted }) {
+		return refuse(RuleGallop, "only mounted cavalry gallop; %s has none", d.ID)
+	}
+	if a.Reserve && !g.hasLeader(d) {
+		return refuse(RuleReserve, "Reserve Movement needs a leader with the detachment")
+	}
+	d.Pending = append(d.Pending, o)
+	what := "an order"
+	if kind == Continue {
+		what = "the Continue codeword"
+	}
+	from := "the referee"
+	if a.From != "" {
+		from = a.From
+	}
+	arrive := "it takes effect this turn"
+	if o.Effective > g.Turn {
+		arrive = fmt.Sprintf("it arrives on turn %d (%d turn(s) for the command levels)", o.Effective, delay)
+	}
+	rep.add(d.Side, d.ID, RuleOrders, "%s sends %s to %s on turn %d; %s", from, what, d.ID, turn, arrive)
+	return nil
+}
+
+func (g *Game) onTable(p Point) bool {
+	return p.X >= -eps && p.Y >= -eps && p.X <= g.Table.Width+eps && p.Y <= g.Table.Height+eps
+}
+
+func (g *Game) has(d *Detachment, f func(*Unit) bool) bool {
+	for _, id := range d.Units {
+		if u := g.units[id]; u != nil && !u.Destroyed && f(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLeader: we take any detachment with a formation HQ as led; a detachment whose common
+// node is a formation always has its commander [default].
+func (g *Game) hasLeader(d *Detachment) bool { return len(d.Units) > 0 }
+
+// deliver hands each detachment the orders that have reached it by this turn; moving foot
+// infantry and falling-back units receive none until they stop [rules-notes 3.5].
+func (g *Game) deliver(rep *Report) {
+	for _, d := range g.Dets {
+		var due, later []*Order
+		for _, o := range d.Pending {
+			if o.Effective <= g.Turn {
+				due = append(due, o)
+			} else {
+				later = append(later, o)
+			}
+		}
+		if len(due) == 0 {
+			continue
+		}
+		if d.Order != nil && d.Order.Kind == Forced {
+			rep.add(d.Side, d.ID, RuleOrders, "%s is falling back and receives no orders until it stops", d.ID)
+			continue
+		}
+		moving := d.Order != nil && d.MovedTurn == g.Turn-1 && d.MovedTurn > 0 && d.Along < d.Route.Length()-eps
+		if moving && g.has(d, func(u *Unit) bool { return footInfantry(u) && u.In == "" }) {
+			rep.add(d.Side, d.ID, RuleOrders, "%s is infantry on the move and receives no orders until it stops", d.ID)
+			continue
+		}
+		d.Pending = later
+		o := due[len(due)-1] // the latest supersedes the rest
+		if o.Kind == Continue {
+			if d.Previous == nil {
+				rep.add(d.Side, d.ID, RuleContinue, "%s receives Continue but has no earlier orders to resume", d.ID)
+				continue
+			}
+			prev, path := d.Previous, d.PrevPath
+			d.Previous, d.PrevPath = nil, nil
+			g.takeUp(d, prev, path)
+			d.Act = nil
+			rep.add(d.Side, d.ID, RuleContinue, "%s receives Continue and resumes its orders of turn %d", d.ID, prev.Turn)
+			continue
+		}
+		d.Previous, d.PrevPath = nil, nil
+		g.takeUp(d, o, o.Path)
+		if len(o.Path) == 0 {
+			d.Route = nil
+		}
+		text := ""
+		if o.Text != "" {
+			text = ": " + o.Text
+		}
+		rep.add(d.Side, d.ID, RuleOrders, "%s receives its order of turn %d%s", d.ID, o.Turn, text)
+	}
+}
+
+// route changes the path of a reconnaissance or FO detachment within its orders.
+func (g *Game) route(d *Detachment, a Action, rep *Report) error {
+	if d.Kind == Normal {
+		return refuse(RuleRecon, "only reconnaissance and FO detachments may change their route without new orders; %s needs a written order", d.ID)
+	}
+	if d.Order == nil || d.Order.Kind != Written {
+		return refuse(RuleRecon, "%s has no orders to interpret", d.ID)
+	}
+	if g.Part > 0 && d.Plan.Turn == g.Turn && d.Plan.Started {
+		return refuse(RuleRecon, "%s has begun this turn's move; change its route before the Movement Phase", d.ID)
+	}
+	for _, p := range a.Path {
+		if !g.onTable(p) {
+			return refuse(RuleOrders, "the path point %v is off the table", p)
+		}
+	}
+	o := *d.Order
+	o.N = g.nextN()
+	o.Path = a.Path
+	if a.HasPace {
+		o.Pace = a.Pace
+	}
+	g.takeUp(d, &o, a.Path)
+	rep.add(d.Side, d.ID, RuleRecon, "%s (%s) takes a new route within its orders%s", d.ID, d.Kind, orderText(&o))
+	return nil
+}
+
+func orderText(o *Order) string {
+	if o.Text == "" {
+		return ""
+	}
+	return " (\"" + o.Text + "\")"
+}
+
+// fired records that d (or some of its units) was fired upon, which opens a discretionary
+// action to it in the coming Movement Phase [Discretionary actions].
+func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
+	f := Fire{Turn: g.Turn, By: a.Other, Spotting: a.Spot}
+	if a.Other != "" {
+		e := g.Det(a.Other)
+		if e == nil {
+			return refuse(RuleDiscretion, "there is no detachment %s", a.Other)
+		}
+		if e.Side == d.Side {
+			return refuse(RuleDiscretion, "%s is on %s's own side", e.ID, d.ID)
+		}
+		p := e.Pos
+		f.From = &p
+	}
+	if a.At != nil {
+		if !g.onTable(*a.At) {
+			return refuse(RuleDiscretion, "%v is off the table", *a.At)
+		}
+		if a.Spot {
+			if dist := d.Pos.Dist(*a.At); dist > SpottingRange+eps {
+				return refuse(RuleDiscretion, "a spotting round %s away does not count: only within %s (250 m)", trimInches(dist), trimInches(SpottingRange))
+			}
+		} else {
+			p := *a.At
+			f.From = &p
+		}
+	}
+	for _, u := range a.Units {
+		if !slices.Contains(d.Units, u) {
+			return refuse(RuleDiscretion, "%s is not in %s", u, d.ID)
+		}
+	}
+	f.Units = a.Units
+	d.Fired = append(d.Fired, f)
+	if d.Order != nil && d.Order.Reserve {
+		g.suspend(d)
+		rep.add(d.Side, d.ID, RuleReserve, "%s stops Reserve Movement under fire and needs new orders", d.ID)
+	}
+	for _, u := range g.Units {
+		if u.TowedBy != "" && (slices.Contains(d.Units, u.ID) || slices.Contains(d.Units, u.TowedBy)) {
+			rep.add(d.Side, d.ID, RuleTow, "the tow of %s by %s is broken off: they came under fire", u.ID, u.TowedBy)
+			if t := g.units[u.TowedBy]; t != nil {
+				t.BusyTurn = 0
+			}
+			u.TowedBy, u.TowStart, u.BusyTurn = "", 0, 0
+		}
+	}
+	who := names(a.Units)
+	if who == "" {
+		who = d.ID
+	}
+	src := "artillery or aircraft"
+	switch {
+	case a.Spot:
+		src = "a spotting round within 5\""
+	case a.Other != "":
+		src = a.Other
+		e := g.Det(a.Other)
+		e.Revealed, e.Seen = true, e.Pos
+	}
+	rep.add("", d.ID, RuleDiscretion, "%s is fired upon by %s: it may take a discretionary action", who, src)
+	return nil
+}
+
+// discretion takes a discretionary action: halt, fire at the unit that fired, and/or move to
+// the nearest cover, never toward the firer. Only units fired upon may take one; if only part
+// of a detachment was, that part breaks off to take it (or the whole ignores the fire).
+func (g *Game) discretion(d *Detachment, a Action, rep *Report) error {
+	if g.Part > 0 {
+		return refuse(RuleDiscretion, "discretionary actions are taken before the Movement Phase (it is under way)")
+	}
+	var fires []Fire
+	for _, f := range d.Fired {
+		if f.Turn == g.Turn {
+			fires = append(fires, f)
+		}
+	}
+	if len(fires) == 0 {
+		return refuse(RuleDiscretion, "%s has not been fired upon, so it may take no discretionary action", d.ID)
+	}
+	if d.Act != nil {
+		return refuse(RuleDiscretion, "%s has already taken its discretionary action this turn", d.ID)
+	}
+	hit := map[string]bool{}
+	for _, f := range fires {
+		us := f.Units
+		if us == nil {
+			us = d.Units
+		}
+		for _, u := range us {
+			hit[u] = true
+		}
+	}
+	target := a.Fire
+	if a.Verb == "fire" {
+		target = a.Other
+	}
+	if target != "" {
+		ok := false
+		for _, f := range fires {
+			ok = ok || f.By == target
+		}
+		if !ok {
+			return refuse(RuleDiscretion, "%s did not fire on %s: units may take discretionary actions only against units that fired on them", target, d.ID)
+		}
+		if d.Order != nil && d.Order.Reserve {
+			return refuse(RuleReserve, "a detachment using Reserve Movement may not fire")
+		}
+	}
+	actor := d
+	if a.Units != nil {
+		for _, u := range a.Units {
+			if !hit[u] {
+				return refuse(RuleDiscretion, "%s was not fired upon; only the part affected breaks off", u)
+			}
+		}
+	} else if len(hit) < len(d.Units) {
+		return refuse(RuleDiscretion, "only %s of %s were fired upon: the whole detachment ignores the fire, or that part breaks off (part U,U as NEW)", names(keys(d.Units, hit)), d.ID)
+	}
+	var firers []Point
+	for _, f := range fires {
+		if f.From != nil {
+			firers = append(firers, *f.From)
+		}
+	}
+	act := &Discretion{Halt: a.Verb != "cover", Cover: a.Verb == "cover", FireAt: target}
+	var cover Point
+	if act.Cover {
+		c, ok := g.nearestCover(d.Pos, firers)
+		if !ok {
+			return refuse(RuleDiscretion, "there is no cover %s can reach without moving toward the unit firing on it", d.ID)
+		}
+		cover = c
+	}
+	if a.Units != nil {
+		nd, err := g.split(d, a.Units, a.As, RuleDiscretion, rep)
+		if err != nil {
+			return err
+		}
+		actor = nd
+	}
+	g.suspend(actor)
+	actor.Act = act
+	what := "halts"
+	if act.Cover {
+		act.To = cover
+		if samePoint(cover, actor.Pos) {
+			what = "is in cover and stays there"
+		} else {
+			what = fmt.Sprintf("moves to the nearest cover at %v (%s away, not toward the firer)", cover, trimInches(cover.Dist(actor.Pos)))
+			actor.Order = &Order{N: g.nextN(), Kind: ToCover, To: actor.ID, Turn: g.Turn, Effective: g.Turn, Path: []Point{cover}}
+			g.takeUp(actor, actor.Order, []Point{cover})
+		}
+	}
+	if target != "" {
+		what += " and fires at " + target
+	}
+	rep.add(actor.Side, actor.ID, RuleDiscretion, "%s %s; it needs new orders (or Continue) to do anything new", actor.ID, what)
+	return nil
+}
+
+func keys(all []string, in map[string]bool) []string {
+	var out []string
+	for _, u := range all {
+		if in[u] {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// split breaks units off d as a new detachment at the same place, with no orders of its own
+// (its Continue resumes d's).
+func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report) (*Detachment, error) {
+	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil {
+		return nil, refuse(RuleDetachment, "the new detachment needs a name not already used (%q)", id)
+	}
+	take := map[string]bool{}
+	for _, u := range units {
+		if !slices.Contains(d.Units, u) {
+			return nil, refuse(RuleDetachment, "%s is not in %s", u, d.ID)
+		}
+		take[u] = true
+	}
+	for _, id := range d.Units {
+		if u := g.units[id]; u != nil && take[u.In] {
+			take[id] = true // passengers go with their vehicle
+		}
+	}
+	if len(take) >= len(d.Units) {
+		return nil, refuse(RuleDetachment, "breaking off every unit leaves no detachment: act with %s whole", d.ID)
+	}
+	var keep, gone []string
+	for _, u := range d.Units {
+		if take[u] {
+			gone = append(gone, u)
+		} else {
+			keep = append(keep, u)
+		}
+	}
+	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: d.Pos, Facing: d.Facing,
+		Previous: d.Order, PrevPath: d.remaining(), MovedTurn: d.MovedTurn, Plan: d.Plan,
+		Track: append([]Point(nil), d.Track...), Revealed: d.Revealed, Seen: d.Seen, Fired: append([]Fire(nil), d.Fired...)}
+	if d.Order == nil || d.Order.Kind != Written {
+		nd.Previous, nd.PrevPath = d.Previous, append([]Point(nil), d.PrevPath...)
+	}
+	d.Units = keep
+	g.Dets = append(g.Dets, nd)
+	ic := g.DetachmentInitiative(nd)
+	rep.add(d.Side, d.ID, rule, "%s breaks off %s as detachment %s (Initiative %s)", d.ID, names(gone), id, ic)
+	return nd, nil
+}
+
+// nearestCover is the nearest point in cover that a straight move from p reaches without
+// coming nearer any of the firers; p itself when it is in cover.
+func (g *Game) nearestCover(p Point, firers []Point) (Point, bool) {
+	if g.Table.At(p).Cover {
+		return p, true
+	}
+	best, found := Point{}, false
+	for _, f := range g.Table.Features {
+		if !(f.Cover || f.HasGround && (f.Ground == Woods || f.Ground == BuiltUp)) {
+			continue
+		}
+		n := len(f.Area)
+		for i := 0; i < n; i++ {
+			a, b := f.Area[i], f.Area[(i+1)%n]
+			lo, hi := 0.0, 1.0
+			for _, fp := range firers {
+				away := p.sub(fp)
+				if away.dot(away) == 0 {
+					continue
+				}
+				// keep (x - p)·away >= 0 along x = a + t(b - a)
+				c0, c1 := a.sub(p).dot(away), b.sub(a).dot(away)
+				if math.Abs(c1) < 1e-15 {
+					if c0 < 0 {
+						lo, hi = 1, 0
+					}
+					continue
+				}
+				t := -c0 / c1
+				if c1 > 0 {
+					lo = math.Max(lo, t)
+				} else {
+					hi = math.Min(hi, t)
+				}
+			}
+			if lo > hi {
+				continue
+			}
+			q := nearestOnSegment(p, lerp(a, b, lo), lerp(a, b, hi))
+			if !g.Table.At(q).Cover {
+				continue // a later feature covers this edge with open ground
+			}
+			if !found || q.Dist(p) < best.Dist(p) {
+				best, found = q, true
+			}
+		}
+	}
+	return best, found
+}
+
+// adjust makes a free minor adjustment: up to 10% of the movement allowance, vehicles only,
+// no moving-firer penalty [Pivot and minor adjustments].
+func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
+	allow := math.Inf(1)
+	for _, u := range g.movers(d) {
+		if !u.IsVehicle() {
+			return refuse(RulePivot, "only vehicles make free minor adjustments; %s is %s", u.ID, u.Type)
+		}
+		allow = math.Min(allow, speedMetres(u.CrossMPH))
+	}
+	if math.IsInf(allow, 1) {
+		return refuse(RulePivot, "%s has no vehicle able to move", d.ID)
+	}
+	if !g.onTable(to) {
+		return refuse(RulePivot, "%v is off the table", to)
+	}
+	limit := AdjustShare*allow - d.Adjusted
+	if d.Plan.Turn != g.Turn {
+		limit = AdjustShare * allow
+	}
+	dist := d.Pos.Dist(to)
+	if dist > limit+1e-6 {
+		return refuse(RulePivot, "%s is %s away; a free adjustment is at most 10%% of %s = %s", to, trimInches(dist), trimInches(allow), trimInches(AdjustShare*allow))
+	}
+	if d.Plan.Turn != g.Turn {
+		d.Plan = Plan{Turn: g.Turn, Events: d.Along}
+		d.Moved, d.Adjusted = 0, 0
+	}
+	rest := d.remaining()
+	d.Adjusted += dist
+	if dist > 0 {
+		d.Facing = bearing(d.Pos, to)
+	}
+	d.Pos = to
+	d.Track = append(d.Track, to)
+	if d.Order != nil && len(rest) > 0 {
+		d.Route, d.Along = append(Polyline{to}, rest...), 0
+		d.Plan.Events = 0
+	}
+	rep.add(d.Side, d.ID, RulePivot, "%s adjusts %s to %v: within 10%% of %s, no moving-firer penalty", d.ID, trimInches(dist), to, trimInches(allow))
+	return nil
+}
+
+// unitStep is mount, dismount and tow.
+func (g *Game) unitStep(a Action, rep *Report) error {
+	u := g.units[a.Det]
+	if u == nil {
+		return refuse(RuleMount, "there is no unit %s", a.Det)
+	}
+	d := g.DetOf(u.ID)
+	if d == nil {
+		return refuse(RuleMount, "%s is in no detachment", u.ID)
+	}
+	if g.Part > 0 {
+		return refuse(RuleMount, "mounting, dismounting and towing are set before the Movement Phase: the units must be stationary the whole turn")
+	}
+	switch a.Verb {
+	case "mount":
+		if a.Other == "" {
+			if u.Type != Cavalry && u.Type != Motorcycle {
+				return refuse(RuleMount, "%s is %s: name what it boards (mount %s on V)", u.ID, u.Type, u.ID)
+			}
+			if u.Mounted {
+				return refuse(RuleMount, "%s is already mounted", u.ID)
+			}
+			u.Mounted = true
+			rep.add(d.Side, d.ID, RuleMount, "%s mounts; cavalry and motorcycle troops may move normally this turn", u.ID)
+			return nil
+		}
+		v := g.units[a.Other]
+		if v == nil || g.DetOf(v.ID) != d {
+			return refuse(RuleMount, "%s is not a vehicle of %s", a.Other, d.ID)
+		}
+		if !footInfantry(u) || u.Type != Infantry {
+			return refuse(RuleMount, "only infantry stands board a carrier; %s is %s", u.ID, u.Type)
+		}
+		if u.In != "" {
+			return refuse(RuleMount, "%s is already aboard %s", u.ID, u.In)
+		}
+		if v.Carries == 0 {
+			return refuse(RuleMount, "%s carries no infantry", v.ID)
+		}
+		n := 0
+		for _, x := range g.Units {
+			if x.In == v.ID {
+				n++
+			}
+		}
+		if n >= v.Carries {
+			return refuse(RuleMount, "%s is full (%d stand(s))", v.ID, v.Carries)
+		}
+		if v.Mired {
+			return refuse(RuleMount, "%s is mired", v.ID)
+		}
+		u.In = v.ID
+		u.BusyTurn, v.BusyTurn = g.Turn, g.Turn
+		rep.add(d.Side, d.ID, RuleMount, "%s boards %s: both stay stationary this turn", u.ID, v.ID)
+	case "dismount":
+		if u.Type == Cavalry || u.Type == Motorcycle {
+			if !u.Mounted {
+				return refuse(RuleMount, "%s is not mounted", u.ID)
+			}
+			u.Mounted = false
+			rep.add(d.Side, d.ID, RuleMount, "%s dismounts and fights on foot; it may move normally this turn", u.ID)
+			return nil
+		}
+		if u.In == "" {
+			return refuse(RuleMount, "%s is not aboard anything", u.ID)
+		}
+		v := g.units[u.In]
+		u.In = ""
+		u.BusyTurn = g.Turn
+		if v != nil {
+			v.BusyTurn = g.Turn
+		}
+		rep.add(d.Side, d.ID, RuleMount, "%s dismounts beside %s: neither moves this turn", u.ID, v.ID)
+	case "tow":
+		t := g.units[a.Other]
+		if t == nil || !t.IsVehicle() {
+			return refuse(RuleTow, "%s is not a vehicle", a.Other)
+		}
+		if !u.IsVehicle() || !u.Mired {
+			return refuse(RuleTow, "%s is not a mired vehicle", u.ID)
+		}
+		if t.Mired {
+			return refuse(RuleTow, "%s is mired itself; only an unmired vehicle tows", t.ID)
+		}
+		if u.TowedBy != "" {
+			return refuse(RuleTow, "%s is already being towed by %s", u.ID, u.TowedBy)
+		}
+		td := g.DetOf(t.ID)
+		if td.Pos.Dist(d.Pos) > RejoinRange+eps {
+			return refuse(RuleTow, "%s is %s from %s; it must be beside it to tow", t.ID, trimInches(td.Pos.Dist(d.Pos)), u.ID)
+		}
+		for _, x := range []*Detachment{d, td} {
+			for _, f := range x.Fired {
+				if f.Turn == g.Turn {
+					return refuse(RuleTow, "%s is under fire; a tow needs both vehicles out of fire", x.ID)
+				}
+			}
+		}
+		u.TowedBy, u.TowStart = t.ID, g.Turn
+		u.BusyTurn, t.BusyTurn = g.Turn+TowTurns-1, g.Turn+TowTurns-1
+		rep.add(d.Side, d.ID, RuleTow, "%s starts towing %s out: two turns unmoving and not under fire, freed on the third (turn %d)", t.ID, u.ID, g.Turn+TowTurns-1)
+	}
+	return nil
+}
+
+// Slot is a detachment's place in the Movement Phase.
+type Slot struct {
+	Band string
+	Det  *Detachment
+}
+
+// Bands of the Movement Phase, in order (rules-notes 3.2).
+const (
+	BandForced        = "forced"
+	BandDiscretionary = "discretionary"
+	BandLow           = "Low"
+	BandMedium        = "Medium"
+	BandHigh          = "High"
+)
+
+func (g *Game) band(d *Detachment) string {
+	switch {
+	case d.Order != nil && d.Order.Kind == Forced:
+		return BandForced
+	case d.Act != nil:
+		return BandDiscretionary
+	}
+	return g.Initiative(d).String()
+}
+
+// MovementOrder is the order detachments move in this turn [rules-notes 3.2]: forced moves,
+// discretionary actions, then Low, Medium and High Initiative. Within a band the sides
+// alternate, starting with the side that moved second last turn; each side's detachments go
+// in the order they were listed.
+func (g *Game) MovementOrder() []Slot {
+	var out []Slot
+	sides := g.sidesFrom(g.First)
+	for _, band := range []string{BandForced, BandDiscretionary, BandLow, BandMedium, BandHigh} {
+		queues := make([][]*Detachment, len(sides))
+		for i, s := range sides {
+			for _, d := range g.Dets {
+				if d.Side == s && g.band(d) == band {
+					queues[i] = append(queues[i], d)
+				}
+			}
+		}
+		for more := true; more; {
+			more = false
+			for i := range queues {
+				if len(queues[i]) > 0 {
+					out = append(out, Slot{band, queues[i][0]})
+					queues[i] = queues[i][1:]
+					more = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// movement plays part K of N of the Movement Phase. The referee may split the phase into
+// halves or quarters for some detachments (or all); each part runs the whole order, and a
+// detachment not split makes its whole move in the first part [rules-notes 3.2].
+func (g *Game) movement(a Action, r *recorder, rep *Report) error {
+	if a.K == 1 {
+		if g.Part != 0 {
+			return refuse(RuleSplit, "the Movement Phase is under way: play part %d/%d next", g.Part+1, g.Parts)
+		}
+		g.Split = nil
+		if len(a.Dets) > 0 {
+			g.Split = map[string]bool{}
+			for _, id := range a.Dets {
+				if g.Det(id) == nil {
+					return refuse(RuleSplit, "there is no detachment %s", id)
+				}
+				g.Split[id] = true
+			}
+		}
+		g.Parts = a.N
+		rep.add("", "", RuleOrder, "turn %d: Movement Phase%s; %s moves first in each band", g.Turn, partsText(a.N), g.First)
+		g.deliver(rep)
+	} else if g.Parts == 0 || a.N != g.Parts || a.K != g.Part+1 {
+		next := "movement (or movement 1/2, 1/4)"
+		if g.Parts > 0 {
+			next = fmt.Sprintf("movement %d/%d", g.Part+1, g.Parts)
+		}
+		return refuse(RuleSplit, "the next part to play is %s", next)
+	}
+	g.Part = a.K
+	share := 1 / float64(a.N)
+	for _, sl := range g.MovementOrder() {
+		d := sl.Det
+		if g.Det(d.ID) != d {
+			continue // merged on the way
+		}
+		part := share
+		if a.N > 1 && g.Split != nil && !g.Split[d.ID] {
+			if a.K > 1 {
+				continue
+			}
+			part = 1
+		}
+		if sl.Band == BandDiscretionary && d.Act != nil && !d.Act.Cover {
+			if d.Plan.Turn != g.Turn {
+				d.Plan = Plan{Turn: g.Turn, Stopped: true}
+				d.Moved, d.Adjusted = 0, 0
+			}
+			continue
+		}
+		if err := g.moveDet(d, sl.Band, part, r, rep); err != nil {
+			return err
+		}
+	}
+	if a.K == a.N {
+		g.endPhase(rep)
+	}
+	return nil
+}
+
+func partsText(n int) string {
+	switch n {
+	case 2:
+		return " in halves"
+	case 4:
+		return " in quarters"
+	}
+	return ""
+}
+
+// endPhase closes the turn's Movement Phase: tows complete, forced and discretionary moves
+// end, and the turn passes (the side that moved second goes first next turn).
+func (g *Game) endPhase(rep *Report) {
+	for _, u := range g.Units {
+		if u.TowedBy != "" && g.Turn >= u.TowStart+TowTurns-1 {
+			rep.add(g.sideOf(u.ID), "", RuleTow, "%s is towed out by %s: freed on the third turn", u.ID, u.TowedBy)
+			u.Mired, u.TowedBy, u.TowStart = false, "", 0
+		}
+	}
+	for _, d := range g.Dets {
+		if d.Order != nil && (d.Order.Kind == Forced || d.Order.Kind == ToCover) {
+			d.Order, d.Route, d.Along = nil, nil, 0
+		}
+		d.Act = nil
+		var keep []Fire
+		for _, f := range d.Fired {
+			if f.Turn > g.Turn {
+				keep = append(keep, f)
+			}
+		}
+		d.Fired = keep
+	}
+	g.Turn++
+	g.Part, g.Parts, g.Split = 0, 0, nil
+	if s := g.sidesFrom(g.First); len(s) > 1 {
+		g.First = s[1]
+	}
+	rep.add("", "", RuleOrder, "the Movement Phase ends; turn %d begins, and %s moves first in each band", g.Turn, g.First)
+}

@@ -1,0 +1,551 @@
+package lightningwar
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// Feature is an area of terrain: a ground (with the Movement Chart's factor, or its own), a
+// slope, or both. Where features overlap, the last one listed with a ground gives the ground
+// and the last one listed with a slope gives the slope [default].
+type Feature struct {
+	ID        string
+	Area      Polygon
+	HasGround bool
+	Ground    Ground
+	Factor    float64 // its own factor in place of the chart's (0: the chart's)
+	HasSlope  bool
+	Slope     Slope
+	Cover     bool // counts as cover for a discretionary move (woods and built-up always do)
+}
+
+// Road is a road's centre line; a unit within HalfWidth of it is on the road.
+type Road struct {
+	ID        string
+	Line      Polyline
+	HalfWidth float64
+}
+
+// Stream is a stream's line; a vehicle crossing it off a road checks for miring.
+type Stream struct {
+	ID   string
+	Line Polyline
+}
+
+// Choke is a place the referee designates, such as a road bridge, where models may not pass
+// through each other.
+type Choke struct {
+	ID   string
+	Area Polygon
+}
+
+// Table is the tabletop: its size and its terrain, in metres. Steps never change it.
+type Table struct {
+	Width, Height float64
+	Features      []Feature
+	Roads         []Road
+	Streams       []Stream
+	Chokes        []Choke
+}
+
+// Validate checks every shape on the table and says which one is wrong.
+func (t *Table) Validate() error {
+	if !(t.Width > 0 && t.Height > 0) || t.Width > metres(10000) || t.Height > metres(10000) {
+		return fmt.Errorf("the table must be wider and deeper than 0\" (and under 10000\"): %v x %v",
+			trimInches(t.Width), trimInches(t.Height))
+	}
+	for _, f := range t.Features {
+		if err := f.Area.Validate(); err != nil {
+			return fmt.Errorf("terrain %s: %w", f.ID, err)
+		}
+		if f.Factor < 0 || f.Factor > 100 {
+			return fmt.Errorf("terrain %s: a movement factor must be between 0 and 100", f.ID)
+		}
+	}
+	for _, r := range t.Roads {
+		if err := r.Line.Validate(); err != nil {
+			return fmt.Errorf("road %s: %w", r.ID, err)
+		}
+		if !(r.HalfWidth > 0) || r.HalfWidth > metres(10) {
+			return fmt.Errorf("road %s: its width must be above 0\" and at most 20\"", r.ID)
+		}
+	}
+	for _, s := range t.Streams {
+		if err := s.Line.Validate(); err != nil {
+			return fmt.Errorf("stream %s: %w", s.ID, err)
+		}
+	}
+	for _, c := range t.Chokes {
+		if err := c.Area.Validate(); err != nil {
+			return fmt.Errorf("choke point %s: %w", c.ID, err)
+		}
+	}
+	return nil
+}
+
+// Kind is what a detachment is for: most follow their orders to the letter; reconnaissance
+// and Forward Observer detachments have wider latitude.
+type Kind uint8
+
+const (
+	Normal Kind = iota
+	Recon
+	FO
+)
+
+func (k Kind) String() string { return [...]string{"normal", "recon", "FO"}[k] }
+
+// OrderKind says where a detachment's movement comes from.
+type OrderKind uint8
+
+const (
+	Written  OrderKind = iota // a written order from the Command Phase
+	Continue                  // the Continue codeword: resume the previous orders
+	Forced                    // a move forced by a morale check (rout, retreat)
+	ToCover                   // a discretionary move to the nearest cover
+)
+
+// Order is a written order (or the Continue codeword), or a forced or discretionary move.
+type Order struct {
+	N         int // serial number in the game
+	Kind      OrderKind
+	From      string // the sending formation ("" for the referee or the scenario's set-up)
+	To        string // the recipient detachment
+	Turn      int    // written on
+	Effective int    // the turn it reaches the recipient
+	Text      string
+	Path      []Point // waypoints in order
+	Goal      *Point  // a goal without a path (reconnaissance, FO)
+	Pace      Pace
+	Reserve   bool
+}
+
+// Fire is a report that a detachment was fired upon, opening a discretionary action.
+type Fire struct {
+	Turn     int
+	By       string   // the firing detachment ("" for artillery, aircraft, a spotting round)
+	From     *Point   // where the fire came from, when known
+	Units    []string // the units fired upon (all of them when nil)
+	Spotting bool
+}
+
+// Discretion is a discretionary action taken this turn.
+type Discretion struct {
+	Halt   bool
+	Cover  bool
+	FireAt string
+	To     Point // the cover to move to
+}
+
+// Detachment is a unit or group of units under one set of orders.
+type Detachment struct {
+	ID    string
+	Side  string
+	Units []string
+	Kind  Kind
+	Pos   Point
+	// Facing is a compass bearing in degrees: 0 up the table, 90 to the right.
+	Facing float64
+
+	Order    *Order   // the orders it follows now (nil: none)
+	Previous *Order   // the written orders a discretionary action or forced move suspended
+	PrevPath []Point  // what was left of their path
+	Pending  []*Order // sent, not yet received
+	Route    Polyline // the path it is following: where it took up the orders, then the waypoints
+	Along    float64  // metres along Route it has come
+	Rejoin   string   // the detachment a broken-off part is trying to rejoin
+
+	Plan      Plan        // this turn's movement
+	MovedTurn int         // the last turn it moved
+	Moved     float64     // metres moved this turn (not counting free adjustments)
+	Adjusted  float64     // metres of free minor adjustment this turn
+	Track     []Point     // where it has been: its set-up position, then each move's end
+	Fired     []Fire      // fire it took since its last movement
+	Act       *Discretion // this turn's discretionary action
+	Revealed  bool        // the referee has shown it to the other side
+	Seen      Point       // where it was when revealed
+}
+
+// Plan is a detachment's movement for the turn, fixed when its first part is played so that
+// a phase split into halves or quarters ends where one whole move would.
+type Plan struct {
+	Turn    int
+	Road    bool    // vehicles at road speed: the whole turn on road
+	Pace    Pace    // the pace it is moving at this turn
+	Cap     float64 // the furthest point along the route it may reach this turn
+	Stopped bool    // something stopped it for the rest of the turn
+	Events  float64 // the furthest point along the route whose entry checks were made
+	Started bool
+}
+
+// Game is the Lightning War state: the table, the TO&E, the detachments and the turn.
+type Game struct {
+	Table          *Table // shared between clones: never changed by a step
+	Formations     map[string]*Formation
+	formationOrder []string
+	Units          []*Unit
+	units          map[string]*Unit
+	Dets           []*Detachment
+	Sides          []string
+	Turn           int
+	Part, Parts    int             // the part of the Movement Phase last played, of how many (0: not begun)
+	Split          map[string]bool // the detachments moving in parts this phase (nil: all)
+	First          string          // the side that moves first in each band this turn
+	OrderDelay     bool            // orders take one turn per command level to arrive (rules-notes 3.5)
+	orders         int
+}
+
+// NewGame makes an empty game on table t; add the TO&E with AddFormation and AddUnit and the
+// detachments with AddDetachment.
+func NewGame(t *Table) *Game {
+	return &Game{Table: t, Formations: map[string]*Formation{}, units: map[string]*Unit{}, Turn: 1, OrderDelay: true}
+}
+
+// AddFormation adds a TO&E node.
+func (g *Game) AddFormation(f Formation) error {
+	if f.ID == "" {
+		return fmt.Errorf("a formation needs an id")
+	}
+	if g.Formations[f.ID] != nil || g.units[f.ID] != nil {
+		return fmt.Errorf("%s is named twice", f.ID)
+	}
+	if f.Parent != "" {
+		p := g.Formations[f.Parent]
+		if p == nil {
+			return fmt.Errorf("formation %s: its parent %s is not an earlier formation", f.ID, f.Parent)
+		}
+		f.Side = p.Side
+	} else if f.Side == "" {
+		return fmt.Errorf("formation %s: a top formation needs a side", f.ID)
+	}
+	g.Formations[f.ID] = &f
+	g.formationOrder = append(g.formationOrder, f.ID)
+	g.addSide(f.Side)
+	return nil
+}
+
+func (g *Game) addSide(s string) {
+	for _, x := range g.Sides {
+		if x == s {
+			return
+		}
+	}
+	g.Sides = append(g.Sides, s)
+	if g.First == "" {
+		g.First = s
+	}
+}
+
+// AddUnit adds a unit under its formation.
+func (g *Game) AddUnit(u Unit) error {
+	if u.ID == "" {
+		return fmt.Errorf("a unit needs an id")
+	}
+	if g.Formations[u.ID] != nil || g.units[u.ID] != nil {
+		return fmt.Errorf("%s is named twice", u.ID)
+	}
+	if g.Formations[u.Formation] == nil {
+		return fmt.Errorf("unit %s: its formation %q is not on the TO&E", u.ID, u.Formation)
+	}
+	if u.RoadMPH == 0 {
+		u.RoadMPH = u.CrossMPH
+	}
+	nu := u
+	g.Units = append(g.Units, &nu)
+	g.units[u.ID] = &nu
+	if g.unitInitiative(u.ID) == NoInitiative {
+		g.Units = g.Units[:len(g.Units)-1]
+		delete(g.units, u.ID)
+		return fmt.Errorf("unit %s has no Initiative, nor has any formation above it", u.ID)
+	}
+	return nil
+}
+
+// AddDetachment adds a detachment at its position; its units must be on one side and in no
+// other detachment.
+func (g *Game) AddDetachment(d Detachment) error {
+	if d.ID == "" {
+		return fmt.Errorf("a detachment needs an id")
+	}
+	if g.Det(d.ID) != nil || g.units[d.ID] != nil || g.Formations[d.ID] != nil {
+		return fmt.Errorf("%s is named twice", d.ID)
+	}
+	if len(d.Units) == 0 {
+		return fmt.Errorf("detachment %s has no units", d.ID)
+	}
+	for _, id := range d.Units {
+		u := g.units[id]
+		if u == nil {
+			return fmt.Errorf("detachment %s: no unit %s", d.ID, id)
+		}
+		if o := g.DetOf(id); o != nil {
+			return fmt.Errorf("detachment %s: unit %s is already in %s", d.ID, id, o.ID)
+		}
+		s := g.sideOf(id)
+		if d.Side == "" {
+			d.Side = s
+		} else if d.Side != s {
+			return fmt.Errorf("detachment %s: unit %s is on side %s, not %s", d.ID, id, s, d.Side)
+		}
+	}
+	if !finite(d.Pos) || d.Pos.X < 0 || d.Pos.Y < 0 || d.Pos.X > g.Table.Width || d.Pos.Y > g.Table.Height {
+		return fmt.Errorf("detachment %s is at %v, off the table", d.ID, d.Pos)
+	}
+	nd := d
+	nd.Units = append([]string(nil), d.Units...)
+	nd.Track = []Point{d.Pos}
+	g.Dets = append(g.Dets, &nd)
+	return nil
+}
+
+func (g *Game) sideOf(id string) string {
+	c := g.chain(id)
+	if len(c) == 0 {
+		return ""
+	}
+	if f := g.Formations[c[len(c)-1]]; f != nil {
+		return f.Side
+	}
+	return ""
+}
+
+// Unit is the unit with this id, or nil.
+func (g *Game) Unit(id string) *Unit { return g.units[id] }
+
+// Det is the detachment with this id, or nil.
+func (g *Game) Det(id string) *Detachment {
+	for _, d := range g.Dets {
+		if d.ID == id {
+			return d
+		}
+	}
+	return nil
+}
+
+// DetOf is the detachment a unit is in, or nil.
+func (g *Game) DetOf(unit string) *Detachment {
+	for _, d := range g.Dets {
+		for _, u := range d.Units {
+			if u == unit {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// Initiative is a detachment's Initiative.
+func (g *Game) Initiative(d *Detachment) Initiative { return g.DetachmentInitiative(d).Result }
+
+// Clone is a deep copy of the game that shares only the table.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Formations = make(map[string]*Formation, len(g.Formations))
+	for k, f := range g.Formations {
+		nf := *f
+		c.Formations[k] = &nf
+	}
+	c.formationOrder = append([]string(nil), g.formationOrder...)
+	c.units = make(map[string]*Unit, len(g.units))
+	c.Units = make([]*Unit, len(g.Units))
+	for i, u := range g.Units {
+		nu := *u
+		c.Units[i] = &nu
+		c.units[u.ID] = &nu
+	}
+	c.Sides = append([]string(nil), g.Sides...)
+	if g.Split != nil {
+		c.Split = make(map[string]bool, len(g.Split))
+		for k, v := range g.Split {
+			c.Split[k] = v
+		}
+	}
+	orders := map[*Order]*Order{}
+	co := func(o *Order) *Order {
+		if o == nil {
+			return nil
+		}
+		if n, ok := orders[o]; ok {
+			return n
+		}
+		n := *o
+		n.Path = append([]Point(nil), o.Path...)
+		if o.Goal != nil {
+			gp := *o.Goal
+			n.Goal = &gp
+		}
+		orders[o] = &n
+		return &n
+	}
+	c.Dets = make([]*Detachment, len(g.Dets))
+	for i, d := range g.Dets {
+		nd := *d
+		nd.Units = append([]string(nil), d.Units...)
+		nd.Order, nd.Previous = co(d.Order), co(d.Previous)
+		nd.PrevPath = append([]Point(nil), d.PrevPath...)
+		nd.Pending = make([]*Order, len(d.Pending))
+		for j, o := range d.Pending {
+			nd.Pending[j] = co(o)
+		}
+		nd.Route = append(Polyline(nil), d.Route...)
+		nd.Track = append([]Point(nil), d.Track...)
+		nd.Fired = make([]Fire, len(d.Fired))
+		for j, f := range d.Fired {
+			nf := f
+			nf.Units = append([]string(nil), f.Units...)
+			if f.From != nil {
+				p := *f.From
+				nf.From = &p
+			}
+			nd.Fired[j] = nf
+		}
+		if d.Act != nil {
+			a := *d.Act
+			nd.Act = &a
+		}
+		c.Dets[i] = &nd
+	}
+	return &c
+}
+
+// Refusal is a step the rules forbid: the rule it breaks and why. A refused step changes
+// nothing.
+type Refusal struct {
+	Rule string
+	Msg  string
+}
+
+func (e *Refusal) Error() string { return e.Rule + ": " + e.Msg }
+
+func refuse(rule, format string, args ...any) *Refusal {
+	return &Refusal{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Rule labels. The seed has no section numbers; we cite the seed's headings, and the
+// rules-notes sections that restore what it lost.
+const (
+	RuleDetachment = "Detachments"
+	RuleInitiative = "Initiative"
+	RuleOrder      = "Movement order (rules-notes 3.2)"
+	RuleOrders     = "Written orders (rules-notes 3.5)"
+	RuleRecon      = "Reconnaissance and FO orders"
+	RuleDiscretion = "Discretionary actions"
+	RuleContinue   = "Continue codeword"
+	RuleBase       = "Base Movement"
+	RuleChart      = "Movement Chart (rules-notes 3.3)"
+	RuleRoad       = "Base Movement: Road Speed"
+	RuleRun        = "Base Movement: infantry run"
+	RuleGallop     = "Base Movement: cavalry gallop"
+	RuleThrough    = "Moving through models"
+	RuleMount      = "Mounting and dismounting"
+	RuleMiring     = "Vehicle Miring Table"
+	RuleEscape     = "Miring: escape"
+	RuleTow        = "Miring: towing"
+	RuleOverrun    = "Overrun"
+	RulePivot      = "Pivot and minor adjustments"
+	RuleSplit      = "Movement Phase in halves or quarters"
+	RuleContact    = "Contact [default]"
+	RuleReserve    = "Reserve Movement (rules-notes 3.4)"
+	RuleScale      = "Scale (rules-notes 3.1)"
+)
+
+// Event is one thing a step did, with the rule behind it. Side is the side that may see it;
+// "" means every side.
+type Event struct {
+	Text string `json:"text"`
+	Rule string `json:"rule,omitempty"`
+	Det  string `json:"det,omitempty"`
+	Side string `json:"side,omitempty"`
+}
+
+// Move is one detachment's move in one part of the Movement Phase.
+type Move struct {
+	Det       string  `json:"det"`
+	Side      string  `json:"side"`
+	Band      string  `json:"band"`
+	From, To  Point   `json:"-"`
+	Distance  float64 `json:"-"` // metres
+	Breakdown string  `json:"breakdown"`
+}
+
+// Report is what a step did.
+type Report struct {
+	Events []Event
+	Moves  []Move
+	Rolls  []dice.Roll
+}
+
+func (r *Report) add(side, det, rule, format string, args ...any) {
+	r.Events = append(r.Events, Event{Text: fmt.Sprintf(format, args...), Rule: rule, Det: det, Side: side})
+}
+
+// Text is the report as lines.
+func (r *Report) Text() string {
+	var b strings.Builder
+	for _, e := range r.Events {
+		b.WriteString(e.Text)
+		if e.Rule != "" {
+			b.WriteString(" [" + e.Rule + "]")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Apply plays one line of notation with dice from src. A refused step (a *Refusal, or a
+// notation error) changes nothing.
+func (g *Game) Apply(line string, src dice.Source) (*Report, error) {
+	a, err := Parse(line)
+	if err != nil {
+		return nil, err
+	}
+	return g.Do(a, src)
+}
+
+// Do plays a parsed action. The game changes only if the step is accepted.
+func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
+	c := g.Clone()
+	rep := &Report{}
+	if err := c.do(a, &recorder{src: src, rep: rep}, rep); err != nil {
+		return nil, err
+	}
+	*g = *c
+	return rep, nil
+}
+
+type recorder struct {
+	src dice.Source
+	rep *Report
+}
+
+func (r *recorder) roll(k dice.Kind) (int, error) {
+	if r.src == nil {
+		return 0, fmt.Errorf("no dice to roll")
+	}
+	x, err := r.src.Roll(k)
+	if err != nil {
+		return 0, err
+	}
+	r.rep.Rolls = append(r.rep.Rolls, x)
+	return int(x.Total), nil
+}
+
+// name lists ids for a message.
+func names(ids []string) string { return strings.Join(ids, ", ") }
+
+// sortedSides is the game's sides starting with first.
+func (g *Game) sidesFrom(first string) []string {
+	out := []string{}
+	i := 0
+	for j, s := range g.Sides {
+		if s == first {
+			i = j
+		}
+	}
+	for k := range g.Sides {
+		out = append(out, g.Sides[(i+k)%len(g.Sides)])
+	}
+	return out
+}

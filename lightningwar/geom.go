@@ -1,0 +1,332 @@
+package lightningwar
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Scale (rules-notes 3.1): one inch of table is 50 m, and a speed of x MPH moves x/2 inches in
+// a turn. Positions and distances are kept in metres; they print in inches.
+const (
+	MetresPerInch = 50.0
+	// InchesPerMPH is how many inches a turn one MPH of speed moves.
+	InchesPerMPH = 0.5
+)
+
+// eps is the tolerance, in metres, below which two lengths are the same (a thousandth of a
+// millimetre of table).
+const eps = 1e-9
+
+// Point is a place on the table, in metres from its lower-left corner.
+type Point struct{ X, Y float64 }
+
+// Inch is the point x, y inches from the table's lower-left corner.
+func Inch(x, y float64) Point { return Point{x * MetresPerInch, y * MetresPerInch} }
+
+// Inches is the point in inches.
+func (p Point) Inches() (x, y float64) { return p.X / MetresPerInch, p.Y / MetresPerInch }
+
+func (p Point) String() string {
+	x, y := p.Inches()
+	return trim(x) + "," + trim(y)
+}
+
+func (p Point) add(q Point) Point      { return Point{p.X + q.X, p.Y + q.Y} }
+func (p Point) sub(q Point) Point      { return Point{p.X - q.X, p.Y - q.Y} }
+func (p Point) mul(k float64) Point    { return Point{p.X * k, p.Y * k} }
+func (p Point) dot(q Point) float64    { return p.X*q.X + p.Y*q.Y }
+func (p Point) cross(q Point) float64  { return p.X*q.Y - p.Y*q.X }
+func (p Point) Dist(q Point) float64   { return math.Hypot(p.X-q.X, p.Y-q.Y) }
+func lerp(a, b Point, t float64) Point { return Point{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t} }
+func finite(p Point) bool              { return !math.IsNaN(p.X+p.Y) && !math.IsInf(p.X+p.Y, 0) }
+func samePoint(p, q Point) bool        { return p.Dist(q) <= 1e-6 }
+func inchesOf(m float64) float64       { return m / MetresPerInch }
+func metres(inches float64) float64    { return inches * MetresPerInch }
+func speedMetres(mph float64) float64  { return metres(mph * InchesPerMPH) }
+func within(lo, v, hi float64) bool    { return v >= lo && v <= hi }
+func clamp01(t float64) float64        { return math.Max(0, math.Min(1, t)) }
+func sqr(v float64) float64            { return v * v }
+func trimInches(m float64) string      { return trim(inchesOf(m)) + `"` }
+func pointsEqual(a, b []Point) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// trim prints v with at most two decimals and no trailing zeros.
+func trim(v float64) string {
+	v = math.Round(v*100) / 100
+	if v == 0 {
+		v = 0 // no "-0"
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// Inches prints a length in metres as inches: `2"`, `1.5"`.
+func Inches(m float64) string { return trimInches(m) }
+
+// Polygon is an area of the table: its corners in order (either way round), closed back to the
+// first. A valid polygon is simple: at least three distinct corners, some area, and no edge
+// crossing or touching another except its neighbours at their shared corner.
+type Polygon []Point
+
+// Validate says why a polygon is not a simple area, or nil.
+func (pg Polygon) Validate() error {
+	if len(pg) < 3 {
+		return fmt.Errorf("a polygon needs at least 3 corners, this one has %d", len(pg))
+	}
+	for i, p := range pg {
+		if !finite(p) {
+			return fmt.Errorf("corner %d is not a number", i+1)
+		}
+		if samePoint(p, pg[(i+1)%len(pg)]) {
+			return fmt.Errorf("corners %d and %d are the same point (%v)", i+1, (i+1)%len(pg)+1, p)
+		}
+	}
+	if math.Abs(pg.area()) < 1e-6 {
+		return errors.New("the polygon has no area (its corners are in a line)")
+	}
+	n := len(pg)
+	for i := 0; i < n; i++ {
+		a, b := pg[i], pg[(i+1)%n]
+		for j := i + 1; j < n; j++ {
+			c, d := pg[j], pg[(j+1)%n]
+			if j == i+1 || (i == 0 && j == n-1) {
+				// neighbours share a corner; they may not fold back over each other
+				if collinearOverlap(a, b, c, d) {
+					return fmt.Errorf("edges %d and %d fold back over each other", i+1, j+1)
+				}
+				continue
+			}
+			if segmentsTouch(a, b, c, d) {
+				return fmt.Errorf("the polygon crosses itself: edge %d (%v to %v) meets edge %d (%v to %v)",
+					i+1, a, b, j+1, c, d)
+			}
+		}
+	}
+	return nil
+}
+
+func (pg Polygon) area() float64 {
+	s := 0.0
+	for i, p := range pg {
+		s += p.cross(pg[(i+1)%len(pg)])
+	}
+	return s / 2
+}
+
+// Contains reports whether p lies inside the polygon (a point on an edge counts as inside).
+func (pg Polygon) Contains(p Point) bool {
+	in := false
+	n := len(pg)
+	for i := 0; i < n; i++ {
+		a, b := pg[i], pg[(i+1)%n]
+		if distToSegment(p, a, b) <= 1e-7 {
+			return true
+		}
+		if (a.Y > p.Y) != (b.Y > p.Y) {
+			x := a.X + (p.Y-a.Y)*(b.X-a.X)/(b.Y-a.Y)
+			if p.X < x {
+				in = !in
+			}
+		}
+	}
+	return in
+}
+
+// orient is the sign of the turn a -> b -> c (+1 left, -1 right, 0 in line).
+func orient(a, b, c Point) int {
+	v := b.sub(a).cross(c.sub(a))
+	scale := math.Max(1, b.sub(a).dot(b.sub(a))+c.sub(a).dot(c.sub(a)))
+	if math.Abs(v) <= 1e-12*scale {
+		return 0
+	}
+	if v > 0 {
+		return 1
+	}
+	return -1
+}
+
+func onSegment(p, a, b Point) bool {
+	return math.Min(a.X, b.X)-1e-9 <= p.X && p.X <= math.Max(a.X, b.X)+1e-9 &&
+		math.Min(a.Y, b.Y)-1e-9 <= p.Y && p.Y <= math.Max(a.Y, b.Y)+1e-9
+}
+
+// segmentsTouch reports whether segments ab and cd share any point.
+func segmentsTouch(a, b, c, d Point) bool {
+	o1, o2, o3, o4 := orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b)
+	if o1 != o2 && o3 != o4 && o1*o2 <= 0 && o3*o4 <= 0 {
+		if o1 != 0 || o2 != 0 {
+			return true
+		}
+	}
+	return o1 == 0 && onSegment(c, a, b) || o2 == 0 && onSegment(d, a, b) ||
+		o3 == 0 && onSegment(a, c, d) || o4 == 0 && onSegment(b, c, d)
+}
+
+// collinearOverlap reports whether two edges sharing a corner run back along each other.
+func collinearOverlap(a, b, c, d Point) bool {
+	if orient(a, b, c) != 0 || orient(a, b, d) != 0 {
+		return false
+	}
+	u, v := b.sub(a), d.sub(c)
+	return u.dot(v) < 0
+}
+
+func distToSegment(p, a, b Point) float64 {
+	ab := b.sub(a)
+	l := ab.dot(ab)
+	if l == 0 {
+		return p.Dist(a)
+	}
+	return p.Dist(lerp(a, b, clamp01(p.sub(a).dot(ab)/l)))
+}
+
+// nearestOnSegment is the point of segment ab nearest p.
+func nearestOnSegment(p, a, b Point) Point {
+	ab := b.sub(a)
+	l := ab.dot(ab)
+	if l == 0 {
+		return a
+	}
+	return lerp(a, b, clamp01(p.sub(a).dot(ab)/l))
+}
+
+// crossings appends the parameters t in (0, 1) at which segment ab crosses segment cd.
+func crossings(ts []float64, a, b, c, d Point) []float64 {
+	r, s := b.sub(a), d.sub(c)
+	den := r.cross(s)
+	if math.Abs(den) < 1e-12 {
+		return ts // parallel: running along an edge is not a crossing
+	}
+	qp := c.sub(a)
+	t := qp.cross(s) / den
+	u := qp.cross(r) / den
+	if t > 0 && t < 1 && u >= -1e-12 && u <= 1+1e-12 {
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// Polyline is a line drawn on the table (a road's centre line, a stream).
+type Polyline []Point
+
+// Validate says why a polyline cannot be drawn, or nil.
+func (pl Polyline) Validate() error {
+	if len(pl) < 2 {
+		return fmt.Errorf("a line needs at least 2 points, this one has %d", len(pl))
+	}
+	for i, p := range pl {
+		if !finite(p) {
+			return fmt.Errorf("point %d is not a number", i+1)
+		}
+		if i > 0 && samePoint(p, pl[i-1]) {
+			return fmt.Errorf("points %d and %d are the same point (%v)", i, i+1, p)
+		}
+	}
+	return nil
+}
+
+// Length is the line's length in metres.
+func (pl Polyline) Length() float64 {
+	s := 0.0
+	for i := 1; i < len(pl); i++ {
+		s += pl[i].Dist(pl[i-1])
+	}
+	return s
+}
+
+// At is the point s metres along the line (clamped to its ends) and the index of the leg
+// it lies on.
+func (pl Polyline) At(s float64) (Point, int) {
+	if len(pl) == 0 {
+		return Point{}, 0
+	}
+	if s <= 0 {
+		return pl[0], 0
+	}
+	for i := 1; i < len(pl); i++ {
+		l := pl[i].Dist(pl[i-1])
+		if s <= l {
+			if l == 0 {
+				return pl[i], i - 1
+			}
+			return lerp(pl[i-1], pl[i], s/l), i - 1
+		}
+		s -= l
+	}
+	return pl[len(pl)-1], len(pl) - 2
+}
+
+// capsuleSpan is the part [lo, hi] of segment ab (as parameters 0..1) lying within w of
+// segment cd; ok is false when no part does. The set of points within w of a segment is
+// convex, so the part is a single interval.
+func capsuleSpan(a, b, c, d Point, w float64) (lo, hi float64, ok bool) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	take := func(l, h float64) {
+		l, h = math.Max(l, 0), math.Min(h, 1)
+		if l <= h {
+			lo, hi = math.Min(lo, l), math.Max(hi, h)
+		}
+	}
+	ab := b.sub(a)
+	// the two round ends
+	for _, o := range []Point{c, d} {
+		if l, h, ok := discSpan(a, ab, o, w); ok {
+			take(l, h)
+		}
+	}
+	// the band along cd: |cross| <= w*|cd| and 0 <= projection <= |cd|^2
+	cd := d.sub(c)
+	L := math.Sqrt(cd.dot(cd))
+	if L > 0 {
+		n := Point{-cd.Y / L, cd.X / L}
+		tl, th := 0.0, 1.0
+		clip := func(p0, dp, min, max float64) {
+			// min <= p0 + dp t <= max
+			if math.Abs(dp) < 1e-15 {
+				if p0 < min-1e-12 || p0 > max+1e-12 {
+					tl, th = 1, 0
+				}
+				return
+			}
+			t1, t2 := (min-p0)/dp, (max-p0)/dp
+			if t1 > t2 {
+				t1, t2 = t2, t1
+			}
+			tl, th = math.Max(tl, t1), math.Min(th, t2)
+		}
+		ac := a.sub(c)
+		clip(ac.dot(n), ab.dot(n), -w, w)
+		clip(ac.dot(cd)/L, ab.dot(cd)/L, 0, L)
+		if tl <= th {
+			take(tl, th)
+		}
+	}
+	return lo, hi, lo <= hi
+}
+
+// discSpan is the part of the line a + t·ab within w of o.
+func discSpan(a, ab, o Point, w float64) (lo, hi float64, ok bool) {
+	f := a.sub(o)
+	A := ab.dot(ab)
+	B := 2 * f.dot(ab)
+	C := f.dot(f) - w*w
+	if A == 0 {
+		return 0, 1, C <= 0
+	}
+	disc := B*B - 4*A*C
+	if disc < 0 {
+		return 0, 0, false
+	}
+	sq := math.Sqrt(disc)
+	return (-B - sq) / (2 * A), (-B + sq) / (2 * A), true
+}

@@ -1,0 +1,841 @@
+package lightningwar
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// Place is what the table is at a point, as movement reads it.
+type Place struct {
+	Ground     Ground
+	GroundName string
+	Factor     float64 // the ground's factor (the chart's or the feature's own)
+	Slope      Slope
+	OnRoad     bool
+	Cover      bool
+	Choke      int // index into Table.Chokes, -1 for none
+}
+
+// Cost is the divisor of speed at this place: the ground's factor plus the slope's modifier,
+// or 1 on a road [Movement Chart].
+func (p Place) Cost() float64 {
+	if p.OnRoad {
+		return MovementChart[RoadGround].Factor
+	}
+	return p.Factor + SlopeChart[p.Slope].Modifier
+}
+
+// Label names the place's ground as the breakdown prints it.
+func (p Place) Label() string {
+	if p.OnRoad {
+		return "Road"
+	}
+	if p.Slope != Flat {
+		return p.GroundName + " + " + SlopeChart[p.Slope].Name
+	}
+	return p.GroundName
+}
+
+// divisor prints the cost as the seed's example does: (2 [Broken Ground] + 1 [Gentle Slope]).
+func (p Place) divisor() string {
+	if p.OnRoad {
+		return "1 [Road]"
+	}
+	if p.Slope == Flat {
+		return trim(p.Factor) + " [" + p.GroundName + "]"
+	}
+	return "(" + trim(p.Factor) + " [" + p.GroundName + "] + " + trim(SlopeChart[p.Slope].Modifier) +
+		" [" + SlopeChart[p.Slope].Name + "])"
+}
+
+// At is the place at a point.
+func (t *Table) At(p Point) Place {
+	pl := Place{Ground: Open, GroundName: MovementChart[Open].Name, Factor: MovementChart[Open].Factor, Choke: -1}
+	for _, f := range t.Features {
+		if !f.Area.Contains(p) {
+			continue
+		}
+		if f.HasGround {
+			pl.Ground = f.Ground
+			pl.GroundName = MovementChart[f.Ground].Name
+			pl.Factor = MovementChart[f.Ground].Factor
+			if f.Factor > 0 {
+				pl.Factor = f.Factor
+			}
+			pl.Cover = f.Ground == Woods || f.Ground == BuiltUp
+		}
+		if f.HasSlope {
+			pl.Slope = f.Slope
+		}
+		if f.Cover {
+			pl.Cover = true
+		}
+	}
+	for _, r := range t.Roads {
+		if r.near(p) {
+			pl.OnRoad = true
+			break
+		}
+	}
+	for i, c := range t.Chokes {
+		if c.Area.Contains(p) {
+			pl.Choke = i
+			break
+		}
+	}
+	return pl
+}
+
+func (r Road) near(p Point) bool {
+	for i := 1; i < len(r.Line); i++ {
+		if distToSegment(p, r.Line[i-1], r.Line[i]) <= r.HalfWidth+1e-9 {
+			return true
+		}
+	}
+	return false
+}
+
+// mireCheck says whether a vehicle checks for miring on entering this place.
+func (p Place) mireCheck() MireCheck {
+	if p.OnRoad {
+		return NoCheck
+	}
+	return MovementChart[p.Ground].Mire
+}
+
+// piece is a stretch of a route over one place.
+type piece struct {
+	s0, s1 float64 // metres along the route
+	a, b   Point
+	place  Place
+	stream bool // a stream is crossed (off a road) where the piece begins
+}
+
+// pieces cuts a route where it crosses terrain edges, road edges, streams and choke points,
+// so that each piece lies in one place.
+func (t *Table) pieces(route Polyline) []piece {
+	var out []piece
+	s := 0.0
+	for i := 1; i < len(route); i++ {
+		a, b := route[i-1], route[i]
+		l := a.Dist(b)
+		if l < eps {
+			continue
+		}
+		ts := []float64{0, 1}
+		for _, f := range t.Features {
+			for j := range f.Area {
+				ts = crossings(ts, a, b, f.Area[j], f.Area[(j+1)%len(f.Area)])
+			}
+		}
+		for _, c := range t.Chokes {
+			for j := range c.Area {
+				ts = crossings(ts, a, b, c.Area[j], c.Area[(j+1)%len(c.Area)])
+			}
+		}
+		for _, r := range t.Roads {
+			for j := 1; j < len(r.Line); j++ {
+				if lo, hi, ok := capsuleSpan(a, b, r.Line[j-1], r.Line[j], r.HalfWidth); ok {
+					ts = append(ts, lo, hi)
+				}
+			}
+		}
+		var streams []float64
+		for _, st := range t.Streams {
+			for j := 1; j < len(st.Line); j++ {
+				streams = crossings(streams, a, b, st.Line[j-1], st.Line[j])
+			}
+		}
+		ts = append(ts, streams...)
+		sort.Float64s(ts)
+		for k := 1; k < len(ts); k++ {
+			t0, t1 := ts[k-1], ts[k]
+			if (t1-t0)*l < 1e-7 {
+				continue
+			}
+			pa, pb := lerp(a, b, t0), lerp(a, b, t1)
+			pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.At(lerp(a, b, (t0+t1)/2))}
+			for _, x := range streams {
+				if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
+					pc.stream = true
+				}
+			}
+			// merge with the previous piece when nothing changes between them
+			if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
+				orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
+				out[n-1].s1, out[n-1].b = pc.s1, pc.b
+				continue
+			}
+			out = append(out, pc)
+		}
+		s += l
+	}
+	return out
+}
+
+func (t *Table) onRoad(p Point) bool {
+	for _, r := range t.Roads {
+		if r.near(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// movers are the units of a detachment that move under their own power: not passengers, not
+// mired, not destroyed.
+func (g *Game) movers(d *Detachment) []*Unit {
+	var out []*Unit
+	for _, id := range d.Units {
+		u := g.units[id]
+		if u == nil || u.Destroyed || u.Mired || u.In != "" {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// footInfantry reports whether a unit moves on foot now.
+func footInfantry(u *Unit) bool {
+	return u.Type == Infantry || (u.Type == Cavalry || u.Type == Motorcycle) && !u.Mounted
+}
+
+// speed is a unit's speed in MPH at a place, for the pace and road choice of the turn, and
+// what it is called [Base Movement].
+func speed(u *Unit, pace Pace, road bool, pl Place) (mph float64, what string) {
+	switch {
+	case u.IsVehicle():
+		if road {
+			return u.RoadMPH, "road speed"
+		}
+		return u.CrossMPH, "cross-country"
+	case footInfantry(u):
+		if pace == Run {
+			return BaseMovement.InfantryRun, "running"
+		}
+		return BaseMovement.InfantryWalk, "walking"
+	case u.Type == PackHorse:
+		return BaseMovement.PackHorse, "pack horse"
+	default: // mounted cavalry
+		if pace == Gallop && pl.Cost() == 1 {
+			return BaseMovement.CavalryGallop, "gallop"
+		}
+		return BaseMovement.CavalryWalk, "walking"
+	}
+}
+
+// slowest is the time (in turns) a metre of the piece takes the detachment, which keeps to
+// its slowest unit, and that unit's speed in MPH.
+func slowest(movers []*Unit, plan *Plan, pl Place) (turnsPerMetre float64, u *Unit, mph float64, what string) {
+	for _, m := range movers {
+		v, w := speed(m, plan.Pace, plan.Road, pl)
+		cost := pl.Cost()
+		if m.IsVehicle() && plan.Road {
+			cost = 1
+		}
+		if v <= 0 {
+			return math.Inf(1), m, 0, w
+		}
+		k := cost / speedMetres(v)
+		if u == nil || k > turnsPerMetre {
+			turnsPerMetre, u, mph, what = k, m, v, w
+		}
+	}
+	return
+}
+
+// reach is how far along its route a detachment would get in the given share of a turn, up
+// to limit, with nothing in its way.
+func reach(pcs []piece, from, limit, turns float64, movers []*Unit, plan *Plan) float64 {
+	s := from
+	for _, pc := range pcs {
+		if pc.s1 <= s+eps {
+			continue
+		}
+		if s >= limit-eps || turns <= 0 {
+			break
+		}
+		end := math.Min(pc.s1, limit)
+		k, _, _, _ := slowest(movers, plan, pc.place)
+		if math.IsInf(k, 1) {
+			break
+		}
+		need := (end - s) * k
+		if need <= turns {
+			turns -= need
+			s = end
+		} else {
+			s += turns / k
+			turns = 0
+		}
+	}
+	return math.Min(s, limit)
+}
+
+// roadPrefix is how far along the route, from s, the route stays on road.
+func roadPrefix(pcs []piece, s float64) float64 {
+	end := s
+	for _, pc := range pcs {
+		if pc.s1 <= s+eps {
+			continue
+		}
+		if !pc.place.OnRoad {
+			break
+		}
+		end = pc.s1
+	}
+	return end
+}
+
+// planTurn fixes the turn's pace, and for vehicles road or cross-country speed: road speed
+// only if the whole turn is spent on road [Base Movement]. Of the two, the one that gets the
+// detachment further along its ordered path is taken.
+func (g *Game) planTurn(d *Detachment, pcs []piece, movers []*Unit, rep *Report) {
+	p := &d.Plan
+	p.Pace = Walk
+	if d.Order != nil {
+		p.Pace = d.Order.Pace
+	}
+	end := d.Route.Length()
+	p.Cap = end
+	hasFoot, hasCav, hasVeh := false, false, false
+	for _, u := range movers {
+		hasFoot = hasFoot || footInfantry(u)
+		hasCav = hasCav || u.Type == Cavalry && u.Mounted
+		hasVeh = hasVeh || u.IsVehicle()
+	}
+	switch p.Pace {
+	case Run:
+		if !hasFoot {
+			p.Pace = Walk
+			break
+		}
+		for _, u := range movers {
+			if footInfantry(u) && u.RanTurn == g.Turn-1 && u.RanTurn > 0 {
+				rep.add(d.Side, d.ID, RuleRun, "%s walks this turn: %s ran last turn, and infantry may not run two turns in a row", d.ID, u.ID)
+				p.Pace = Walk
+				break
+			}
+		}
+	case Gallop:
+		if !hasCav {
+			p.Pace = Walk
+		}
+	}
+	if !hasVeh {
+		return
+	}
+	l := roadPrefix(pcs, d.Along)
+	if l <= d.Along+eps {
+		return
+	}
+	xc := reach(pcs, d.Along, end, 1, movers, p)
+	p.Road = true
+	road := reach(pcs, d.Along, l, 1, movers, p)
+	if road+eps >= xc {
+		p.Cap = l
+		if l < end-eps && road >= l-eps {
+			rep.add(d.Side, d.ID, RuleRoad, "%s keeps to the road at road speed and stops where its path leaves the road (%s along); cross-country it would get only %s",
+				d.ID, trimInches(l-d.Along), trimInches(xc-d.Along))
+		}
+		return
+	}
+	p.Road = false
+	rep.add(d.Side, d.ID, RuleRoad, "%s moves at cross-country speed: its path leaves the road %s on, so the turn is not all on road",
+		d.ID, trimInches(l-d.Along))
+}
+
+// busy is the unit keeping the detachment stationary this turn (mounting, dismounting,
+// towing), if any.
+func (g *Game) busy(d *Detachment) *Unit {
+	for _, id := range d.Units {
+		if u := g.units[id]; u != nil && u.BusyTurn >= g.Turn && !u.Destroyed {
+			return u
+		}
+	}
+	return nil
+}
+
+// moveDet moves a detachment along its route for a share of the turn (1, 1/2 or 1/4).
+func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, rep *Report) error {
+	first := d.Plan.Turn != g.Turn
+	if first {
+		d.Plan = Plan{Turn: g.Turn, Events: d.Along}
+		d.Moved, d.Adjusted = 0, 0
+	}
+	p := &d.Plan
+	if p.Stopped {
+		return nil
+	}
+	if d.Order == nil || len(d.Route) < 2 {
+		if first && d.Order == nil && d.Act == nil {
+			rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
+		}
+		p.Stopped = true
+		return nil
+	}
+	if d.Along >= d.Route.Length()-eps {
+		p.Stopped = true
+		return nil
+	}
+	if u := g.busy(d); u != nil {
+		if first {
+			rep.add(d.Side, d.ID, RuleMount, "%s stays where it is this turn: %s must be stationary the whole turn", d.ID, u.ID)
+		}
+		p.Stopped = true
+		return nil
+	}
+	if first {
+		if err := g.escapes(d, r, rep); err != nil {
+			return err
+		}
+	}
+	movers := g.movers(d)
+	if len(movers) == 0 {
+		p.Stopped = true
+		return nil
+	}
+	pcs := g.Table.pieces(d.Route)
+	if first {
+		g.planTurn(d, pcs, movers, rep)
+		if d.Rejoin != "" {
+			if t := g.Det(d.Rejoin); t != nil && pointsEqual(t.Route, d.Route) && t.Along < p.Cap {
+				p.Cap = math.Max(d.Along, t.Along)
+			}
+		}
+		// starting the turn's move inside ground that calls for a miring check
+		for _, pc := range pcs {
+			if pc.s0 <= d.Along+eps && d.Along < pc.s1-eps {
+				if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps {
+					stop, err := g.mire(d, pc, false, d.Pos, r, rep)
+					if err != nil {
+						return err
+					}
+					if stop {
+						p.Stopped = true
+						return nil
+					}
+				}
+				break
+			}
+		}
+		p.Started = true
+	}
+	movers = g.movers(d)
+	from, start := d.Pos, d.Along
+	s, turns := d.Along, share
+	var parts []string
+	var last *Unit
+	var lastWhat string
+	var lastMPH float64
+	note := func(pc piece, dist float64, u *Unit, mph float64, what string) {
+		if dist < 1e-7 {
+			return
+		}
+		last, lastWhat, lastMPH = u, what, mph
+		base := speedMetres(mph)
+		cost := pc.place.Cost()
+		if u.IsVehicle() && p.Road {
+			cost = 1
+		}
+		expr := trimInches(base)
+		if cost != 1 {
+			expr = trimInches(base) + " ÷ " + pc.place.divisor() + " = " + trimInches(base/cost)
+		}
+		label := pc.place.Label()
+		if pc.stream {
+			label += " (across a stream)"
+		}
+		parts = append(parts, fmt.Sprintf("%s of %s at %s", trimInches(dist), label, expr))
+	}
+	ignore := map[string]bool{}
+	for _, e := range g.Dets {
+		if e.Side != d.Side && e.Pos.Dist(d.Pos) <= ContactRange {
+			ignore[e.ID] = true // already in contact: it may move away
+		}
+	}
+	stopped := false
+pieces:
+	for i, pc := range pcs {
+		if pc.s1 <= s+eps {
+			continue
+		}
+		if turns <= 1e-12 || s >= p.Cap-eps {
+			break
+		}
+		if pc.s0 >= s-eps && pc.s0 > p.Events+eps {
+			p.Events = pc.s0
+			prev := Place{Choke: -1}
+			if i > 0 {
+				prev = pcs[i-1].place
+			}
+			if pc.place.Choke >= 0 && pc.place.Choke != prev.Choke {
+				if o := g.occupant(pc.place.Choke, d); o != nil {
+					rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
+						d.ID, g.Table.Chokes[pc.place.Choke].ID, o.ID)
+					stopped = true
+					break
+				}
+			}
+			entering := pc.place.mireCheck() != NoCheck && (pc.place.Ground != prev.Ground || prev.OnRoad || i == 0)
+			if pc.stream || entering {
+				stop, err := g.mire(d, pc, true, pc.a, r, rep)
+				if err != nil {
+					return err
+				}
+				if stop {
+					stopped = true
+					break
+				}
+				movers = g.movers(d)
+			}
+		}
+		for s < pc.s1-eps && turns > 1e-12 && s < p.Cap-eps {
+			end := math.Min(pc.s1, p.Cap)
+			at := lerp(pc.a, pc.b, (s-pc.s0)/(pc.s1-pc.s0))
+			cs, enemy := g.contact(d, at, pc.b, s, pc.s1, end, ignore)
+			if cs < end {
+				end = cs
+			}
+			k, u, mph, what := slowest(movers, p, pc.place)
+			if math.IsInf(k, 1) {
+				stopped = true
+				break pieces
+			}
+			need := (end - s) * k
+			was := s
+			if need <= turns {
+				turns -= need
+				s = end
+			} else {
+				s += turns / k
+				turns = 0
+			}
+			note(pc, s-was, u, mph, what)
+			if enemy != nil && s >= cs-eps {
+				if g.overrun(d, enemy, rep) {
+					ignore[enemy.ID] = true
+					continue
+				}
+				rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, enemy.ID, lerp(pc.a, pc.b, (s-pc.s0)/(pc.s1-pc.s0)))
+				for _, x := range []*Detachment{d, enemy} {
+					x.Revealed = true
+				}
+				stopped = true
+				break pieces
+			}
+		}
+	}
+	d.Along = math.Min(s, d.Route.Length())
+	pos, leg := d.Route.At(d.Along)
+	d.Pos = pos
+	enemyRevealSnap(g)
+	if d.Along > start+eps {
+		a, b := d.Route[leg], d.Route[leg+1]
+		d.Facing = bearing(a, b)
+		dist := d.Along - start
+		d.Moved += dist
+		d.MovedTurn = g.Turn
+		d.Track = append(d.Track, d.Route.between(start, d.Along)...)
+		if p.Pace == Run {
+			for _, u := range movers {
+				if footInfantry(u) {
+					u.RanTurn = g.Turn
+				}
+			}
+		}
+		total := strings.Join(parts, " + ")
+		if len(parts) > 1 {
+			total += " = " + trimInches(dist)
+		}
+		basis := ""
+		if last != nil {
+			basis = fmt.Sprintf(" [%s %s %s MPH = %s]", last.ID, lastWhat, trim(lastMPH), trimInches(speedMetres(lastMPH)))
+		}
+		rule := RuleChart
+		if p.Road {
+			rule = RuleRoad
+		}
+		rep.add(d.Side, d.ID, rule, "%s moves %s to %v: %s%s", d.ID, trimInches(dist), d.Pos, total, basis)
+		rep.Moves = append(rep.Moves, Move{Det: d.ID, Side: d.Side, Band: band, From: from, To: d.Pos, Distance: dist, Breakdown: total + basis})
+	}
+	if stopped {
+		p.Stopped = true
+	}
+	g.tryRejoin(d, rep)
+	return nil
+}
+
+// enemyRevealSnap keeps each revealed detachment's shown position where it is now.
+func enemyRevealSnap(g *Game) {
+	for _, e := range g.Dets {
+		if e.Revealed {
+			e.Seen = e.Pos
+		}
+	}
+}
+
+// between is the route's points from s0 to s1: the corners passed and the end.
+func (pl Polyline) between(s0, s1 float64) []Point {
+	var out []Point
+	acc := 0.0
+	for i := 1; i < len(pl); i++ {
+		acc += pl[i].Dist(pl[i-1])
+		if acc > s0+eps && acc < s1-eps {
+			out = append(out, pl[i])
+		}
+	}
+	end, _ := pl.At(s1)
+	return append(out, end)
+}
+
+// bearing is the compass bearing from a to b (0 up the table, 90 to the right).
+func bearing(a, b Point) float64 {
+	deg := math.Atan2(b.X-a.X, b.Y-a.Y) * 180 / math.Pi
+	if deg < 0 {
+		deg += 360
+	}
+	return math.Round(deg*100) / 100
+}
+
+// occupant is another detachment in choke point i, if any.
+func (g *Game) occupant(i int, d *Detachment) *Detachment {
+	for _, o := range g.Dets {
+		if o != d && g.Table.Chokes[i].Area.Contains(o.Pos) {
+			return o
+		}
+	}
+	return nil
+}
+
+// contact is the first point, between s and end along the route (the stretch from a at s to b
+// at s1), where the detachment comes within ContactRange of an enemy detachment.
+func (g *Game) contact(d *Detachment, a, b Point, s, s1, end float64, ignore map[string]bool) (float64, *Detachment) {
+	best, who := math.Inf(1), (*Detachment)(nil)
+	if s1-s < eps {
+		return best, nil
+	}
+	for _, e := range g.Dets {
+		if e.Side == d.Side || ignore[e.ID] {
+			continue
+		}
+		lo, _, ok := discSpan(a, b.sub(a), e.Pos, ContactRange)
+		if !ok || lo > 1 {
+			continue
+		}
+		at := s + math.Max(lo, 0)*(s1-s)
+		if at <= end+eps && at < best {
+			best, who = at, e
+		}
+	}
+	return best, who
+}
+
+// overrun reports whether the detachment overruns the enemy it has met: vehicles may overrun
+// known enemy infantry positions, firing machineguns (at double firepower) and DFHE as they
+// go; infantry that stands may close assault them [Overrun].
+func (g *Game) overrun(d, e *Detachment, rep *Report) bool {
+	for _, u := range g.movers(d) {
+		if !u.IsVehicle() {
+			return false
+		}
+	}
+	if !e.Revealed {
+		return false
+	}
+	for _, id := range e.Units {
+		if u := g.units[id]; u != nil && !u.Destroyed && !footInfantry(u) && u.In == "" {
+			return false
+		}
+	}
+	var mg []string
+	for _, u := range g.movers(d) {
+		if u.MG > 0 {
+			mg = append(mg, fmt.Sprintf("%s MG %d × %d = %d", u.ID, u.MG, OverrunMGFactor, u.MG*OverrunMGFactor))
+		}
+	}
+	fire := "no machineguns"
+	if len(mg) > 0 {
+		fire = "machinegun firepower doubled: " + strings.Join(mg, ", ")
+	}
+	rep.add("", d.ID, RuleOverrun, "%s overruns %s's position: %s (and DFHE, arcs allowing); if %s stands it may close assault (Infantry Fire Phase)",
+		d.ID, e.ID, fire, e.ID)
+	return true
+}
+
+// escapes rolls for the mired vehicles of a detachment about to move: each escapes on a 1 on
+// 1d6 [Miring: escape], unless a tow is freeing it. Those still mired break off and stay.
+func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
+	var stuck []string
+	for _, id := range d.Units {
+		u := g.units[id]
+		if u == nil || !u.Mired {
+			continue
+		}
+		if u.TowedBy != "" {
+			rep.add(d.Side, d.ID, RuleTow, "%s is being towed out by %s and does not try to escape", u.ID, u.TowedBy)
+			stuck = append(stuck, id)
+			continue
+		}
+		v, err := r.roll(dice.Dr)
+		if err != nil {
+			return err
+		}
+		if v == EscapeRoll {
+			u.Mired = false
+			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 and escapes the mire: it moves normally", u.ID, v)
+		} else {
+			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 (needs 1) and stays mired", u.ID, v)
+			stuck = append(stuck, id)
+		}
+	}
+	if len(stuck) > 0 && len(g.movers(d)) > 0 {
+		g.breakOff(d, stuck, d.Along, d.Pos, rep)
+	}
+	return nil
+}
+
+// mire makes each vehicle of the detachment that must check roll on the Vehicle Miring Table
+// at point at. Vehicles that mire stay there: if that is all of the detachment's movers it
+// stops; otherwise they break off, to rejoin when they can.
+func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorder, rep *Report) (stop bool, err error) {
+	var mired []string
+	for _, u := range g.movers(d) {
+		if !u.IsVehicle() {
+			continue
+		}
+		check := pc.place.mireCheck()
+		if pc.stream && entering {
+			check = StreamCrossing
+		}
+		if check == NoCheck || check == WheeledCheck && u.Tracked {
+			continue
+		}
+		need := MiringTarget(u)
+		v, err := r.roll(dice.DR)
+		if err != nil {
+			return false, err
+		}
+		why := "entering " + pc.place.Label()
+		if pc.stream && entering {
+			why = "crossing a stream"
+		} else if !entering {
+			why = "moving in " + pc.place.Label()
+		}
+		roll := fmt.Sprintf("2d6 %d", v)
+		if u.MireMod != 0 {
+			roll = fmt.Sprintf("2d6 %d %+d = %d", v, u.MireMod, v+u.MireMod)
+		}
+		chance := dice.PDRAtLeast(need, u.MireMod)
+		if v+u.MireMod >= need {
+			u.Mired = true
+			mired = append(mired, u.ID)
+			rep.add(d.Side, d.ID, RuleMiring, "%s mires %s at %v: %s, needs %d+ (%s %s; chance %v)", u.ID, why, at, roll, need, gear(u), u.Size, chance)
+		} else {
+			rep.add(d.Side, d.ID, RuleMiring, "%s does not mire %s: %s, needs %d+ (%s %s; chance %v)", u.ID, why, roll, need, gear(u), u.Size, chance)
+		}
+	}
+	if len(mired) == 0 {
+		return false, nil
+	}
+	d.Along = pc.s0
+	if !entering {
+		d.Along = math.Max(d.Along, pc.s0)
+	}
+	if len(g.movers(d)) == 0 {
+		return true, nil
+	}
+	s := pc.s0
+	if !entering {
+		s = d.Along
+	}
+	g.breakOff(d, mired, s, at, rep)
+	return false, nil
+}
+
+func gear(u *Unit) string {
+	if u.Tracked {
+		return "tracked"
+	}
+	return "wheeled"
+}
+
+// MiringTarget is the 2d6 roll at or above which the vehicle mires [Vehicle Miring Table].
+func MiringTarget(u *Unit) int {
+	t := 0
+	if u.Tracked {
+		t = 1
+	}
+	return MiringTable[t][u.Size]
+}
+
+// breakOff makes the given units of d (and their passengers) a detachment of their own at
+// along s, following d's orders and trying to rejoin it.
+func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep *Report) *Detachment {
+	take := map[string]bool{}
+	for _, id := range units {
+		take[id] = true
+	}
+	for _, id := range d.Units {
+		if u := g.units[id]; u != nil && take[u.In] {
+			take[id] = true
+		}
+	}
+	var keep, gone []string
+	for _, id := range d.Units {
+		if take[id] {
+			gone = append(gone, id)
+		} else {
+			keep = append(keep, id)
+		}
+	}
+	id := d.ID + "/" + units[0]
+	for n := 2; g.Det(id) != nil; n++ {
+		id = fmt.Sprintf("%s/%s.%d", d.ID, units[0], n)
+	}
+	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
+		Order: d.Order, Route: append(Polyline(nil), d.Route...), Along: s, Rejoin: d.ID,
+		Plan: Plan{Turn: g.Turn, Stopped: true, Events: s}, MovedTurn: d.MovedTurn,
+		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at}
+	d.Units = keep
+	g.Dets = append(g.Dets, nd)
+	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
+	return nd
+}
+
+// tryRejoin merges a broken-off part back into its detachment once it has caught up.
+func (g *Game) tryRejoin(d *Detachment, rep *Report) {
+	if d.Rejoin == "" {
+		return
+	}
+	t := g.Det(d.Rejoin)
+	if t == nil || t.Side != d.Side {
+		d.Rejoin = ""
+		return
+	}
+	for _, id := range d.Units {
+		if u := g.units[id]; u != nil && u.Mired {
+			return
+		}
+	}
+	if d.Pos.Dist(t.Pos) <= RejoinRange+eps {
+		g.merge(d, t)
+		rep.add(d.Side, t.ID, RuleDetachment, "%s rejoins %s", names(d.Units), t.ID)
+	}
+}
+
+// merge puts d's units into t and removes d.
+func (g *Game) merge(d, t *Detachment) {
+	t.Units = append(t.Units, d.Units...)
+	for i, x := range g.Dets {
+		if x == d {
+			g.Dets = append(g.Dets[:i], g.Dets[i+1:]...)
+			break
+		}
+	}
+}

@@ -1,0 +1,315 @@
+package lightningwar
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Action is one step of notation, parsed. Points are in metres.
+//
+// The verbs (D a detachment, U a unit, P a point written x,y in inches from the table's
+// lower-left corner):
+//
+//	order D [from F] [turn N] [path P P ...] [goal P] [walk|run|gallop] [reserve] [: text]
+//	continue D [from F] [turn N]         the Continue codeword
+//	route D path P ... [walk|run|gallop] a reconnaissance or FO detachment changes its route
+//	forced D path P ... [walk|run|gallop] a move forced by a morale check (the referee)
+//	fired D [units U,U] by E | from P | spotting P    D is fired upon (the referee)
+//	halt D [fire E] [part U,U as NEW]    discretionary actions
+//	cover D [fire E] [part U,U as NEW]
+//	fire D at E [part U,U as NEW]
+//	split D U,U as NEW                   part of a detachment breaks off (the referee)
+//	join D into E                        a part rejoins its detachment
+//	mount U [on V]    dismount U         infantry boards a vehicle; cavalry, motorcycle troops mount
+//	tow V by W                           W tows the mired V out
+//	adjust D P        pivot D DEGREES    free minor adjustment and pivot
+//	movement [K/N] [D ...]               play part K of N of the Movement Phase (the referee)
+//	reveal D          hide D             the referee shows or hides a detachment
+type Action struct {
+	Verb    string
+	Det     string
+	Other   string   // by E, at E, on V, into E, tow ... by W
+	Units   []string // part U,U / split U,U / fired ... units U,U
+	As      string
+	Path    []Point
+	At      *Point // goal, from, spotting, adjust
+	Pace    Pace
+	HasPace bool
+	From    string
+	Turn    int
+	HasTurn bool
+	Text    string
+	Reserve bool
+	Fire    string // halt/cover ... fire E
+	K, N    int    // movement part
+	Dets    []string
+	Degrees float64
+	Spot    bool
+}
+
+// Verbs lists the notation's verbs.
+var Verbs = []string{"order", "continue", "route", "forced", "fired", "halt", "cover", "fire",
+	"split", "join", "mount", "dismount", "tow", "adjust", "pivot", "movement", "reveal", "hide"}
+
+// ParsePoint reads x,y in inches.
+func ParsePoint(s string) (Point, error) {
+	x, y, ok := strings.Cut(s, ",")
+	if !ok {
+		return Point{}, fmt.Errorf("%q is not a point (write x,y in inches)", s)
+	}
+	fx, err1 := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(x, `"`)), 64)
+	fy, err2 := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(y, `"`)), 64)
+	if err1 != nil || err2 != nil || math.IsNaN(fx) || math.IsNaN(fy) || math.IsInf(fx, 0) || math.IsInf(fy, 0) ||
+		math.Abs(fx) > 1e6 || math.Abs(fy) > 1e6 {
+		return Point{}, fmt.Errorf("%q is not a point (write x,y in inches)", s)
+	}
+	return Inch(fx, fy), nil
+}
+
+func isPoint(s string) bool { _, err := ParsePoint(s); return err == nil }
+
+func list(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Parse reads one line of notation.
+func Parse(line string) (Action, error) {
+	var a Action
+	text := ""
+	if i := strings.Index(line, ":"); i >= 0 {
+		line, text = line[:i], strings.TrimSpace(line[i+1:])
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return a, fmt.Errorf("empty step")
+	}
+	a.Verb = strings.ToLower(f[0])
+	args := f[1:]
+	bad := func(format string, x ...any) (Action, error) {
+		return Action{}, fmt.Errorf("%s: %s", a.Verb, fmt.Sprintf(format, x...))
+	}
+	if text != "" && a.Verb != "order" {
+		return bad("only an order takes a text after ':'")
+	}
+	a.Text = text
+	if a.Verb == "movement" {
+		for _, w := range args {
+			if k, n, ok := strings.Cut(w, "/"); ok && a.N == 0 {
+				ki, err1 := strconv.Atoi(k)
+				ni, err2 := strconv.Atoi(n)
+				if err1 != nil || err2 != nil || (ni != 1 && ni != 2 && ni != 4) || ki < 1 || ki > ni {
+					return bad("%q: write the part as 1/2, 2/2, 1/4 ... (halves or quarters)", w)
+				}
+				a.K, a.N = ki, ni
+				continue
+			}
+			a.Dets = append(a.Dets, w)
+		}
+		if a.N == 0 {
+			a.K, a.N = 1, 1
+		}
+		if a.N == 1 && len(a.Dets) > 0 {
+			return bad("name the detachments moving in parts only with a part, e.g. movement 1/2 A B")
+		}
+		return a, nil
+	}
+	known := false
+	for _, v := range Verbs {
+		known = known || v == a.Verb
+	}
+	if !known {
+		return bad("unknown verb (%s)", strings.Join(Verbs, ", "))
+	}
+	if len(args) == 0 {
+		return bad("name the detachment or unit")
+	}
+	a.Det, args = args[0], args[1:]
+	point := func(i int) (Point, error) {
+		if i >= len(args) {
+			return Point{}, fmt.Errorf("%s: a point x,y is missing", a.Verb)
+		}
+		return ParsePoint(args[i])
+	}
+	pace := func(w string) bool {
+		switch w {
+		case "walk":
+			a.Pace, a.HasPace = Walk, true
+		case "run":
+			a.Pace, a.HasPace = Run, true
+		case "gallop":
+			a.Pace, a.HasPace = Gallop, true
+		default:
+			return false
+		}
+		return true
+	}
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		switch {
+		case w == "path":
+			for i+1 < len(args) && isPoint(args[i+1]) {
+				p, _ := ParsePoint(args[i+1])
+				a.Path = append(a.Path, p)
+				i++
+			}
+			if len(a.Path) == 0 {
+				return bad("path needs at least one point x,y")
+			}
+			if len(a.Path) > 1000 {
+				return bad("a path of more than 1000 points")
+			}
+		case w == "goal" || w == "from" && a.Verb == "fired" || w == "spotting":
+			p, err := point(i + 1)
+			if err != nil {
+				return bad("%v", err)
+			}
+			a.At = &p
+			a.Spot = w == "spotting"
+			i++
+		case w == "from" || w == "by" || w == "at" || w == "on" || w == "into" || w == "fire" || w == "as" || w == "turn" || w == "units" || w == "part":
+			if i+1 >= len(args) {
+				return bad("%q needs a value", w)
+			}
+			v := args[i+1]
+			i++
+			switch w {
+			case "from":
+				a.From = v
+			case "by", "at", "on", "into":
+				a.Other = v
+			case "fire":
+				a.Fire = v
+			case "as":
+				a.As = v
+			case "turn":
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 || n > 100000 {
+					return bad("turn %q is not a turn number", v)
+				}
+				a.Turn, a.HasTurn = n, true
+			case "units", "part":
+				a.Units = list(v)
+			}
+		case w == "reserve":
+			a.Reserve = true
+		case pace(w):
+		case a.Verb == "split" && a.Units == nil:
+			a.Units = list(w)
+		case a.Verb == "adjust" && a.At == nil && isPoint(w):
+			p, _ := ParsePoint(w)
+			a.At = &p
+		case a.Verb == "pivot":
+			d, err := strconv.ParseFloat(w, 64)
+			if err != nil || math.IsNaN(d) || math.IsInf(d, 0) {
+				return bad("%q is not an angle in degrees", w)
+			}
+			a.Degrees = math.Mod(math.Mod(d, 360)+360, 360)
+		default:
+			return bad("unexpected %q", w)
+		}
+	}
+	need := func(ok bool, what string) (Action, error) {
+		if !ok {
+			return bad("%s", what)
+		}
+		return a, nil
+	}
+	switch a.Verb {
+	case "route", "forced":
+		return need(len(a.Path) > 0, "give the path: path x,y x,y ...")
+	case "fired":
+		return need(a.Other != "" || a.At != nil, "say who fired (by E) or where from (from x,y, spotting x,y)")
+	case "fire":
+		return need(a.Other != "", "say at whom: fire D at E")
+	case "split":
+		return need(len(a.Units) > 0 && a.As != "", "write split D U1,U2 as NEW")
+	case "join":
+		return need(a.Other != "", "write join D into E")
+	case "tow":
+		return need(a.Other != "", "write tow MIRED by TOWER")
+	case "adjust":
+		return need(a.At != nil, "give the point x,y")
+	}
+	if (a.Verb == "halt" || a.Verb == "cover" || a.Verb == "fire") && (a.Units != nil) != (a.As != "") {
+		return bad("a part breaking off is written part U1,U2 as NEW")
+	}
+	return a, nil
+}
+
+// String writes the action back as notation.
+func (a Action) String() string {
+	var b strings.Builder
+	b.WriteString(a.Verb)
+	if a.Verb == "movement" {
+		if a.N > 1 {
+			fmt.Fprintf(&b, " %d/%d", a.K, a.N)
+		}
+		for _, d := range a.Dets {
+			b.WriteString(" " + d)
+		}
+		return b.String()
+	}
+	b.WriteString(" " + a.Det)
+	if a.From != "" {
+		b.WriteString(" from " + a.From)
+	}
+	if a.HasTurn {
+		fmt.Fprintf(&b, " turn %d", a.Turn)
+	}
+	if len(a.Units) > 0 && a.Verb == "split" {
+		b.WriteString(" " + strings.Join(a.Units, ","))
+	} else if len(a.Units) > 0 && a.Verb == "fired" {
+		b.WriteString(" units " + strings.Join(a.Units, ","))
+	}
+	if len(a.Path) > 0 {
+		b.WriteString(" path")
+		for _, p := range a.Path {
+			b.WriteString(" " + p.String())
+		}
+	}
+	if a.At != nil {
+		switch {
+		case a.Verb == "fired" && a.Spot:
+			b.WriteString(" spotting " + a.At.String())
+		case a.Verb == "fired":
+			b.WriteString(" from " + a.At.String())
+		case a.Verb == "adjust":
+			b.WriteString(" " + a.At.String())
+		default:
+			b.WriteString(" goal " + a.At.String())
+		}
+	}
+	if a.Other != "" {
+		b.WriteString(" " + map[string]string{"fired": "by", "fire": "at", "mount": "on", "join": "into", "tow": "by"}[a.Verb] + " " + a.Other)
+	}
+	if a.Verb == "pivot" {
+		b.WriteString(" " + strconv.FormatFloat(a.Degrees, 'f', -1, 64))
+	}
+	if a.Fire != "" {
+		b.WriteString(" fire " + a.Fire)
+	}
+	if a.HasPace {
+		b.WriteString(" " + a.Pace.String())
+	}
+	if a.Reserve {
+		b.WriteString(" reserve")
+	}
+	if len(a.Units) > 0 && (a.Verb == "halt" || a.Verb == "cover" || a.Verb == "fire") {
+		b.WriteString(" part " + strings.Join(a.Units, ","))
+	}
+	if a.As != "" {
+		b.WriteString(" as " + a.As)
+	}
+	if a.Text != "" {
+		b.WriteString(": " + a.Text)
+	}
+	return b.String()
+}
