@@ -781,7 +781,11 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 	}
 	g.Part = a.K
 	share := 1 / float64(a.N)
-	for _, sl := range g.MovementOrder() {
+	slots := g.MovementOrder()
+	for _, sl := range slots {
+		rep.Order = append(rep.Order, sl.Band+": "+sl.Det.ID)
+	}
+	for _, sl := range slots {
 		d := sl.Det
 		if g.Det(d.ID) != d {
 			continue // merged on the way

@@ -475,6 +475,7 @@ type Report struct {
 	Events []Event
 	Moves  []Move
 	Rolls  []dice.Roll
+	Order  []string // a Movement Phase step: the detachments in the order they came to move ("band: id")
 }
 
 func (r *Report) add(side, det, rule, format string, args ...any) {
@@ -548,4 +549,13 @@ func (g *Game) sidesFrom(first string) []string {
 		out = append(out, g.Sides[(i+k)%len(g.Sides)])
 	}
 	return out
+}
+
+// Band is the band of the Movement Phase the detachment moves in this turn.
+func (d *Detachment) Band(g *Game) string { return g.band(d) }
+
+// MovingFirer reports whether the detachment moved this turn beyond a free pivot and minor
+// adjustment, and so fires as a moving firer [Pivot and minor adjustments].
+func (d *Detachment) MovingFirer(g *Game) bool {
+	return d.Moved > eps && (d.MovedTurn == g.Turn || d.MovedTurn == g.Turn-1 && g.Part == 0)
 }

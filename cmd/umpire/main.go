@@ -1,5 +1,7 @@
 // Command umpire is a referee for WWII tactical wargames: it adjudicates ASL vehicle movement
-// (chapter D2) step by step, explaining every MP and citing the rule for every refusal.
+// (chapter D2) step by step, explaining every MP and citing the rule for every refusal; it
+// resolves Last Hundred Yards Assaults and fire, and runs Lightning War's Movement Phase on a
+// tabletop measured in inches.
 //
 //	umpire serve                  the game server and web UI (see package server)
 //	umpire play [FILE] [--json]   adjudicate a scenario's moves (no FILE: the built-in demo)
@@ -20,13 +22,15 @@ import (
 var demo []byte
 
 const usage = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2;
-Last Hundred Yards Assault and fire resolution)
+Last Hundred Yards Assault and fire resolution; Lightning War tabletop movement)
 
 usage:
   umpire serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--no-demo]
                                 the game server and its web UI; prints the demo game's links
-  umpire play [FILE] [--json]   adjudicate the moves of a scenario file, one line per step
-                                (no FILE: play the built-in demo)
+  umpire play [FILE] [--json] [--svg OUT.svg]
+                                adjudicate the moves of a scenario file, one line per step
+                                (no FILE: play the built-in demo); --svg draws a Lightning War
+                                table with each detachment's orders and where it got to
   umpire check FILE...          play each file and compare with its expect: block
   umpire demo                   print the built-in demo scenario (a starting point for your own)
   umpire reach FILE UNIT [--divide] [--esb] [--json]
@@ -85,11 +89,19 @@ func load(path string) (*scenario.Scenario, error) {
 
 func play(args []string, stdout, stderr io.Writer) int {
 	asJSON := false
-	file := ""
-	for _, a := range args {
+	file, svg := "", ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		switch {
 		case a == "--json" || a == "-json":
 			asJSON = true
+		case a == "--svg" || a == "-svg":
+			if i+1 >= len(args) {
+				fmt.Fprintln(stderr, "umpire play: --svg needs a file to write")
+				return 2
+			}
+			svg = args[i+1]
+			i++
 		case len(a) > 1 && a[0] == '-':
 			fmt.Fprintf(stderr, "umpire play: unknown flag %s\n", a)
 			return 2
@@ -100,8 +112,15 @@ func play(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if isLHY(file) {
+	switch rulesetOf(file) {
+	case "lhy":
 		return playLHY(file, asJSON, stdout, stderr)
+	case "lightningwar":
+		return playLW(file, asJSON, svg, stdout, stderr)
+	}
+	if svg != "" {
+		fmt.Fprintln(stderr, "umpire play: --svg draws a Lightning War table (ruleset: lightningwar)")
+		return 2
 	}
 	s, err := load(file)
 	if err != nil {
@@ -146,6 +165,14 @@ func check(files []string, stdout, stderr io.Writer) int {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
+		if rulesetOf(f) == "lightningwar" {
+			if checkLW(f, stdout) {
+				passed++
+			} else {
+				failed++
+			}
+			continue
+		}
 		if isLHY(f) {
 			if checkLHY(f, stdout) {
 				passed++

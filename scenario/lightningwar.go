@@ -1,0 +1,1161 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+	lw "github.com/umpire-referee/umpire/lightningwar"
+	"go.yaml.in/yaml/v3"
+)
+
+// LightningWar is a loaded `ruleset: lightningwar` scenario: a table with its terrain, the
+// TO&E, the detachments with their orders, the steps to play and what should come of them.
+type LightningWar struct {
+	File     string
+	Name     string
+	Seed     uint64
+	HasSeed  bool
+	Dice     []int
+	Game     *lw.Game
+	Moves    []Move
+	Expect   []Expectation
+	Warnings []string
+}
+
+var (
+	lwTop       = []string{"name", "ruleset", "seed", "dice", "table", "terrain", "roads", "streams", "chokes", "toe", "units", "detachments", "orders", "moves", "expect", "turn", "first", "order_delay", "notes", "description", "source"}
+	lwTable     = []string{"width", "height"}
+	lwFeature   = []string{"id", "ground", "slope", "factor", "cover", "area"}
+	lwLine      = []string{"id", "line", "width"}
+	lwFormation = []string{"id", "name", "parent", "side", "initiative"}
+	lwUnit      = []string{"id", "name", "formation", "type", "initiative", "tracked", "wheeled", "size", "road", "xc", "mire", "mg", "carries", "mounted", "aboard", "mired", "ran"}
+	lwDet       = []string{"id", "units", "at", "facing", "kind", "revealed"}
+	lwOrder     = []string{"to", "from", "turn", "text", "path", "goal", "pace", "reserve"}
+	// LWDetExpect, LWUnitExpect and LWStepExpect are the fields a Lightning War expect block
+	// may check.
+	LWDetExpect  = []string{"at", "initiative", "regular", "units", "moved", "band", "orders", "facing", "moving_firer", "gone", "side", "pending", "initiative_count"}
+	LWUnitExpect = []string{"mired", "mounted", "aboard", "detachment", "towed_by", "ran"}
+	LWStepExpect = []string{"error", "events", "event", "no_events", "order", "moved", "rolls", "breakdown"}
+)
+
+// LoadLightningWar reads a `ruleset: lightningwar` scenario. name is used in error messages.
+func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
+	r := &reader{file: name}
+	doc, err := r.document(data)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
+		}
+	}()
+	root := deref(doc)
+	top, err := r.fields(root, "", lwTop...)
+	if err != nil {
+		return nil, err
+	}
+	get := map[string]kv{}
+	for _, f := range top {
+		get[f.key] = f
+	}
+	s = &LightningWar{File: name}
+	if f, ok := get["name"]; ok {
+		if s.Name, err = r.str(f.v, "name"); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["ruleset"]; ok {
+		rs, err := r.str(f.v, "ruleset")
+		if err != nil {
+			return nil, err
+		}
+		if !strings.EqualFold(strings.TrimSpace(rs), "lightningwar") {
+			return nil, r.errf(f.v, "ruleset", "this reader plays ruleset: lightningwar, not %q", rs)
+		}
+	}
+	if f, ok := get["seed"]; ok {
+		v, err := r.integer(f.v, "seed", 0, 1<<62)
+		if err != nil {
+			return nil, err
+		}
+		s.Seed, s.HasSeed = uint64(v), true
+	}
+	if f, ok := get["dice"]; ok {
+		items, err := r.list(f.v, "dice")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			v, err := r.integer(it, "dice", 1, 12)
+			if err != nil {
+				return nil, err
+			}
+			s.Dice = append(s.Dice, v)
+		}
+	}
+	t := &lw.Table{Width: lw.Inch(72, 0).X, Height: lw.Inch(0, 48).Y}
+	if f, ok := get["table"]; ok {
+		fs, err := r.fields(f.v, "table", lwTable...)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range fs {
+			v, err := r.inches(x.v, "table."+x.key, 1, 10000)
+			if err != nil {
+				return nil, err
+			}
+			if x.key == "width" {
+				t.Width = v
+			} else {
+				t.Height = v
+			}
+		}
+	}
+	if f, ok := get["terrain"]; ok {
+		if t.Features, err = r.readFeatures(f.v); err != nil {
+			return nil, err
+		}
+	}
+	for _, key := range []string{"roads", "streams", "chokes"} {
+		f, ok := get[key]
+		if !ok {
+			continue
+		}
+		if err := r.readLines(f.v, key, t); err != nil {
+			return nil, err
+		}
+	}
+	if err := t.Validate(); err != nil {
+		return nil, r.errf(root, "table", "%v", err)
+	}
+	g := lw.NewGame(t)
+	if f, ok := get["turn"]; ok {
+		if g.Turn, err = r.integer(f.v, "turn", 1, 10000); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["order_delay"]; ok {
+		if g.OrderDelay, err = r.boolean(f.v, "order_delay"); err != nil {
+			return nil, err
+		}
+	}
+	tf, ok := get["toe"]
+	if !ok {
+		return nil, r.errf(root, "toe", "missing: a Lightning War scenario needs its TO&E (formations)")
+	}
+	if err := r.readTOE(tf.v, g); err != nil {
+		return nil, err
+	}
+	uf, ok := get["units"]
+	if !ok {
+		return nil, r.errf(root, "units", "missing: a scenario needs units")
+	}
+	if err := r.readLWUnits(uf.v, g); err != nil {
+		return nil, err
+	}
+	df, ok := get["detachments"]
+	if !ok {
+		return nil, r.errf(root, "detachments", "missing: a scenario needs detachments")
+	}
+	if err := r.readDets(df.v, g); err != nil {
+		return nil, err
+	}
+	if f, ok := get["first"]; ok {
+		side, err := r.str(f.v, "first")
+		if err != nil {
+			return nil, err
+		}
+		if !contains(g.Sides, side) {
+			return nil, r.errf(f.v, "first", "%q is not a side (%s)", side, strings.Join(g.Sides, ", "))
+		}
+		g.First = side
+	}
+	if f, ok := get["orders"]; ok {
+		if err := r.readOrders(f.v, g); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["moves"]; ok {
+		items, err := r.list(f.v, "moves")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			// "- order A path 1,2: advance" unquoted is a YAML mapping: read it back as the line.
+			if n := deref(it); n.Kind == yaml.MappingNode && len(n.Content) == 2 && deref(n.Content[1]).Kind == yaml.ScalarNode {
+				it = &yaml.Node{Kind: yaml.ScalarNode, Value: n.Content[0].Value + ": " + deref(n.Content[1]).Value, Line: n.Line}
+			}
+			text, err := r.str(it, "moves")
+			if err != nil {
+				return nil, err
+			}
+			if _, perr := lw.Parse(text); perr != nil {
+				return nil, r.errf(it, "moves", "%v", perr)
+			}
+			s.Moves = append(s.Moves, Move{Text: text, Line: deref(it).Line})
+		}
+	}
+	if f, ok := get["expect"]; ok {
+		if s.Expect, err = r.readLWExpect(f.v, g, len(s.Moves)); err != nil {
+			return nil, err
+		}
+	}
+	s.Game = g
+	s.Warnings = r.warnings
+	return s, nil
+}
+
+// inches reads a length in inches (a number, with or without a trailing ") into metres.
+func (r *reader) inches(n *yaml.Node, field string, lo, hi float64) (float64, error) {
+	s, err := r.str(n, field)
+	if err != nil {
+		return 0, err
+	}
+	v, perr := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), `"`), 64)
+	if perr != nil || math.IsNaN(v) || v < lo || v > hi {
+		return 0, r.errf(n, field, "expected inches between %v and %v, found %q", lo, hi, s)
+	}
+	return lw.Inch(v, 0).X, nil
+}
+
+// point reads [x, y] or "x,y" in inches.
+func (r *reader) point(n *yaml.Node, field string) (lw.Point, error) {
+	n = deref(n)
+	switch n.Kind {
+	case yaml.SequenceNode:
+		if len(n.Content) != 2 {
+			return lw.Point{}, r.errf(n, field, "a point is [x, y] in inches, found %d numbers", len(n.Content))
+		}
+		x, err := r.inches(n.Content[0], field, -1e6, 1e6)
+		if err != nil {
+			return lw.Point{}, err
+		}
+		y, err := r.inches(n.Content[1], field, -1e6, 1e6)
+		if err != nil {
+			return lw.Point{}, err
+		}
+		return lw.Point{X: x, Y: y}, nil
+	case yaml.ScalarNode:
+		p, err := lw.ParsePoint(n.Value)
+		if err != nil {
+			return lw.Point{}, r.errf(n, field, "%v", err)
+		}
+		return p, nil
+	}
+	return lw.Point{}, r.errf(n, field, "a point is [x, y] in inches, found %s", kindName(n))
+}
+
+func (r *reader) points(n *yaml.Node, field string, max int) ([]lw.Point, error) {
+	items, err := r.list(n, field)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) > max {
+		return nil, r.errf(n, field, "%d points; at most %d", len(items), max)
+	}
+	var out []lw.Point
+	for _, it := range items {
+		p, err := r.point(it, field)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func (r *reader) readFeatures(n *yaml.Node) ([]lw.Feature, error) {
+	items, err := r.list(n, "terrain")
+	if err != nil {
+		return nil, err
+	}
+	var out []lw.Feature
+	for i, it := range items {
+		fs, err := r.fields(it, "terrain", lwFeature...)
+		if err != nil {
+			return nil, err
+		}
+		f := lw.Feature{ID: fmt.Sprintf("terrain %d", i+1)}
+		var area *yaml.Node
+		for _, x := range fs {
+			field := "terrain." + x.key
+			switch x.key {
+			case "id":
+				if f.ID, err = r.str(x.v, field); err != nil {
+					return nil, err
+				}
+			case "ground":
+				s, err := r.str(x.v, field)
+				if err != nil {
+					return nil, err
+				}
+				if f.Ground, err = lw.ParseGround(strings.ToLower(strings.TrimSpace(s))); err != nil {
+					return nil, r.errf(x.v, field, "%v", err)
+				}
+				f.HasGround = true
+			case "slope":
+				s, err := r.str(x.v, field)
+				if err != nil {
+					return nil, err
+				}
+				if f.Slope, err = lw.ParseSlope(strings.ToLower(strings.TrimSpace(s))); err != nil {
+					return nil, r.errf(x.v, field, "%v", err)
+				}
+				f.HasSlope = true
+			case "factor":
+				s, err := r.str(x.v, field)
+				if err != nil {
+					return nil, err
+				}
+				v, perr := strconv.ParseFloat(strings.TrimSpace(s), 64)
+				if perr != nil || !(v >= 1 && v <= 100) {
+					return nil, r.errf(x.v, field, "a movement factor is a number from 1 to 100, found %q", s)
+				}
+				f.Factor = v
+			case "cover":
+				if f.Cover, err = r.boolean(x.v, field); err != nil {
+					return nil, err
+				}
+			case "area":
+				area = x.v
+			}
+		}
+		if area == nil {
+			return nil, r.errf(it, "terrain", "%s: give its area: [[x, y], [x, y], [x, y], ...] in inches", f.ID)
+		}
+		if !f.HasGround && !f.HasSlope && !f.Cover {
+			return nil, r.errf(it, "terrain", "%s: give its ground, its slope, or both", f.ID)
+		}
+		if f.Factor > 0 && !f.HasGround {
+			return nil, r.errf(it, "terrain", "%s: a factor replaces a ground's; name the ground too", f.ID)
+		}
+		pts, err := r.points(area, "terrain.area", 10000)
+		if err != nil {
+			return nil, err
+		}
+		f.Area = lw.Polygon(pts)
+		if err := f.Area.Validate(); err != nil {
+			return nil, r.errf(area, "terrain.area", "%s: %v", f.ID, err)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func (r *reader) readLines(n *yaml.Node, key string, t *lw.Table) error {
+	items, err := r.list(n, key)
+	if err != nil {
+		return err
+	}
+	known := lwLine
+	if key == "chokes" {
+		known = []string{"id", "area"}
+	}
+	for i, it := range items {
+		fs, err := r.fields(it, key, known...)
+		if err != nil {
+			return err
+		}
+		id := fmt.Sprintf("%s %d", strings.TrimSuffix(key, "s"), i+1)
+		var shape *yaml.Node
+		width := lw.RoadHalfWidth * 2
+		for _, x := range fs {
+			switch x.key {
+			case "id":
+				if id, err = r.str(x.v, key+".id"); err != nil {
+					return err
+				}
+			case "line", "area":
+				shape = x.v
+			case "width":
+				if key != "roads" {
+					return r.errf(x.k, key+".width", "only a road has a width")
+				}
+				if width, err = r.inches(x.v, key+".width", 0.01, 20); err != nil {
+					return err
+				}
+			}
+		}
+		if shape == nil {
+			what := "line: [[x, y], [x, y], ...]"
+			if key == "chokes" {
+				what = "area: [[x, y], [x, y], [x, y], ...]"
+			}
+			return r.errf(it, key, "%s: give its %s in inches", id, what)
+		}
+		pts, err := r.points(shape, key, 10000)
+		if err != nil {
+			return err
+		}
+		switch key {
+		case "roads":
+			if err := lw.Polyline(pts).Validate(); err != nil {
+				return r.errf(shape, key, "%s: %v", id, err)
+			}
+			t.Roads = append(t.Roads, lw.Road{ID: id, Line: pts, HalfWidth: width / 2})
+		case "streams":
+			if err := lw.Polyline(pts).Validate(); err != nil {
+				return r.errf(shape, key, "%s: %v", id, err)
+			}
+			t.Streams = append(t.Streams, lw.Stream{ID: id, Line: pts})
+		case "chokes":
+			if err := lw.Polygon(pts).Validate(); err != nil {
+				return r.errf(shape, key, "%s: %v", id, err)
+			}
+			t.Chokes = append(t.Chokes, lw.Choke{ID: id, Area: pts})
+		}
+	}
+	return nil
+}
+
+func (r *reader) initiative(n *yaml.Node, field string) (lw.Initiative, error) {
+	s, err := r.str(n, field)
+	if err != nil {
+		return 0, err
+	}
+	v, perr := lw.ParseInitiative(strings.TrimSpace(s))
+	if perr != nil {
+		return 0, r.errf(n, field, "%v", perr)
+	}
+	return v, nil
+}
+
+func (r *reader) readTOE(n *yaml.Node, g *lw.Game) error {
+	items, err := r.list(n, "toe")
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		fs, err := r.fields(it, "toe", lwFormation...)
+		if err != nil {
+			return err
+		}
+		var f lw.Formation
+		for _, x := range fs {
+			field := "toe." + x.key
+			switch x.key {
+			case "id":
+				f.ID, err = r.str(x.v, field)
+			case "name":
+				f.Name, err = r.str(x.v, field)
+			case "parent":
+				f.Parent, err = r.str(x.v, field)
+			case "side":
+				f.Side, err = r.str(x.v, field)
+			case "initiative":
+				f.Initiative, err = r.initiative(x.v, field)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if f.Side != "" && f.Parent != "" {
+			return r.errf(it, "toe", "%s: only a top formation names its side (the others take their parent's)", f.ID)
+		}
+		if err := g.AddFormation(f); err != nil {
+			return r.errf(it, "toe", "%v", err)
+		}
+	}
+	return nil
+}
+
+func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
+	items, err := r.list(n, "units")
+	if err != nil {
+		return err
+	}
+	aboard := map[string]*yaml.Node{}
+	for _, it := range items {
+		fs, err := r.fields(it, "units", lwUnit...)
+		if err != nil {
+			return err
+		}
+		var u lw.Unit
+		size := false
+		var ab *yaml.Node
+		for _, x := range fs {
+			field := "units." + x.key
+			var s string
+			switch x.key {
+			case "id":
+				u.ID, err = r.str(x.v, field)
+			case "name":
+				u.Name, err = r.str(x.v, field)
+			case "formation":
+				u.Formation, err = r.str(x.v, field)
+			case "type":
+				if s, err = r.str(x.v, field); err == nil {
+					if u.Type, err = lw.ParseUnitType(strings.ToLower(strings.TrimSpace(s))); err != nil {
+						err = r.errf(x.v, field, "%v", err)
+					}
+				}
+			case "initiative":
+				u.Initiative, err = r.initiative(x.v, field)
+			case "tracked":
+				u.Tracked, err = r.boolean(x.v, field)
+			case "wheeled":
+				var w bool
+				w, err = r.boolean(x.v, field)
+				u.Tracked = !w
+			case "size":
+				if s, err = r.str(x.v, field); err == nil {
+					if u.Size, err = lw.ParseSize(strings.TrimSpace(s)); err != nil {
+						err = r.errf(x.v, field, "%v", err)
+					}
+					size = true
+				}
+			case "road", "xc":
+				var v int
+				v, err = r.integer(x.v, field, 0, 200)
+				if x.key == "road" {
+					u.RoadMPH = float64(v)
+				} else {
+					u.CrossMPH = float64(v)
+				}
+			case "mire":
+				if s, err = r.str(x.v, field); err == nil {
+					v, perr := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(s), "+"))
+					if perr != nil || v < -10 || v > 10 {
+						err = r.errf(x.v, field, "a miring modifier is a whole number -10..+10, found %q", s)
+					}
+					u.MireMod = v
+				}
+			case "mg":
+				u.MG, err = r.integer(x.v, field, 0, 1000)
+			case "carries":
+				u.Carries, err = r.integer(x.v, field, 0, 100)
+			case "mounted":
+				u.Mounted, err = r.boolean(x.v, field)
+			case "mired":
+				u.Mired, err = r.boolean(x.v, field)
+			case "ran":
+				var ran bool
+				if ran, err = r.boolean(x.v, field); ran {
+					u.RanTurn = -1 // fixed below to the turn before the scenario's first
+				}
+			case "aboard":
+				ab = x.v
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if u.Type == lw.Vehicle || u.Type == lw.Motorcycle {
+			if u.CrossMPH == 0 {
+				return r.errf(it, "units", "%s: a vehicle needs its cross-country speed (xc: MPH)", u.ID)
+			}
+			if u.Type == lw.Vehicle && !size {
+				return r.errf(it, "units", "%s: a vehicle needs its size for the Miring Table (AT, light, small, medium, large, heavy)", u.ID)
+			}
+		} else if u.Mired || u.CrossMPH != 0 || u.RoadMPH != 0 {
+			return r.errf(it, "units", "%s: only vehicles (and motorcycle troops) have speeds and mire", u.ID)
+		}
+		if u.Type == lw.Cavalry && !hasKey(fs, "mounted") {
+			u.Mounted = true
+		}
+		if u.Type == lw.Motorcycle && !hasKey(fs, "mounted") {
+			u.Mounted = true
+		}
+		if u.RanTurn == -1 {
+			u.RanTurn = g.Turn - 1
+		}
+		if err := g.AddUnit(u); err != nil {
+			return r.errf(it, "units", "%v", err)
+		}
+		if ab != nil {
+			aboard[u.ID] = ab
+		}
+	}
+	for id, n := range aboard {
+		v, err := r.str(n, "units.aboard")
+		if err != nil {
+			return err
+		}
+		u, c := g.Unit(id), g.Unit(v)
+		if c == nil || c.Carries == 0 {
+			return r.errf(n, "units.aboard", "%s: %s is not a unit that carries infantry (carries: N)", id, v)
+		}
+		if u.Type != lw.Infantry {
+			return r.errf(n, "units.aboard", "%s: only infantry rides aboard", id)
+		}
+		u.In = v
+	}
+	return nil
+}
+
+func hasKey(fs []kv, k string) bool {
+	for _, f := range fs {
+		if f.key == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
+	items, err := r.list(n, "detachments")
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		fs, err := r.fields(it, "detachments", lwDet...)
+		if err != nil {
+			return err
+		}
+		var d lw.Detachment
+		at := false
+		for _, x := range fs {
+			field := "detachments." + x.key
+			switch x.key {
+			case "id":
+				d.ID, err = r.str(x.v, field)
+			case "units":
+				d.Units, _, err = r.strList(x.v, field)
+			case "at":
+				d.Pos, err = r.point(x.v, field)
+				at = true
+			case "facing":
+				var v int
+				v, err = r.integer(x.v, field, 0, 359)
+				d.Facing = float64(v)
+			case "kind":
+				var s string
+				if s, err = r.str(x.v, field); err == nil {
+					switch strings.ToLower(strings.TrimSpace(s)) {
+					case "normal", "":
+						d.Kind = lw.Normal
+					case "recon", "reconnaissance":
+						d.Kind = lw.Recon
+					case "fo", "forward observer":
+						d.Kind = lw.FO
+					default:
+						err = r.errf(x.v, field, "unknown kind %q (normal, recon, fo)", s)
+					}
+				}
+			case "revealed":
+				d.Revealed, err = r.boolean(x.v, field)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if !at {
+			return r.errf(it, "detachments", "%s: give where it is (at: [x, y] in inches)", d.ID)
+		}
+		d.Seen = d.Pos
+		if err := g.AddDetachment(d); err != nil {
+			return r.errf(it, "detachments", "%v", err)
+		}
+	}
+	for _, u := range g.Units {
+		if u.In != "" && g.DetOf(u.ID) != g.DetOf(u.In) {
+			return r.errf(n, "units.aboard", "%s rides %s, so both must be in one detachment", u.ID, u.In)
+		}
+	}
+	return nil
+}
+
+// readOrders reads the orders written before play: each becomes an `order` step played on
+// the set-up, so it arrives as the rules say.
+func (r *reader) readOrders(n *yaml.Node, g *lw.Game) error {
+	items, err := r.list(n, "orders")
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		fs, err := r.fields(it, "orders", lwOrder...)
+		if err != nil {
+			return err
+		}
+		a := lw.Action{Verb: "order"}
+		for _, x := range fs {
+			field := "orders." + x.key
+			var s string
+			switch x.key {
+			case "to":
+				a.Det, err = r.str(x.v, field)
+			case "from":
+				a.From, err = r.str(x.v, field)
+			case "turn":
+				a.Turn, err = r.integer(x.v, field, 0, 10000)
+				a.HasTurn = true
+			case "text":
+				a.Text, err = r.str(x.v, field)
+			case "path":
+				a.Path, err = r.points(x.v, field, 1000)
+			case "goal":
+				var p lw.Point
+				p, err = r.point(x.v, field)
+				a.At = &p
+			case "pace":
+				if s, err = r.str(x.v, field); err == nil {
+					switch strings.ToLower(strings.TrimSpace(s)) {
+					case "walk":
+						a.Pace = lw.Walk
+					case "run":
+						a.Pace = lw.Run
+					case "gallop":
+						a.Pace = lw.Gallop
+					default:
+						err = r.errf(x.v, field, "unknown pace %q (walk, run, gallop)", s)
+					}
+					a.HasPace = true
+				}
+			case "reserve":
+				a.Reserve, err = r.boolean(x.v, field)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if a.Det == "" {
+			return r.errf(it, "orders", "name the recipient detachment (to: D)")
+		}
+		if _, err := g.Do(a, nil); err != nil {
+			return r.errf(it, "orders", "%v", err)
+		}
+	}
+	return nil
+}
+
+func (r *reader) readLWExpect(n *yaml.Node, g *lw.Game, nMoves int) ([]Expectation, error) {
+	items, err := r.list(n, "expect")
+	if err != nil {
+		return nil, err
+	}
+	var out []Expectation
+	for _, it := range items {
+		fs, err := r.fields(it, "expect")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range fs {
+			e := Expectation{Line: f.k.Line}
+			var known []string
+			switch {
+			case strings.HasPrefix(f.key, "step"):
+				v, perr := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(f.key, "step")))
+				if perr != nil || v < 1 {
+					return nil, r.errf(f.k, "expect", "%q: write step N with N counted from 1", f.key)
+				}
+				if v > nMoves {
+					return nil, r.errf(f.k, "expect", "%q: the scenario has %d moves", f.key, nMoves)
+				}
+				e.Step, known = v, LWStepExpect
+			case g.Unit(f.key) != nil:
+				e.Unit, known = f.key, LWUnitExpect
+			default:
+				// a detachment, perhaps one the moves will make (a part breaking off)
+				e.Group, known = f.key, LWDetExpect
+			}
+			vs, err := r.fields(f.v, "expect."+f.key, known...)
+			if err != nil {
+				return nil, err
+			}
+			for _, v := range vs {
+				field := "expect." + f.key + "." + v.key
+				val := ""
+				if nd := deref(v.v); nd.Kind == yaml.SequenceNode {
+					items, _, err := r.strList(v.v, field)
+					if err != nil {
+						return nil, err
+					}
+					val = strings.Join(items, "\n")
+				} else if val, err = r.str(v.v, field); err != nil {
+					return nil, err
+				}
+				e.Fields = append(e.Fields, ExpField{Key: v.key, Value: val, Line: v.k.Line})
+			}
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// LWStep is one played step of a Lightning War scenario.
+type LWStep struct {
+	Step   int
+	Line   int
+	Action string
+	Report *lw.Report
+	Err    error
+}
+
+// LWMoveJSON is one detachment's move in --json.
+type LWMoveJSON struct {
+	Det       string     `json:"det"`
+	Band      string     `json:"band"`
+	From      [2]float64 `json:"from"`
+	To        [2]float64 `json:"to"`
+	Inches    float64    `json:"inches"`
+	Breakdown string     `json:"breakdown"`
+}
+
+// LWStepJSON is the --json form of a step.
+type LWStepJSON struct {
+	Step   int          `json:"step"`
+	Action string       `json:"action"`
+	Order  []string     `json:"order,omitempty"`
+	Moves  []LWMoveJSON `json:"moves,omitempty"`
+	Events []string     `json:"events,omitempty"`
+	Rules  []string     `json:"rules"`
+	Dice   []string     `json:"dice,omitempty"`
+	Error  string       `json:"error,omitempty"`
+}
+
+func inchPair(p lw.Point) [2]float64 {
+	x, y := p.Inches()
+	return [2]float64{math.Round(x*100) / 100, math.Round(y*100) / 100}
+}
+
+// JSON is the step's --json line.
+func (st LWStep) JSON() LWStepJSON {
+	j := LWStepJSON{Step: st.Step, Action: st.Action, Rules: []string{}}
+	if st.Err != nil {
+		j.Error = st.Err.Error()
+		if r, ok := st.Err.(*lw.Refusal); ok {
+			j.Rules = append(j.Rules, r.Rule)
+		}
+		return j
+	}
+	rep := st.Report
+	j.Order = rep.Order
+	for _, m := range rep.Moves {
+		j.Moves = append(j.Moves, LWMoveJSON{Det: m.Det, Band: m.Band, From: inchPair(m.From), To: inchPair(m.To),
+			Inches: math.Round(m.Distance/lw.MetresPerInch*100) / 100, Breakdown: m.Breakdown})
+	}
+	seen := map[string]bool{}
+	for _, e := range rep.Events {
+		j.Events = append(j.Events, e.Text)
+		if e.Rule != "" && !seen[e.Rule] {
+			seen[e.Rule] = true
+			j.Rules = append(j.Rules, e.Rule)
+		}
+	}
+	for _, d := range rep.Rolls {
+		j.Dice = append(j.Dice, d.String())
+	}
+	return j
+}
+
+// LWOutcome is what playing a Lightning War scenario gave.
+type LWOutcome struct {
+	Steps   []LWStep
+	Seed    uint64
+	Stopped bool
+	Start   *lw.Game // the game as set up, before the moves (for the table's picture)
+}
+
+// Play plays the scenario's moves in order with its dice (the dice list, then the seed) on a
+// copy of its game, calling f after each. The scenario's own game is left as loaded.
+func (s *LightningWar) Play(f func(LWStep)) (*lw.Game, LWOutcome) {
+	seed := s.Seed
+	if !s.HasSeed {
+		seed = rand.Uint64() >> 2
+	}
+	out := LWOutcome{Seed: seed, Start: s.Game.Clone()}
+	src := &dice.Script{Values: s.Dice, Then: dice.NewSeeded(seed)}
+	g := s.Game.Clone()
+	for i, mv := range s.Moves {
+		st := LWStep{Step: i + 1, Line: mv.Line, Action: mv.Text}
+		st.Report, st.Err = g.Apply(mv.Text, src)
+		if f != nil {
+			f(st)
+		}
+		out.Steps = append(out.Steps, st)
+		if st.Err != nil {
+			out.Stopped = true
+			break
+		}
+	}
+	return g, out
+}
+
+// FormatLWStep prints a step as `umpire play` shows it: each detachment's move with its
+// breakdown, and everything else that happened with its rule.
+func FormatLWStep(st LWStep) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%2d. %s", st.Step, st.Action)
+	if st.Err != nil {
+		if r, ok := st.Err.(*lw.Refusal); ok {
+			fmt.Fprintf(&b, "\n    REFUSED [%s]: %s", r.Rule, r.Msg)
+		} else {
+			fmt.Fprintf(&b, "\n    REFUSED: %v", st.Err)
+		}
+		return b.String()
+	}
+	if len(st.Report.Order) > 0 {
+		fmt.Fprintf(&b, "\n    order: %s", strings.Join(st.Report.Order, ", "))
+	}
+	for _, e := range st.Report.Events {
+		rule := ""
+		if e.Rule != "" {
+			rule = "  [" + e.Rule + "]"
+		}
+		fmt.Fprintf(&b, "\n    %s%s", e.Text, rule)
+	}
+	return b.String()
+}
+
+// Check compares a played outcome (and the game it left) with the expectations.
+func (s *LightningWar) Check(g *lw.Game, o LWOutcome) []Failure {
+	var fails []Failure
+	fail := func(line int, format string, args ...any) {
+		fails = append(fails, Failure{line, fmt.Sprintf(format, args...)})
+	}
+	expectedErr := map[int]bool{}
+	for _, e := range s.Expect {
+		for _, f := range e.Fields {
+			if e.Step > 0 && f.Key == "error" {
+				expectedErr[e.Step] = true
+			}
+		}
+	}
+	for _, st := range o.Steps {
+		if st.Err != nil && !expectedErr[st.Step] {
+			fail(st.Line, "step %d (%s) was refused: %v", st.Step, st.Action, st.Err)
+		}
+	}
+	for _, e := range s.Expect {
+		switch {
+		case e.Unit != "":
+			u := g.Unit(e.Unit)
+			for _, f := range e.Fields {
+				var got string
+				switch f.Key {
+				case "mired":
+					got = strconv.FormatBool(u.Mired)
+				case "mounted":
+					got = strconv.FormatBool(u.Mounted)
+				case "aboard":
+					got = orNone(u.In)
+				case "towed_by":
+					got = orNone(u.TowedBy)
+				case "ran":
+					got = strconv.FormatBool(u.RanTurn > 0 && u.RanTurn == g.Turn-1)
+				case "detachment":
+					got = "none"
+					if d := g.DetOf(u.ID); d != nil {
+						got = d.ID
+					}
+				}
+				if !sameValue(f.Value, got) {
+					fail(f.Line, "%s %s: got %s, want %s", e.Unit, f.Key, got, f.Value)
+				}
+			}
+		case e.Group != "":
+			d := g.Det(e.Group)
+			for _, f := range e.Fields {
+				if f.Key == "gone" {
+					if gone := d == nil; !sameValue(f.Value, strconv.FormatBool(gone)) {
+						fail(f.Line, "%s gone: got %v, want %s", e.Group, gone, f.Value)
+					}
+					continue
+				}
+				if d == nil {
+					fail(f.Line, "there is no detachment %s at the end", e.Group)
+					break
+				}
+				if msg := checkDet(g, d, f); msg != "" {
+					fail(f.Line, "%s %s: %s", d.ID, f.Key, msg)
+				}
+			}
+		default:
+			var st *LWStep
+			if e.Step <= len(o.Steps) {
+				st = &o.Steps[e.Step-1]
+			}
+			for _, f := range e.Fields {
+				if st == nil {
+					fail(f.Line, "step %d was not played (play stopped at step %d)", e.Step, len(o.Steps))
+					break
+				}
+				if msg := checkLWStep(st, f); msg != "" {
+					fail(f.Line, "step %d %s: %s", e.Step, f.Key, msg)
+				}
+			}
+		}
+	}
+	return fails
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// nearInches: a length or coordinate written in inches matches to a hundredth of an inch.
+func nearInches(want string, gotMetres float64) bool {
+	v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(want), `"`), 64)
+	return err == nil && math.Abs(v-gotMetres/lw.MetresPerInch) <= 0.005+1e-9
+}
+
+func checkDet(g *lw.Game, d *lw.Detachment, f ExpField) string {
+	got := ""
+	switch f.Key {
+	case "at":
+		want := strings.Split(strings.NewReplacer("[", "", "]", "", "\n", ",").Replace(f.Value), ",")
+		if len(want) == 2 && nearInches(want[0], d.Pos.X) && nearInches(want[1], d.Pos.Y) {
+			return ""
+		}
+		return fmt.Sprintf("got %v, want %s", d.Pos, f.Value)
+	case "moved":
+		if nearInches(f.Value, d.Moved) {
+			return ""
+		}
+		return fmt.Sprintf("got %s, want %s", lw.Inches(d.Moved), f.Value)
+	case "initiative":
+		got = g.Initiative(d).String()
+	case "initiative_count":
+		got = g.DetachmentInitiative(d).String()
+		if strings.Contains(got, f.Value) {
+			return ""
+		}
+	case "regular":
+		got = strconv.FormatBool(g.Regular(d.Units))
+	case "units":
+		got = strings.Join(d.Units, "\n")
+		if sameSet(f.Value, got) {
+			return ""
+		}
+	case "band":
+		got = d.Band(g)
+	case "orders":
+		got = strconv.FormatBool(d.Order != nil)
+	case "pending":
+		got = strconv.Itoa(len(d.Pending))
+	case "facing":
+		got = strconv.FormatFloat(d.Facing, 'f', -1, 64)
+		if v, err := strconv.ParseFloat(f.Value, 64); err == nil && math.Abs(v-d.Facing) < 0.01 {
+			return ""
+		}
+	case "moving_firer":
+		got = strconv.FormatBool(d.MovingFirer(g))
+	case "side":
+		got = d.Side
+	}
+	if sameValue(f.Value, got) {
+		return ""
+	}
+	return fmt.Sprintf("got %s, want %s", strings.ReplaceAll(got, "\n", ", "), strings.ReplaceAll(f.Value, "\n", ", "))
+}
+
+func sameSet(a, b string) bool {
+	as, bs := strings.Split(a, "\n"), strings.Split(b, "\n")
+	if len(as) != len(bs) {
+		return false
+	}
+	m := map[string]int{}
+	for _, x := range as {
+		m[strings.TrimSpace(x)]++
+	}
+	for _, x := range bs {
+		m[strings.TrimSpace(x)]--
+	}
+	for _, v := range m {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func checkLWStep(st *LWStep, f ExpField) string {
+	if f.Key == "error" {
+		r, ok := st.Err.(*lw.Refusal)
+		switch {
+		case st.Err == nil:
+			return "no error, want a refusal citing " + f.Value
+		case !ok:
+			if !strings.Contains(st.Err.Error(), f.Value) {
+				return fmt.Sprintf("error %q, want %s", st.Err, f.Value)
+			}
+		case r.Rule != f.Value && !strings.Contains(r.Error(), f.Value):
+			return fmt.Sprintf("refused under %s (%s), want %s", r.Rule, r.Msg, f.Value)
+		}
+		return ""
+	}
+	if st.Err != nil {
+		return "" // reported as a refusal
+	}
+	rep := st.Report
+	has := func(k string) bool {
+		for _, ev := range rep.Events {
+			if strings.Contains(strings.ToLower(ev.Text), strings.ToLower(strings.TrimSpace(k))) {
+				return true
+			}
+		}
+		return false
+	}
+	var texts []string
+	for _, ev := range rep.Events {
+		texts = append(texts, ev.Text)
+	}
+	switch f.Key {
+	case "events", "event":
+		for _, k := range strings.Split(f.Value, "\n") {
+			if !has(k) {
+				return fmt.Sprintf("no event containing %q (events: %s)", k, strings.Join(texts, " | "))
+			}
+		}
+	case "no_events":
+		for _, k := range strings.Split(f.Value, "\n") {
+			if has(k) {
+				return fmt.Sprintf("an event contains %q, want none to", k)
+			}
+		}
+	case "order":
+		var ids []string
+		for _, o := range rep.Order {
+			_, id, _ := strings.Cut(o, ": ")
+			ids = append(ids, id)
+		}
+		if strings.Join(ids, "\n") != strings.TrimSpace(f.Value) && strings.Join(rep.Order, "\n") != strings.TrimSpace(f.Value) {
+			return fmt.Sprintf("got %s, want %s", strings.Join(rep.Order, ", "), strings.ReplaceAll(f.Value, "\n", ", "))
+		}
+	case "moved":
+		// "A 2" (the detachment and its inches), one per line
+		for _, line := range strings.Split(f.Value, "\n") {
+			fs := strings.Fields(line)
+			if len(fs) != 2 {
+				return fmt.Sprintf("write each as \"DET INCHES\", found %q", line)
+			}
+			found := false
+			total := 0.0
+			for _, m := range rep.Moves {
+				if m.Det == fs[0] {
+					found, total = true, total+m.Distance
+				}
+			}
+			if !found {
+				total = 0
+			}
+			if !nearInches(fs[1], total) {
+				return fmt.Sprintf("%s moved %s, want %s\"", fs[0], lw.Inches(total), strings.TrimSuffix(fs[1], `"`))
+			}
+		}
+	case "rolls":
+		if n, _ := strconv.Atoi(f.Value); n != len(rep.Rolls) {
+			return fmt.Sprintf("%d dice rolled, want %s", len(rep.Rolls), f.Value)
+		}
+	case "breakdown":
+		for _, m := range rep.Moves {
+			if strings.Contains(m.Breakdown, f.Value) {
+				return ""
+			}
+		}
+		var bs []string
+		for _, m := range rep.Moves {
+			bs = append(bs, m.Det+": "+m.Breakdown)
+		}
+		return fmt.Sprintf("no move's breakdown contains %q (%s)", f.Value, strings.Join(bs, " | "))
+	}
+	return ""
+}
