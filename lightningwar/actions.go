@@ -853,3 +853,22 @@ func (g *Game) endPhase(rep *Report) {
 	}
 	rep.add("", "", RuleOrder, "the Movement Phase ends; turn %d begins, and %s moves first in each band", g.Turn, g.First)
 }
+
+// Owner is the side whose player may take a step: orders, Continue, a reconnaissance route,
+// discretionary actions, pivots and adjustments, mounting and towing belong to the side of
+// the detachment (or unit) they name. It is "" for the referee's steps: playing the Movement
+// Phase, reporting fire, forced moves, revealing and hiding, splitting and joining. The
+// referee may take any step.
+func (g *Game) Owner(a Action) string {
+	switch a.Verb {
+	case "order", "continue", "route", "halt", "cover", "fire", "adjust", "pivot":
+		if d := g.Det(a.Det); d != nil {
+			return d.Side
+		}
+	case "mount", "dismount", "tow":
+		if d := g.DetOf(a.Det); d != nil {
+			return d.Side
+		}
+	}
+	return ""
+}
