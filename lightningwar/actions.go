@@ -564,17 +564,14 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 	if !g.onTable(to) {
 		return refuse(RulePivot, "%v is off the table", to)
 	}
-	limit := AdjustShare*allow - d.Adjusted
-	if d.Plan.Turn != g.Turn {
-		limit = AdjustShare * allow
+	if d.AdjustTurn != g.Turn {
+		d.AdjustTurn, d.Adjusted = g.Turn, 0
 	}
+	limit := AdjustShare*allow - d.Adjusted
 	dist := d.Pos.Dist(to)
 	if dist > limit+1e-6 {
-		return refuse(RulePivot, "%s is %s away; a free adjustment is at most 10%% of %s = %s", to, trimInches(dist), trimInches(allow), trimInches(AdjustShare*allow))
-	}
-	if d.Plan.Turn != g.Turn {
-		d.Plan = Plan{Turn: g.Turn, Events: d.Along}
-		d.Moved, d.Adjusted = 0, 0
+		return refuse(RulePivot, "%v is %s away; free adjustments add up to at most 10%% of %s = %s a turn (%s used)",
+			to, trimInches(dist), trimInches(allow), trimInches(AdjustShare*allow), trimInches(d.Adjusted))
 	}
 	rest := d.remaining()
 	d.Adjusted += dist
@@ -585,7 +582,9 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 	d.Track = append(d.Track, to)
 	if d.Order != nil && len(rest) > 0 {
 		d.Route, d.Along = append(Polyline{to}, rest...), 0
-		d.Plan.Events = 0
+		if d.Plan.Turn == g.Turn {
+			d.Plan.Events, d.Plan.Cap = 0, d.Route.Length() // a move already begun goes on from here
+		}
 	}
 	rep.add(d.Side, d.ID, RulePivot, "%s adjusts %s to %v: within 10%% of %s, no moving-firer penalty", d.ID, trimInches(dist), to, trimInches(allow))
 	return nil
@@ -800,7 +799,7 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 		if sl.Band == BandDiscretionary && d.Act != nil && !d.Act.Cover {
 			if d.Plan.Turn != g.Turn {
 				d.Plan = Plan{Turn: g.Turn, Stopped: true}
-				d.Moved, d.Adjusted = 0, 0
+				d.Moved = 0
 			}
 			continue
 		}

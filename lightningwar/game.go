@@ -157,15 +157,16 @@ type Detachment struct {
 	Along    float64  // metres along Route it has come
 	Rejoin   string   // the detachment a broken-off part is trying to rejoin
 
-	Plan      Plan        // this turn's movement
-	MovedTurn int         // the last turn it moved
-	Moved     float64     // metres moved this turn (not counting free adjustments)
-	Adjusted  float64     // metres of free minor adjustment this turn
-	Track     []Point     // where it has been: its set-up position, then each move's end
-	Fired     []Fire      // fire it took since its last movement
-	Act       *Discretion // this turn's discretionary action
-	Revealed  bool        // the referee has shown it to the other side
-	Seen      Point       // where it was when revealed
+	Plan       Plan    // this turn's movement
+	MovedTurn  int     // the last turn it moved
+	Moved      float64 // metres moved this turn (not counting free adjustments)
+	Adjusted   float64 // metres of free minor adjustment on AdjustTurn
+	AdjustTurn int
+	Track      []Point     // where it has been: its set-up position, then each move's end
+	Fired      []Fire      // fire it took since its last movement
+	Act        *Discretion // this turn's discretionary action
+	Revealed   bool        // the referee has shown it to the other side
+	Seen       Point       // where it was when revealed
 }
 
 // Plan is a detachment's movement for the turn, fixed when its first part is played so that
@@ -385,16 +386,21 @@ func (g *Game) Clone() *Game {
 		nd.Units = append([]string(nil), d.Units...)
 		nd.Order, nd.Previous = co(d.Order), co(d.Previous)
 		nd.PrevPath = append([]Point(nil), d.PrevPath...)
-		nd.Pending = make([]*Order, len(d.Pending))
-		for j, o := range d.Pending {
-			nd.Pending[j] = co(o)
+		nd.Pending = nil
+		for _, o := range d.Pending {
+			nd.Pending = append(nd.Pending, co(o))
 		}
 		nd.Route = append(Polyline(nil), d.Route...)
 		nd.Track = append([]Point(nil), d.Track...)
-		nd.Fired = make([]Fire, len(d.Fired))
+		nd.Fired = nil
+		if d.Fired != nil {
+			nd.Fired = make([]Fire, len(d.Fired))
+		}
 		for j, f := range d.Fired {
 			nf := f
-			nf.Units = append([]string(nil), f.Units...)
+			if f.Units != nil {
+				nf.Units = append([]string{}, f.Units...)
+			}
 			if f.From != nil {
 				p := *f.From
 				nf.From = &p

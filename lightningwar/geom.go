@@ -91,9 +91,6 @@ func (pg Polygon) Validate() error {
 			return fmt.Errorf("corners %d and %d are the same point (%v)", i+1, (i+1)%len(pg)+1, p)
 		}
 	}
-	if math.Abs(pg.area()) < 1e-6 {
-		return errors.New("the polygon has no area (its corners are in a line)")
-	}
 	n := len(pg)
 	for i := 0; i < n; i++ {
 		a, b := pg[i], pg[(i+1)%n]
@@ -111,6 +108,9 @@ func (pg Polygon) Validate() error {
 					i+1, a, b, j+1, c, d)
 			}
 		}
+	}
+	if math.Abs(pg.area()) < 1e-6 {
+		return errors.New("the polygon has no area (its corners are in a line)")
 	}
 	return nil
 }

@@ -316,7 +316,7 @@ func (g *Game) planTurn(d *Detachment, pcs []piece, movers []*Unit, rep *Report)
 			break
 		}
 		for _, u := range movers {
-			if footInfantry(u) && u.RanTurn == g.Turn-1 && u.RanTurn > 0 {
+			if footInfantry(u) && u.RanLast(g.Turn) {
 				rep.add(d.Side, d.ID, RuleRun, "%s walks this turn: %s ran last turn, and infantry may not run two turns in a row", d.ID, u.ID)
 				p.Pace = Walk
 				break
@@ -366,7 +366,7 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 	first := d.Plan.Turn != g.Turn
 	if first {
 		d.Plan = Plan{Turn: g.Turn, Events: d.Along}
-		d.Moved, d.Adjusted = 0, 0
+		d.Moved = 0
 	}
 	p := &d.Plan
 	if p.Stopped {
@@ -429,7 +429,7 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 	movers = g.movers(d)
 	from, start := d.Pos, d.Along
 	s, turns := d.Along, share
-	var parts []string
+	var parts []stretch
 	var last *Unit
 	var lastWhat string
 	var lastMPH float64
@@ -451,7 +451,11 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 		if pc.stream {
 			label += " (across a stream)"
 		}
-		parts = append(parts, fmt.Sprintf("%s of %s at %s", trimInches(dist), label, expr))
+		if n := len(parts); n > 0 && parts[n-1].label == pc.place.Label() && parts[n-1].expr == expr {
+			parts[n-1].dist += dist // the same ground and speed on past a corner
+			return
+		}
+		parts = append(parts, stretch{dist, label, expr})
 	}
 	ignore := map[string]bool{}
 	for _, e := range g.Dets {
@@ -460,6 +464,7 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 		}
 	}
 	stopped := false
+	var seen []*Detachment // revealed by contact
 pieces:
 	for i, pc := range pcs {
 		if pc.s1 <= s+eps {
@@ -523,9 +528,7 @@ pieces:
 					continue
 				}
 				rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, enemy.ID, lerp(pc.a, pc.b, (s-pc.s0)/(pc.s1-pc.s0)))
-				for _, x := range []*Detachment{d, enemy} {
-					x.Revealed = true
-				}
+				seen = append(seen, d, enemy)
 				stopped = true
 				break pieces
 			}
@@ -534,7 +537,9 @@ pieces:
 	d.Along = math.Min(s, d.Route.Length())
 	pos, leg := d.Route.At(d.Along)
 	d.Pos = pos
-	enemyRevealSnap(g)
+	for _, x := range seen {
+		x.Revealed, x.Seen = true, x.Pos
+	}
 	if d.Along > start+eps {
 		a, b := d.Route[leg], d.Route[leg+1]
 		d.Facing = bearing(a, b)
@@ -545,11 +550,15 @@ pieces:
 		if p.Pace == Run {
 			for _, u := range movers {
 				if footInfantry(u) {
-					u.RanTurn = g.Turn
+					u.Ran, u.RanTurn = true, g.Turn
 				}
 			}
 		}
-		total := strings.Join(parts, " + ")
+		var texts []string
+		for _, x := range parts {
+			texts = append(texts, fmt.Sprintf("%s of %s at %s", trimInches(x.dist), x.label, x.expr))
+		}
+		total := strings.Join(texts, " + ")
 		if len(parts) > 1 {
 			total += " = " + trimInches(dist)
 		}
@@ -571,13 +580,10 @@ pieces:
 	return nil
 }
 
-// enemyRevealSnap keeps each revealed detachment's shown position where it is now.
-func enemyRevealSnap(g *Game) {
-	for _, e := range g.Dets {
-		if e.Revealed {
-			e.Seen = e.Pos
-		}
-	}
+// stretch is a run of one ground at one speed in a move's breakdown.
+type stretch struct {
+	dist        float64
+	label, expr string
 }
 
 // between is the route's points from s0 to s1: the corners passed and the end.
@@ -743,16 +749,13 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 	if len(mired) == 0 {
 		return false, nil
 	}
-	d.Along = pc.s0
-	if !entering {
-		d.Along = math.Max(d.Along, pc.s0)
+	s := d.Along // mired where it stands, at the start of its move
+	if entering {
+		s = pc.s0 // mired where it entered
+		d.Along = s
 	}
 	if len(g.movers(d)) == 0 {
 		return true, nil
-	}
-	s := pc.s0
-	if !entering {
-		s = d.Along
 	}
 	g.breakOff(d, mired, s, at, rep)
 	return false, nil

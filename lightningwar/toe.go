@@ -71,7 +71,8 @@ type Unit struct {
 	Mired     bool
 	Mounted   bool   // cavalry and motorcycle troops: on their horses or machines
 	In        string // the vehicle or horses carrying this infantry stand
-	RanTurn   int    // the last turn it ran (infantry) — it may not run the next
+	Ran       bool   // it has run (infantry), last on RanTurn — it may not run the next turn
+	RanTurn   int
 	BusyTurn  int    // a turn it spends stationary (mounting, dismounting, towing)
 	TowedBy   string // the vehicle towing this mired one out
 	TowStart  int    // the turn the tow began
@@ -83,6 +84,9 @@ type Unit struct {
 func (u *Unit) IsVehicle() bool {
 	return u.Type == Vehicle || u.Type == Motorcycle && u.Mounted
 }
+
+// RanLast reports whether the unit ran on the turn before turn.
+func (u *Unit) RanLast(turn int) bool { return u.Ran && u.RanTurn == turn-1 }
 
 // TOE is a side's Table of Organization and Equipment: formations and the units under them.
 type TOE struct {

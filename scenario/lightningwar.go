@@ -536,7 +536,7 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 			case "ran":
 				var ran bool
 				if ran, err = r.boolean(x.v, field); ran {
-					u.RanTurn = -1 // fixed below to the turn before the scenario's first
+					u.Ran = true // on the turn before the scenario's first (set below)
 				}
 			case "aboard":
 				ab = x.v
@@ -561,7 +561,7 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 		if u.Type == lw.Motorcycle && !hasKey(fs, "mounted") {
 			u.Mounted = true
 		}
-		if u.RanTurn == -1 {
+		if u.Ran {
 			u.RanTurn = g.Turn - 1
 		}
 		if err := g.AddUnit(u); err != nil {
@@ -937,7 +937,7 @@ func (s *LightningWar) Check(g *lw.Game, o LWOutcome) []Failure {
 				case "towed_by":
 					got = orNone(u.TowedBy)
 				case "ran":
-					got = strconv.FormatBool(u.RanTurn > 0 && u.RanTurn == g.Turn-1)
+					got = strconv.FormatBool(u.Ran && u.RanTurn >= g.Turn-1)
 				case "detachment":
 					got = "none"
 					if d := g.DetOf(u.ID); d != nil {
