@@ -151,8 +151,23 @@ func Parse(line string) (Action, error) {
 		}
 		return true
 	}
+	allowed := map[string]string{
+		"order": "from turn path goal pace reserve", "continue": "from turn", "route": "path pace",
+		"forced": "path pace", "fired": "units by from spotting", "halt": "fire part as", "cover": "fire part as",
+		"fire": "at part as", "split": "as", "join": "into", "mount": "on", "tow": "by",
+	}[a.Verb]
 	for i := 0; i < len(args); i++ {
 		w := args[i]
+		kw := w
+		if w == "walk" || w == "run" || w == "gallop" {
+			kw = "pace"
+		}
+		switch kw {
+		case "path", "goal", "from", "spotting", "by", "at", "on", "into", "fire", "as", "turn", "units", "part", "reserve", "pace":
+			if !strings.Contains(" "+allowed+" ", " "+kw+" ") {
+				return bad("%q does not go with %s", w, a.Verb)
+			}
+		}
 		switch {
 		case w == "path":
 			for i+1 < len(args) && isPoint(args[i+1]) {

@@ -749,6 +749,8 @@ func (r *reader) readLWExpect(n *yaml.Node, g *lw.Game, nMoves int) ([]Expectati
 				e.Step, known = v, LWStepExpect
 			case g.Unit(f.key) != nil:
 				e.Unit, known = f.key, LWUnitExpect
+			case strings.TrimSpace(f.key) == "":
+				return nil, r.errf(f.k, "expect", "name a detachment, a unit or \"step N\"")
 			default:
 				// a detachment, perhaps one the moves will make (a part breaking off)
 				e.Group, known = f.key, LWDetExpect
@@ -967,7 +969,7 @@ func (s *LightningWar) Check(g *lw.Game, o LWOutcome) []Failure {
 			}
 		default:
 			var st *LWStep
-			if e.Step <= len(o.Steps) {
+			if e.Step >= 1 && e.Step <= len(o.Steps) {
 				st = &o.Steps[e.Step-1]
 			}
 			for _, f := range e.Fields {

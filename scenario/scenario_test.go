@@ -34,6 +34,24 @@ func TestScenarioFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if Ruleset(data) == "lightningwar" {
+				s, err := LoadLightningWar(f, data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(s.Expect) == 0 {
+					t.Fatal("a scenario under testdata must say what it expects")
+				}
+				for _, w := range s.Warnings {
+					t.Errorf("warning: %s", w)
+				}
+				s.HasSeed = true
+				g, out := s.Play(nil)
+				for _, fl := range s.Check(g, out) {
+					t.Errorf("%s:%d: %s", f, fl.Line, fl.Msg)
+				}
+				return
+			}
 			if Ruleset(data) == "lhy" {
 				s, err := LoadLHY(f, data)
 				if err != nil {

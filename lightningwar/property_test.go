@@ -1,0 +1,117 @@
+package lightningwar
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// randomTable is a table of random rectangles of ground and slope, roads and streams.
+func randomTable(r *rand.Rand) *Table {
+	t := &Table{Width: metres(72), Height: metres(48)}
+	for i := 0; i < 1+r.IntN(8); i++ {
+		x, y := r.Float64()*60, r.Float64()*40
+		f := Feature{ID: fmt.Sprint("f", i), Area: rect(x, y, x+1+r.Float64()*20, y+1+r.Float64()*15)}
+		if r.IntN(3) > 0 {
+			f.HasGround, f.Ground = true, Ground(r.IntN(int(Marsh)+1))
+		}
+		if !f.HasGround || r.IntN(2) == 0 {
+			f.HasSlope, f.Slope = true, Slope(1+r.IntN(2))
+		}
+		t.Features = append(t.Features, f)
+	}
+	for i := 0; i < r.IntN(3); i++ {
+		line := Polyline{Inch(r.Float64()*72, r.Float64()*48)}
+		for j := 0; j < 1+r.IntN(4); j++ {
+			line = append(line, Inch(r.Float64()*72, r.Float64()*48))
+		}
+		t.Roads = append(t.Roads, Road{ID: fmt.Sprint("r", i), Line: line, HalfWidth: RoadHalfWidth})
+	}
+	for i := 0; i < r.IntN(2); i++ {
+		t.Streams = append(t.Streams, Stream{ID: fmt.Sprint("s", i), Line: Polyline{Inch(r.Float64()*72, 0), Inch(r.Float64()*72, 48)}})
+	}
+	return t
+}
+
+// Moving along a path in one go, in halves or in quarters of the Movement Phase reaches the
+// same point, turn after turn, with the same miring checks on the way.
+func TestPropertyPartsReachTheSamePoint(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := 0; trial < 300; trial++ {
+		tb := randomTable(r)
+		start := Inch(r.Float64()*72, r.Float64()*48)
+		path := "order A path"
+		for j := 0; j < 1+r.IntN(5); j++ {
+			x, y := Inch(r.Float64()*72, r.Float64()*48).Inches()
+			path += fmt.Sprintf(" %.3f,%.3f", x, y)
+		}
+		var units []Unit
+		pace := ""
+		switch r.IntN(5) {
+		case 0:
+			units = []Unit{{ID: "S", Type: Infantry}}
+			pace = " run"
+		case 1:
+			units = []Unit{{ID: "K", Type: Cavalry, Mounted: true}}
+			pace = " gallop"
+		case 2:
+			units = []Unit{tank("T", Size(r.IntN(6)), r.IntN(2) == 0)}
+		case 3:
+			u := tank("T", Medium, false)
+			u.CrossMPH, u.RoadMPH = 10, 30
+			units = []Unit{u, {ID: "S", Type: Infantry}, {ID: "P", Type: PackHorse}}
+		default:
+			units = []Unit{tank("T1", Light, true), tank("T2", Heavy, false)}
+		}
+		turns := 1 + r.IntN(4)
+		splits := make([][]int, 3)
+		for k := range splits {
+			for range turns {
+				splits[k] = append(splits[k], []int{1, 2, 4}[r.IntN(3)])
+			}
+		}
+		splits = append(splits, make([]int, turns), make([]int, turns), make([]int, turns))
+		for i := range turns {
+			splits[3][i], splits[4][i], splits[5][i] = 1, 2, 4
+		}
+		var want []Point
+		var wantRolls []int
+		for k, sp := range splits {
+			g := newTestGame(t)
+			g.Table = tb
+			addDet(t, g, "A", start, units...)
+			play(t, g, nil, path+pace)
+			for turn, n := range sp {
+				rolls := 0
+				for part := 1; part <= n; part++ {
+					line := "movement"
+					if n > 1 {
+						line = fmt.Sprintf("movement %d/%d", part, n)
+					}
+					rep := play(t, g, dice.Lowest{}, line)
+					rolls += len(rep.Rolls)
+				}
+				got := g.Det("A").Pos
+				if k == 0 {
+					want = append(want, got)
+					wantRolls = append(wantRolls, rolls)
+					continue
+				}
+				if got.Dist(want[turn]) > 1e-6 || rolls != wantRolls[turn] {
+					t.Fatalf("trial %d (%s%s, %v): turn %d in parts %v ends at %v with %d checks; split %v ends at %v with %d",
+						trial, path, pace, unitsOf(units), turn+1, sp, got, rolls, splits[0], want[turn], wantRolls[turn])
+				}
+			}
+		}
+	}
+}
+
+func unitsOf(us []Unit) []string {
+	var out []string
+	for _, u := range us {
+		out = append(out, u.ID+" "+u.Type.String())
+	}
+	return out
+}
