@@ -33,9 +33,7 @@ func (p Point) String() string {
 	return trim(x) + "," + trim(y)
 }
 
-func (p Point) add(q Point) Point      { return Point{p.X + q.X, p.Y + q.Y} }
 func (p Point) sub(q Point) Point      { return Point{p.X - q.X, p.Y - q.Y} }
-func (p Point) mul(k float64) Point    { return Point{p.X * k, p.Y * k} }
 func (p Point) dot(q Point) float64    { return p.X*q.X + p.Y*q.Y }
 func (p Point) cross(q Point) float64  { return p.X*q.Y - p.Y*q.X }
 func (p Point) Dist(q Point) float64   { return math.Hypot(p.X-q.X, p.Y-q.Y) }
@@ -45,9 +43,7 @@ func samePoint(p, q Point) bool        { return p.Dist(q) <= 1e-6 }
 func inchesOf(m float64) float64       { return m / MetresPerInch }
 func metres(inches float64) float64    { return inches * MetresPerInch }
 func speedMetres(mph float64) float64  { return metres(mph * InchesPerMPH) }
-func within(lo, v, hi float64) bool    { return v >= lo && v <= hi }
 func clamp01(t float64) float64        { return math.Max(0, math.Min(1, t)) }
-func sqr(v float64) float64            { return v * v }
 func trimInches(m float64) string      { return trim(inchesOf(m)) + `"` }
 func pointsEqual(a, b []Point) bool {
 	if len(a) != len(b) {
