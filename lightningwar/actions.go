@@ -195,9 +195,10 @@ func (g *Game) has(d *Detachment, f func(*Unit) bool) bool {
 	return false
 }
 
-// hasLeader: we take any detachment with a formation HQ as led; a detachment whose common
-// node is a formation always has its commander [default].
-func (g *Game) hasLeader(d *Detachment) bool { return len(d.Units) > 0 }
+// hasLeader reports whether a leader (or HQ) stand is with the detachment.
+func (g *Game) hasLeader(d *Detachment) bool {
+	return g.has(d, func(u *Unit) bool { return u.Leader })
+}
 
 // deliver hands each detachment the orders that have reached it by this turn; moving foot
 // infantry and falling-back units receive none until they stop [rules-notes 3.5].
@@ -212,6 +213,10 @@ func (g *Game) deliver(rep *Report) {
 			}
 		}
 		if len(due) == 0 {
+			continue
+		}
+		if d.Act != nil {
+			rep.add(d.Side, d.ID, RuleDiscretion, "%s is taking a discretionary action this turn; its new orders take effect next turn", d.ID)
 			continue
 		}
 		if d.Order != nil && d.Order.Kind == Forced {

@@ -214,5 +214,4 @@ var (
 	RoadHalfWidth = metres(0.25) // a unit within 1/4" of a road's centre line is on it [default]
 	ContactRange  = metres(0.5)  // models closer than 1/2" are in contact [default]
 	RejoinRange   = metres(1)    // a broken-off part within 1" of its detachment may rejoin [default]
-	DismountGap   = metres(0.5)  // a dismounted stand is placed 1/2" beside its vehicle [default]
 )

@@ -433,13 +433,11 @@ func refuse(rule, format string, args ...any) *Refusal {
 // rules-notes sections that restore what it lost.
 const (
 	RuleDetachment = "Detachments"
-	RuleInitiative = "Initiative"
 	RuleOrder      = "Movement order (rules-notes 3.2)"
 	RuleOrders     = "Written orders (rules-notes 3.5)"
 	RuleRecon      = "Reconnaissance and FO orders"
 	RuleDiscretion = "Discretionary actions"
 	RuleContinue   = "Continue codeword"
-	RuleBase       = "Base Movement"
 	RuleChart      = "Movement Chart (rules-notes 3.3)"
 	RuleRoad       = "Base Movement: Road Speed"
 	RuleRun        = "Base Movement: infantry run"
@@ -454,7 +452,6 @@ const (
 	RuleSplit      = "Movement Phase in halves or quarters"
 	RuleContact    = "Contact [default]"
 	RuleReserve    = "Reserve Movement (rules-notes 3.4)"
-	RuleScale      = "Scale (rules-notes 3.1)"
 )
 
 // Event is one thing a step did, with the rule behind it. Side is the side that may see it;

@@ -630,9 +630,9 @@ func (g *Game) contact(d *Detachment, a, b Point, s, s1, end float64, ignore map
 		if e.Side == d.Side || ignore[e.ID] {
 			continue
 		}
-		lo, _, ok := discSpan(a, b.sub(a), e.Pos, ContactRange)
-		if !ok || lo > 1 {
-			continue
+		lo, hi, ok := discSpan(a, b.sub(a), e.Pos, ContactRange)
+		if !ok || lo > 1 || hi < 0 {
+			continue // it never comes that close on this stretch
 		}
 		at := s + math.Max(lo, 0)*(s1-s)
 		if at <= end+eps && at < best {
@@ -693,7 +693,7 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 			return err
 		}
 		if v == EscapeRoll {
-			u.Mired = false
+			u.Mired, u.FreedTurn = false, g.Turn
 			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 and escapes the mire: it moves normally", u.ID, v)
 		} else {
 			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 (needs 1) and stays mired", u.ID, v)
@@ -721,6 +721,9 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 		}
 		if check == NoCheck || check == WheeledCheck && u.Tracked {
 			continue
+		}
+		if !entering && u.FreedTurn == g.Turn {
+			continue // it has just escaped the mire: it moves normally this turn [default]
 		}
 		need := MiringTarget(u)
 		v, err := r.roll(dice.DR)

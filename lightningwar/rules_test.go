@@ -66,7 +66,9 @@ func TestRegular(t *testing.T) {
 		{[]string{"A1", "A2", "A3", "B1", "B2"}, true},       // two platoons of the company
 		{[]string{"A1", "A2", "B1", "B2"}, true},             // the same less one unit
 		{[]string{"HQ", "A1", "A2", "A3", "B1", "B2"}, true}, // the HQ and two platoons; 2Coy left out
-		{[]string{"A1", "C1", "C2", "D1"}, true},             // a platoon (less units) and the whole 2Coy
+		{[]string{"A1", "A2", "C1", "C2", "D1"}, true},       // a platoon less one unit and the whole 2Coy
+		{[]string{"A1", "C1", "C2", "D1"}, false},            // one squad of 1Pl is not 1Pl less a unit
+		{[]string{"A1", "B1"}, false},                        // a squad of one platoon and a squad of another
 		{[]string{"A1", "A2", "A3", "C1", "C2"}, false},      // a platoon of 1st company with a platoon of 2Coy's
 		{[]string{"HQ", "C1", "C2"}, false},                  // company HQ with a platoon of another company
 	} {

@@ -76,6 +76,8 @@ type Unit struct {
 	BusyTurn  int    // a turn it spends stationary (mounting, dismounting, towing)
 	TowedBy   string // the vehicle towing this mired one out
 	TowStart  int    // the turn the tow began
+	FreedTurn int    // the turn it escaped the mire
+	Leader    bool   // a leader (or HQ) stand: Reserve Movement needs one
 	Destroyed bool
 }
 
@@ -156,10 +158,12 @@ func (g *Game) children(id string) []string {
 
 // Regular reports whether a set of units is a Regular Detachment: a natural subset of the
 // TO&E. Our reading of the seed's definition [default]: take the lowest TO&E node holding
-// every unit; each of its direct subordinates the set touches must be there whole, except
-// that single units may be left out of it (at any depth). So two of a company's three
-// platoons are Regular, and so is a company less one tank; a platoon of one company with a
-// platoon of another is Irregular, because each company is there only in part.
+// every unit; any of its direct subordinates may be left out, but each one the set touches
+// must be there whole but for single units excluded from it (no formation under it left out
+// entirely), and excluded units must be the exception: more than half of its units are there. So two of a company's three platoons are
+// Regular, and so is a company less one tank; a platoon of one company with a platoon of
+// another is Irregular (each company is there only in part), and so, one level down, is a
+// squad of one platoon with a squad of another.
 func (g *Game) Regular(units []string) bool {
 	if len(units) <= 1 {
 		return true
@@ -196,21 +200,44 @@ func (g *Game) touches(node string, in map[string]bool) bool {
 	return false
 }
 
-// nearlyWhole reports whether node is in the set whole but for single units left out: every
-// formation under it is touched and nearly whole.
+// nearlyWhole reports whether node is in the set whole but for a few units left out: no
+// formation under it is left out entirely, and more than half of its units are in the set.
 func (g *Game) nearlyWhole(node string, in map[string]bool) bool {
 	if _, ok := g.units[node]; ok {
 		return true // a single unit may be in or left out
 	}
-	for _, c := range g.children(node) {
-		if _, isUnit := g.units[c]; isUnit {
-			continue
-		}
-		if !g.touches(c, in) || !g.nearlyWhole(c, in) {
-			return false
-		}
+	have, all := g.count(node, in)
+	if 2*have <= all {
+		return false
 	}
-	return true
+	var formations func(n string) bool
+	formations = func(n string) bool {
+		for _, c := range g.children(n) {
+			if _, isUnit := g.units[c]; isUnit {
+				continue
+			}
+			if !g.touches(c, in) || !formations(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return formations(node)
+}
+
+// count is how many units lie under node, and how many of them are in the set.
+func (g *Game) count(node string, in map[string]bool) (have, all int) {
+	if _, ok := g.units[node]; ok {
+		if in[node] {
+			return 1, 1
+		}
+		return 0, 1
+	}
+	for _, c := range g.children(node) {
+		h, a := g.count(c, in)
+		have, all = have+h, all+a
+	}
+	return have, all
 }
 
 // unitInitiative is a unit's rating, or the nearest formation's above it.

@@ -32,7 +32,7 @@ var (
 	lwFeature   = []string{"id", "ground", "slope", "factor", "cover", "area"}
 	lwLine      = []string{"id", "line", "width"}
 	lwFormation = []string{"id", "name", "parent", "side", "initiative"}
-	lwUnit      = []string{"id", "name", "formation", "type", "initiative", "tracked", "wheeled", "size", "road", "xc", "mire", "mg", "carries", "mounted", "aboard", "mired", "ran"}
+	lwUnit      = []string{"id", "name", "formation", "type", "initiative", "tracked", "wheeled", "size", "road", "xc", "mire", "mg", "carries", "mounted", "aboard", "mired", "ran", "leader"}
 	lwDet       = []string{"id", "units", "at", "facing", "kind", "revealed"}
 	lwOrder     = []string{"to", "from", "turn", "text", "path", "goal", "pace", "reserve"}
 	// LWDetExpect, LWUnitExpect and LWStepExpect are the fields a Lightning War expect block
@@ -533,6 +533,8 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 				u.Mounted, err = r.boolean(x.v, field)
 			case "mired":
 				u.Mired, err = r.boolean(x.v, field)
+			case "leader":
+				u.Leader, err = r.boolean(x.v, field)
 			case "ran":
 				var ran bool
 				if ran, err = r.boolean(x.v, field); ran {
@@ -560,6 +562,9 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 		}
 		if u.Type == lw.Motorcycle && !hasKey(fs, "mounted") {
 			u.Mounted = true
+		}
+		if u.Type == lw.Motorcycle && !size {
+			u.Size = lw.Light // a motorcycle is light on the Miring Table [default]
 		}
 		if u.Ran {
 			u.RanTurn = g.Turn - 1
