@@ -467,28 +467,14 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil {
 		return nil, refuse(RuleDetachment, "the new detachment needs a name not already used (%q)", id)
 	}
-	take := map[string]bool{}
 	for _, u := range units {
 		if !slices.Contains(d.Units, u) {
 			return nil, refuse(RuleDetachment, "%s is not in %s", u, d.ID)
 		}
-		take[u] = true
 	}
-	for _, id := range d.Units {
-		if u := g.units[id]; u != nil && take[u.In] {
-			take[id] = true // passengers go with their vehicle
-		}
-	}
-	if len(take) >= len(d.Units) {
+	keep, gone := g.partition(d, units) // passengers go with their vehicle
+	if len(keep) == 0 {
 		return nil, refuse(RuleDetachment, "breaking off every unit leaves no detachment: act with %s whole", d.ID)
-	}
-	var keep, gone []string
-	for _, u := range d.Units {
-		if take[u] {
-			gone = append(gone, u)
-		} else {
-			keep = append(keep, u)
-		}
 	}
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: d.Pos, Facing: d.Facing,
 		Previous: d.Order, PrevPath: d.remaining(), MovedTurn: d.MovedTurn, Plan: d.Plan,

@@ -265,16 +265,18 @@ func reach(pcs []piece, from, limit, turns float64, movers []*Unit, plan *Plan) 
 		if math.IsInf(k, 1) {
 			break
 		}
-		need := (end - s) * k
-		if need <= turns {
-			turns -= need
-			s = end
-		} else {
-			s += turns / k
-			turns = 0
-		}
+		s, turns = advance(s, end, k, turns)
 	}
 	return math.Min(s, limit)
+}
+
+// advance goes from s toward end over ground taking k turns a metre, for as many turns as are
+// left: where it gets, and the turns still left.
+func advance(s, end, k, turns float64) (float64, float64) {
+	if need := (end - s) * k; need <= turns {
+		return end, turns - need
+	}
+	return s + turns/k, 0
 }
 
 // roadPrefix is how far along the route, from s, the route stays on road.
@@ -512,15 +514,8 @@ pieces:
 				stopped = true
 				break pieces
 			}
-			need := (end - s) * k
 			was := s
-			if need <= turns {
-				turns -= need
-				s = end
-			} else {
-				s += turns / k
-				turns = 0
-			}
+			s, turns = advance(s, end, k, turns)
 			note(pc, s-was, u, mph, what)
 			if enemy != nil && s >= cs-eps {
 				if g.overrun(d, enemy, rep) {
@@ -783,23 +778,7 @@ func MiringTarget(u *Unit) int {
 // breakOff makes the given units of d (and their passengers) a detachment of their own at
 // along s, following d's orders and trying to rejoin it.
 func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep *Report) *Detachment {
-	take := map[string]bool{}
-	for _, id := range units {
-		take[id] = true
-	}
-	for _, id := range d.Units {
-		if u := g.units[id]; u != nil && take[u.In] {
-			take[id] = true
-		}
-	}
-	var keep, gone []string
-	for _, id := range d.Units {
-		if take[id] {
-			gone = append(gone, id)
-		} else {
-			keep = append(keep, id)
-		}
-	}
+	keep, gone := g.partition(d, units)
 	id := d.ID + "/" + units[0]
 	for n := 2; g.Det(id) != nil; n++ {
 		id = fmt.Sprintf("%s/%s.%d", d.ID, units[0], n)
@@ -812,6 +791,28 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 	g.Dets = append(g.Dets, nd)
 	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
 	return nd
+}
+
+// partition splits d's units into those staying and those going: the named units and any
+// passengers riding them.
+func (g *Game) partition(d *Detachment, units []string) (keep, gone []string) {
+	take := map[string]bool{}
+	for _, id := range units {
+		take[id] = true
+	}
+	for _, id := range d.Units {
+		if u := g.units[id]; u != nil && take[u.In] {
+			take[id] = true
+		}
+	}
+	for _, id := range d.Units {
+		if take[id] {
+			gone = append(gone, id)
+		} else {
+			keep = append(keep, id)
+		}
+	}
+	return keep, gone
 }
 
 // tryRejoin merges a broken-off part back into its detachment once it has caught up.

@@ -55,49 +55,11 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 		}
 	}()
 	root := deref(doc)
-	top, err := r.fields(root, "", lwTop...)
+	get, h, err := r.readHeader(root, "lightningwar", 12, lwTop)
 	if err != nil {
 		return nil, err
 	}
-	get := map[string]kv{}
-	for _, f := range top {
-		get[f.key] = f
-	}
-	s = &LightningWar{File: name}
-	if f, ok := get["name"]; ok {
-		if s.Name, err = r.str(f.v, "name"); err != nil {
-			return nil, err
-		}
-	}
-	if f, ok := get["ruleset"]; ok {
-		rs, err := r.str(f.v, "ruleset")
-		if err != nil {
-			return nil, err
-		}
-		if !strings.EqualFold(strings.TrimSpace(rs), "lightningwar") {
-			return nil, r.errf(f.v, "ruleset", "this reader plays ruleset: lightningwar, not %q", rs)
-		}
-	}
-	if f, ok := get["seed"]; ok {
-		v, err := r.integer(f.v, "seed", 0, 1<<62)
-		if err != nil {
-			return nil, err
-		}
-		s.Seed, s.HasSeed = uint64(v), true
-	}
-	if f, ok := get["dice"]; ok {
-		items, err := r.list(f.v, "dice")
-		if err != nil {
-			return nil, err
-		}
-		for _, it := range items {
-			v, err := r.integer(it, "dice", 1, 12)
-			if err != nil {
-				return nil, err
-			}
-			s.Dice = append(s.Dice, v)
-		}
-	}
+	s = &LightningWar{File: name, Name: h.name, Seed: h.seed, HasSeed: h.hasSeed, Dice: h.dice}
 	t := &lw.Table{Width: lw.Inch(72, 0).X, Height: lw.Inch(0, 48).Y}
 	if f, ok := get["table"]; ok {
 		fs, err := r.fields(f.v, "table", lwTable...)
@@ -181,23 +143,9 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 		}
 	}
 	if f, ok := get["moves"]; ok {
-		items, err := r.list(f.v, "moves")
-		if err != nil {
+		parse := func(text string) error { _, err := lw.Parse(text); return err }
+		if s.Moves, err = r.readMoves(f.v, parse); err != nil {
 			return nil, err
-		}
-		for _, it := range items {
-			// "- order A path 1,2: advance" unquoted is a YAML mapping: read it back as the line.
-			if n := deref(it); n.Kind == yaml.MappingNode && len(n.Content) == 2 && deref(n.Content[1]).Kind == yaml.ScalarNode {
-				it = &yaml.Node{Kind: yaml.ScalarNode, Value: n.Content[0].Value + ": " + deref(n.Content[1]).Value, Line: n.Line}
-			}
-			text, err := r.str(it, "moves")
-			if err != nil {
-				return nil, err
-			}
-			if _, perr := lw.Parse(text); perr != nil {
-				return nil, r.errf(it, "moves", "%v", perr)
-			}
-			s.Moves = append(s.Moves, Move{Text: text, Line: deref(it).Line})
 		}
 	}
 	if f, ok := get["expect"]; ok {

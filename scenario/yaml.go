@@ -197,3 +197,84 @@ func (r *reader) document(data []byte) (*yaml.Node, error) {
 	}
 	return &doc, nil
 }
+
+// header is what every ruleset's file begins with: its name, seed and dice script.
+type header struct {
+	name    string
+	seed    uint64
+	hasSeed bool
+	dice    []int
+}
+
+// readHeader reads a file's top-level fields (warning about any not in known) and its
+// name, ruleset (which must be want), seed, and dice (each 1..diceMax).
+func (r *reader) readHeader(root *yaml.Node, want string, diceMax int, known []string) (map[string]kv, header, error) {
+	var h header
+	top, err := r.fields(root, "", known...)
+	if err != nil {
+		return nil, h, err
+	}
+	get := map[string]kv{}
+	for _, f := range top {
+		get[f.key] = f
+	}
+	if f, ok := get["name"]; ok {
+		if h.name, err = r.str(f.v, "name"); err != nil {
+			return nil, h, err
+		}
+	}
+	if f, ok := get["ruleset"]; ok {
+		rs, err := r.str(f.v, "ruleset")
+		if err != nil {
+			return nil, h, err
+		}
+		if !strings.EqualFold(strings.TrimSpace(rs), want) {
+			return nil, h, r.errf(f.v, "ruleset", "this reader plays ruleset: %s, not %q", want, rs)
+		}
+	}
+	if f, ok := get["seed"]; ok {
+		v, err := r.integer(f.v, "seed", 0, 1<<62)
+		if err != nil {
+			return nil, h, err
+		}
+		h.seed, h.hasSeed = uint64(v), true
+	}
+	if f, ok := get["dice"]; ok {
+		items, err := r.list(f.v, "dice")
+		if err != nil {
+			return nil, h, err
+		}
+		for _, it := range items {
+			v, err := r.integer(it, "dice", 1, diceMax)
+			if err != nil {
+				return nil, h, err
+			}
+			h.dice = append(h.dice, v)
+		}
+	}
+	return get, h, nil
+}
+
+// readMoves reads a `moves:` list, each line checked by parse. A line with a colon left
+// unquoted ("- fire E5: sa +1") is a YAML mapping: it is read back as the line.
+func (r *reader) readMoves(n *yaml.Node, parse func(string) error) ([]Move, error) {
+	items, err := r.list(n, "moves")
+	if err != nil {
+		return nil, err
+	}
+	var out []Move
+	for _, it := range items {
+		if n := deref(it); n.Kind == yaml.MappingNode && len(n.Content) == 2 && deref(n.Content[1]).Kind == yaml.ScalarNode {
+			it = &yaml.Node{Kind: yaml.ScalarNode, Value: n.Content[0].Value + ": " + deref(n.Content[1]).Value, Line: n.Line}
+		}
+		text, err := r.str(it, "moves")
+		if err != nil {
+			return nil, err
+		}
+		if perr := parse(text); perr != nil {
+			return nil, r.errf(it, "moves", "%v", perr)
+		}
+		out = append(out, Move{Text: text, Line: deref(it).Line})
+	}
+	return out, nil
+}
