@@ -3,9 +3,10 @@
 // the log through the rules core gives, and a replay reaches exactly the state the live game
 // did (compare [Game.Hash]).
 //
-// A game is played under the ruleset its scenario names: ASL (package asl; the default) or
-// Last Hundred Yards (`ruleset: lhy`, package lhy). [Game.Ruleset] says which; [Game.State]
-// is the ASL state and [Game.LHY] the LHY one.
+// A game is played under the ruleset its scenario names: ASL (package asl; the default), Last
+// Hundred Yards (`ruleset: lhy`, package lhy) or Lightning War (`ruleset: lightningwar`,
+// package lightningwar). [Game.Ruleset] says which; [Game.State] is the ASL state,
+// [Game.LHY] the LHY one and [Game.LightningWar] the Lightning War one.
 //
 // A step is one line of the ruleset's notation, as `umpire play` takes it. [Game.Apply] plays
 // it on the live state and, only if the referee accepts it, appends it to the log with its
@@ -19,13 +20,15 @@ import (
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/lhy"
+	lw "github.com/umpire-referee/umpire/lightningwar"
 	"github.com/umpire-referee/umpire/scenario"
 )
 
 // Rulesets.
 const (
-	ASL = "asl"
-	LHY = "lhy" // Last Hundred Yards
+	ASL          = "asl"
+	LHY          = "lhy"          // Last Hundred Yards
+	LightningWar = "lightningwar" // Lightning War
 )
 
 // Entry is one accepted step of a game's log.
@@ -40,21 +43,34 @@ type Game struct {
 	Name     string
 	Scenario []byte // the scenario file it was created from, as given
 	Log      []Entry
-	sc       *scenario.Scenario // ruleset asl
-	lsc      *scenario.LHY      // ruleset lhy
+	sc       *scenario.Scenario     // ruleset asl
+	lsc      *scenario.LHY          // ruleset lhy
+	wsc      *scenario.LightningWar // ruleset lightningwar
 }
 
 // Step is what playing one step reported: ASL's report (the --json step of `umpire play`) for
-// an ASL game, the LHY rules core's report for an LHY one (nil when refused).
+// an ASL game, the LHY rules core's report for an LHY one, the Lightning War core's for a
+// Lightning War one (nil when refused).
 type Step struct {
 	ASL scenario.StepOut
 	LHY *lhy.Report
+	LW  *lw.Report
+	// LWSight is a Lightning War step's record of who could see what around it: with
+	// lw.Viewer.Step it says what each player may be shown of the step (hidden movement).
+	LWSight *lw.StepSight
 }
 
 // Open starts a game at the setup of scenario data (name is for error messages); the file's
 // own moves are not played (see Create). The file's `ruleset:` picks the rules.
 func Open(name string, data []byte) (*Game, error) {
-	if scenario.Ruleset(data) == LHY {
+	switch scenario.Ruleset(data) {
+	case LightningWar:
+		s, err := scenario.LoadLightningWar(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return &Game{Name: s.Name, Scenario: append([]byte(nil), data...), wsc: s}, nil
+	case LHY:
 		s, err := scenario.LoadLHY(name, data)
 		if err != nil {
 			return nil, err
@@ -83,7 +99,15 @@ func Create(name string, data []byte, src dice.Source) (*Game, error) {
 		line int
 	}
 	var moves []move
-	if s := g.lsc; s != nil {
+	if s := g.wsc; s != nil {
+		if s.HasSeed {
+			src = dice.NewSeeded(s.Seed)
+		}
+		src = &dice.Script{Values: s.Dice, Then: src}
+		for _, mv := range s.Moves {
+			moves = append(moves, move{mv.Text, mv.Line})
+		}
+	} else if s := g.lsc; s != nil {
 		if s.HasSeed {
 			src = dice.NewSeeded(s.Seed)
 		}
@@ -108,15 +132,18 @@ func Create(name string, data []byte, src dice.Source) (*Game, error) {
 	return g, nil
 }
 
-// Ruleset is the game's ruleset: ASL or LHY.
+// Ruleset is the game's ruleset: ASL, LHY or LightningWar.
 func (g *Game) Ruleset() string {
-	if g.lsc != nil {
+	switch {
+	case g.lsc != nil:
 		return LHY
+	case g.wsc != nil:
+		return LightningWar
 	}
 	return ASL
 }
 
-// State is the live ASL state (nil for an LHY game). Treat it as read-only: change it only
+// State is the live ASL state (nil for another ruleset's game). Treat it as read-only: change it only
 // through Apply.
 func (g *Game) State() *asl.Game {
 	if g.sc == nil {
@@ -125,7 +152,7 @@ func (g *Game) State() *asl.Game {
 	return g.sc.Game
 }
 
-// LHY is the live Last Hundred Yards state (nil for an ASL game). Treat it as read-only:
+// LHY is the live Last Hundred Yards state (nil for another ruleset's game). Treat it as read-only:
 // change it only through Apply.
 func (g *Game) LHY() *lhy.Game {
 	if g.lsc == nil {
@@ -134,20 +161,36 @@ func (g *Game) LHY() *lhy.Game {
 	return g.lsc.Game
 }
 
+// LightningWar is the live Lightning War state (nil for another ruleset's game). Treat it as
+// read-only: change it only through Apply.
+func (g *Game) LightningWar() *lw.Game {
+	if g.wsc == nil {
+		return nil
+	}
+	return g.wsc.Game
+}
+
 // Hash is the digest of the live state.
 func (g *Game) Hash() [32]byte {
-	if g.lsc != nil {
+	switch {
+	case g.lsc != nil:
 		return Hash(g.lsc.Game)
+	case g.wsc != nil:
+		return Hash(g.wsc.Game)
 	}
 	return Hash(g.sc.Game)
 }
 
 // Apply plays one line of the game's notation with dice from src. If the referee accepts it,
 // it is appended to the log with the rolls it made and its report is returned; if not, the
-// error says why (an *asl.Refusal or *lhy.Refusal cites the rule) and nothing changes.
+// error says why (an *asl.Refusal, *lhy.Refusal or *lightningwar.Refusal cites the rule) and
+// nothing changes.
 func (g *Game) Apply(line string, src dice.Source) (Step, error) {
-	if g.lsc != nil {
+	switch {
+	case g.lsc != nil:
 		return g.applyLHY(line, src)
+	case g.wsc != nil:
+		return g.applyLW(line, src)
 	}
 	st := g.sc.Game
 	l, err := st.ParseLine(line)
@@ -174,6 +217,24 @@ func (g *Game) applyLHY(line string, src dice.Source) (Step, error) {
 	}
 	g.Log = append(g.Log, Entry{N: len(g.Log) + 1, Line: line, Rolls: rec.Rolls})
 	return Step{LHY: rep}, nil
+}
+
+// applyLW plays a Lightning War step, keeping the record of who could see what around it.
+func (g *Game) applyLW(line string, src dice.Source) (Step, error) {
+	st := g.wsc.Game
+	a, err := lw.Parse(line)
+	if err != nil {
+		return Step{}, err
+	}
+	sight := st.Sight(a)
+	rec := &dice.Recorder{Src: src}
+	rep, err := st.Do(a, rec)
+	if err != nil {
+		return Step{}, err
+	}
+	sight.After(st)
+	g.Log = append(g.Log, Entry{N: len(g.Log) + 1, Line: line, Rolls: rec.Rolls})
+	return Step{LW: rep, LWSight: sight}, nil
 }
 
 // ErrOffRecord: a replay did not go as the log says.

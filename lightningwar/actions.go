@@ -669,6 +669,9 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 			return refuse(RuleTow, "%s is already being towed by %s", u.ID, u.TowedBy)
 		}
 		td := g.DetOf(t.ID)
+		if td == nil || td.Side != d.Side {
+			return refuse(RuleTow, "%s is not a vehicle of %s's side", t.ID, u.ID)
+		}
 		if td.Pos.Dist(d.Pos) > RejoinRange+eps {
 			return refuse(RuleTow, "%s is %s from %s; it must be beside it to tow", t.ID, trimInches(td.Pos.Dist(d.Pos)), u.ID)
 		}

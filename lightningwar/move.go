@@ -483,6 +483,7 @@ pieces:
 			}
 			if pc.place.Choke >= 0 && pc.place.Choke != prev.Choke {
 				if o := g.occupant(pc.place.Choke, d); o != nil {
+					// (a side's view hides the name of a detachment it has not seen)
 					rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
 						d.ID, g.Table.Chokes[pc.place.Choke].ID, o.ID)
 					stopped = true
@@ -520,6 +521,7 @@ pieces:
 			if enemy != nil && s >= cs-eps {
 				if g.overrun(d, enemy, rep) {
 					ignore[enemy.ID] = true
+					seen = append(seen, d) // the overrun infantry sees who overran it
 					continue
 				}
 				rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, enemy.ID, lerp(pc.a, pc.b, (s-pc.s0)/(pc.s1-pc.s0)))

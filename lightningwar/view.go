@@ -1,6 +1,7 @@
 package lightningwar
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -8,8 +9,9 @@ import (
 // refereed: each side's player knows its own detachments (where they are, their units, the
 // orders they follow and those on the way, where they have been) and of the enemy only what
 // the referee has shown (`reveal D`): the detachment's id, side and units' types, where it was
-// seen (Detachment.Seen). The referee knows everything; the public (a spectator) knows what
-// every side knows: the revealed detachments and the steps that were announced to all.
+// seen (Detachment.Seen), and the types of its units (the models on the table), not their ids.
+// The referee knows everything; the public (a spectator) knows what every side knows: the
+// revealed detachments and the steps that were announced to all.
 //
 // A played step is shown to each viewer as StepView: a step that belongs to one side (an
 // order, a discretionary action, a pivot, a forced move...) only to that side; the referee's
@@ -45,10 +47,11 @@ func (v Viewer) Sees(d *Detachment) bool { return v.Owns(d) || d.Revealed }
 // As is the game as viewer v knows it, to show to v: a deep copy with only what v may know.
 // The referee's is a plain Clone. A side's keeps its own detachments whole (but with the
 // orders' serial numbers cleared, which would count the enemy's orders), its own TO&E and
-// units, and of each revealed enemy detachment only its id, side, units (each with its id and
-// type) and the place it was seen; every other detachment, unit and formation is left out.
-// The public's has only the revealed detachments so reduced. The copy is for showing: do not
-// play steps on it.
+// units, and of each revealed enemy detachment only its id, side, the types of its units and
+// the place it was seen; every other detachment, unit and formation is left out. The enemy's
+// units keep their types under placeholder ids (the detachment's id, '#', and a count: Tanks#1,
+// Tanks#2), since the side does not know theirs. The public's has only the revealed
+// detachments so reduced. The copy is for showing: do not play steps on it.
 func (g *Game) As(v Viewer) *Game {
 	c := g.Clone()
 	if v.Referee {
@@ -64,9 +67,9 @@ func (g *Game) As(v Viewer) *Game {
 			c.formationOrder = append(c.formationOrder, id)
 		}
 	}
-	// Units: a side's own in full; those of a revealed enemy detachment by id and type.
-	shown := map[string]bool{}
+	// Units: a side's own in full; those of a revealed enemy detachment by type alone.
 	var dets []*Detachment
+	var anon []*Unit
 	for _, d := range c.Dets {
 		switch {
 		case v.Owns(d):
@@ -77,27 +80,27 @@ func (g *Game) As(v Viewer) *Game {
 			}
 			dets = append(dets, d)
 		case d.Revealed:
-			dets = append(dets, &Detachment{ID: d.ID, Side: d.Side, Units: d.Units, Pos: d.Seen, Seen: d.Seen, Revealed: true})
-			for _, u := range d.Units {
-				shown[u] = true
+			nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true}
+			for i, id := range d.Units {
+				u := &Unit{ID: fmt.Sprintf("%s#%d", d.ID, i+1), Type: g.units[id].Type}
+				nd.Units = append(nd.Units, u.ID)
+				anon = append(anon, u)
 			}
+			dets = append(dets, nd)
 		}
 	}
 	c.Dets = dets
 	units := []*Unit{}
 	c.units = map[string]*Unit{}
 	for _, u := range c.Units {
-		switch {
-		case v.Side != "" && g.sideOf(u.ID) == v.Side:
-		case shown[u.ID]:
-			u = &Unit{ID: u.ID, Type: u.Type}
-		default:
-			continue
+		if v.Side != "" && g.sideOf(u.ID) == v.Side {
+			units = append(units, u)
 		}
-		units = append(units, u)
+	}
+	for _, u := range append(units, anon...) {
 		c.units[u.ID] = u
 	}
-	c.Units = units
+	c.Units = append(units, anon...)
 	if c.Split != nil {
 		split := map[string]bool{}
 		for id, on := range c.Split {
@@ -111,25 +114,20 @@ func (g *Game) As(v Viewer) *Game {
 }
 
 // HiddenFrom is every detachment and unit id of g the viewer may not know of: the enemy's
-// unrevealed detachments and their units, and the enemy's units in no detachment. (Formation
-// ids are not listed: no report names one.)
+// unrevealed detachments, and every enemy unit. (Formation ids are not listed: no report
+// names one.)
 func (g *Game) HiddenFrom(v Viewer) map[string]bool {
 	out := map[string]bool{}
 	if v.Referee {
 		return out
 	}
-	seen := map[string]bool{}
 	for _, d := range g.Dets {
-		if v.Sees(d) {
-			for _, u := range d.Units {
-				seen[u] = true
-			}
-			continue
+		if !v.Sees(d) {
+			out[d.ID] = true
 		}
-		out[d.ID] = true
 	}
 	for _, u := range g.Units {
-		if !seen[u.ID] && !(v.Side != "" && g.sideOf(u.ID) == v.Side) {
+		if !(v.Side != "" && g.sideOf(u.ID) == v.Side) {
 			out[u.ID] = true
 		}
 	}
@@ -252,30 +250,34 @@ func (g *Game) privateTo(a Action) string {
 	return ""
 }
 
-// sees reports whether the viewer could see detachment (or unit) id around the step.
+// sees reports whether the viewer could see detachment id around the step, or knows unit
+// id (its own).
 func (s *StepSight) sees(v Viewer, id string) bool {
 	if ds, ok := s.Dets[id]; ok {
 		return v.ownsSide(ds.Side) || ds.Revealed
 	}
 	for _, ds := range s.Dets {
-		if contains(ds.Units, id) && (v.ownsSide(ds.Side) || ds.Revealed) {
+		if contains(ds.Units, id) && v.ownsSide(ds.Side) {
 			return true
 		}
 	}
 	return false
 }
 
-// hidden is every id of the step's detachments and their units the viewer could not see.
+// hidden is every id of the step's detachments the viewer could not see, and of the enemy's
+// units.
 func (s *StepSight) hidden(v Viewer) map[string]bool {
 	out := map[string]bool{}
 	if v.Referee {
 		return out
 	}
 	for id, ds := range s.Dets {
-		if v.ownsSide(ds.Side) || ds.Revealed {
+		if v.ownsSide(ds.Side) {
 			continue
 		}
-		out[id] = true
+		if !ds.Revealed {
+			out[id] = true
+		}
 		for _, u := range ds.Units {
 			out[u] = true
 		}
@@ -386,15 +388,13 @@ func (a Action) Names() []string {
 }
 
 // Knows reports whether viewer v may know of the detachment, unit or formation id in g: its
-// own side's, a revealed detachment or a unit in one (the referee: anything that exists).
+// own side's, or a revealed detachment (the referee: anything that exists). The enemy's units
+// are known by type, never by id.
 func (g *Game) Knows(v Viewer, id string) bool {
 	if d := g.Det(id); d != nil {
 		return v.Sees(d)
 	}
 	if u := g.Unit(id); u != nil {
-		if d := g.DetOf(id); d != nil && v.Sees(d) {
-			return true
-		}
 		return v.ownsSide(g.sideOf(u.ID))
 	}
 	if f := g.Formations[id]; f != nil {

@@ -82,10 +82,10 @@ func TestAs(t *testing.T) {
 	if got := viewDetIDs(ge); !reflect.DeepEqual(got, []string{"PZA", "GRS", "RTK"}) {
 		t.Errorf("the German sees %v", got)
 	}
-	if got := viewUnitIDs(ge); !reflect.DeepEqual(got, []string{"GT1", "GS1", "RT1"}) {
+	if got := viewUnitIDs(ge); !reflect.DeepEqual(got, []string{"GT1", "GS1", "RTK#1"}) {
 		t.Errorf("the German knows units %v", got)
 	}
-	if ge.Unit("RS1") != nil || ge.Unit("RRES") != nil || ge.Formations["RBN"] != nil || ge.Formations["GPL"] == nil {
+	if ge.Unit("RS1") != nil || ge.Unit("RRES") != nil || ge.Unit("RT1") != nil || ge.Formations["RBN"] != nil || ge.Formations["GPL"] == nil {
 		t.Errorf("the German's copy keeps hidden units or the enemy's TO&E")
 	}
 	pza := ge.Det("PZA")
@@ -96,18 +96,19 @@ func TestAs(t *testing.T) {
 		t.Error("As changed the game (or the game numbers no orders)")
 	}
 	rtk := ge.Det("RTK")
-	if rtk.Pending != nil || rtk.Order != nil || rtk.Route != nil || rtk.Track != nil || rtk.Pos != g.Det("RTK").Seen || !rtk.Revealed {
+	if rtk.Pending != nil || rtk.Order != nil || rtk.Route != nil || rtk.Track != nil || rtk.Pos != g.Det("RTK").Seen || !rtk.Revealed ||
+		!reflect.DeepEqual(rtk.Units, []string{"RTK#1"}) {
 		t.Errorf("the revealed enemy shows more than is public: %+v", rtk)
 	}
-	if u := ge.Unit("RT1"); *u != (Unit{ID: "RT1", Type: Vehicle}) {
-		t.Errorf("a revealed enemy unit: %+v", u)
+	if u := ge.Unit("RTK#1"); u == nil || *u != (Unit{ID: "RTK#1", Type: Vehicle}) {
+		t.Errorf("a revealed enemy unit: %+v (its type, under a placeholder)", u)
 	}
 	if ge.orders != 0 {
 		t.Error("the German's copy counts every order of the game")
 	}
 
 	pub := g.As(PublicView)
-	if got := viewDetIDs(pub); !reflect.DeepEqual(got, []string{"RTK"}) || len(pub.Formations) != 0 || !reflect.DeepEqual(viewUnitIDs(pub), []string{"RT1"}) {
+	if got := viewDetIDs(pub); !reflect.DeepEqual(got, []string{"RTK"}) || len(pub.Formations) != 0 || !reflect.DeepEqual(viewUnitIDs(pub), []string{"RTK#1"}) {
 		t.Errorf("the public sees %v, units %v, formations %v", got, viewUnitIDs(pub), pub.Formations)
 	}
 	if ref := g.As(RefereeView); !reflect.DeepEqual(ref, g.Clone()) {
@@ -115,12 +116,12 @@ func TestAs(t *testing.T) {
 	}
 
 	hidden := g.HiddenFrom(SideView("German"))
-	for _, id := range []string{"RSC", "RS1", "RRES"} {
+	for _, id := range []string{"RSC", "RS1", "RRES", "RT1"} {
 		if !hidden[id] {
 			t.Errorf("%s is not hidden from the German", id)
 		}
 	}
-	for _, id := range []string{"RTK", "RT1", "PZA", "GT1"} {
+	for _, id := range []string{"RTK", "PZA", "GT1"} {
 		if hidden[id] {
 			t.Errorf("%s is hidden from the German", id)
 		}
@@ -133,7 +134,7 @@ func TestAs(t *testing.T) {
 		id   string
 		want bool
 	}{{SideView("German"), "PZA", true}, {SideView("German"), "RTK", true}, {SideView("German"), "RSC", false},
-		{SideView("German"), "RS1", false}, {SideView("German"), "RT1", true}, {SideView("German"), "GBN", true},
+		{SideView("German"), "RS1", false}, {SideView("German"), "RT1", false}, {SideView("German"), "GBN", true},
 		{SideView("German"), "RBN", false}, {SideView("German"), "nothing", false}, {PublicView, "PZA", false},
 		{PublicView, "RTK", true}, {RefereeView, "RRES", true}, {RefereeView, "nothing", false}} {
 		if got := g.Knows(c.v, c.id); got != c.want {
@@ -253,6 +254,15 @@ func TestStepView(t *testing.T) {
 	s, rep = viewPlay(t, g, line)
 	if sv := ge.Step(line, s, rep); sv.Hidden || len(sv.Events) != 1 {
 		t.Errorf("the German does not see fire on the revealed RSC: %+v", sv)
+	}
+	// A fire report naming the Russian units hit: the German does not know their ids.
+	line = "fired RSC units RS1 by PZA"
+	s, rep = viewPlay(t, g, line)
+	if sv := ge.Step(line, s, rep); !sv.Hidden {
+		t.Errorf("the German sees a report naming the Russian's units: %+v", sv)
+	}
+	if sv := ru.Step(line, s, rep); sv.Hidden || len(sv.Events) != 1 || !strings.Contains(sv.Events[0].Text, "RS1") {
+		t.Errorf("the Russian's fire report: %+v", sv)
 	}
 	// The Russian's discretionary action is his own.
 	line = "halt RSC"

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/umpire-referee/umpire/asl"
@@ -18,6 +19,7 @@ import (
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/game"
 	"github.com/umpire-referee/umpire/lhy"
+	lw "github.com/umpire-referee/umpire/lightningwar"
 	"github.com/umpire-referee/umpire/scenario"
 	"github.com/umpire-referee/umpire/store"
 )
@@ -55,7 +57,7 @@ type apiError struct {
 	Error  string     `json:"error"`
 	Rule   string     `json:"rule,omitempty"`
 	N      int        `json:"n,omitempty"`
-	Report any        `json:"report,omitempty"` // scenario.StepOut (ASL) or lhyReport
+	Report any        `json:"report,omitempty"` // scenario.StepOut (ASL), lhyReport or lwReport
 	State  *stateView `json:"state,omitempty"`
 }
 
@@ -99,7 +101,9 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) (*live, string, bo
 	}
 	if err != nil {
 		s.cfg.Logf("game %s: %v", id, err)
-		fail(w, http.StatusInternalServerError, "game %s cannot be loaded: %v", id, err)
+		// Not the error itself: it may quote the log's steps, and no token has been checked
+		// yet (a Lightning War side may not read the other's). The server's log has it.
+		fail(w, http.StatusInternalServerError, "game %s cannot be loaded (the server's log says why)", id)
 		return nil, "", false
 	}
 	role, ok := authorize(r, &l.rec)
@@ -155,7 +159,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request, l *live, role strin
 		Entries []entryView `json:"entries"`
 	}{N: len(l.g.Log), Entries: []entryView{}}
 	for n := 1; n <= len(l.g.Log); n++ {
-		out.Entries = append(out.Entries, entryOf(l, n))
+		out.Entries = append(out.Entries, entryOf(l, n, role))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -169,16 +173,26 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, l *live, role st
 	g, err := game.Replay(l.rec.Name, l.rec.Scenario, l.g.Log, n)
 	if err != nil {
 		s.cfg.Logf("game %s replay: %v", l.rec.ID, err)
+		if l.g.Ruleset() == game.LightningWar && role != Referee {
+			fail(w, http.StatusInternalServerError, "replay failed (the server's log says why)") // it may quote hidden steps
+			return
+		}
 		fail(w, http.StatusInternalServerError, "replay: %v", err)
 		return
 	}
 	writeJSON(w, http.StatusOK, view(l, g, role, n, true))
 }
 
-// unitOf finds the path's unit (ASL games: an LHY game's units have no movement steps).
-func unitOf(w http.ResponseWriter, r *http.Request, st *asl.Game) (int, bool) {
-	if st == nil {
+// unitOf finds the path's unit (ASL games: an LHY or Lightning War game's units have no
+// movement steps).
+func unitOf(w http.ResponseWriter, r *http.Request, g *game.Game) (int, bool) {
+	st := g.State()
+	switch g.Ruleset() {
+	case game.LHY:
 		fail(w, http.StatusBadRequest, "this is a Last Hundred Yards game: its units have no movement steps or reach here (see the state's steps and after, and /odds)")
+		return 0, false
+	case game.LightningWar:
+		fail(w, http.StatusBadRequest, "this is a Lightning War game: its detachments move by written orders (order D path x,y ...), played in the Movement Phase; see the state's steps")
 		return 0, false
 	}
 	id := r.PathValue("unit")
@@ -200,11 +214,11 @@ type stepOption struct {
 
 // steps lists the unit's next steps the referee accepts now, each tried on a copy of the game.
 func (s *Server) steps(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	st := l.g.State()
-	i, ok := unitOf(w, r, st)
+	i, ok := unitOf(w, r, l.g)
 	if !ok {
 		return
 	}
+	st := l.g.State()
 	u := &st.Units[i]
 	out := struct {
 		Unit       string       `json:"unit"`
@@ -258,11 +272,11 @@ type reachHex struct {
 
 // reach shades every hex the unit can still reach this MPh (the planner's Reach).
 func (s *Server) reach(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	st := l.g.State()
-	i, ok := unitOf(w, r, st)
+	i, ok := unitOf(w, r, l.g)
 	if !ok {
 		return
 	}
+	st := l.g.State()
 	maxRisk := 0.0
 	if q := r.URL.Query().Get("max_risk"); q != "" {
 		v, err := strconv.ParseFloat(q, 64)
@@ -335,36 +349,77 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d: the game is at step %d, so the next step is %d (someone moved first; here is the current state)", body.N, len(l.g.Log), len(l.g.Log)+1), N: len(l.g.Log), State: &v})
 		return
 	}
-	movers, refOnly, known, err := stepSides(l.g, body.Line)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
-		return
+	if st := l.g.LightningWar(); st != nil {
+		// Hidden movement: a side's token plays its own detachments' steps, and a refusal
+		// tells it nothing it may not know (lwMayPlay).
+		a, err := lw.Parse(body.Line)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "%v", err)
+			return
+		}
+		if code, rule, msg := lwMayPlay(st, role, a); code != 0 {
+			if code == http.StatusForbidden {
+				fail(w, code, "%s", msg)
+				return
+			}
+			v := view(l, l.g, role, len(l.g.Log), false)
+			rep := lwReport{Step: len(l.g.Log) + 1, Action: body.Line, Verb: a.Verb, Events: []lwEventView{}, Moves: []lwMoveView{}, Order: []string{}, Rules: []string{rule}, Dice: []string{},
+				Error: &lhyRefusalJ{Rule: rule, Message: msg}}
+			writeJSON(w, code, apiError{Error: msg, Rule: rule, N: len(l.g.Log), State: &v, Report: rep})
+			return
+		}
+	} else {
+		movers, refOnly, known, err := stepSides(l.g, body.Line)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "%v", err)
+			return
+		}
+		if refOnly && role != Referee {
+			fail(w, http.StatusForbidden, "the %s link may not play %q: only the referee may", role, body.Line)
+			return
+		}
+		if !known || !refOnly && !allowed(role, movers) {
+			fail(w, http.StatusForbidden, "the %s link may not play %q: it moves %v", role, body.Line, movers)
+			return
+		}
 	}
-	if refOnly && role != Referee {
-		fail(w, http.StatusForbidden, "the %s link may not play %q: only the referee may", role, body.Line)
-		return
-	}
-	if !known || !refOnly && !allowed(role, movers) {
-		fail(w, http.StatusForbidden, "the %s link may not play %q: it moves %v", role, body.Line, movers)
-		return
+	// What the role may not know, to keep out of a Lightning War refusal's message.
+	var hidden map[string]bool
+	if st := l.g.LightningWar(); st != nil {
+		hidden = st.HiddenFrom(viewer(role))
 	}
 	step, err := l.g.Apply(body.Line, l.src)
 	if err != nil { // refused: nothing changed, l.hash stands
 		v := view(l, l.g, role, len(l.g.Log), false)
-		ae := apiError{Error: err.Error(), State: &v, N: len(l.g.Log)}
+		ae := apiError{Error: lw.Redact(err.Error(), hidden), State: &v, N: len(l.g.Log)}
 		var ref *asl.Refusal
 		var lref *lhy.Refusal
+		var wref *lw.Refusal
 		switch {
 		case errors.As(err, &ref):
 			ae.Rule, ae.Error = ref.Rule, ref.Msg
 		case errors.As(err, &lref):
 			ae.Rule, ae.Error = lref.Rule, lref.Msg
+		case errors.As(err, &wref):
+			ae.Rule, ae.Error = wref.Rule, lw.Redact(wref.Msg, hidden)
 		}
-		if l.g.Ruleset() == game.LHY {
+		switch l.g.Ruleset() {
+		case game.LightningWar:
+			verb := ""
+			if f := strings.Fields(body.Line); len(f) > 0 {
+				verb = strings.ToLower(f[0])
+			}
+			rules := []string{}
+			if ae.Rule != "" {
+				rules = append(rules, ae.Rule)
+			}
+			ae.Report = lwReport{Step: len(l.g.Log) + 1, Action: body.Line, Verb: verb, Events: []lwEventView{}, Moves: []lwMoveView{}, Order: []string{}, Rules: rules, Dice: []string{},
+				Error: &lhyRefusalJ{Rule: ae.Rule, Message: ae.Error}}
+		case game.LHY:
 			rep, _ := lhyReportOf(len(l.g.Log)+1, body.Line, nil)
 			rep.Error = &lhyRefusalJ{Rule: ae.Rule, Message: ae.Error}
 			ae.Report = rep
-		} else {
+		default:
 			so := step.ASL
 			if so.Error == nil && ae.Rule != "" {
 				so.Error = &scenario.ErrorOut{Rule: ae.Rule, Message: ae.Error}
@@ -398,6 +453,9 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	l.hash = l.g.Hash()
 	l.publish(e.N)
 	rep, text := reportOf(e.N, e.Line, step)
+	if l.g.Ruleset() == game.LightningWar {
+		e, rep, text = lwStepOf(e.N, e, step, role)
+	}
 	out := struct {
 		Entry  game.Entry `json:"entry"`
 		Report any        `json:"report"`
@@ -518,12 +576,12 @@ func lineSides(st *asl.Game, l *asl.Line) ([]string, bool) {
 
 // events streams the game's accepted steps as Server-Sent Events.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	l, _, ok := s.open(w, r)
+	l, role, ok := s.open(w, r)
 	if !ok {
 		return
 	}
 	ch := make(chan []byte, 64)
-	l.subs[ch] = struct{}{}
+	l.subs[ch] = role
 	n := len(l.g.Log)
 	l.mu.Unlock()
 	defer func() {

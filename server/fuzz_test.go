@@ -55,6 +55,18 @@ func FuzzCreate(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"ruleset": "lhy", "map": {"size": [5, 5], "hexes": {"B2": "urban"}}, "units": [{"id": "A", "nationality": "RU", "kind": "squad", "at": "B2"}], "moves": ["turn"]}`))
+	// Lightning War.
+	f.Add(demoLWScenario)
+	f.Add([]byte(lwHiddenScenario))
+	lwFiles, _ := filepath.Glob("../testdata/lightningwar/*.yaml")
+	more, _ := filepath.Glob("../testdata/lightningwar/*/*.yaml")
+	for _, p := range append(lwFiles, more...) {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte(`{"ruleset": "lightningwar", "table": {"width": 24, "height": 12}, "toe": [{"id": "P", "side": "referee", "initiative": "low"}], "units": [{"id": "U", "formation": "P", "type": "infantry"}], "detachments": [{"id": "D", "units": ["U"], "at": [1, 1]}]}`))
+	f.Add([]byte(`{"ruleset": "lightningwar", "table": {"width": 24, "height": 12}, "toe": [{"id": "P", "side": "A", "initiative": "high"}, {"id": "Q", "side": "B", "initiative": "low"}], "units": [{"id": "U", "formation": "P", "type": "tank", "tracked": true, "size": "heavy", "xc": 10}, {"id": "V", "formation": "Q", "type": "infantry"}], "detachments": [{"id": "D", "units": ["U"], "at": [1, 1]}, {"id": "E", "units": ["V"], "at": [20, 10]}], "orders": [{"to": "D", "path": [[10, 10]]}], "moves": ["movement", "reveal E"]}`))
 	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		w := call(s, "POST", "/api/games", "", body)
@@ -78,25 +90,42 @@ func FuzzCreate(f *testing.F) {
 }
 
 // FuzzSubmit: any body sent as a step is accepted (201) or refused with a 4xx, and a refused
-// one leaves the game's state hash and step count as they were. lhy picks the game: the ASL
-// demo (german: the German link, else the Russian) or the LHY demo (german: the GE link, else
-// the US).
+// one leaves the game's state hash and step count as they were. game picks the game: 0 the ASL
+// demo (german: the German link, else the Russian), 1 the LHY demo (german: the GE link, else
+// the US), 2 the Lightning War demo (german: the German link, else the Russian), 3 the Lightning
+// War demo with the referee's link. A Lightning War side's answer never holds what that side
+// may not know: the ids of the enemy's detachments never revealed, the ids of its units, its
+// orders and TO&E (unless the fuzzer typed them itself).
 func FuzzSubmit(f *testing.F) {
 	for _, line := range []string{"PzIV start", "PzIV enter 2K5", "PzIV enter 2J3", "PzIV vca 2K4-2J3", "PzIV esb 2",
 		"P1: T26A enter 2R3, T26B -", "mph Russian", "C1 start", "oba 2K4", "los 2J4 2S3", "attack PzIV shocked", "T26A stop"} {
 		for n := 0; n <= 2; n++ {
 			b, _ := json.Marshal(map[string]any{"n": n, "line": line})
-			f.Add(b, n%2 == 0, false)
+			f.Add(b, n%2 == 0, uint8(0))
 		}
 	}
-	f.Add([]byte(`{"n": 1, "line": "PzIV start", "extra": true}`), true, false)
-	f.Add([]byte(`{"n": 1e99, "line": null}`), false, false)
+	f.Add([]byte(`{"n": 1, "line": "PzIV start", "extra": true}`), true, uint8(0))
+	f.Add([]byte(`{"n": 1e99, "line": null}`), false, uint8(0))
 	for _, line := range []string{"assault C4 US1 US2 USL", "assault C4 US1@C5 US2@D4 envelopment", "declare C4 US1", "reinforce C4 US2",
 		"resolve C4", "fire E5: at T1 +2 atv 1", "fire C4: sa GE +1, mortar -1 mv 2", "fire E5: at T1 +3 mg enfilade",
 		"retreat GE1 C3 C2", "retreat US1 eliminated", "vda US1 T1", "advance US1 C4", "recover GE1", "turn", "assault C4 US1 T1"} {
 		for n := 1; n <= 2; n++ {
 			b, _ := json.Marshal(map[string]any{"n": n, "line": line})
-			f.Add(b, n%2 == 0, true)
+			f.Add(b, n%2 == 0, uint8(1))
+		}
+	}
+	// Lightning War: each side's own steps, the other side's, the referee's.
+	for _, line := range []string{"order PzZug path 22,16 30,16: go", "order Schutz from 2Sch path 10,20 run: dig in", "order Aufkl goal 30,24: look",
+		"order Tanks path 30,20: hold", "order Rifles from 3Coy path 36,16: advance", "order Ghost path 1,1: boo", "order PzZug from RB path 1,1",
+		"continue PzZug", "route Aufkl path 20,10 22,8", "halt PzZug", "cover PzZug fire Tanks", "fire PzZug at Tanks",
+		"halt PzZug part PzA1 as PzX", "pivot Schutz 45", "adjust PzZug 4.5,16", "mount Sch1 on PzA1", "dismount Sch1", "tow PzA1 by T34a",
+		"movement", "movement 1/2 PzZug Rifles", "movement 2/2", "reveal Tanks", "hide Tanks", "fired PzZug by Tanks",
+		"fired Rifles spotting 44,16", "fired Schutz units Sch1 from 30,20", "forced Rifles path 46,20", "split Schutz Sch1 as S1",
+		"join S1 into Schutz", "order PzZug path 22,16 30,16: go\nmovement", "order PzZug path 1e999,2"} {
+		for n := 1; n <= 2; n++ {
+			b, _ := json.Marshal(map[string]any{"n": n, "line": line})
+			f.Add(b, n%2 == 0, uint8(2))
+			f.Add(b, true, uint8(3))
 		}
 	}
 	s := fuzzServer(f)
@@ -108,17 +137,42 @@ func FuzzSubmit(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Fuzz(func(t *testing.T, body []byte, german, lhy bool) {
+	wc, err := s.DemoLW(context.Background())
+	if err != nil {
+		f.Fatal(err)
+	}
+	// What each Lightning War side may never find in an answer, unless it typed it: the
+	// other side's orders and TO&E; and its detachments' and units' ids until revealed.
+	secrets := map[string][]string{
+		"German":  {"Hold the edge of Birch Wood", "Advance down the road toward the bridge", "T34Pl", "3Coy", "2nd Rifle Battalion"},
+		"Russian": {"Seize the Mill bridge", "Follow the panzers", "Reconnoitre the brook", "1Pz", "2Sch", "Kampfgruppe Brandt"},
+	}
+	hideable := map[string][]string{
+		"German":  {"Tanks", "T34a", "T34b", "Rifles", "Rif1", "Rif2", "Rif3"},
+		"Russian": {"PzZug", "PzA1", "PzA2", "Schutz", "Sch1", "Sch2", "Sch3", "Aufkl", "SdKfz"},
+	}
+	revealed := map[string]bool{} // every detachment ever shown revealed (per fuzzing process)
+	typed := map[string]bool{}    // the secrets the fuzzer itself sent
+	f.Fuzz(func(t *testing.T, body []byte, german bool, game uint8) {
 		tok := cr.Tokens["Russian"]
 		if german {
 			tok = cr.Tokens["German"]
 		}
-		id := cr.ID
-		if lhy {
+		id, side := cr.ID, ""
+		switch game {
+		case 0:
+		case 1:
 			id, tok = lc.ID, lc.Tokens["US"]
 			if german {
 				tok = lc.Tokens["GE"]
 			}
+		case 2:
+			id, tok, side = wc.ID, wc.Tokens["Russian"], "Russian"
+			if german {
+				tok, side = wc.Tokens["German"], "German"
+			}
+		default:
+			id, tok = wc.ID, wc.Tokens[Referee]
 		}
 		state := func() stateView {
 			var v stateView
@@ -135,6 +189,29 @@ func FuzzSubmit(f *testing.F) {
 			t.Fatalf("%d: not JSON: %q", w.Code, w.Body.Bytes())
 		}
 		after := state()
+		if id == wc.ID {
+			for _, xs := range [][]string{secrets["German"], secrets["Russian"], hideable["German"], hideable["Russian"]} {
+				for _, x := range xs {
+					typed[x] = typed[x] || bytes.Contains(body, []byte(x))
+				}
+			}
+			// The referee's view: what has been revealed so far.
+			var ref lwStateView
+			if r := call(s, "GET", "/api/games/"+id, wc.Tokens[Referee], nil); r.Code != 200 || json.Unmarshal(r.Body.Bytes(), &ref) != nil {
+				t.Fatalf("referee state: %d", r.Code)
+			}
+			for _, d := range ref.Dets {
+				revealed[d.ID] = revealed[d.ID] || d.Revealed // its units' ids stay secret
+			}
+			if side != "" {
+				answer := bytes.ReplaceAll(w.Body.Bytes(), []byte(wc.ID), nil) // a random id might hold anything
+				for _, x := range append(append([]string(nil), secrets[side]...), hideable[side]...) {
+					if !revealed[x] && !typed[x] && bytes.Contains(answer, []byte(x)) {
+						t.Fatalf("the %s link's answer (%d) to %q holds %q: %s", side, w.Code, body, x, w.Body.Bytes())
+					}
+				}
+			}
+		}
 		switch w.Code {
 		case http.StatusCreated:
 			if after.N != before.N+1 {

@@ -72,8 +72,8 @@ type live struct {
 	g       *game.Game
 	reports []game.Step // reports[i] is step i+1's
 	src     dice.Source
-	subs    map[chan []byte]struct{}
-	hash    [32]byte // g.Hash(), kept current
+	subs    map[chan []byte]string // each event stream's role
+	hash    [32]byte               // g.Hash(), kept current
 	// broken: the memory no longer matches the store (a step was played but not saved); the
 	// next request reloads the game.
 	broken bool
@@ -120,6 +120,9 @@ type Created struct {
 //go:embed demo-lhy.yaml
 var demoLHYScenario []byte
 
+//go:embed demo-lw.yaml
+var demoLWScenario []byte
+
 // Demo creates a new game of the built-in demo scenario.
 func (s *Server) Demo(ctx context.Context) (*Created, error) {
 	return s.Create(ctx, "demo.yaml", demoScenario)
@@ -128,6 +131,11 @@ func (s *Server) Demo(ctx context.Context) (*Created, error) {
 // DemoLHY creates a new game of the built-in Last Hundred Yards demo scenario.
 func (s *Server) DemoLHY(ctx context.Context) (*Created, error) {
 	return s.Create(ctx, "demo-lhy.yaml", demoLHYScenario)
+}
+
+// DemoLW creates a new game of the built-in Lightning War demo scenario.
+func (s *Server) DemoLW(ctx context.Context) (*Created, error) {
+	return s.Create(ctx, "demo-lw.yaml", demoLWScenario)
 }
 
 // Create starts a game from a scenario file (name is for error messages), playing the file's
@@ -163,7 +171,7 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 			return nil, err
 		}
 	}
-	l := &live{rec: rec, g: g, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]struct{}{}}
+	l := &live{rec: rec, g: g, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}}
 	if err := l.rebuildReports(); err != nil {
 		return nil, err
 	}
@@ -181,7 +189,7 @@ func (e *BadScenario) Error() string { return e.Err.Error() }
 func (e *BadScenario) Unwrap() error { return e.Err }
 
 // sides lists a game's sides: each unit's side in order of first appearance, then the phasing
-// side if no unit has it.
+// side if no unit has it (Lightning War: the sides of its TO&E, in order).
 func sides(g *game.Game) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -194,6 +202,12 @@ func sides(g *game.Game) []string {
 	if st := g.LHY(); st != nil {
 		for i := range st.Units {
 			add(st.Units[i].Side)
+		}
+		return out
+	}
+	if st := g.LightningWar(); st != nil {
+		for _, s := range st.Sides {
+			add(s)
 		}
 		return out
 	}
@@ -250,7 +264,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: its scenario no longer loads: %w", id, err)
 	}
-	l = &live{rec: rec, g: g, src: s.cfg.Dice(id), subs: map[chan []byte]struct{}{}}
+	l = &live{rec: rec, g: g, src: s.cfg.Dice(id), subs: map[chan []byte]string{}}
 	for _, e := range entries {
 		so, err := g.ApplyEntry(e)
 		if err != nil {

@@ -28,14 +28,19 @@ type stateView struct {
 	Units   []unitView  `json:"units"`
 	Groups  []groupView `json:"groups"`
 
-	// lhy is an LHY game's view: the JSON is it, with the fields above it shares.
+	// lhy is an LHY game's view, lw a Lightning War game's: the JSON is it, with the fields
+	// above it shares.
 	lhy *lhyStateView
+	lw  *lwStateView
 }
 
-// MarshalJSON writes an ASL state as its fields, an LHY state as its own view.
+// MarshalJSON writes an ASL state as its fields, an LHY or Lightning War state as its own view.
 func (v stateView) MarshalJSON() ([]byte, error) {
 	if v.lhy != nil {
 		return json.Marshal(v.lhy)
+	}
+	if v.lw != nil {
+		return json.Marshal(v.lw)
 	}
 	type plain stateView
 	return json.Marshal(plain(v))
@@ -116,9 +121,10 @@ type entryView struct {
 	N      int      `json:"n"`
 	Line   string   `json:"line"`
 	Rolls  []string `json:"rolls"`
-	Report any      `json:"report"` // scenario.StepOut (ASL) or lhyReport
+	Report any      `json:"report"` // scenario.StepOut (ASL), lhyReport or lwReport
 	Text   string   `json:"text"`
 	Hash   string   `json:"hash,omitempty"`
+	Hidden bool     `json:"hidden,omitempty"` // Lightning War: another side's step, not shown
 }
 
 func round(v float64) float64 { return math.Round(v*1000) / 1000 }
@@ -126,7 +132,8 @@ func round(v float64) float64 { return math.Round(v*1000) / 1000 }
 func hashString(h [32]byte) string { return hex.EncodeToString(h[:]) }
 
 // view is the state of g (after step at) as role sees it; the map is left out unless withMap
-// (it changes only when a wreck is added, and answers to a step carry only what moved).
+// (it changes only when a wreck is added, and answers to a step carry only what moved). A
+// Lightning War game's is only what role may know (lwView).
 func view(l *live, g *game.Game, role string, at int, withMap bool) stateView {
 	all := sides(g)
 	h := l.hash
@@ -139,6 +146,12 @@ func view(l *live, g *game.Game, role string, at int, withMap bool) stateView {
 		lv := lhyView(g, withMap)
 		lv.ID, lv.Name, lv.Role, lv.MayMove, lv.Sides, lv.N, lv.At, lv.Hash = v.ID, v.Name, v.Role, v.MayMove, v.Sides, v.N, v.At, v.Hash
 		v.lhy = &lv
+		return v
+	}
+	if st := g.LightningWar(); st != nil {
+		wv := lwView(st, role, withMap, h)
+		wv.ID, wv.Name, wv.Role, wv.MayMove, wv.Sides, wv.N, wv.At = v.ID, v.Name, v.Role, v.MayMove, v.Sides, v.N, v.At
+		v.lw = &wv
 		return v
 	}
 	st := g.State()
@@ -248,7 +261,8 @@ func mapOf(st *asl.Game) mapView {
 	return mv
 }
 
-// reportOf is step n's report as the API shows it, and its text as `umpire play` prints it.
+// reportOf is step n's report as the API shows it, and its text as `umpire play` prints it
+// (ASL and LHY: a Lightning War step's is lwStepOf's, as one role may see it).
 func reportOf(n int, line string, st game.Step) (any, string) {
 	if st.LHY != nil {
 		return lhyReportOf(n, line, st.LHY)
@@ -256,9 +270,17 @@ func reportOf(n int, line string, st game.Step) (any, string) {
 	return st.ASL, scenario.FormatStep(st.ASL)
 }
 
-// entryOf is step n (from 1) of l's log with its report.
-func entryOf(l *live, n int) entryView {
+// entryOf is step n (from 1) of l's log with its report, as role may see it.
+func entryOf(l *live, n int, role string) entryView {
 	e := l.g.Log[n-1]
+	if l.g.Ruleset() == game.LightningWar {
+		ve, rep, text := lwStepOf(n, e, l.reports[n-1], role)
+		ev := entryView{N: e.N, Line: ve.Line, Rolls: []string{}, Report: rep, Text: text, Hidden: rep.Hidden}
+		for _, r := range ve.Rolls {
+			ev.Rolls = append(ev.Rolls, r.String())
+		}
+		return ev
+	}
 	rep, text := reportOf(n, e.Line, l.reports[n-1])
 	ev := entryView{N: e.N, Line: e.Line, Rolls: []string{}, Report: rep, Text: text}
 	for _, r := range e.Rolls {
@@ -267,22 +289,31 @@ func entryOf(l *live, n int) entryView {
 	return ev
 }
 
-// stepEvent is the event stream's message for step n.
-func stepEvent(l *live, n int) []byte {
-	ev := entryOf(l, n)
+// stepEvent is the event stream's message for step n, as role may see it, with the hash of
+// the state role is shown.
+func stepEvent(l *live, n int, role string) []byte {
+	ev := entryOf(l, n, role)
 	ev.Hash = hashString(l.hash)
+	if st := l.g.LightningWar(); st != nil {
+		ev.Hash = lwHash(st, role, l.hash)
+	}
 	b, _ := json.Marshal(ev)
 	return b
 }
 
-// publish tells every subscriber of step n; one that has fallen behind is dropped (its page
-// reconnects and reloads). The caller holds l.mu.
+// publish tells every subscriber of step n (each as its role may see it); one that has fallen
+// behind is dropped (its page reconnects and reloads). The caller holds l.mu.
 func (l *live) publish(n int) {
 	if len(l.subs) == 0 {
 		return
 	}
-	msg := stepEvent(l, n)
-	for ch := range l.subs {
+	msgs := map[string][]byte{}
+	for ch, role := range l.subs {
+		msg, ok := msgs[role]
+		if !ok {
+			msg = stepEvent(l, n, role)
+			msgs[role] = msg
+		}
 		select {
 		case ch <- msg:
 		default:

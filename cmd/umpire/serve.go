@@ -43,7 +43,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
 	db := fs.String("db", defaultDB(), "where games are kept: a SQLite file, or a postgres:// URL")
-	noDemo := fs.Bool("no-demo", false, "do not create the demo games (ASL and Last Hundred Yards) at start")
+	noDemo := fs.Bool("no-demo", false, "do not create the demo games (ASL, Last Hundred Yards and Lightning War) at start")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -71,13 +71,21 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "umpire serve: listening on %s (games kept in %s)\n", base, where)
 	if !*noDemo {
-		for _, demo := range []func(context.Context) (*server.Created, error){srv.Demo, srv.DemoLHY} {
+		for _, demo := range []func(context.Context) (*server.Created, error){srv.Demo, srv.DemoLHY, srv.DemoLW} {
 			c, err := demo(ctx)
 			if err != nil {
 				fmt.Fprintf(stderr, "umpire serve: the demo game: %v\n", err)
 				return 1
 			}
-			fmt.Fprintf(stdout, "demo game %q (%s): open the referee's link to move both sides\n", c.Name, strings.ToUpper(c.Ruleset))
+			what := "open the referee's link to move both sides"
+			if c.Ruleset == "lightningwar" {
+				what = "hidden movement: each side's link shows only its own detachments and what the referee reveals"
+			}
+			ruleset := strings.ToUpper(c.Ruleset)
+			if c.Ruleset == "lightningwar" {
+				ruleset = "Lightning War"
+			}
+			fmt.Fprintf(stdout, "demo game %q (%s): %s\n", c.Name, ruleset, what)
 			for _, role := range append(append([]string{server.Referee}, c.Sides...), server.Spectator) {
 				fmt.Fprintf(stdout, "  %-10s %s%s\n", role, base, c.Links[role])
 			}

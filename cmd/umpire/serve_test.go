@@ -232,3 +232,76 @@ func TestCrash(t *testing.T) {
 		}
 	}
 }
+
+// TestServeDemos: `umpire serve` makes the three demo games and prints their links, the
+// Lightning War one with a link for each side, the referee and the spectator; each side's link
+// opens its state.
+func TestServeDemos(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server process")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "games.db"))
+	cmd.Env = append(os.Environ(), serveEnv+"=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	rd := bufio.NewReader(out)
+	var lines []string
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatalf("serve said %q, then %v", lines, err)
+		}
+		lines = append(lines, strings.TrimRight(line, "\n"))
+		if strings.HasPrefix(line, "new games:") {
+			break
+		}
+	}
+	go io.Copy(io.Discard, rd)
+	text := strings.Join(lines, "\n")
+	i := strings.Index(text, "(Lightning War): hidden movement")
+	if i < 0 || !strings.Contains(text, "(ASL)") || !strings.Contains(text, "(LHY)") {
+		t.Fatalf("serve printed:\n%s", text)
+	}
+	base := strings.Fields(lines[0][strings.Index(lines[0], "listening on ")+len("listening on "):])[0]
+	links := map[string]string{}
+	for _, l := range strings.Split(text[i:], "\n")[1:5] {
+		f := strings.Fields(l)
+		if len(f) != 2 || !strings.HasPrefix(f[1], base+"/play/") {
+			t.Fatalf("a link line %q", l)
+		}
+		links[f[0]] = f[1]
+	}
+	for _, role := range []string{server.Referee, "German", "Russian", server.Spectator} {
+		u, ok := links[role]
+		if !ok {
+			t.Fatalf("no %s link: %v", role, links)
+		}
+		id := u[len(base+"/play/"):strings.Index(u, "?k=")]
+		c := &child{base: base}
+		var st struct {
+			Ruleset string `json:"ruleset"`
+			Role    string `json:"role"`
+			Dets    []struct {
+				Side string `json:"side"`
+			} `json:"dets"`
+		}
+		if code, err := c.call("GET", "/api/games/"+id, u[strings.Index(u, "?k=")+3:], nil, &st); code != 200 || err != nil {
+			t.Fatalf("%s's state: %d %v", role, code, err)
+		}
+		want := map[string]int{server.Referee: 5, "German": 3, "Russian": 2, server.Spectator: 0}[role]
+		if st.Ruleset != "lightningwar" || st.Role != role || len(st.Dets) != want {
+			t.Errorf("%s sees %+v, want %d detachments", role, st, want)
+		}
+	}
+}

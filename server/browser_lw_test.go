@@ -1,0 +1,200 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserLW plays a Lightning War demo game through its pages in headless Chromium: the
+// German player selects his rifle platoon and builds its order by clicking two points on the
+// table, picks the pace and types the order; the referee (in a second browser) plays the
+// Movement Phase by its button; the German's page shows the platoon moved where the API says,
+// and never any Russian detachment until the referee reveals one, which then appears (where it
+// was seen, its units by type) while the other stays hidden. Screenshots of each page are left in the test's
+// artifact directory (go test -artifacts keeps them).
+func TestBrowserLW(t *testing.T) {
+	exe := findChromium()
+	if exe == "" {
+		t.Skip("no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH): " +
+			"the browser test needs one (CI installs Debian's chromium)")
+	}
+	backends(t, func(t *testing.T, open func() *Server) {
+		srv := open()
+		c := serveTest(t, srv)
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		cr, err := srv.DemoLW(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// What the German may not see until it is revealed: the Russians' ids, units, orders.
+		russian := []string{"Tanks", "Rifles", "T34a", "Rif1", "Hold the edge", "Advance down the road", "2nd Rifle Battalion"}
+		noRussians := func(b *tab, what string, except ...string) {
+			t.Helper()
+			html := b.eval(`document.body.innerHTML`)
+			for _, s := range russian {
+				skip := false
+				for _, e := range except {
+					skip = skip || s == e
+				}
+				if !skip && strings.Contains(html, s) {
+					b.screenshot("lw-failed.png")
+					t.Errorf("%s: the German's page shows %q", what, s)
+				}
+			}
+		}
+
+		ge := newTab(t, ctx, exe, "lw-failed.png")
+		ge.do("opening the German's page",
+			chromedp.Navigate(c.base+cr.Links["German"]),
+			chromedp.WaitVisible(chromedp.CSS(`#g-units .lw-det[data-unit="Schutz"]`)))
+		ge.poll("the table drawn", `document.querySelectorAll('#g-terrain .lw-feature').length >= 4 && document.querySelectorAll('#g-terrain .lw-road').length >= 1`)
+		if n := ge.eval(`String(document.querySelectorAll('#g-units .lw-det').length)`); n != "3" {
+			t.Errorf("the German's page shows %s detachments, want his 3", n)
+		}
+		noRussians(ge, "at the start")
+		// The German's own orders are on his table: PzZug's ordered path (dashed) is drawn.
+		ge.poll("the ordered paths", `document.querySelectorAll('#g-reach .lw-pending').length === 3`)
+
+		// Select Schutz and click two points on the table (away from any detachment).
+		ge.do("selecting Schutz", chromedp.Click(chromedp.CSS(`#g-units .lw-det[data-unit="Schutz"]`)))
+		ge.poll("the order form", `document.getElementById('lw-send') !== null`)
+		want := [][2]float64{{9, 24}, {15, 26}}
+		for i, p := range want {
+			xy := ge.eval(fmt.Sprintf(`(() => { const svg = document.getElementById('map'); const pt = svg.createSVGPoint();
+				pt.x = %v * 12; pt.y = (32 - %v) * 12; const q = pt.matrixTransform(svg.getScreenCTM()); return q.x + ',' + q.y; })()`, p[0], p[1]))
+			f := strings.Split(xy, ",")
+			x, _ := strconv.ParseFloat(f[0], 64)
+			y, _ := strconv.ParseFloat(f[1], 64)
+			ge.do(fmt.Sprintf("clicking the table at %v", p), chromedp.MouseClickXY(x, y))
+			ge.poll(fmt.Sprintf("waypoint %d", i+1), fmt.Sprintf(`document.querySelectorAll('.lw-points li').length === %d && document.querySelectorAll('#g-sel .lw-wp').length === %d`, i+1, i+1))
+		}
+		const text = "Dig in at the copse edge"
+		ge.do("choosing the pace and typing the order",
+			chromedp.SetValue(chromedp.CSS(`#lw-pace`), "run"),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('lw-pace').dispatchEvent(new Event('change', {bubbles: true}))`),
+			chromedp.SendKeys(chromedp.CSS(`#lw-text`), text))
+		ge.poll("the line", `document.getElementById('lw-line').textContent.endsWith(' run: `+text+`')`)
+		line := ge.eval(`document.getElementById('lw-line').textContent`)
+		// The clicked points, in inches from the lower-left corner (to a tenth).
+		pts := strings.Fields(strings.TrimPrefix(strings.Split(line, " run:")[0], "order Schutz path "))
+		if len(pts) != 2 {
+			t.Fatalf("the order built is %q", line)
+		}
+		for i, p := range pts {
+			xy := strings.Split(p, ",")
+			x, _ := strconv.ParseFloat(xy[0], 64)
+			y, _ := strconv.ParseFloat(xy[1], 64)
+			if math.Abs(x-want[i][0]) > 0.15 || math.Abs(y-want[i][1]) > 0.15 {
+				t.Errorf("waypoint %d is %s, clicked at %v", i+1, p, want[i])
+			}
+		}
+		ge.screenshot("lw-german-order.png")
+		ge.do("sending the order", chromedp.Click(chromedp.CSS(`#lw-send`)))
+		ge.poll("step 1 in the German's log", `document.querySelector('#log li[data-n="1"]') !== null`)
+		if got := ge.eval(`document.querySelector('#log li[data-n="1"] .line').textContent`); got != line {
+			t.Errorf("the log shows step 1 as %q, sent %q", got, line)
+		}
+		var gv lwStateView
+		c.do("GET", "/api/games/"+cr.ID, cr.Tokens["German"], nil, &gv)
+		var schutz lwDetView
+		for _, d := range gv.Dets {
+			if d.ID == "Schutz" {
+				schutz = d
+			}
+		}
+		if len(schutz.Pending) != 2 || schutz.Pending[1].Text != text || schutz.Pending[1].Pace != "run" || len(schutz.Pending[1].Path) != 2 {
+			t.Fatalf("Schutz's orders on the way: %+v", schutz.Pending)
+		}
+
+		// The referee plays the Movement Phase from his page.
+		ref := newTab(t, ctx, exe, "lw-failed.png")
+		ref.do("opening the referee's page",
+			chromedp.Navigate(c.base+cr.Links[Referee]),
+			chromedp.WaitVisible(chromedp.CSS(`#g-units .lw-det[data-unit="Rifles"]`)))
+		if n := ref.eval(`String(document.querySelectorAll('#g-units .lw-det').length)`); n != "5" {
+			t.Errorf("the referee's page shows %s detachments, want 5", n)
+		}
+		// The referee sees the German's step 1, and its order text.
+		ref.poll("the German's order in the referee's log", `(document.querySelector('#log li[data-n="1"]') || {textContent: ''}).textContent.includes('`+text+`')`)
+		ref.screenshot("lw-referee-before.png")
+		ref.do("playing the Movement Phase", chromedp.Click(chromedp.CSS(`#lw-phase button.lw-phase[data-line="movement"]`)))
+		ref.poll("step 2 in the referee's log", `document.querySelector('#log li[data-n="2"]') !== null`)
+		if s := ref.eval(`document.querySelector('#log li[data-n="2"]').textContent`); !strings.Contains(s, "movement order") || !strings.Contains(s, "Movement Chart") || !strings.Contains(s, "Rifles") {
+			t.Errorf("the referee's log shows the Movement Phase as %q", s)
+		}
+
+		// The German's page follows (live updates): Schutz has moved where the API says, along
+		// its new path (running: it receives the order first, as the latest supersedes).
+		c.do("GET", "/api/games/"+cr.ID, cr.Tokens["German"], nil, &gv)
+		for _, d := range gv.Dets {
+			if d.ID == "Schutz" {
+				schutz = d
+			}
+		}
+		if len(schutz.Track) != 2 || schutz.Order == nil || schutz.Order.Text != text {
+			t.Fatalf("after the phase Schutz is %+v", schutz)
+		}
+		ge.poll("Schutz moved on the German's page", fmt.Sprintf(
+			`(() => { const g = document.querySelector('#g-units .lw-det[data-unit="Schutz"]'); return g && g.dataset.x === %q && g.dataset.y === %q; })()`,
+			strconv.FormatFloat(schutz.X, 'f', -1, 64), strconv.FormatFloat(schutz.Y, 'f', -1, 64)))
+		ge.poll("step 2 in the German's log", `document.querySelector('#log li[data-n="2"]') !== null`)
+		ge.poll("Schutz's track drawn", `document.querySelectorAll('#g-reach .lw-track').length >= 3`)
+		if s := ge.eval(`document.querySelector('#log li[data-n="2"]').textContent`); !strings.Contains(s, "Schutz moves") || !strings.Contains(s, "running") {
+			t.Errorf("the German's log shows the Movement Phase as %q", s)
+		}
+		noRussians(ge, "after the Movement Phase")
+		ge.screenshot("lw-german-moved.png")
+
+		// The referee reveals the Russian tanks: the German sees them (where they were seen),
+		// and still not the rifles.
+		ref.do("selecting Tanks", chromedp.Click(chromedp.CSS(`#g-units .lw-det[data-unit="Tanks"]`)))
+		ref.poll("the reveal button", `document.querySelector('#unit-actions button.lw-act[data-verb="reveal"]') !== null`)
+		ref.do("revealing Tanks", chromedp.Click(chromedp.CSS(`#unit-actions button.lw-act[data-verb="reveal"]`)))
+		ref.poll("step 3 in the referee's log", `document.querySelector('#log li[data-n="3"]') !== null`)
+		ge.poll("Tanks on the German's page", `document.querySelector('#g-units .lw-det.enemy[data-unit="Tanks"]') !== null`)
+		noRussians(ge, "after the reveal", "Tanks")
+		ge.do("selecting the revealed Tanks", chromedp.Click(chromedp.CSS(`#g-units .lw-det[data-unit="Tanks"]`)))
+		ge.poll("the revealed detachment's panel", `document.getElementById('unit-details').textContent.includes('revealed by the referee')`)
+		if s := ge.eval(`document.getElementById('unit-details').textContent`); !strings.Contains(s, "35,23") || !strings.Contains(s, "2 × vehicle") || strings.Contains(s, "Hold") {
+			t.Errorf("the German's panel for Tanks: %q", s)
+		}
+		if ge.eval(`String(document.getElementById('lw-send') === null && document.getElementById('unit-actions').children.length === 0)`) != "true" {
+			t.Error("the German may act for the Russian tanks")
+		}
+		ge.screenshot("lw-german-revealed.png")
+		// The spectator sees what both sides know: the revealed tanks, nothing else.
+		sp := newTab(t, ctx, exe, "lw-failed.png")
+		sp.do("opening the spectator's page",
+			chromedp.Navigate(c.base+cr.Links[Spectator]),
+			chromedp.WaitVisible(chromedp.CSS(`#g-units .lw-det[data-unit="Tanks"]`)))
+		if n := sp.eval(`String(document.querySelectorAll('#g-units .lw-det').length)`); n != "1" {
+			t.Errorf("the spectator's page shows %s detachments, want the revealed 1", n)
+		}
+		for _, s := range []string{"PzZug", "Schutz", "Rifles", "T34a", "PzA1", text} {
+			if strings.Contains(sp.eval(`document.body.innerHTML`), s) {
+				t.Errorf("the spectator's page shows %q", s)
+			}
+		}
+		sp.screenshot("lw-spectator.png")
+
+		ref.do("selecting PzZug", chromedp.Click(chromedp.CSS(`#g-units .lw-det[data-unit="PzZug"]`)))
+		ref.poll("the referee's order form", `document.getElementById('lw-send') !== null`)
+		ref.screenshot("lw-referee.png")
+
+		var lg struct {
+			Entries []entryView `json:"entries"`
+		}
+		if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens["German"], nil, &lg); code != http.StatusOK || len(lg.Entries) != 3 {
+			t.Fatalf("the German's log: %d, %d entries", code, len(lg.Entries))
+		}
+	})
+}

@@ -1,0 +1,528 @@
+package server
+
+import (
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/game"
+	lw "github.com/umpire-referee/umpire/lightningwar"
+	"github.com/umpire-referee/umpire/scenario"
+)
+
+// Lightning War games: their state, reports and who may play what, as the API shows them
+// (API.md, "Lightning War games"). The game is one of hidden movement: every answer is cut to
+// what the token's role may know, by the rules of lightningwar/view.go. A side's answers are
+// built from lw.Game.As (the game as that side knows it), so what is hidden is not there to
+// leak; its log entries from lw.Viewer.Step.
+
+// viewer is the role's Lightning War viewer: the referee, a side, or the public (spectator).
+func viewer(role string) lw.Viewer {
+	switch role {
+	case Referee:
+		return lw.RefereeView
+	case Spectator:
+		return lw.PublicView
+	}
+	return lw.SideView(role)
+}
+
+// lwStateView is a Lightning War game's state as one role may know it: what GET state and
+// replay answer for it (in place of the ASL fields of stateView).
+type lwStateView struct {
+	ID         string            `json:"id"`
+	Name       string            `json:"name"`
+	Ruleset    string            `json:"ruleset"`
+	Role       string            `json:"role"`
+	MayMove    []string          `json:"may_move"`
+	Sides      []string          `json:"sides"`
+	N          int               `json:"n"`
+	At         int               `json:"at"`
+	Hash       string            `json:"hash"`
+	Turn       int               `json:"turn"`
+	Part       int               `json:"part"`
+	Parts      int               `json:"parts"`
+	First      string            `json:"first"`
+	OrderDelay bool              `json:"order_delay"`
+	Table      *lwTableView      `json:"table,omitempty"`
+	Verbs      []string          `json:"verbs,omitempty"`
+	Formations []lwFormationView `json:"formations"`
+	Dets       []lwDetView       `json:"dets"`
+	Idle       []lwUnitView      `json:"idle"`  // the role's units on the TO&E in no detachment
+	Order      []string          `json:"order"` // the coming Movement Phase's order, of the detachments the role owns ("band: id")
+	Split      []string          `json:"split"` // the detachments moving in parts this phase (that the role may see)
+	Steps      []lwStepOption    `json:"steps"`
+}
+
+type lwTableView struct {
+	Width    float64         `json:"width"` // inches; x right, y up from the lower-left corner
+	Height   float64         `json:"height"`
+	Features []lwFeatureView `json:"features"`
+	Roads    []lwLineView    `json:"roads"`
+	Streams  []lwLineView    `json:"streams"`
+	Chokes   []lwAreaView    `json:"chokes"`
+}
+
+type lwFeatureView struct {
+	ID         string       `json:"id"`
+	Ground     string       `json:"ground,omitempty"` // open, broken, woods, built-up, marsh ("" : none, a slope only)
+	GroundName string       `json:"ground_name,omitempty"`
+	Factor     float64      `json:"factor,omitempty"` // its movement factor (the chart's unless its own)
+	Slope      string       `json:"slope,omitempty"`  // gentle, steep
+	SlopeName  string       `json:"slope_name,omitempty"`
+	Modifier   float64      `json:"modifier,omitempty"`
+	Cover      bool         `json:"cover"`
+	Area       [][2]float64 `json:"area"`
+}
+
+type lwLineView struct {
+	ID    string       `json:"id"`
+	Line  [][2]float64 `json:"line"`
+	Width float64      `json:"width,omitempty"` // a road's, in inches
+}
+
+type lwAreaView struct {
+	ID   string       `json:"id"`
+	Area [][2]float64 `json:"area"`
+}
+
+type lwFormationView struct {
+	ID         string `json:"id"`
+	Name       string `json:"name,omitempty"`
+	Parent     string `json:"parent,omitempty"`
+	Side       string `json:"side"`
+	Initiative string `json:"initiative,omitempty"`
+}
+
+// lwDetView is a detachment as the role knows it: whole (own, or the referee's), or as the
+// referee revealed it (id, side, its units' types, where it was seen).
+type lwDetView struct {
+	ID       string       `json:"id"`
+	Side     string       `json:"side"`
+	Own      bool         `json:"own"` // the role knows it whole
+	X        float64      `json:"x"`   // inches: where it is (own), where it was seen (the enemy's)
+	Y        float64      `json:"y"`
+	Units    []lwUnitView `json:"units"`
+	Revealed bool         `json:"revealed"`
+	// Only for the role's own detachments:
+	Seen            *[2]float64   `json:"seen,omitempty"` // where the enemy saw it, when revealed
+	Kind            string        `json:"kind,omitempty"` // normal, recon, FO
+	Facing          *float64      `json:"facing,omitempty"`
+	Initiative      string        `json:"initiative,omitempty"`
+	InitiativeCount string        `json:"initiative_count,omitempty"`
+	Regular         *bool         `json:"regular,omitempty"`
+	Band            string        `json:"band,omitempty"`
+	Order           *lwOrderView  `json:"order,omitempty"`
+	Previous        *lwOrderView  `json:"previous,omitempty"` // the orders Continue would resume
+	Pending         []lwOrderView `json:"pending,omitempty"`
+	Ahead           [][2]float64  `json:"ahead,omitempty"` // the rest of its ordered path, from where it stands
+	Track           [][2]float64  `json:"track,omitempty"` // where it has been: set-up, then each move's end
+	Moved           float64       `json:"moved,omitempty"` // inches moved this turn
+	MovingFirer     bool          `json:"moving_firer,omitempty"`
+	Fired           []lwFireView  `json:"fired,omitempty"`
+	Act             *lwActView    `json:"act,omitempty"`
+	Rejoin          string        `json:"rejoin,omitempty"`
+}
+
+type lwUnitView struct {
+	ID   string `json:"id,omitempty"` // not for the enemy's: a side knows their types, not their ids
+	Type string `json:"type"`
+	// Only for the role's own units:
+	Name       string  `json:"name,omitempty"`
+	Initiative string  `json:"initiative,omitempty"`
+	Tracked    bool    `json:"tracked,omitempty"`
+	Size       string  `json:"size,omitempty"`
+	RoadMPH    float64 `json:"road_mph,omitempty"`
+	CrossMPH   float64 `json:"xc_mph,omitempty"`
+	Mired      bool    `json:"mired,omitempty"`
+	Mounted    bool    `json:"mounted,omitempty"`
+	Aboard     string  `json:"aboard,omitempty"`
+	TowedBy    string  `json:"towed_by,omitempty"`
+	Destroyed  bool    `json:"destroyed,omitempty"`
+}
+
+type lwOrderView struct {
+	Kind      string       `json:"kind"` // written, continue, forced, to cover
+	From      string       `json:"from,omitempty"`
+	Turn      int          `json:"turn"`
+	Effective int          `json:"effective"` // the turn it reaches the detachment
+	Text      string       `json:"text,omitempty"`
+	Path      [][2]float64 `json:"path,omitempty"`
+	Goal      *[2]float64  `json:"goal,omitempty"`
+	Pace      string       `json:"pace"`
+	Reserve   bool         `json:"reserve,omitempty"`
+}
+
+type lwFireView struct {
+	Turn     int         `json:"turn"`
+	By       string      `json:"by,omitempty"`
+	From     *[2]float64 `json:"from,omitempty"`
+	Units    []string    `json:"units,omitempty"`
+	Spotting bool        `json:"spotting,omitempty"`
+}
+
+type lwActView struct {
+	Halt   bool        `json:"halt"`
+	Cover  bool        `json:"cover"`
+	FireAt string      `json:"fire_at,omitempty"`
+	To     *[2]float64 `json:"to,omitempty"`
+}
+
+// lwStepOption is a step the role may take now (tried on a copy of the game).
+type lwStepOption struct {
+	Line  string `json:"line"`
+	Verb  string `json:"verb"`
+	Det   string `json:"det,omitempty"`
+	Side  string `json:"side,omitempty"`
+	Label string `json:"label"`
+}
+
+var groundKeys = map[lw.Ground]string{lw.Open: "open", lw.Broken: "broken", lw.Woods: "woods", lw.BuiltUp: "built-up", lw.Marsh: "marsh"}
+var slopeKeys = map[lw.Slope]string{lw.Gentle: "gentle", lw.Steep: "steep"}
+var orderKinds = map[lw.OrderKind]string{lw.Written: "written", lw.Continue: "continue", lw.Forced: "forced", lw.ToCover: "to cover"}
+
+// inch is a point in inches, to the thousandth.
+func inch(p lw.Point) [2]float64 {
+	x, y := p.Inches()
+	return [2]float64{round(x), round(y)}
+}
+
+func inches(ps []lw.Point) [][2]float64 {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([][2]float64, len(ps))
+	for i, p := range ps {
+		out[i] = inch(p)
+	}
+	return out
+}
+
+func inchPtr(p *lw.Point) *[2]float64 {
+	if p == nil {
+		return nil
+	}
+	v := inch(*p)
+	return &v
+}
+
+func lwTableOf(t *lw.Table) *lwTableView {
+	tv := &lwTableView{Width: round(t.Width / lw.MetresPerInch), Height: round(t.Height / lw.MetresPerInch),
+		Features: []lwFeatureView{}, Roads: []lwLineView{}, Streams: []lwLineView{}, Chokes: []lwAreaView{}}
+	for _, f := range t.Features {
+		fv := lwFeatureView{ID: f.ID, Cover: f.Cover || f.HasGround && (f.Ground == lw.Woods || f.Ground == lw.BuiltUp), Area: inches(f.Area)}
+		if f.HasGround {
+			fv.Ground, fv.GroundName, fv.Factor = groundKeys[f.Ground], lw.MovementChart[f.Ground].Name, lw.MovementChart[f.Ground].Factor
+			if f.Factor > 0 {
+				fv.Factor = f.Factor
+			}
+		}
+		if f.HasSlope && f.Slope != lw.Flat {
+			fv.Slope, fv.SlopeName, fv.Modifier = slopeKeys[f.Slope], lw.SlopeChart[f.Slope].Name, lw.SlopeChart[f.Slope].Modifier
+		}
+		tv.Features = append(tv.Features, fv)
+	}
+	for _, r := range t.Roads {
+		tv.Roads = append(tv.Roads, lwLineView{ID: r.ID, Line: inches(r.Line), Width: round(2 * r.HalfWidth / lw.MetresPerInch)})
+	}
+	for _, s := range t.Streams {
+		tv.Streams = append(tv.Streams, lwLineView{ID: s.ID, Line: inches(s.Line)})
+	}
+	for _, c := range t.Chokes {
+		tv.Chokes = append(tv.Chokes, lwAreaView{ID: c.ID, Area: inches(c.Area)})
+	}
+	return tv
+}
+
+func lwOrderOf(o *lw.Order) *lwOrderView {
+	if o == nil {
+		return nil
+	}
+	return &lwOrderView{Kind: orderKinds[o.Kind], From: o.From, Turn: o.Turn, Effective: o.Effective, Text: o.Text,
+		Path: inches(o.Path), Goal: inchPtr(o.Goal), Pace: o.Pace.String(), Reserve: o.Reserve}
+}
+
+// ahead is the rest of a detachment's ordered path: where it stands, then the corners it has
+// not reached.
+func ahead(d *lw.Detachment) []lw.Point {
+	if d.Order == nil || len(d.Route) < 2 {
+		return nil
+	}
+	out := []lw.Point{d.Pos}
+	acc := 0.0
+	for i := 1; i < len(d.Route); i++ {
+		acc += d.Route[i].Dist(d.Route[i-1])
+		if acc > d.Along+1e-6 {
+			out = append(out, d.Route[i])
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// lwUnitOf is a unit as the role sees it: whole (own), or its type alone.
+func lwUnitOf(u *lw.Unit, own bool) lwUnitView {
+	uv := lwUnitView{Type: u.Type.String()}
+	if !own {
+		return uv
+	}
+	uv.ID = u.ID
+	uv.Name, uv.Mired, uv.Mounted, uv.Aboard, uv.TowedBy, uv.Destroyed = u.Name, u.Mired, u.Mounted, u.In, u.TowedBy, u.Destroyed
+	if u.Initiative != lw.NoInitiative {
+		uv.Initiative = u.Initiative.String()
+	}
+	if u.Type == lw.Vehicle || u.Type == lw.Motorcycle {
+		uv.Tracked, uv.Size, uv.RoadMPH, uv.CrossMPH = u.Tracked, u.Size.String(), u.RoadMPH, u.CrossMPH
+	}
+	return uv
+}
+
+// lwDetOf is detachment d of kg (the game as v knows it) as v sees it.
+func lwDetOf(kg *lw.Game, v lw.Viewer, d *lw.Detachment) lwDetView {
+	own := v.Owns(d)
+	x, y := d.Pos.Inches()
+	dv := lwDetView{ID: d.ID, Side: d.Side, Own: own, X: round(x), Y: round(y), Units: []lwUnitView{}, Revealed: d.Revealed}
+	for _, id := range d.Units {
+		if u := kg.Unit(id); u != nil {
+			dv.Units = append(dv.Units, lwUnitOf(u, own))
+		}
+	}
+	if !own {
+		return dv
+	}
+	if d.Revealed {
+		s := inch(d.Seen)
+		dv.Seen = &s
+	}
+	facing := d.Facing
+	ic := kg.DetachmentInitiative(d)
+	regular := ic.Regular
+	dv.Kind, dv.Facing, dv.Initiative, dv.InitiativeCount, dv.Regular, dv.Band = d.Kind.String(), &facing, ic.Result.String(), ic.String(), &regular, d.Band(kg)
+	dv.Order, dv.Previous = lwOrderOf(d.Order), lwOrderOf(d.Previous)
+	for _, o := range d.Pending {
+		dv.Pending = append(dv.Pending, *lwOrderOf(o))
+	}
+	dv.Ahead, dv.Track = inches(ahead(d)), inches(d.Track)
+	if d.Plan.Turn == kg.Turn || d.MovedTurn == kg.Turn {
+		dv.Moved = round(d.Moved / lw.MetresPerInch)
+	}
+	dv.MovingFirer = d.MovingFirer(kg)
+	for _, f := range d.Fired {
+		dv.Fired = append(dv.Fired, lwFireView{Turn: f.Turn, By: f.By, From: inchPtr(f.From), Units: f.Units, Spotting: f.Spotting})
+	}
+	if d.Act != nil {
+		dv.Act = &lwActView{Halt: d.Act.Halt, Cover: d.Act.Cover, FireAt: d.Act.FireAt}
+		if d.Act.Cover {
+			dv.Act.To = inchPtr(&d.Act.To)
+		}
+	}
+	dv.Rejoin = d.Rejoin
+	return dv
+}
+
+// lwView is a Lightning War game's state as role may know it, with the hash role is shown
+// (full is the whole state's); the table is left out unless withTable (it never changes).
+func lwView(st *lw.Game, role string, withTable bool, full [32]byte) lwStateView {
+	v := viewer(role)
+	kg := st.As(v)
+	out := lwStateView{Ruleset: game.LightningWar, Hash: hashString(full), Turn: kg.Turn, Part: kg.Part, Parts: kg.Parts, First: kg.First, OrderDelay: kg.OrderDelay,
+		Formations: []lwFormationView{}, Dets: []lwDetView{}, Idle: []lwUnitView{}, Order: []string{}, Split: []string{}, Steps: []lwStepOption{}}
+	if withTable {
+		out.Table = lwTableOf(kg.Table)
+		out.Verbs = lw.Verbs
+	}
+	for _, id := range slices.Sorted(maps.Keys(kg.Formations)) {
+		f := kg.Formations[id]
+		fv := lwFormationView{ID: f.ID, Name: f.Name, Parent: f.Parent, Side: f.Side}
+		if f.Initiative != lw.NoInitiative {
+			fv.Initiative = f.Initiative.String()
+		}
+		out.Formations = append(out.Formations, fv)
+	}
+	for _, d := range kg.Dets {
+		out.Dets = append(out.Dets, lwDetOf(kg, v, d))
+	}
+	for _, u := range kg.Units {
+		if kg.DetOf(u.ID) == nil {
+			out.Idle = append(out.Idle, lwUnitOf(u, true))
+		}
+	}
+	for _, sl := range kg.MovementOrder() {
+		if v.Owns(sl.Det) {
+			out.Order = append(out.Order, sl.Band+": "+sl.Det.ID)
+		}
+	}
+	for _, d := range kg.Dets {
+		if kg.Split[d.ID] {
+			out.Split = append(out.Split, d.ID)
+		}
+	}
+	out.Steps = lwOptions(st, v)
+	if !v.Referee {
+		out.Hash = hashString(game.Hash(kg))
+	}
+	return out
+}
+
+// lwOptions is what v may take now with one click: for each detachment v owns, the
+// discretionary actions (halt, cover) when it has been fired upon, and Continue when it has
+// orders to resume; for the referee, the Movement Phase (whole, or its next half).
+func lwOptions(st *lw.Game, v lw.Viewer) []lwStepOption {
+	out := []lwStepOption{}
+	try := func(o lwStepOption) {
+		if _, err := st.Clone().Apply(o.Line, dice.Lowest{}); err == nil {
+			out = append(out, o)
+		}
+	}
+	if v.Referee {
+		if st.Part == 0 {
+			out = append(out, lwStepOption{Line: "movement", Verb: "movement", Label: "Play Movement Phase"},
+				lwStepOption{Line: "movement 1/2", Verb: "movement", Label: "Play 1/2"})
+		} else if st.Part < st.Parts {
+			next := fmt.Sprintf("movement %d/%d", st.Part+1, st.Parts)
+			out = append(out, lwStepOption{Line: next, Verb: "movement", Label: "Play " + strings.TrimPrefix(next, "movement ")})
+		}
+	}
+	for _, d := range st.Dets {
+		if !v.Owns(d) {
+			continue
+		}
+		fired := false
+		for _, f := range d.Fired {
+			fired = fired || f.Turn == st.Turn
+		}
+		if fired && d.Act == nil && st.Part == 0 {
+			try(lwStepOption{Line: "halt " + d.ID, Verb: "halt", Det: d.ID, Side: d.Side, Label: "Halt"})
+			try(lwStepOption{Line: "cover " + d.ID, Verb: "cover", Det: d.ID, Side: d.Side, Label: "Move to cover"})
+		}
+		if d.Previous != nil {
+			try(lwStepOption{Line: "continue " + d.ID, Verb: "continue", Det: d.ID, Side: d.Side, Label: "Continue"})
+		}
+	}
+	return out
+}
+
+// lwReport is a Lightning War step's report as one role may see it: in the log, in answers to
+// a step and in step events.
+type lwReport struct {
+	Step   int           `json:"step"`
+	Action string        `json:"action"` // the line as the role may read it ("" when hidden)
+	Verb   string        `json:"verb,omitempty"`
+	Hidden bool          `json:"hidden,omitempty"` // another side's step: only that one was played
+	Events []lwEventView `json:"events"`
+	Moves  []lwMoveView  `json:"moves"`
+	Order  []string      `json:"order"` // a Movement Phase: the order the role's detachments came to move in ("band: id")
+	Rules  []string      `json:"rules"`
+	Dice   []string      `json:"dice"`
+	Error  *lhyRefusalJ  `json:"error,omitempty"`
+}
+
+type lwEventView struct {
+	Text string `json:"text"`
+	Rule string `json:"rule,omitempty"`
+	Det  string `json:"det,omitempty"`
+	Side string `json:"side,omitempty"` // the only side it was told to ("" : everyone)
+}
+
+type lwMoveView struct {
+	Det       string     `json:"det"`
+	Side      string     `json:"side"`
+	Band      string     `json:"band"`
+	From      [2]float64 `json:"from"`
+	To        [2]float64 `json:"to"`
+	Inches    float64    `json:"inches"`
+	Breakdown string     `json:"breakdown"`
+}
+
+// lwStepOf is step n of l's log as role may see it: its entry (the line and dice the role may
+// see), its report, its text and whether it is hidden.
+func lwStepOf(n int, e game.Entry, st game.Step, role string) (game.Entry, lwReport, string) {
+	sv := viewer(role).Step(e.Line, st.LWSight, st.LW)
+	rep := lwReport{Step: n, Action: sv.Line, Hidden: sv.Hidden, Events: []lwEventView{}, Moves: []lwMoveView{}, Order: []string{}, Rules: []string{}, Dice: []string{}}
+	ve := game.Entry{N: e.N, Line: sv.Line}
+	if sv.Hidden {
+		return ve, rep, fmt.Sprintf("%2d. (another side's step)", n)
+	}
+	if f := strings.Fields(sv.Line); len(f) > 0 {
+		rep.Verb = strings.ToLower(f[0])
+	}
+	seen := map[string]bool{}
+	for _, ev := range sv.Events {
+		rep.Events = append(rep.Events, lwEventView{Text: ev.Text, Rule: ev.Rule, Det: ev.Det, Side: ev.Side})
+		if ev.Rule != "" && !seen[ev.Rule] {
+			seen[ev.Rule] = true
+			rep.Rules = append(rep.Rules, ev.Rule)
+		}
+	}
+	for _, m := range sv.Moves {
+		rep.Moves = append(rep.Moves, lwMoveView{Det: m.Det, Side: m.Side, Band: m.Band, From: inch(m.From), To: inch(m.To),
+			Inches: round(m.Distance / lw.MetresPerInch), Breakdown: m.Breakdown})
+	}
+	rep.Order = append(rep.Order, sv.Order...)
+	shown := &lw.Report{Events: sv.Events, Moves: sv.Moves, Order: sv.Order}
+	if sv.Dice {
+		ve.Rolls = e.Rolls
+		shown.Rolls = e.Rolls
+		for _, r := range e.Rolls {
+			rep.Dice = append(rep.Dice, r.String())
+		}
+	}
+	return ve, rep, scenario.FormatLWStep(scenario.LWStep{Step: n, Action: sv.Line, Report: shown})
+}
+
+// lwSideVerbs are the steps a side's own player takes (lw.Game.Owner); the rest are the
+// referee's.
+var lwSideVerbs = map[string]bool{"order": true, "continue": true, "route": true, "halt": true, "cover": true, "fire": true,
+	"adjust": true, "pivot": true, "mount": true, "dismount": true, "tow": true}
+
+// lwMayPlay says whether role may submit step a in st: 0, or the status and message of the
+// refusal. A side's token plays only the steps whose owner is its side, naming nothing it
+// may not know of; the answer is the same whether the detachment (unit, formation) it names
+// is the enemy's or does not exist, so that a refusal tells nothing of the enemy.
+func lwMayPlay(st *lw.Game, role string, a lw.Action) (int, string, string) {
+	if role == Referee {
+		return 0, "", ""
+	}
+	if !lwSideVerbs[a.Verb] {
+		return http.StatusForbidden, "", fmt.Sprintf("the %s link may not play %q: only the referee may (a side plays %s)", role, a.Verb, strings.Join(sideVerbList(), ", "))
+	}
+	what := "detachments"
+	if a.Verb == "mount" || a.Verb == "dismount" || a.Verb == "tow" {
+		what = "units"
+	}
+	if st.Owner(a) != role {
+		return http.StatusForbidden, "", fmt.Sprintf("the %s link plays %q only for %s's own %s: it has none called %q", role, a.Verb, role, what, a.Det)
+	}
+	v := viewer(role)
+	for _, id := range a.Names() {
+		if !st.Knows(v, id) {
+			return http.StatusUnprocessableEntity, lw.RuleDetachment, fmt.Sprintf("the %s link knows of no detachment, unit or formation called %q", role, id)
+		}
+	}
+	return 0, "", ""
+}
+
+func sideVerbList() []string {
+	var out []string
+	for _, v := range lw.Verbs {
+		if lwSideVerbs[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// lwHash is the hash a role is shown: the referee's is the whole state's (game.Hash); a side's
+// and the public's that of the game as they know it (lw.Game.As), which changes only with
+// what they may see.
+func lwHash(st *lw.Game, role string, full [32]byte) string {
+	if role == Referee {
+		return hashString(full)
+	}
+	return hashString(game.Hash(st.As(viewer(role))))
+}
