@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 func (g *Game) do(a Action, r *recorder, rep *Report) error {
@@ -401,6 +402,11 @@ func (g *Game) discretion(d *Detachment, a Action, rep *Report) error {
 	}
 	actor := d
 	if a.Units != nil {
+		// The part is named after its detachment, so a side never has to guess at names the
+		// enemy may have taken (a refusal would tell it they exist) [default].
+		if !strings.HasPrefix(a.As, d.ID+"/") || len(a.As) == len(d.ID)+1 {
+			return refuse(RuleDetachment, "a part breaking off is named after its detachment: %s/NAME", d.ID)
+		}
 		for _, u := range a.Units {
 			if !hit[u] {
 				return refuse(RuleDiscretion, "%s was not fired upon; only the part affected breaks off", u)

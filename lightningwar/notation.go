@@ -17,9 +17,9 @@ import (
 //	route D path P ... [walk|run|gallop] a reconnaissance or FO detachment changes its route
 //	forced D path P ... [walk|run|gallop] a move forced by a morale check (the referee)
 //	fired D [units U,U] by E | from P | spotting P    D is fired upon (the referee)
-//	halt D [fire E] [part U,U as NEW]    discretionary actions
-//	cover D [fire E] [part U,U as NEW]
-//	fire D at E [part U,U as NEW]
+//	halt D [fire E] [part U,U as D/NAME] discretionary actions (the part named after D)
+//	cover D [fire E] [part U,U as D/NAME]
+//	fire D at E [part U,U as D/NAME]
 //	split D U,U as NEW                   part of a detachment breaks off (the referee)
 //	join D into E                        a part rejoins its detachment
 //	mount U [on V]    dismount U         infantry boards a vehicle; cavalry, motorcycle troops mount

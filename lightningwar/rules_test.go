@@ -270,3 +270,19 @@ func TestRoadOrCrossCountry(t *testing.T) {
 		})
 	}
 }
+
+// A part breaking off for a discretionary action is named D/NAME: a side never needs to guess
+// at a name the enemy may hold.
+func TestPartIsNamedAfterItsDetachment(t *testing.T) {
+	g := newTestGame(t)
+	addDet(t, g, "A", Inch(10, 10), Unit{ID: "S1", Type: Infantry}, Unit{ID: "S2", Type: Infantry})
+	must(t, g.AddFormation(Formation{ID: "X", Parent: "RCoy"}))
+	addDet(t, g, "R", Inch(30, 30), Unit{ID: "RS", Type: Infantry, Formation: "X"})
+	play(t, g, &dice.Script{}, "fired A units S1 by R")
+	refused(t, g, "halt A part S1 as B", RuleDetachment)
+	refused(t, g, "halt A part S1 as A/", RuleDetachment)
+	play(t, g, &dice.Script{}, "halt A part S1 as A/1")
+	if d := g.Det("A/1"); d == nil || len(d.Units) != 1 || d.Act == nil || !d.Act.Halt {
+		t.Fatalf("A/1: %+v", d)
+	}
+}
