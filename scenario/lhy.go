@@ -694,19 +694,10 @@ func (s *LHY) Check(g *lhy.Game, o LHYOutcome) []Failure {
 	fail := func(line int, format string, args ...any) {
 		fails = append(fails, Failure{line, fmt.Sprintf(format, args...)})
 	}
-	expectedErr := map[int]bool{}
-	for _, e := range s.Expect {
-		for _, f := range e.Fields {
-			if e.Step > 0 && f.Key == "error" {
-				expectedErr[e.Step] = true
-			}
-		}
-	}
-	for _, st := range o.Steps {
-		if st.Err != nil && !expectedErr[st.Step] {
-			fail(st.Line, "step %d (%s) was refused: %v", st.Step, st.Action, st.Err)
-		}
-	}
+	unexpectedRefusals(s.Expect, len(o.Steps), func(i int) (int, int, string, error) {
+		st := o.Steps[i]
+		return st.Step, st.Line, st.Action, st.Err
+	}, fail)
 	for _, e := range s.Expect {
 		if e.Unit != "" {
 			i, _ := g.Unit(e.Unit)

@@ -278,3 +278,21 @@ func (r *reader) readMoves(n *yaml.Node, parse func(string) error) ([]Move, erro
 	}
 	return out, nil
 }
+
+// unexpectedRefusals fails each refused step that no expectation says should be refused
+// (`step N: {error: ...}`). step gives the i-th played step's number, line, text and error.
+func unexpectedRefusals(exps []Expectation, n int, step func(i int) (num, line int, action string, err error), fail func(line int, format string, args ...any)) {
+	expected := map[int]bool{}
+	for _, e := range exps {
+		for _, f := range e.Fields {
+			if e.Step > 0 && f.Key == "error" {
+				expected[e.Step] = true
+			}
+		}
+	}
+	for i := range n {
+		if num, line, action, err := step(i); err != nil && !expected[num] {
+			fail(line, "step %d (%s) was refused: %v", num, action, err)
+		}
+	}
+}
