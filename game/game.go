@@ -94,42 +94,34 @@ func Create(name string, data []byte, src dice.Source) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	type move struct {
-		text string
-		line int
-	}
-	var moves []move
-	if s := g.wsc; s != nil {
-		if s.HasSeed {
-			src = dice.NewSeeded(s.Seed)
-		}
-		src = &dice.Script{Values: s.Dice, Then: src}
-		for _, mv := range s.Moves {
-			moves = append(moves, move{mv.Text, mv.Line})
-		}
-	} else if s := g.lsc; s != nil {
-		if s.HasSeed {
-			src = dice.NewSeeded(s.Seed)
-		}
-		src = &dice.Script{Values: s.Dice, Then: src}
-		for _, mv := range s.Moves {
-			moves = append(moves, move{mv.Text, mv.Line})
-		}
-	} else {
-		if g.sc.HasSeed {
-			src = dice.NewSeeded(g.sc.Seed)
-		}
-		src = &dice.Script{Values: g.sc.Dice, Then: src}
-		for _, mv := range g.sc.Moves {
-			moves = append(moves, move{mv.Text, mv.Line})
-		}
-	}
+	src, moves := g.fileMoves(src)
 	for _, mv := range moves {
-		if _, err := g.Apply(mv.text, src); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, mv.line, err)
+		if _, err := g.Apply(mv.Text, src); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, mv.Line, err)
 		}
 	}
 	return g, nil
+}
+
+// fileMoves is the scenario file's own moves and the dice they are played with: the file's
+// dice script, then its seed (or src when it names none).
+func (g *Game) fileMoves(src dice.Source) (dice.Source, []scenario.Move) {
+	var seed uint64
+	var hasSeed bool
+	var script []int
+	var moves []scenario.Move
+	switch {
+	case g.wsc != nil:
+		seed, hasSeed, script, moves = g.wsc.Seed, g.wsc.HasSeed, g.wsc.Dice, g.wsc.Moves
+	case g.lsc != nil:
+		seed, hasSeed, script, moves = g.lsc.Seed, g.lsc.HasSeed, g.lsc.Dice, g.lsc.Moves
+	default:
+		seed, hasSeed, script, moves = g.sc.Seed, g.sc.HasSeed, g.sc.Dice, g.sc.Moves
+	}
+	if hasSeed {
+		src = dice.NewSeeded(seed)
+	}
+	return &dice.Script{Values: script, Then: src}, moves
 }
 
 // Ruleset is the game's ruleset: ASL, LHY or LightningWar.

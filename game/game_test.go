@@ -28,28 +28,7 @@ func TestReplayEveryExample(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var src dice.Source = dice.NewSeeded(1)
-		if g.sc.HasSeed {
-			src = dice.NewSeeded(g.sc.Seed)
-		}
-		src = &dice.Script{Values: g.sc.Dice, Then: src}
-		live := [][32]byte{g.Hash()}
-		for _, mv := range g.sc.Moves {
-			if _, err := g.Apply(mv.Text, src); err != nil {
-				break // the example's refusal: the log stops before it
-			}
-			live = append(live, g.Hash())
-		}
-		played += len(g.Log)
-		for n := 0; n <= len(g.Log); n++ {
-			r, err := Replay(f, data, g.Log, n)
-			if err != nil {
-				t.Fatalf("%s: replay to %d: %v", f, n, err)
-			}
-			if r.Hash() != live[n] {
-				t.Errorf("%s: replayed to step %d, the state differs from the live game's", filepath.Base(f), n)
-			}
-		}
+		played += replayMatchesLive(t, f, data, g)
 	}
 	if played < 100 {
 		t.Errorf("only %d steps played through", played)
@@ -122,4 +101,29 @@ func TestHashSeesEveryChange(t *testing.T) {
 	if Hash(a) == Hash(b) {
 		t.Error("an unexported field behind a pointer was not hashed")
 	}
+}
+
+// replayMatchesLive plays a scenario file's own moves with its dice on g (opened from data),
+// stopping at the file's refusal, and checks that replaying the log to every step reaches the
+// live game's state hash there. It returns the steps played.
+func replayMatchesLive(t *testing.T, f string, data []byte, g *Game) int {
+	t.Helper()
+	src, moves := g.fileMoves(dice.NewSeeded(1))
+	live := [][32]byte{g.Hash()}
+	for _, mv := range moves {
+		if _, err := g.Apply(mv.Text, src); err != nil {
+			break // the scenario's refusal: the log stops before it
+		}
+		live = append(live, g.Hash())
+	}
+	for n := 0; n <= len(g.Log); n++ {
+		r, err := Replay(f, data, g.Log, n)
+		if err != nil {
+			t.Fatalf("%s: replay to %d: %v", f, n, err)
+		}
+		if r.Hash() != live[n] {
+			t.Errorf("%s: replayed to step %d, the state differs from the live game's", filepath.Base(f), n)
+		}
+	}
+	return len(g.Log)
 }

@@ -149,28 +149,7 @@ func TestReplayEveryLHYScenario(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 			continue
 		}
-		var src dice.Source = dice.NewSeeded(1)
-		if g.lsc.HasSeed {
-			src = dice.NewSeeded(g.lsc.Seed)
-		}
-		src = &dice.Script{Values: g.lsc.Dice, Then: src}
-		live := [][32]byte{g.Hash()}
-		for _, mv := range g.lsc.Moves {
-			if _, err := g.Apply(mv.Text, src); err != nil {
-				break // the scenario's refusal: the log stops before it
-			}
-			live = append(live, g.Hash())
-		}
-		played += len(g.Log)
-		for n := 0; n <= len(g.Log); n++ {
-			r, err := Replay(f, data, g.Log, n)
-			if err != nil {
-				t.Fatalf("%s: replay to %d: %v", f, n, err)
-			}
-			if r.Hash() != live[n] {
-				t.Errorf("%s: replayed to step %d, the state differs from the live game's", filepath.Base(f), n)
-			}
-		}
+		played += replayMatchesLive(t, f, data, g)
 	}
 	if played < len(files) {
 		t.Errorf("only %d steps played through %d files", played, len(files))

@@ -207,28 +207,7 @@ func TestReplayEveryLWScenario(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 			continue
 		}
-		var src dice.Source = dice.NewSeeded(1)
-		if g.wsc.HasSeed {
-			src = dice.NewSeeded(g.wsc.Seed)
-		}
-		src = &dice.Script{Values: g.wsc.Dice, Then: src}
-		live := [][32]byte{g.Hash()}
-		for _, mv := range g.wsc.Moves {
-			if _, err := g.Apply(mv.Text, src); err != nil {
-				break // the scenario's refusal: the log stops before it
-			}
-			live = append(live, g.Hash())
-		}
-		played += len(g.Log)
-		for n := 0; n <= len(g.Log); n++ {
-			r, err := Replay(f, data, g.Log, n)
-			if err != nil {
-				t.Fatalf("%s: replay to %d: %v", f, n, err)
-			}
-			if r.Hash() != live[n] {
-				t.Errorf("%s: replayed to step %d, the state differs from the live game's", filepath.Base(f), n)
-			}
-		}
+		played += replayMatchesLive(t, f, data, g)
 	}
 	if played < len(files)/2 {
 		t.Errorf("only %d steps played through %d files", played, len(files))
