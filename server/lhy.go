@@ -23,15 +23,7 @@ import (
 // lhyStateView is an LHY game's state: what GET state and replay answer for it (in place of
 // the ASL fields of stateView).
 type lhyStateView struct {
-	ID       string          `json:"id"`
-	Name     string          `json:"name"`
-	Ruleset  string          `json:"ruleset"`
-	Role     string          `json:"role"`
-	MayMove  []string        `json:"may_move"`
-	Sides    []string        `json:"sides"`
-	N        int             `json:"n"`
-	At       int             `json:"at"`
-	Hash     string          `json:"hash"`
+	stateHead
 	Turn     int             `json:"turn"`
 	Date     string          `json:"date,omitempty"`
 	Night    bool            `json:"night"`
@@ -148,7 +140,7 @@ const maxRetreatPaths = 24
 
 func lhyView(g *game.Game, withMap bool) lhyStateView {
 	st := g.LHY()
-	v := lhyStateView{Ruleset: game.LHY, Turn: st.Turn, Night: st.Night, Units: []lhyUnitView{}, Assaults: []lhyAssault{}, Steps: []lhyStepOption{}}
+	v := lhyStateView{stateHead: stateHead{Ruleset: game.LHY}, Turn: st.Turn, Night: st.Night, Units: []lhyUnitView{}, Assaults: []lhyAssault{}, Steps: []lhyStepOption{}}
 	if st.Date != 0 {
 		v.Date = st.Date.String()
 	}

@@ -33,15 +33,7 @@ func viewer(role string) lw.Viewer {
 // lwStateView is a Lightning War game's state as one role may know it: what GET state and
 // replay answer for it (in place of the ASL fields of stateView).
 type lwStateView struct {
-	ID         string            `json:"id"`
-	Name       string            `json:"name"`
-	Ruleset    string            `json:"ruleset"`
-	Role       string            `json:"role"`
-	MayMove    []string          `json:"may_move"`
-	Sides      []string          `json:"sides"`
-	N          int               `json:"n"`
-	At         int               `json:"at"`
-	Hash       string            `json:"hash"`
+	stateHead
 	Turn       int               `json:"turn"`
 	Part       int               `json:"part"`
 	Parts      int               `json:"parts"`
@@ -330,7 +322,7 @@ func lwDetOf(kg *lw.Game, v lw.Viewer, d *lw.Detachment) lwDetView {
 func lwView(st *lw.Game, role string, withTable bool, full [32]byte) lwStateView {
 	v := viewer(role)
 	kg := st.As(v)
-	out := lwStateView{Ruleset: game.LightningWar, Hash: hashString(full), Turn: kg.Turn, Part: kg.Part, Parts: kg.Parts, First: kg.First, OrderDelay: kg.OrderDelay,
+	out := lwStateView{stateHead: stateHead{Ruleset: game.LightningWar, Hash: hashString(full)}, Turn: kg.Turn, Part: kg.Part, Parts: kg.Parts, First: kg.First, OrderDelay: kg.OrderDelay,
 		Formations: []lwFormationView{}, Dets: []lwDetView{}, Idle: []lwUnitView{}, Order: []string{}, Split: []string{}, Steps: []lwStepOption{}}
 	if withTable {
 		out.Table = lwTableOf(kg.Table)

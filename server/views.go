@@ -13,17 +13,23 @@ import (
 
 // The JSON the API answers with; API.md shows each.
 
+// stateHead is what every ruleset's state begins with: the game, the token's role, and where
+// in the log this state stands.
+type stateHead struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Ruleset string   `json:"ruleset"`
+	Role    string   `json:"role"`
+	MayMove []string `json:"may_move"`
+	Sides   []string `json:"sides"`
+	N       int      `json:"n"`
+	At      int      `json:"at"`
+	Hash    string   `json:"hash"`
+}
+
 type stateView struct {
-	ID      string      `json:"id"`
-	Name    string      `json:"name"`
-	Ruleset string      `json:"ruleset"`
-	Role    string      `json:"role"`
-	MayMove []string    `json:"may_move"`
-	Sides   []string    `json:"sides"`
+	stateHead
 	Phasing string      `json:"phasing"`
-	N       int         `json:"n"`
-	At      int         `json:"at"`
-	Hash    string      `json:"hash"`
 	Map     *mapView    `json:"map,omitempty"`
 	Units   []unitView  `json:"units"`
 	Groups  []groupView `json:"groups"`
@@ -140,17 +146,18 @@ func view(l *live, g *game.Game, role string, at int, withMap bool) stateView {
 	if g != l.g {
 		h = g.Hash()
 	}
-	v := stateView{ID: l.rec.ID, Name: l.rec.Name, Ruleset: g.Ruleset(), Role: role, MayMove: mayMove(role, all), Sides: all,
-		N: len(l.g.Log), At: at, Hash: hashString(h), Units: []unitView{}, Groups: []groupView{}}
+	v := stateView{stateHead: stateHead{ID: l.rec.ID, Name: l.rec.Name, Ruleset: g.Ruleset(), Role: role, MayMove: mayMove(role, all), Sides: all,
+		N: len(l.g.Log), At: at, Hash: hashString(h)}, Units: []unitView{}, Groups: []groupView{}}
 	if g.Ruleset() == game.LHY {
 		lv := lhyView(g, withMap)
-		lv.ID, lv.Name, lv.Role, lv.MayMove, lv.Sides, lv.N, lv.At, lv.Hash = v.ID, v.Name, v.Role, v.MayMove, v.Sides, v.N, v.At, v.Hash
+		lv.stateHead = v.stateHead
 		v.lhy = &lv
 		return v
 	}
 	if st := g.LightningWar(); st != nil {
 		wv := lwView(st, role, withMap, h)
-		wv.ID, wv.Name, wv.Role, wv.MayMove, wv.Sides, wv.N, wv.At = v.ID, v.Name, v.Role, v.MayMove, v.Sides, v.N, v.At
+		hash := wv.Hash // the hash of the game as this role knows it
+		wv.stateHead, wv.Hash = v.stateHead, hash
 		v.lw = &wv
 		return v
 	}
