@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/lhy"
+	lhyrs "github.com/umpire-referee/umpire/lhy/ruleset"
 )
 
 // lhyDemo is a small Last Hundred Yards scenario: a US platoon next to a Concealed German
@@ -41,13 +42,13 @@ func TestLHYGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Ruleset() != LHY || g.State() != nil || g.LHY() == nil || g.Name != "LHY demo" {
-		t.Fatalf("ruleset %q, ASL state %v, LHY state %v, name %q", g.Ruleset(), g.State() != nil, g.LHY() != nil, g.Name)
+	if g.Ruleset().Name() != "lhy" || aslOf(g) != nil || lhyOf(g) == nil || g.Name != "LHY demo" {
+		t.Fatalf("ruleset %q, ASL state %v, LHY state %v, name %q", g.Ruleset().Name(), aslOf(g) != nil, lhyOf(g) != nil, g.Name)
 	}
 	if len(g.Log) != 1 || !reflect.DeepEqual(g.Log[0].Rolls, []dice.Roll{{Kind: dice.D10, D1: 10, Total: 10}, {Kind: dice.D10, D1: 9, Total: 9}}) {
 		t.Fatalf("the scenario's Assault logged as %+v", g.Log)
 	}
-	st := g.LHY()
+	st := lhyOf(g)
 	if i, _ := st.Unit("GE1"); !st.Units[i].Disrupted || st.Units[i].Steps != 1 || st.After == nil {
 		t.Fatalf("after the Assault GE1 is %s; After %+v", st.Units[i].Status(), st.After)
 	}
@@ -80,11 +81,12 @@ func TestLHYGame(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		if step.LHY == nil || step.LHY.Line != line {
-			t.Fatalf("%s: report %+v", line, step.LHY)
+		rep := lhyrs.StepReport(step)
+		if rep == nil || rep.Line != line {
+			t.Fatalf("%s: report %+v", line, rep)
 		}
-		if len(step.LHY.Rolls) != len(g.Log[len(g.Log)-1].Rolls) {
-			t.Errorf("%s: the report has %d rolls, the log %d", line, len(step.LHY.Rolls), len(g.Log[len(g.Log)-1].Rolls))
+		if len(rep.Rolls) != len(g.Log[len(g.Log)-1].Rolls) {
+			t.Errorf("%s: the report has %d rolls, the log %d", line, len(rep.Rolls), len(g.Log[len(g.Log)-1].Rolls))
 		}
 		hashes = append(hashes, g.Hash())
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/umpire-referee/umpire/dice"
 	lw "github.com/umpire-referee/umpire/lightningwar"
+	lwrs "github.com/umpire-referee/umpire/lightningwar/ruleset"
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // lwDemo is a small Lightning War scenario: two German armoured cars ordered across a brook
@@ -53,13 +55,13 @@ func TestLWGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Ruleset() != LightningWar || g.State() != nil || g.LHY() != nil || g.LightningWar() == nil || g.Name != "LW demo" {
-		t.Fatalf("ruleset %q, ASL %v, LHY %v, LW %v, name %q", g.Ruleset(), g.State() != nil, g.LHY() != nil, g.LightningWar() != nil, g.Name)
+	if g.Ruleset().Name() != "lightningwar" || aslOf(g) != nil || lhyOf(g) != nil || lwOf(g) == nil || g.Name != "LW demo" {
+		t.Fatalf("ruleset %q, ASL %v, LHY %v, LW %v, name %q", g.Ruleset().Name(), aslOf(g) != nil, lhyOf(g) != nil, lwOf(g) != nil, g.Name)
 	}
 	if len(g.Log) != 1 || len(g.Log[0].Rolls) != 2 || g.Log[0].Rolls[0].Total != 10 || g.Log[0].Rolls[1].Total != 6 {
 		t.Fatalf("the scenario's Movement Phase logged as %+v", g.Log)
 	}
-	st := g.LightningWar()
+	st := lwOf(g)
 	if d := st.Det("A/V1"); d == nil || !st.Unit("V1").Mired || st.Turn != 2 {
 		t.Fatalf("after the first Movement Phase: dets %v, turn %d", st.Dets, st.Turn)
 	}
@@ -104,11 +106,12 @@ func TestLWGame(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		if step.LW == nil || step.LWSight == nil {
-			t.Fatalf("%s: report %+v, sight %+v", line, step.LW, step.LWSight)
+		rep, sight := lwrs.StepReport(step)
+		if rep == nil || sight == nil {
+			t.Fatalf("%s: report %+v, sight %+v", line, rep, sight)
 		}
-		if len(step.LW.Rolls) != len(g.Log[len(g.Log)-1].Rolls) {
-			t.Errorf("%s: the report has %d rolls, the log %d", line, len(step.LW.Rolls), len(g.Log[len(g.Log)-1].Rolls))
+		if len(rep.Rolls) != len(g.Log[len(g.Log)-1].Rolls) {
+			t.Errorf("%s: the report has %d rolls, the log %d", line, len(rep.Rolls), len(g.Log[len(g.Log)-1].Rolls))
 		}
 		hashes = append(hashes, g.Hash())
 	}
@@ -157,13 +160,13 @@ func TestLWHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := g.LightningWar()
+	st := lwOf(g)
 	// A and its mired part A/V1 follow one Order (a pointer they share).
 	if a, p := st.Det("A"), st.Det("A/V1"); a == nil || p == nil || a.Order != p.Order {
 		t.Fatalf("A and A/V1 do not share their order")
 	}
 	c := st.Clone()
-	if Hash(c) != Hash(st) {
+	if rules.Hash(c) != rules.Hash(st) {
 		t.Fatal("a clone hashes otherwise")
 	}
 	for name, change := range map[string]func(x *lw.Game){
@@ -178,9 +181,9 @@ func TestLWHash(t *testing.T) {
 		"a pending order goal": func(x *lw.Game) { x.Apply("order R goal 2,2", nil); x.Det("R").Pending[0].Goal.X++ },
 	} {
 		x := st.Clone()
-		h0 := Hash(x)
+		h0 := rules.Hash(x)
 		change(x)
-		if Hash(x) == h0 {
+		if rules.Hash(x) == h0 {
 			t.Errorf("changing %s left the hash as it was", name)
 		}
 	}

@@ -1,3 +1,8 @@
+// Package scenario is what every ruleset's scenario reader shares: a YAML walker that places
+// each mistake on its file, line and field ([Error]), warns of fields it does not know, and
+// reads the header every scenario file begins with (name, ruleset, seed, dice: [Header]) and
+// its moves. The rulesets' own sections are read by their own packages (asl/aslfile,
+// lhy/lhyfile, lightningwar/lwfile) with a [Reader].
 package scenario
 
 import (
@@ -8,6 +13,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // Error is a problem in a scenario file, at a line, in a field.
@@ -29,54 +36,58 @@ func (e *Error) Error() string {
 	return loc + ": " + e.Msg
 }
 
-// reader walks a YAML document, collecting warnings and failing with a positioned Error.
-type reader struct {
-	file     string
-	warnings []string
+// Reader walks a YAML document, collecting warnings and failing with a positioned Error.
+type Reader struct {
+	File     string
+	Warnings []string
 }
 
-func (r *reader) errf(n *yaml.Node, field, format string, args ...any) *Error {
+// NewReader reads the file named file (the name its errors give).
+func NewReader(file string) *Reader { return &Reader{File: file} }
+
+func (r *Reader) Errf(n *yaml.Node, field, format string, args ...any) *Error {
 	line := 0
 	if n != nil {
 		line = n.Line
 	}
-	return &Error{File: r.file, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: r.File, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
-// kv is one key of a mapping with its value node.
-type kv struct {
-	key string
-	k   *yaml.Node
-	v   *yaml.Node
+// KV is one key of a mapping: its name, its key node and its value node.
+type KV struct {
+	Key string
+	K   *yaml.Node
+	V   *yaml.Node
 }
 
 // fields reads a mapping, warning about keys not in known (known nil: any key).
-func (r *reader) fields(n *yaml.Node, field string, known ...string) ([]kv, error) {
-	n = deref(n)
+func (r *Reader) Fields(n *yaml.Node, field string, known ...string) ([]KV, error) {
+	n = Deref(n)
 	if n.Kind != yaml.MappingNode {
-		return nil, r.errf(n, field, "expected a mapping (key: value lines), found %s", kindName(n))
+		return nil, r.Errf(n, field, "expected a mapping (key: value lines), found %s", KindName(n))
 	}
-	var out []kv
+	var out []KV
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		key := k.Value
 		if seen[key] {
-			return nil, r.errf(k, join(field, key), "appears twice")
+			return nil, r.Errf(k, Join(field, key), "appears twice")
 		}
 		seen[key] = true
-		if len(known) > 0 && !contains(known, key) {
+		if len(known) > 0 && !Contains(known, key) {
 			sorted := append([]string(nil), known...)
 			sort.Strings(sorted)
-			r.warnings = append(r.warnings, fmt.Sprintf("%s:%d: %s: unknown field, ignored (known here: %s)", r.file, k.Line, join(field, key), strings.Join(sorted, ", ")))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s:%d: %s: unknown field, ignored (known here: %s)", r.File, k.Line, Join(field, key), strings.Join(sorted, ", ")))
 			continue
 		}
-		out = append(out, kv{key, k, v})
+		out = append(out, KV{key, k, v})
 	}
 	return out, nil
 }
 
-func deref(n *yaml.Node) *yaml.Node {
+// Deref follows aliases and documents to the node they stand for (an empty node for nil).
+func Deref(n *yaml.Node) *yaml.Node {
 	for n != nil && (n.Kind == yaml.AliasNode || n.Kind == yaml.DocumentNode) {
 		if n.Kind == yaml.AliasNode {
 			n = n.Alias
@@ -92,7 +103,8 @@ func deref(n *yaml.Node) *yaml.Node {
 	return n
 }
 
-func kindName(n *yaml.Node) string {
+// KindName says what a node is, for messages ("a mapping", "a list", "\"x\"").
+func KindName(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "a mapping"
@@ -104,14 +116,16 @@ func kindName(n *yaml.Node) string {
 	return "nothing"
 }
 
-func join(a, b string) string {
+// Join is a field path: a.b.
+func Join(a, b string) string {
 	if a == "" {
 		return b
 	}
 	return a + "." + b
 }
 
-func contains(xs []string, x string) bool {
+// Contains: x is one of xs.
+func Contains(xs []string, x string) bool {
 	for _, y := range xs {
 		if y == x {
 			return true
@@ -120,28 +134,28 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-func (r *reader) str(n *yaml.Node, field string) (string, error) {
-	n = deref(n)
+func (r *Reader) Str(n *yaml.Node, field string) (string, error) {
+	n = Deref(n)
 	if n.Kind != yaml.ScalarNode {
-		return "", r.errf(n, field, "expected a single value, found %s", kindName(n))
+		return "", r.Errf(n, field, "expected a single value, found %s", KindName(n))
 	}
 	return n.Value, nil
 }
 
-func (r *reader) integer(n *yaml.Node, field string, lo, hi int) (int, error) {
-	s, err := r.str(n, field)
+func (r *Reader) Integer(n *yaml.Node, field string, lo, hi int) (int, error) {
+	s, err := r.Str(n, field)
 	if err != nil {
 		return 0, err
 	}
 	v, perr := strconv.Atoi(strings.TrimSpace(s))
 	if perr != nil || v < lo || v > hi {
-		return 0, r.errf(n, field, "expected a whole number %d..%d, found %q", lo, hi, s)
+		return 0, r.Errf(n, field, "expected a whole number %d..%d, found %q", lo, hi, s)
 	}
 	return v, nil
 }
 
-func (r *reader) boolean(n *yaml.Node, field string) (bool, error) {
-	s, err := r.str(n, field)
+func (r *Reader) Boolean(n *yaml.Node, field string) (bool, error) {
+	s, err := r.Str(n, field)
 	if err != nil {
 		return false, err
 	}
@@ -151,11 +165,11 @@ func (r *reader) boolean(n *yaml.Node, field string) (bool, error) {
 	case "false", "no", "off", "n", "":
 		return false, nil
 	}
-	return false, r.errf(n, field, "expected true or false, found %q", s)
+	return false, r.Errf(n, field, "expected true or false, found %q", s)
 }
 
-func (r *reader) list(n *yaml.Node, field string) ([]*yaml.Node, error) {
-	n = deref(n)
+func (r *Reader) List(n *yaml.Node, field string) ([]*yaml.Node, error) {
+	n = Deref(n)
 	switch n.Kind {
 	case yaml.SequenceNode:
 		return n.Content, nil
@@ -164,17 +178,17 @@ func (r *reader) list(n *yaml.Node, field string) ([]*yaml.Node, error) {
 			return nil, nil
 		}
 	}
-	return nil, r.errf(n, field, "expected a list ([a, b] or lines starting with -), found %s", kindName(n))
+	return nil, r.Errf(n, field, "expected a list ([a, b] or lines starting with -), found %s", KindName(n))
 }
 
-func (r *reader) strList(n *yaml.Node, field string) ([]string, []*yaml.Node, error) {
-	items, err := r.list(n, field)
+func (r *Reader) StrList(n *yaml.Node, field string) ([]string, []*yaml.Node, error) {
+	items, err := r.List(n, field)
 	if err != nil {
 		return nil, nil, err
 	}
 	var out []string
 	for _, it := range items {
-		s, err := r.str(it, field)
+		s, err := r.Str(it, field)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -184,72 +198,72 @@ func (r *reader) strList(n *yaml.Node, field string) ([]string, []*yaml.Node, er
 }
 
 // document reads a scenario file's YAML: its size checked, a syntax error placed on its line.
-func (r *reader) document(data []byte) (*yaml.Node, error) {
-	if len(data) > MaxSize {
-		return nil, r.errf(nil, "", "the file is %d bytes; a scenario may be at most %d", len(data), MaxSize)
+func (r *Reader) Document(data []byte) (*yaml.Node, error) {
+	if len(data) > rules.MaxFileSize {
+		return nil, r.Errf(nil, "", "the file is %d bytes; a scenario may be at most %d", len(data), rules.MaxFileSize)
 	}
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		line := 0
 		fmt.Sscanf(msg, "line %d:", &line)
-		return nil, &Error{File: r.file, Line: line, Msg: "not valid YAML: " + msg}
+		return nil, &Error{File: r.File, Line: line, Msg: "not valid YAML: " + msg}
 	}
 	return &doc, nil
 }
 
-// header is what every ruleset's file begins with: its name, seed and dice script.
-type header struct {
-	name    string
-	seed    uint64
-	hasSeed bool
-	dice    []int
+// Header is what every ruleset's file begins with: its name, seed and dice script.
+type Header struct {
+	Name    string
+	Seed    uint64
+	HasSeed bool
+	Dice    []int
 }
 
 // readHeader reads a file's top-level fields (warning about any not in known) and its
 // name, ruleset (which must be want), seed, and dice (each 1..diceMax).
-func (r *reader) readHeader(root *yaml.Node, want string, diceMax int, known []string) (map[string]kv, header, error) {
-	var h header
-	top, err := r.fields(root, "", known...)
+func (r *Reader) ReadHeader(root *yaml.Node, want string, diceMax int, known []string) (map[string]KV, Header, error) {
+	var h Header
+	top, err := r.Fields(root, "", known...)
 	if err != nil {
 		return nil, h, err
 	}
-	get := map[string]kv{}
+	get := map[string]KV{}
 	for _, f := range top {
-		get[f.key] = f
+		get[f.Key] = f
 	}
 	if f, ok := get["name"]; ok {
-		if h.name, err = r.str(f.v, "name"); err != nil {
+		if h.Name, err = r.Str(f.V, "name"); err != nil {
 			return nil, h, err
 		}
 	}
 	if f, ok := get["ruleset"]; ok {
-		rs, err := r.str(f.v, "ruleset")
+		rs, err := r.Str(f.V, "ruleset")
 		if err != nil {
 			return nil, h, err
 		}
 		if !strings.EqualFold(strings.TrimSpace(rs), want) {
-			return nil, h, r.errf(f.v, "ruleset", "this reader plays ruleset: %s, not %q", want, rs)
+			return nil, h, r.Errf(f.V, "ruleset", "this reader plays ruleset: %s, not %q", want, rs)
 		}
 	}
 	if f, ok := get["seed"]; ok {
-		v, err := r.integer(f.v, "seed", 0, 1<<62)
+		v, err := r.Integer(f.V, "seed", 0, 1<<62)
 		if err != nil {
 			return nil, h, err
 		}
-		h.seed, h.hasSeed = uint64(v), true
+		h.Seed, h.HasSeed = uint64(v), true
 	}
 	if f, ok := get["dice"]; ok {
-		items, err := r.list(f.v, "dice")
+		items, err := r.List(f.V, "dice")
 		if err != nil {
 			return nil, h, err
 		}
 		for _, it := range items {
-			v, err := r.integer(it, "dice", 1, diceMax)
+			v, err := r.Integer(it, "dice", 1, diceMax)
 			if err != nil {
 				return nil, h, err
 			}
-			h.dice = append(h.dice, v)
+			h.Dice = append(h.Dice, v)
 		}
 	}
 	return get, h, nil
@@ -257,31 +271,31 @@ func (r *reader) readHeader(root *yaml.Node, want string, diceMax int, known []s
 
 // readMoves reads a `moves:` list, each line checked by parse. A line with a colon left
 // unquoted ("- fire E5: sa +1") is a YAML mapping: it is read back as the line.
-func (r *reader) readMoves(n *yaml.Node, parse func(string) error) ([]Move, error) {
-	items, err := r.list(n, "moves")
+func (r *Reader) ReadMoves(n *yaml.Node, parse func(string) error) ([]rules.Move, error) {
+	items, err := r.List(n, "moves")
 	if err != nil {
 		return nil, err
 	}
-	var out []Move
+	var out []rules.Move
 	for _, it := range items {
-		if n := deref(it); n.Kind == yaml.MappingNode && len(n.Content) == 2 && deref(n.Content[1]).Kind == yaml.ScalarNode {
-			it = &yaml.Node{Kind: yaml.ScalarNode, Value: n.Content[0].Value + ": " + deref(n.Content[1]).Value, Line: n.Line}
+		if n := Deref(it); n.Kind == yaml.MappingNode && len(n.Content) == 2 && Deref(n.Content[1]).Kind == yaml.ScalarNode {
+			it = &yaml.Node{Kind: yaml.ScalarNode, Value: n.Content[0].Value + ": " + Deref(n.Content[1]).Value, Line: n.Line}
 		}
-		text, err := r.str(it, "moves")
+		text, err := r.Str(it, "moves")
 		if err != nil {
 			return nil, err
 		}
 		if perr := parse(text); perr != nil {
-			return nil, r.errf(it, "moves", "%v", perr)
+			return nil, r.Errf(it, "moves", "%v", perr)
 		}
-		out = append(out, Move{Text: text, Line: deref(it).Line})
+		out = append(out, rules.Move{Text: text, Line: Deref(it).Line})
 	}
 	return out, nil
 }
 
-// unexpectedRefusals fails each refused step that no expectation says should be refused
+// UnexpectedRefusals fails each refused step that no expectation says should be refused
 // (`step N: {error: ...}`). step gives the i-th played step's number, line, text and error.
-func unexpectedRefusals(exps []Expectation, n int, step func(i int) (num, line int, action string, err error), fail func(line int, format string, args ...any)) {
+func UnexpectedRefusals(exps []Expectation, n int, step func(i int) (num, line int, action string, err error), fail func(line int, format string, args ...any)) {
 	expected := map[int]bool{}
 	for _, e := range exps {
 		for _, f := range e.Fields {
@@ -295,4 +309,40 @@ func unexpectedRefusals(exps []Expectation, n int, step func(i int) (num, line i
 			fail(line, "step %d (%s) was refused: %v", num, action, err)
 		}
 	}
+}
+
+// Expectation is one entry of a scenario's expect block: a unit's, a step's or a group's.
+type Expectation struct {
+	Line   int
+	Unit   string // a unit (detachment) expectation, or
+	Step   int    // a step expectation (1-based), or
+	Group  string // a group expectation
+	Fields []ExpField
+}
+
+// ExpField is one checked field.
+type ExpField struct {
+	Key   string
+	Value string
+	Line  int
+}
+
+// SameValue compares an expected scalar with what was found: numbers as numbers ("+1" is 1),
+// true/false and yes/no alike, words without regard to case.
+func SameValue(want, got string) bool {
+	w, g := strings.TrimSpace(want), strings.TrimSpace(got)
+	if a, err := strconv.Atoi(strings.TrimPrefix(w, "+")); err == nil {
+		b, err := strconv.Atoi(strings.TrimPrefix(g, "+"))
+		return err == nil && a == b
+	}
+	norm := func(s string) string {
+		switch strings.ToLower(s) {
+		case "yes", "y", "on", "true":
+			return "true"
+		case "no", "n", "off", "false":
+			return "false"
+		}
+		return strings.ToLower(s)
+	}
+	return norm(w) == norm(g)
 }

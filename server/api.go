@@ -9,18 +9,12 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/umpire-referee/umpire/asl"
-	"github.com/umpire-referee/umpire/asl/plan"
-	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/game"
-	"github.com/umpire-referee/umpire/lhy"
-	lw "github.com/umpire-referee/umpire/lightningwar"
-	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/store"
 )
 
@@ -38,6 +32,14 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/steps", s.submit)
 	m.HandleFunc("GET /api/games/{id}/odds", s.odds)
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
+	m.HandleFunc("GET /api/rulesets", s.rulesets)
+	for _, rs := range rules.All() {
+		if rt, ok := rs.(rules.Router); ok {
+			for _, route := range rt.Routes() {
+				m.Handle("GET /api/rulesets/"+rs.Name()+"/"+strings.TrimPrefix(route.Path, "/"), route.Handler)
+			}
+		}
+	}
 	web, _ := fs.Sub(webFiles, "web")
 	page := func(name string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -54,11 +56,11 @@ func (s *Server) routes() {
 
 // apiError is every error answer's body.
 type apiError struct {
-	Error  string     `json:"error"`
-	Rule   string     `json:"rule,omitempty"`
-	N      int        `json:"n,omitempty"`
-	Report any        `json:"report,omitempty"` // scenario.StepOut (ASL), lhyReport or lwReport
-	State  *stateView `json:"state,omitempty"`
+	Error  string `json:"error"`
+	Rule   string `json:"rule,omitempty"`
+	N      int    `json:"n,omitempty"`
+	Report any    `json:"report,omitempty"` // the refused step's report, as the ruleset gives it
+	State  any    `json:"state,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -173,8 +175,8 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, l *live, role st
 	g, err := game.Replay(l.rec.Name, l.rec.Scenario, l.g.Log, n)
 	if err != nil {
 		s.cfg.Logf("game %s replay: %v", l.rec.ID, err)
-		if l.g.Ruleset() == game.LightningWar && role != Referee {
-			fail(w, http.StatusInternalServerError, "replay failed (the server's log says why)") // it may quote hidden steps
+		if role != Referee {
+			fail(w, http.StatusInternalServerError, "replay failed (the server's log says why)") // it may quote steps the role may not read
 			return
 		}
 		fail(w, http.StatusInternalServerError, "replay: %v", err)
@@ -183,100 +185,24 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, l *live, role st
 	writeJSON(w, http.StatusOK, view(l, g, role, n, true))
 }
 
-// unitOf finds the path's unit (ASL games: an LHY or Lightning War game's units have no
-// movement steps).
-func unitOf(w http.ResponseWriter, r *http.Request, g *game.Game) (int, bool) {
-	st := g.State()
-	switch g.Ruleset() {
-	case game.LHY:
-		fail(w, http.StatusBadRequest, "this is a Last Hundred Yards game: its units have no movement steps or reach here (see the state's steps and after, and /odds)")
-		return 0, false
-	case game.LightningWar:
-		fail(w, http.StatusBadRequest, "this is a Lightning War game: its detachments move by written orders (order D path x,y ...), played in the Movement Phase; see the state's steps")
-		return 0, false
-	}
-	id := r.PathValue("unit")
-	i, ok := st.Unit(id)
-	if !ok {
-		fail(w, http.StatusNotFound, "no unit %q in this game", id)
-	}
-	return i, ok
-}
-
-type stepOption struct {
-	Line      string  `json:"line"`
-	Verb      string  `json:"verb"`
-	Hex       string  `json:"hex,omitempty"`
-	MP        float64 `json:"mp"`
-	Breakdown string  `json:"breakdown"`
-	Dice      bool    `json:"dice"`
-}
-
-// steps lists the unit's next steps the referee accepts now, each tried on a copy of the game.
+// steps lists a unit's next steps the referee accepts now (rules.UnitSteps).
 func (s *Server) steps(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	i, ok := unitOf(w, r, l.g)
+	us, ok := l.g.Rules().(rules.UnitSteps)
 	if !ok {
+		fail(w, http.StatusBadRequest, "%v", rules.Lacks(l.g.Ruleset(), "a unit's next steps (units/{unit}/steps): see the state's steps"))
 		return
 	}
-	st := l.g.State()
-	u := &st.Units[i]
-	out := struct {
-		Unit       string       `json:"unit"`
-		Left       float64      `json:"left"`
-		Steps      []stepOption `json:"steps"`
-		Candidates []string     `json:"candidates"`
-	}{Unit: u.ID, Left: (u.Allowance - u.Spent).Float(), Steps: []stepOption{}, Candidates: []string{}}
-	acts := st.Candidates(i, nil)
-	// Delay, ESB and the end of its MPh are not moves; offer them too.
-	extra := []string{"delay 1", "end"}
-	if u.V != nil {
-		for n := asl.Whole(1); n <= asl.ESBLimit(u.V); n += asl.Whole(1) {
-			extra = append(extra, "esb "+n.String())
-		}
-	}
-	for _, x := range extra {
-		if a, err := st.ParseStep(u.ID + " " + x); err == nil {
-			acts = append(acts, a)
-		}
-	}
-	lay := st.Map.Layout
-	for _, a := range acts {
-		line := st.Describe(a)
-		out.Candidates = append(out.Candidates, line)
-		c := st.Clone()
-		rec := &dice.Recorder{Src: dice.Lowest{}}
-		var res asl.Result
-		if err := c.Step(a, rec, &res); err != nil {
-			continue
-		}
-		so := scenario.ReportStep(c, len(l.g.Log)+1, a, &res)
-		opt := stepOption{Line: line, Verb: a.Verb.String(), MP: so.MP, Breakdown: so.Breakdown, Dice: len(rec.Rolls) > 0}
-		switch a.Verb {
-		case asl.VerbEnter, asl.VerbReverse, asl.VerbMinimum, asl.VerbBypass, asl.VerbReverseBypass:
-			opt.Hex = lay.Name(c.Units[i].Pos.Hex)
-		}
-		out.Steps = append(out.Steps, opt)
-	}
-	writeJSON(w, http.StatusOK, out)
+	out, err := us.UnitSteps(r.PathValue("unit"), len(l.g.Log))
+	answer(w, out, err)
 }
 
-type reachHex struct {
-	Hex   string  `json:"hex"`
-	X     float64 `json:"x"`
-	Y     float64 `json:"y"`
-	MP    float64 `json:"mp"`
-	P     float64 `json:"p"`
-	Risky bool    `json:"risky"`
-	Stop  bool    `json:"stop"`
-}
-
-// reach shades every hex the unit can still reach this MPh (the planner's Reach).
+// reach shades every place a unit can still reach this phase (rules.Reacher).
 func (s *Server) reach(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	i, ok := unitOf(w, r, l.g)
+	re, ok := l.g.Rules().(rules.Reacher)
 	if !ok {
+		fail(w, http.StatusBadRequest, "%v", rules.Lacks(l.g.Ruleset(), "a unit's reach (units/{unit}/reach)"))
 		return
 	}
-	st := l.g.State()
 	maxRisk := 0.0
 	if q := r.URL.Query().Get("max_risk"); q != "" {
 		v, err := strconv.ParseFloat(q, 64)
@@ -288,26 +214,40 @@ func (s *Server) reach(w http.ResponseWriter, r *http.Request, l *live, role str
 			maxRisk = v
 		}
 	}
-	u := &st.Units[i]
-	out := struct {
-		Unit  string     `json:"unit"`
-		Left  float64    `json:"left"`
-		Hexes []reachHex `json:"hexes"`
-	}{Unit: u.ID, Left: (u.Allowance - u.Spent).Float(), Hexes: []reachHex{}}
-	res, err := plan.Reach(st, i, plan.Options{MaxRisk: maxRisk})
-	if err == nil {
-		lay := st.Map.Layout
-		for h, hr := range res.Hexes() {
-			x, y := h.Centre()
-			out.Hexes = append(out.Hexes, reachHex{Hex: lay.Name(h), X: round(x), Y: round(y),
-				MP: (hr.MP - u.Spent).Float(), P: round(hr.P*1e4) / 1e4, Risky: hr.Risky, Stop: hr.Stop})
-		}
-		sort.Slice(out.Hexes, func(a, b int) bool {
-			if out.Hexes[a].MP != out.Hexes[b].MP {
-				return out.Hexes[a].MP < out.Hexes[b].MP
+	out, err := re.Reach(r.PathValue("unit"), maxRisk)
+	answer(w, out, err)
+}
+
+// answer writes a capability's answer: 404 for a name the game lacks.
+func answer(w http.ResponseWriter, out any, err error) {
+	var nf *rules.NotFound
+	switch {
+	case errors.As(err, &nf):
+		fail(w, http.StatusNotFound, "%s", nf.What)
+	case err != nil:
+		fail(w, http.StatusBadRequest, "%v", err)
+	default:
+		writeJSON(w, http.StatusOK, out)
+	}
+}
+
+// rulesets lists the rulesets this server plays and what each offers.
+func (s *Server) rulesets(w http.ResponseWriter, r *http.Request) {
+	type rulesetView struct {
+		Name         string   `json:"name"`
+		Title        string   `json:"title"`
+		Capabilities []string `json:"capabilities"`
+		Routes       []string `json:"routes"`
+	}
+	out := []rulesetView{}
+	for _, rs := range rules.All() {
+		v := rulesetView{Name: rs.Name(), Title: rs.Title(), Capabilities: rules.Capabilities(rs, nil), Routes: []string{}}
+		if rt, ok := rs.(rules.Router); ok {
+			for _, route := range rt.Routes() {
+				v.Routes = append(v.Routes, "/api/rulesets/"+rs.Name()+"/"+strings.TrimPrefix(route.Path, "/"))
 			}
-			return out.Hexes[a].Hex < out.Hexes[b].Hex
-		})
+		}
+		out = append(out, v)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -349,84 +289,28 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d: the game is at step %d, so the next step is %d (someone moved first; here is the current state)", body.N, len(l.g.Log), len(l.g.Log)+1), N: len(l.g.Log), State: &v})
 		return
 	}
-	if st := l.g.LightningWar(); st != nil {
-		// Hidden movement: a side's token plays its own detachments' steps, and a refusal
-		// tells it nothing it may not know (lwMayPlay).
-		a, err := lw.Parse(body.Line)
-		if err != nil {
-			fail(w, http.StatusBadRequest, "%v", err)
-			return
-		}
-		if code, rule, msg := lwMayPlay(st, role, a); code != 0 {
-			if code == http.StatusForbidden {
-				fail(w, code, "%s", msg)
-				return
-			}
-			v := view(l, l.g, role, len(l.g.Log), false)
-			rep := lwReport{Step: len(l.g.Log) + 1, Action: body.Line, Verb: a.Verb, Events: []lwEventView{}, Moves: []lwMoveView{}, Order: []string{}, Rules: []string{rule}, Dice: []string{},
-				Error: &lhyRefusalJ{Rule: rule, Message: msg}}
-			writeJSON(w, code, apiError{Error: msg, Rule: rule, N: len(l.g.Log), State: &v, Report: rep})
-			return
-		}
-	} else {
-		movers, refOnly, known, err := stepSides(l.g, body.Line)
-		if err != nil {
-			fail(w, http.StatusBadRequest, "%v", err)
-			return
-		}
-		if refOnly && role != Referee {
-			fail(w, http.StatusForbidden, "the %s link may not play %q: only the referee may", role, body.Line)
-			return
-		}
-		if !known || !refOnly && !allowed(role, movers) {
-			fail(w, http.StatusForbidden, "the %s link may not play %q: it moves %v", role, body.Line, movers)
-			return
-		}
-	}
-	// What the role may not know, to keep out of a Lightning War refusal's message.
-	var hidden map[string]bool
-	if st := l.g.LightningWar(); st != nil {
-		hidden = st.HiddenFrom(viewer(role))
-	}
-	step, err := l.g.Apply(body.Line, l.src)
-	if err != nil { // refused: nothing changed, l.hash stands
+	if l.offRecord != "" {
 		v := view(l, l.g, role, len(l.g.Log), false)
-		ae := apiError{Error: lw.Redact(err.Error(), hidden), State: &v, N: len(l.g.Log)}
-		var ref *asl.Refusal
-		var lref *lhy.Refusal
-		var wref *lw.Refusal
-		switch {
-		case errors.As(err, &ref):
-			ae.Rule, ae.Error = ref.Rule, ref.Msg
-		case errors.As(err, &lref):
-			ae.Rule, ae.Error = lref.Rule, lref.Msg
-		case errors.As(err, &wref):
-			ae.Rule, ae.Error = wref.Rule, lw.Redact(wref.Msg, hidden)
+		writeJSON(w, http.StatusConflict, apiError{Error: "this game is read-only: " + l.offRecord, N: len(l.g.Log), State: v})
+		return
+	}
+	a, err := l.g.Parse(body.Line)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	n := len(l.g.Log) + 1
+	if code, msg, refused := mayPlay(l.g.Rules(), role, a, body.Line); code != 0 {
+		if refused == nil {
+			fail(w, code, "%s", msg)
+			return
 		}
-		switch l.g.Ruleset() {
-		case game.LightningWar:
-			verb := ""
-			if f := strings.Fields(body.Line); len(f) > 0 {
-				verb = strings.ToLower(f[0])
-			}
-			rules := []string{}
-			if ae.Rule != "" {
-				rules = append(rules, ae.Rule)
-			}
-			ae.Report = lwReport{Step: len(l.g.Log) + 1, Action: body.Line, Verb: verb, Events: []lwEventView{}, Moves: []lwMoveView{}, Order: []string{}, Rules: rules, Dice: []string{},
-				Error: &lhyRefusalJ{Rule: ae.Rule, Message: ae.Error}}
-		case game.LHY:
-			rep, _ := lhyReportOf(len(l.g.Log)+1, body.Line, nil)
-			rep.Error = &lhyRefusalJ{Rule: ae.Rule, Message: ae.Error}
-			ae.Report = rep
-		default:
-			so := step.ASL
-			if so.Error == nil && ae.Rule != "" {
-				so.Error = &scenario.ErrorOut{Rule: ae.Rule, Message: ae.Error}
-			}
-			ae.Report = &so
-		}
-		writeJSON(w, http.StatusUnprocessableEntity, ae)
+		s.refused(w, l, role, l.g.Rules().Unread(n, body.Line, refused))
+		return
+	}
+	rep, err := l.g.Do(body.Line, a, l.src)
+	if err != nil { // refused: nothing changed, l.hash stands
+		s.refused(w, l, role, rep)
 		return
 	}
 	e := l.g.Log[len(l.g.Log)-1]
@@ -439,9 +323,9 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 			fresh, ferr := s.lock(r.Context(), l.rec.ID)
 			l.mu.Lock() // for the deferred Unlock
 			if ferr == nil {
-				v := view(fresh, fresh.g, role, len(fresh.g.Log), false)
+				v, n := view(fresh, fresh.g, role, len(fresh.g.Log), false), len(fresh.g.Log)
 				fresh.mu.Unlock()
-				writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d was taken by another server first; here is the current state", e.N), N: v.N, State: &v})
+				writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d was taken by another server first; here is the current state", e.N), N: n, State: v})
 				return
 			}
 		}
@@ -449,20 +333,52 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusServiceUnavailable, "the step could not be saved, so it was not played: %v", err)
 		return
 	}
-	l.reports = append(l.reports, step)
+	l.reports = append(l.reports, rep)
 	l.hash = l.g.Hash()
 	l.publish(e.N)
-	rep, text := reportOf(e.N, e.Line, step)
-	if l.g.Ruleset() == game.LightningWar {
-		e, rep, text = lwStepOf(e.N, e, step, role)
-	}
+	sv := l.g.Rules().StepView(rep, e.Rolls, role)
 	out := struct {
 		Entry  game.Entry `json:"entry"`
 		Report any        `json:"report"`
 		Text   string     `json:"text"`
-		State  stateView  `json:"state"`
-	}{Entry: e, Report: rep, Text: text, State: view(l, l.g, role, len(l.g.Log), false)}
+		State  any        `json:"state"`
+	}{Entry: game.Entry{N: e.N, Line: sv.Line, Rolls: sv.Rolls}, Report: sv.Report, Text: sv.Text, State: view(l, l.g, role, len(l.g.Log), false)}
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// refused answers a refused step (422): the refusal as role may read it, its report, and the
+// state (which it did not change).
+func (s *Server) refused(w http.ResponseWriter, l *live, role string, rep *rules.Report) {
+	sv := l.g.Rules().StepView(rep, nil, role)
+	ae := apiError{N: len(l.g.Log), State: view(l, l.g, role, len(l.g.Log), false), Report: sv.Report}
+	if sv.Refusal != nil {
+		ae.Rule, ae.Error = sv.Refusal.Rule, sv.Refusal.Msg
+	}
+	writeJSON(w, http.StatusUnprocessableEntity, ae)
+}
+
+// mayPlay says whether role may submit a (line): 0, or the status and message of the answer;
+// refused, when set, is to be answered as the referee's refusal would be (a ruleset with
+// hidden information answers a side's step naming what it may not know exactly as one naming
+// nothing at all).
+func mayPlay(g rules.Game, role string, a rules.Action, line string) (code int, msg string, refused *rules.Refusal) {
+	if gk, ok := g.(rules.Gatekeeper); ok {
+		if d := gk.MayPlay(role, a); d != nil {
+			if d.Refusal != nil {
+				return http.StatusUnprocessableEntity, d.Refusal.Msg, d.Refusal
+			}
+			return http.StatusForbidden, d.Msg, nil
+		}
+		return 0, "", nil
+	}
+	movers, refOnly, known := g.Movers(a)
+	if refOnly && role != Referee {
+		return http.StatusForbidden, fmt.Sprintf("the %s link may not play %q: only the referee may", role, line), nil
+	}
+	if !known || !refOnly && !allowed(role, movers) {
+		return http.StatusForbidden, fmt.Sprintf("the %s link may not play %q: it moves %v", role, line, movers), nil
+	}
+	return 0, "", nil
 }
 
 // allowed: role may move every side in movers.
@@ -479,99 +395,6 @@ func allowed(role string, movers []string) bool {
 		}
 	}
 	return true
-}
-
-// stepSides is the sides a line of the game's notation moves (see lineSides and
-// lhyLineSides); refereeOnly: only the referee may play it; known is false if the line names
-// nothing this game has (no link may play it). An error is unreadable notation.
-func stepSides(g *game.Game, line string) (movers []string, refereeOnly, known bool, err error) {
-	if st := g.LHY(); st != nil {
-		a, err := lhy.Parse(st, line)
-		if err != nil {
-			return nil, false, false, err
-		}
-		movers, refereeOnly = lhyLineSides(st, sides(g), a)
-		return movers, refereeOnly, true, nil
-	}
-	st := g.State()
-	pl, err := st.ParseLine(line)
-	if err != nil {
-		return nil, false, false, err
-	}
-	movers, known = lineSides(st, &pl)
-	return movers, false, known, nil
-}
-
-// lineSides is the sides whose units a line moves; "*" means any side may play it (an outside
-// event such as an OBA attack, or a LOS check). ok is false if the line names nothing this game
-// has (the referee will say what).
-func lineSides(st *asl.Game, l *asl.Line) ([]string, bool) {
-	var out []string
-	add := func(s string) {
-		for _, x := range out {
-			if x == s {
-				return
-			}
-		}
-		out = append(out, s)
-	}
-	unit := func(i int) {
-		if i >= 0 && i < len(st.Units) {
-			add(st.Units[i].Side)
-		}
-	}
-	group := func(id string) bool {
-		k, ok := st.Group(id)
-		if !ok {
-			return false
-		}
-		for _, m := range st.Groups[k].Members {
-			unit(m)
-		}
-		return true
-	}
-	switch l.Kind {
-	case asl.LineUnit:
-		switch {
-		case l.GroupID != "":
-			group(l.GroupID)
-		case l.Action.Verb == asl.VerbAttack:
-			// An attack on a unit is made by its enemies.
-			target := st.Units[l.Action.Unit].Side
-			for i := range st.Units {
-				if st.Units[i].Side != target {
-					add(st.Units[i].Side)
-				}
-			}
-			if len(out) == 0 {
-				add("*")
-			}
-		default:
-			unit(l.Action.Unit)
-		}
-	case asl.LineImpulse:
-		group(l.GroupID)
-	case asl.LineGroup:
-		if l.GroupID != "" {
-			group(l.GroupID)
-		}
-		if l.OtherID != "" {
-			group(l.OtherID)
-		}
-		if l.Unit >= 0 {
-			unit(l.Unit)
-		}
-		for _, i := range l.Units {
-			unit(i)
-		}
-	case asl.LineMPh:
-		add(l.Side)
-	case asl.LineStray:
-		unit(l.Action.Unit)
-	default: // OBA, aircraft, LOS
-		add("*")
-	}
-	return out, len(out) > 0
 }
 
 // events streams the game's accepted steps as Server-Sent Events.

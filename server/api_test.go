@@ -114,7 +114,7 @@ func (c *client) state(cr Created, role string) stateView {
 }
 
 type submitAnswer struct {
-	apiError
+	aslAnswerError
 	Entry struct {
 		N     int      `json:"n"`
 		Line  string   `json:"line"`
@@ -250,7 +250,7 @@ func TestSubmit(t *testing.T) {
 		unchanged("a spectator's step")
 		code, r = c.submit(cr, "German", 1, "PzIV enter 2K4")
 		if code != http.StatusConflict || r.State == nil || r.State.N != 1 || r.N != 1 {
-			t.Errorf("a stale step number: %d %+v", code, r.apiError)
+			t.Errorf("a stale step number: %d %+v", code, r.aslAnswerError)
 		}
 		unchanged("a stale step")
 		code, r = c.submit(cr, "German", 2, "PzIV enter 2J3")
@@ -330,7 +330,7 @@ func TestSharedStore(t *testing.T) {
 		// b's copy is behind: step 2 there is stale, and the answer carries the real state.
 		code, r := b.submit(cr, "German", 2, "PzIV enter 2K5")
 		if code != http.StatusConflict || r.State == nil || r.State.N != 2 || r.State.Units[0].Hex != "2K4" {
-			t.Fatalf("stale step through b: %d %+v", code, r.apiError)
+			t.Fatalf("stale step through b: %d %+v", code, r.aslAnswerError)
 		}
 		b.mustStep(cr, "German", 3, "PzIV enter 2L4")
 		if v := a.state(cr, Referee); v.N != 3 || v.Units[0].Hex != "2L4" {

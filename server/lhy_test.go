@@ -13,9 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-referee/umpire/lhy/lhyfile"
 	"go.yaml.in/yaml/v3"
-
-	"github.com/umpire-referee/umpire/scenario"
 )
 
 // lhyDemoScenario: a US platoon next to a Concealed German squad on a hill in a rural
@@ -316,7 +315,7 @@ func TestLHYOdds(t *testing.T) {
 			t.Errorf("the rows sum to %s (%v)", sum.RatString(), fsum)
 		}
 		// lhy's own odds on the scenario as loaded.
-		s, err := scenario.LoadLHY("lhy.yaml", []byte(lhyDemoScenario))
+		s, err := lhyfile.LoadLHY("lhy.yaml", []byte(lhyDemoScenario))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,13 +30,14 @@ import (
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/game"
+	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/store"
 )
 
 // Roles that are not sides.
 const (
-	Referee   = "referee"
-	Spectator = "spectator"
+	Referee   = rules.Referee
+	Spectator = rules.Spectator
 )
 
 // Config is how a Server runs.
@@ -70,13 +71,16 @@ type live struct {
 	mu      sync.Mutex
 	rec     store.Game
 	g       *game.Game
-	reports []game.Step // reports[i] is step i+1's
+	reports []*rules.Report // reports[i] is step i+1's
 	src     dice.Source
 	subs    map[chan []byte]string // each event stream's role
 	hash    [32]byte               // g.Hash(), kept current
 	// broken: the memory no longer matches the store (a step was played but not saved); the
 	// next request reloads the game.
 	broken bool
+	// offRecord says why the stored log no longer replays (a rules change since it was
+	// played): the game stands at the last step that did and is read-only.
+	offRecord string
 }
 
 // New makes a server over cfg.Store.
@@ -150,7 +154,7 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if rec.Name == "" {
 		rec.Name = name
 	}
-	c := &Created{ID: rec.ID, Name: rec.Name, Ruleset: g.Ruleset(), N: len(g.Log), Sides: sides(g), Tokens: map[string]string{}, Links: map[string]string{}}
+	c := &Created{ID: rec.ID, Name: rec.Name, Ruleset: g.Ruleset().Name(), N: len(g.Log), Sides: g.Rules().Sides(), Tokens: map[string]string{}, Links: map[string]string{}}
 	for _, side := range c.Sides {
 		if side == Referee || side == Spectator {
 			return nil, &BadScenario{fmt.Errorf("%s: a side may not be called %q: that is the name of a role", name, side)}
@@ -187,37 +191,6 @@ type BadScenario struct{ Err error }
 
 func (e *BadScenario) Error() string { return e.Err.Error() }
 func (e *BadScenario) Unwrap() error { return e.Err }
-
-// sides lists a game's sides: each unit's side in order of first appearance, then the phasing
-// side if no unit has it (Lightning War: the sides of its TO&E, in order).
-func sides(g *game.Game) []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(s string) {
-		if s != "" && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	if st := g.LHY(); st != nil {
-		for i := range st.Units {
-			add(st.Units[i].Side)
-		}
-		return out
-	}
-	if st := g.LightningWar(); st != nil {
-		for _, s := range st.Sides {
-			add(s)
-		}
-		return out
-	}
-	st := g.State()
-	for i := range st.Units {
-		add(st.Units[i].Side)
-	}
-	add(st.Phasing)
-	return out
-}
 
 // newToken is n random bytes, base64url without padding.
 func newToken(n int) string {
@@ -268,7 +241,11 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	for _, e := range entries {
 		so, err := g.ApplyEntry(e)
 		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", id, err)
+			// Kept read-only where it stands, with the log up to here; the server's log says
+			// exactly what failed (the message may quote a step some roles may not read).
+			s.cfg.Logf("game %s: %v", id, err)
+			l.offRecord = fmt.Sprintf("off the record at step %d: the rules no longer take the game's log from there (the rules have changed since it was played); it is shown as it stood after step %d and can no longer be played", e.N, e.N-1)
+			break
 		}
 		l.reports = append(l.reports, so)
 	}
@@ -311,6 +288,9 @@ func (s *Server) evict(l *live) {
 // catchUp plays the steps other servers saved since this one last looked (Shared stores), and
 // tells subscribers. The caller holds l.mu.
 func (s *Server) catchUp(ctx context.Context, l *live) error {
+	if l.offRecord != "" {
+		return nil // read-only where its log stops replaying
+	}
 	entries, err := s.cfg.Store.Entries(ctx, l.rec.ID, len(l.g.Log))
 	if err != nil {
 		return err

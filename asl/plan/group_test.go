@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
-	"github.com/umpire-referee/umpire/scenario"
 )
 
-func loadScenario(t *testing.T, text string) *scenario.Scenario {
+func loadScenario(t *testing.T, text string) *aslfile.Scenario {
 	t.Helper()
-	s, err := scenario.Load("test.yaml", []byte(text))
+	s, err := aslfile.Load("test.yaml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/umpire-referee/umpire/asl"
-	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/asl/aslfile"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/perft/counts.txt from the planner")
@@ -36,7 +36,7 @@ func perftCases(t testing.TB) []perftCase {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := scenario.Load(f, data)
+		s, err := aslfile.Load(f, data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,18 +5,18 @@ import (
 	"testing"
 
 	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/asl/plan"
 	"github.com/umpire-referee/umpire/dice"
-	"github.com/umpire-referee/umpire/scenario"
 )
 
-func loadScenario(t testing.TB, path string) *scenario.Scenario {
+func loadScenario(t testing.TB, path string) *aslfile.Scenario {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := scenario.Load(path, data)
+	s, err := aslfile.Load(path, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-referee/umpire/scenario"
+	lwrs "github.com/umpire-referee/umpire/lightningwar/ruleset"
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // TestLightningWarScenarios checks every Lightning War scenario in testdata/lightningwar (one
@@ -60,11 +61,12 @@ func TestLightningWarSVG(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := scenario.LoadLightningWar(file, raw)
+			_, sc, err := rules.Load(file, raw)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, _ := s.Play(nil)
+			played, _ := rules.Play(sc, nil, nil)
+			g := played.(*lwrs.Game).G
 			if len(g.Dets) == 0 {
 				t.Fatalf("%s: no detachments", name)
 			}

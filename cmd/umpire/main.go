@@ -6,6 +6,9 @@
 //	umpire serve                  the game server and web UI (see package server)
 //	umpire play [FILE] [--json]   adjudicate a scenario's moves (no FILE: the built-in demo)
 //	umpire check FILE...          play scenarios and compare with their expect: blocks
+//
+// It knows the rulesets imported below (each registers itself with package rules), and runs
+// the commands they contribute (`umpire reach`, `umpire path`, `umpire odds`).
 package main
 
 import (
@@ -14,14 +17,20 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
-	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/rules"
+
+	// The rulesets umpire plays: each registers itself with package rules.
+	_ "github.com/umpire-referee/umpire/asl/ruleset"
+	_ "github.com/umpire-referee/umpire/lhy/ruleset"
+	_ "github.com/umpire-referee/umpire/lightningwar/ruleset"
 )
 
 //go:embed demo/demo.yaml
 var demo []byte
 
-const usage = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2;
+const usageHead = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2;
 Last Hundred Yards Assault and fire resolution; Lightning War tabletop movement)
 
 usage:
@@ -29,27 +38,51 @@ usage:
                                 the game server and its web UI; prints the demo game's links
   umpire play [FILE] [--json] [--svg OUT.svg]
                                 adjudicate the moves of a scenario file, one line per step
-                                (no FILE: play the built-in demo); --svg draws a Lightning War
-                                table with each detachment's orders and where it got to
+                                (no FILE: play the built-in demo); --svg draws the table of a
+                                ruleset that can (Lightning War) with each detachment's orders
   umpire check FILE...          play each file and compare with its expect: block
   umpire demo                   print the built-in demo scenario (a starting point for your own)
-  umpire reach FILE UNIT [--divide] [--esb] [--json]
-                                every place UNIT can reach for the rest of its MPh (after the
-                                file's moves), with its least MP and chance of arriving Mobile
-  umpire path FILE UNIT HEX [--max-risk P] [--esb] [--json]
-                                the cheapest legal way there, as move notation with costs
-  umpire odds FILE [--step N] [--json]
-                                Last Hundred Yards (ruleset: lhy): the exact chance of every
-                                outcome of each Assault and fire step, before its roll
+`
 
+const usageTail = `
 The scenario format and move notation: see the README and shared/spec/scenario-format.md.
 `
+
+// usage is the help text: the common commands, then each ruleset's own.
+func usage() string {
+	var b strings.Builder
+	b.WriteString(usageHead)
+	for _, rs := range rules.All() {
+		if c, ok := rs.(rules.Commander); ok {
+			for _, cmd := range c.Commands() {
+				b.WriteString(cmd.Usage + "\n")
+			}
+		}
+	}
+	b.WriteString("rulesets: " + rules.Names() + "\n")
+	b.WriteString(usageTail)
+	return b.String()
+}
+
+// command finds a subcommand a ruleset contributes.
+func command(name string) (rules.Command, bool) {
+	for _, rs := range rules.All() {
+		if c, ok := rs.(rules.Commander); ok {
+			for _, cmd := range c.Commands() {
+				if cmd.Name == name {
+					return cmd, true
+				}
+			}
+		}
+	}
+	return rules.Command{}, false
+}
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return 2
 	}
 	switch args[0] {
@@ -60,31 +93,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "demo":
 		stdout.Write(demo)
 		return 0
-	case "reach":
-		return reach(args[1:], stdout, stderr)
-	case "path":
-		return path(args[1:], stdout, stderr)
 	case "serve":
 		return serve(args[1:], stdout, stderr)
-	case "odds":
-		return odds(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		return 0
 	}
-	fmt.Fprintf(stderr, "umpire: unknown command %q\n\n%s", args[0], usage)
+	if cmd, ok := command(args[0]); ok {
+		return cmd.Run(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "umpire: unknown command %q\n\n%s", args[0], usage())
 	return 2
 }
 
-func load(path string) (*scenario.Scenario, error) {
+// load reads a scenario file (path "": the built-in demo) with the ruleset it names.
+func load(path string) (rules.Ruleset, rules.Scenario, error) {
 	if path == "" {
-		return scenario.Load("demo.yaml (built in)", demo)
+		return rules.Load("demo.yaml (built in)", demo)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return scenario.Load(path, data)
+	return rules.Load(path, data)
 }
 
 func play(args []string, stdout, stderr io.Writer) int {
@@ -112,22 +143,17 @@ func play(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	switch rulesetOf(file) {
-	case "lhy":
-		return playLHY(file, asJSON, stdout, stderr)
-	case "lightningwar":
-		return playLW(file, asJSON, svg, stdout, stderr)
-	}
-	if svg != "" {
-		fmt.Fprintln(stderr, "umpire play: --svg draws a Lightning War table (ruleset: lightningwar)")
-		return 2
-	}
-	s, err := load(file)
+	rs, sc, err := load(file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	for _, w := range s.Warnings {
+	if _, ok := sc.Setup().(rules.Drawer); svg != "" && !ok {
+		fmt.Fprintf(stderr, "umpire play: --svg draws a table, and %s games have none to draw (Lightning War's do)\n", rs.Title())
+		return 2
+	}
+	f := sc.File()
+	for _, w := range f.Warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	enc := json.NewEncoder(stdout)
@@ -135,27 +161,45 @@ func play(args []string, stdout, stderr io.Writer) int {
 		if file == "" {
 			fmt.Fprintln(stdout, "Built-in demo. Play your own scenario with `umpire play FILE`; `umpire demo > my.yaml` gives you this one to edit.")
 		}
-		fmt.Fprintf(stdout, "%s\n", s.Name)
+		fmt.Fprintln(stdout, f.Name)
 	}
-	out := s.Play(func(so scenario.StepOut) {
+	g, out := rules.Play(sc, nil, func(r *rules.Report) {
 		if asJSON {
-			enc.Encode(so)
+			enc.Encode(r.Detail.JSON(r))
 			return
 		}
-		fmt.Fprintln(stdout, scenario.FormatStep(so))
+		fmt.Fprintln(stdout, r.Detail.Text(r))
 	})
 	if !asJSON {
-		if !s.HasSeed {
+		if !f.HasSeed {
 			fmt.Fprintf(stdout, "(dice seed %d: add `seed: %d` to replay these rolls)\n", out.Seed, out.Seed)
 		}
-		for i := range s.Game.Units {
-			fmt.Fprintln(stdout, "  "+scenario.Describe(&s.Game.Units[i], s.Game.Map.Layout))
+		for _, line := range g.Summary() {
+			fmt.Fprintln(stdout, line)
+		}
+	}
+	if svg != "" {
+		if err := writeSVG(svg, g.(rules.Drawer), f.Name); err != nil {
+			fmt.Fprintln(stderr, "umpire play:", err)
+			return 1
 		}
 	}
 	if out.Stopped {
 		return 1
 	}
 	return 0
+}
+
+func writeSVG(path string, d rules.Drawer, title string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	err = d.DrawSVG(f, title)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func check(files []string, stdout, stderr io.Writer) int {
@@ -165,37 +209,10 @@ func check(files []string, stdout, stderr io.Writer) int {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
-		if rulesetOf(f) == "lightningwar" {
-			if checkLW(f, stdout) {
-				passed++
-			} else {
-				failed++
-			}
-			continue
-		}
-		if isLHY(f) {
-			if checkLHY(f, stdout) {
-				passed++
-			} else {
-				failed++
-			}
-			continue
-		}
-		s, err := load(f)
-		if err != nil {
-			fmt.Fprintln(stdout, err)
-			failed++
-			continue
-		}
-		out := s.Play(nil)
-		fails := s.Check(out)
-		if len(fails) == 0 {
+		if checkFile(f, stdout) {
 			passed++
-			continue
-		}
-		failed++
-		for _, fl := range fails {
-			fmt.Fprintf(stdout, "%s:%d: %s\n", f, fl.Line, fl.Msg)
+		} else {
+			failed++
 		}
 	}
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
@@ -203,4 +220,25 @@ func check(files []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// checkFile checks one file, printing each failure as file:line: what.
+func checkFile(file string, stdout io.Writer) bool {
+	_, sc, err := load(file)
+	if err != nil {
+		fmt.Fprintln(stdout, err)
+		return false
+	}
+	strict := sc.File().StrictWarnings && len(sc.File().Warnings) > 0
+	if sc.File().StrictWarnings {
+		// A misspelt field would leave an expectation unchecked: a warning fails the file.
+		for _, w := range sc.File().Warnings {
+			fmt.Fprintln(stdout, "warning:", w)
+		}
+	}
+	fails := rules.Check(sc)
+	for _, fl := range fails {
+		fmt.Fprintf(stdout, "%s:%d: %s\n", file, fl.Line, fl.Msg)
+	}
+	return len(fails) == 0 && !strict
 }

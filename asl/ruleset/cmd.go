@@ -1,4 +1,4 @@
-package main
+package ruleset
 
 import (
 	"encoding/json"
@@ -11,12 +11,32 @@ import (
 	"strings"
 
 	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/asl/plan"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
 	"github.com/umpire-referee/umpire/render"
-	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/rules"
 )
+
+// The commands ASL contributes to umpire: reach and path (the planner, package asl/plan).
+
+// Commands are `umpire reach` and `umpire path`.
+func (Ruleset) Commands() []rules.Command {
+	return []rules.Command{
+		{Name: "reach", Run: reach, Usage: `  umpire reach FILE UNIT [--divide] [--esb] [--json] [--svg OUT.svg] [--max-risk P]
+                                every place UNIT can reach for the rest of its MPh (after the
+                                file's moves), with its least MP and chance of arriving Mobile`},
+		{Name: "path", Run: path, Usage: `  umpire path FILE UNIT HEX [--vca A-B] [--max-risk P] [--esb] [--json]
+                                the cheapest legal way there, as move notation with costs`},
+	}
+}
+
+// planned is an ASL scenario played through its own moves: where the planner starts.
+type planned struct {
+	Name string
+	Game *asl.Game
+}
 
 // planArgs reads FILE UNIT [HEX] and the flags of reach and path.
 type planArgs struct {
@@ -82,16 +102,27 @@ func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (p
 
 // planFrom loads a scenario, plays its moves (the unit is planned from where they leave it)
 // and finds the unit.
-func planFrom(cmd string, pa planArgs, stderr io.Writer) (*scenario.Scenario, int, bool) {
-	s, err := load(pa.file)
+func planFrom(cmd string, pa planArgs, stderr io.Writer) (*planned, int, bool) {
+	data, err := os.ReadFile(pa.file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return nil, 0, false
 	}
-	if out := s.Play(nil); out.Stopped {
-		last := out.Steps[len(out.Steps)-1]
-		fmt.Fprintf(stderr, "umpire %s: the scenario's moves stop at step %d (%s: %s); planning from there\n", cmd, last.Step, last.Error.Rule, last.Error.Message)
+	rs, sc, err := rules.Load(pa.file, data)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, 0, false
 	}
+	if rs.Name() != "asl" {
+		fmt.Fprintf(stderr, "umpire %s: %s is a %s scenario; %s plans ASL vehicle movement\n", cmd, pa.file, rs.Title(), cmd)
+		return nil, 0, false
+	}
+	g, out := rules.Play(sc, nil, nil)
+	if out.Stopped {
+		last := out.Steps[len(out.Steps)-1]
+		fmt.Fprintf(stderr, "umpire %s: the scenario's moves stop at step %d (%s: %s); planning from there\n", cmd, last.Step, last.Refusal.Rule, last.Refusal.Msg)
+	}
+	s := &planned{Name: sc.File().Name, Game: g.(*Game).G}
 	i, ok := s.Game.Unit(pa.unit)
 	if !ok {
 		if gi, ok := s.Game.Group(pa.unit); ok && cmd == "path" {
@@ -159,7 +190,7 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		case l.State.Moving:
 			motion = "moving"
 		}
-		rows = append(rows, reachRow{Hex: lay.Name(u.Pos.Hex), Position: scenario.UnitVCA(u, lay), Motion: motion, MP: l.MP.Float(), P: l.P, CanStop: r.CanStop(i)})
+		rows = append(rows, reachRow{Hex: lay.Name(u.Pos.Hex), Position: aslfile.UnitVCA(u, lay), Motion: motion, MP: l.MP.Float(), P: l.P, CanStop: r.CanStop(i)})
 	}
 	sort.SliceStable(rows, func(a, b int) bool {
 		if rows[a].MP != rows[b].MP {
@@ -174,7 +205,7 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	fmt.Fprintf(stdout, "%s: %d places (hex, facing, Motion) reachable from %s\n", s.Game.Units[unit].ID, r.Places(), scenario.Describe(&s.Game.Units[unit], lay))
+	fmt.Fprintf(stdout, "%s: %d places (hex, facing, Motion) reachable from %s\n", s.Game.Units[unit].ID, r.Places(), aslfile.Describe(&s.Game.Units[unit], lay))
 	for _, row := range rows {
 		stop := ""
 		if !row.CanStop {
@@ -246,11 +277,11 @@ func path(args []string, stdout, stderr io.Writer) int {
 				exact.Mul(exact, big.NewRat(e.Risk.Den-e.Risk.Num, e.Risk.Den))
 			}
 		}
-		so := scenario.ReportStep(g, k+1, a, &res)
+		so := aslfile.ReportStep(g, k+1, a, &res)
 		if pa.json {
 			enc.Encode(so)
 		} else {
-			fmt.Fprintln(stdout, scenario.FormatStep(so))
+			fmt.Fprintln(stdout, aslfile.FormatStep(so))
 		}
 	}
 	l := &r.Labels[li]
@@ -269,7 +300,7 @@ func path(args []string, stdout, stderr io.Writer) int {
 
 // groupPath plans a Convoy's or a platoon's Impulses to hex h and prints them as `umpire
 // play` does, each replayed through the referee.
-func groupPath(s *scenario.Scenario, gi int, h hex.Hex, pa planArgs, stdout, stderr io.Writer) int {
+func groupPath(s *planned, gi int, h hex.Hex, pa planArgs, stdout, stderr io.Writer) int {
 	g := s.Game
 	grp := &g.Groups[gi]
 	opt := plan.GroupOptions{MaxRisk: pa.maxRisk}
@@ -299,11 +330,11 @@ func groupPath(s *scenario.Scenario, gi int, h hex.Hex, pa planArgs, stdout, std
 			fmt.Fprintf(stderr, "umpire path: the referee refused Impulse %d (%s): %v\n", k+1, line, err)
 			return 1
 		}
-		so := scenario.ReportImpulse(c, k+1, line, &res.Impulse)
+		so := aslfile.ReportImpulse(c, k+1, line, &res.Impulse)
 		if pa.json {
 			enc.Encode(so)
 		} else {
-			fmt.Fprintln(stdout, scenario.FormatStep(so))
+			fmt.Fprintln(stdout, aslfile.FormatStep(so))
 		}
 	}
 	if pa.json {
@@ -316,7 +347,7 @@ func groupPath(s *scenario.Scenario, gi int, h hex.Hex, pa planArgs, stdout, std
 
 // writeSVG draws the map with each reachable hex shaded by its least MP; hexes reachable only
 // at some risk are hatched.
-func writeSVG(path string, s *scenario.Scenario, unit int, r *plan.Result) error {
+func writeSVG(path string, s *planned, unit int, r *plan.Result) error {
 	u := &s.Game.Units[unit]
 	max := u.Allowance
 	hexes := r.Hexes()

@@ -1,4 +1,4 @@
-package main
+package ruleset
 
 import (
 	"encoding/json"
@@ -8,89 +8,17 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/lhy/lhyfile"
+	"github.com/umpire-referee/umpire/rules"
 )
 
-// isLHY reports whether a scenario file says ruleset: lhy.
-func isLHY(path string) bool {
-	if path == "" {
-		return false
-	}
-	data, err := os.ReadFile(path)
-	return err == nil && scenario.Ruleset(data) == "lhy"
-}
+// The command Last Hundred Yards contributes to umpire: odds.
 
-func loadLHY(path string) (*scenario.LHY, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return scenario.LoadLHY(path, data)
-}
-
-// rollSteps: the steps that roll for a result (Assault and fire), whose odds play shows.
-func rollSteps(s *scenario.LHY) func(int) bool {
-	return func(n int) bool {
-		f := strings.Fields(strings.ToLower(s.Moves[n-1].Text))
-		return len(f) > 0 && (f[0] == "assault" || f[0] == "resolve" || strings.HasPrefix(f[0], "fire"))
-	}
-}
-
-func playLHY(file string, asJSON bool, stdout, stderr io.Writer) int {
-	s, err := loadLHY(file)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	for _, w := range s.Warnings {
-		fmt.Fprintln(stderr, "warning:", w)
-	}
-	enc := json.NewEncoder(stdout)
-	if !asJSON {
-		fmt.Fprintln(stdout, s.Name)
-	}
-	g, out := s.Play(rollSteps(s), func(st scenario.LHYStep) {
-		if asJSON {
-			enc.Encode(st.JSON)
-			return
-		}
-		fmt.Fprintln(stdout, scenario.FormatLHYStep(st))
-	})
-	if !asJSON {
-		if !s.HasSeed {
-			fmt.Fprintf(stdout, "(dice seed %d: add `seed: %d` to replay these rolls)\n", out.Seed, out.Seed)
-		}
-		for i := range g.Units {
-			u := &g.Units[i]
-			who := string(u.Nation)
-			if u.Side != who {
-				who = u.Side + " " + who
-			}
-			fmt.Fprintf(stdout, "  %s (%s %s) in %s: %s\n", u.ID, who, u.Kind, g.Map.Name(u.At), u.Status())
-		}
-	}
-	if out.Stopped {
-		return 1
-	}
-	return 0
-}
-
-func checkLHY(file string, stdout io.Writer) bool {
-	s, err := loadLHY(file)
-	if err != nil {
-		fmt.Fprintln(stdout, err)
-		return false
-	}
-	// A misspelt field would leave an expectation unchecked: a warning fails the file.
-	for _, w := range s.Warnings {
-		fmt.Fprintln(stdout, "warning:", w)
-	}
-	g, out := s.Play(s.OddsWanted(), nil)
-	fails := s.Check(g, out)
-	for _, fl := range fails {
-		fmt.Fprintf(stdout, "%s:%d: %s\n", file, fl.Line, fl.Msg)
-	}
-	return len(fails) == 0 && len(s.Warnings) == 0
+// Commands is `umpire odds`.
+func (Ruleset) Commands() []rules.Command {
+	return []rules.Command{{Name: "odds", Run: odds, Usage: `  umpire odds FILE [--step N] [--json]
+                                Last Hundred Yards (ruleset: lhy): the exact chance of every
+                                outcome of each Assault and fire step, before its roll`}}
 }
 
 // oddsJSON is one step's distribution in --json.
@@ -140,32 +68,40 @@ func odds(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: umpire odds FILE [--step N] [--json]")
 		return 2
 	}
-	if !isLHY(file) {
-		fmt.Fprintf(stderr, "umpire odds: %s is not a ruleset: lhy scenario\n", file)
-		return 2
-	}
-	s, err := loadLHY(file)
+	data, err := os.ReadFile(file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if step > len(s.Moves) {
-		fmt.Fprintf(stderr, "umpire odds: the scenario has %d moves\n", len(s.Moves))
+	if name, _ := rules.Named(data); name != "lhy" {
+		fmt.Fprintf(stderr, "umpire odds: %s is not a ruleset: lhy scenario\n", file)
 		return 2
 	}
-	want := rollSteps(s)
+	rs, err := Ruleset{}.Load(file, data)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	sc := rs.(*Scenario)
+	if step > len(sc.f.Moves) {
+		fmt.Fprintf(stderr, "umpire odds: the scenario has %d moves\n", len(sc.f.Moves))
+		return 2
+	}
+	setup := sc.Setup().(*Game)
+	want := func(n int) bool { return setup.WantPreview(&Action{Text: sc.f.Moves[n-1].Text}) }
 	if step > 0 {
 		want = func(n int) bool { return n == step }
 	}
 	enc := json.NewEncoder(stdout)
 	if !asJSON {
-		fmt.Fprintln(stdout, s.Name)
+		fmt.Fprintln(stdout, sc.f.Name)
 	}
 	shown, code := 0, 0
-	s.Play(want, func(st scenario.LHYStep) {
-		if !want(st.Step) {
+	rules.Play(sc, want, func(r *rules.Report) {
+		if !want(r.Step) {
 			return
 		}
+		st := stepOf(r)
 		shown++
 		if st.Odds == nil {
 			// A refused step: say why, as play would.
@@ -180,7 +116,7 @@ func odds(args []string, stdout, stderr io.Writer) int {
 			return
 		}
 		fmt.Fprintf(stdout, "%2d. %s\n", st.Step, st.Action)
-		fmt.Fprint(stdout, scenario.FormatOdds(st.Odds))
+		fmt.Fprint(stdout, lhyfile.FormatOdds(st.Odds))
 	})
 	if shown == 0 {
 		fmt.Fprintln(stderr, "umpire odds: no Assault or fire step to give odds for (use --step N for another step)")
@@ -189,7 +125,7 @@ func odds(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func toOddsJSON(st scenario.LHYStep) oddsJSON {
+func toOddsJSON(st lhyfile.LHYStep) oddsJSON {
 	j := oddsJSON{Step: st.Step, Action: st.Action, Facts: map[string]float64{}, Exact: map[string]string{}}
 	for k, p := range st.Odds.Marginal {
 		f, _ := p.Float64()

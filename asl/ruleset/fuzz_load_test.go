@@ -1,4 +1,4 @@
-package scenario
+package ruleset
 
 import (
 	"bytes"
@@ -10,6 +10,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 )
 
 // fuzzRich is a scenario that uses every field the loader knows, one leaf per line so that
@@ -238,7 +241,7 @@ func fuzzSeedFiles(tb testing.TB) [][]byte {
 		}
 	}
 	isYAML := func(p string) bool { return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") }
-	for _, root := range []string{"../testdata", "../cmd/umpire/demo", "testdata"} {
+	for _, root := range []string{"../../testdata", "../../cmd/umpire/demo", "testdata"} {
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && isYAML(p) {
 				add(filepath.Clean(p))
@@ -265,7 +268,7 @@ func fuzzSeedFiles(tb testing.TB) [][]byte {
 		}
 		return nil
 	})
-	if spec, err := os.ReadFile("../../shared/spec/scenario-format.md"); err == nil {
+	if spec, err := os.ReadFile("../../../shared/spec/scenario-format.md"); err == nil {
 		for _, block := range strings.Split(string(spec), "```yaml\n")[1:] {
 			if end := strings.Index(block, "```"); end >= 0 {
 				out = append(out, []byte(block[:end]))
@@ -294,11 +297,11 @@ func FuzzLoad(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := Load("fuzz.yaml", data)
+		s, err := Ruleset{}.Load("fuzz.yaml", data)
 		if err != nil {
-			var e *Error
+			var e *scenario.Error
 			if !errors.As(err, &e) || e != err {
-				t.Fatalf("Load returned %T %v, not a *Error", err, err)
+				t.Fatalf("Load returned %T %v, not a *scenario.Error", err, err)
 			}
 			if e.Msg == "" || e.File != "fuzz.yaml" {
 				t.Fatalf("Load error without a message or file: %#v", e)
@@ -315,23 +318,21 @@ func FuzzLoad(f *testing.F) {
 		if s == nil {
 			t.Fatal("Load returned neither a scenario nor an error")
 		}
-		s.HasSeed = true
-		out := s.Play(nil)
-		for _, st := range out.Steps {
-			_ = FormatStep(st)
-		}
-		s.Check(out)
-		for i := range s.Game.Units {
-			_ = Describe(&s.Game.Units[i], s.Game.Map.Layout)
-		}
+		s.File().HasSeed = true
+		g, out := rules.Play(s, nil, func(r *rules.Report) {
+			_ = r.Detail.Text(r)
+			_ = r.Detail.JSON(r)
+		})
+		s.Check(g, out.Steps)
+		_ = g.Summary()
 
 		// The same file and seed play the same game, always.
-		s2, err := Load("fuzz.yaml", bytes.Clone(data))
+		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data))
 		if err != nil {
 			t.Fatalf("second Load failed: %v", err)
 		}
-		s2.HasSeed = true
-		if out2 := s2.Play(nil); !reflect.DeepEqual(out, out2) {
+		s2.File().HasSeed = true
+		if _, out2 := rules.Play(s2, nil, nil); !reflect.DeepEqual(out, out2) {
 			t.Fatalf("two plays of the same file and seed differ:\n%+v\n%+v", out, out2)
 		}
 	})

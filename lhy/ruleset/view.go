@@ -1,4 +1,4 @@
-package server
+package ruleset
 
 import (
 	"context"
@@ -6,47 +6,45 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"net/http"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/umpire-referee/umpire/dice"
-	"github.com/umpire-referee/umpire/game"
 	"github.com/umpire-referee/umpire/lhy"
-	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/lhy/lhyfile"
+	"github.com/umpire-referee/umpire/rules"
 )
 
-// Last Hundred Yards games: their state, reports and odds as the API shows them (API.md,
-// "LHY games").
+// Last Hundred Yards games as the API shows them (API.md, "LHY games"): their state, their
+// steps' reports, who plays what, and the odds of a proposed step.
 
-// lhyStateView is an LHY game's state: what GET state and replay answer for it (in place of
+// StateView is an LHY game's state: what GET state and replay answer for it (in place of
 // the ASL fields of stateView).
-type lhyStateView struct {
-	stateHead
-	Turn     int             `json:"turn"`
-	Date     string          `json:"date,omitempty"`
-	Night    bool            `json:"night"`
-	Map      *lhyMapView     `json:"map,omitempty"`
-	Units    []lhyUnitView   `json:"units"`
-	Assaults []lhyAssault    `json:"assaults"`
-	After    *lhyAfterView   `json:"after"`
-	Verbs    string          `json:"verbs,omitempty"`
-	Steps    []lhyStepOption `json:"steps"`
+type StateView struct {
+	rules.Head
+	Turn     int           `json:"turn"`
+	Date     string        `json:"date,omitempty"`
+	Night    bool          `json:"night"`
+	Map      *MapView      `json:"map,omitempty"`
+	Units    []UnitView    `json:"units"`
+	Assaults []AssaultView `json:"assaults"`
+	After    *AfterView    `json:"after"`
+	Verbs    string        `json:"verbs,omitempty"`
+	Steps    []StepOption  `json:"steps"`
 }
 
-type lhyMapView struct {
-	MinX     float64          `json:"min_x"`
-	MinY     float64          `json:"min_y"`
-	MaxX     float64          `json:"max_x"`
-	MaxY     float64          `json:"max_y"`
-	Cols     int              `json:"cols"`
-	Rows     int              `json:"rows"`
-	Hexes    []lhyHexView     `json:"hexes"`
-	Hexsides []lhyHexsideView `json:"hexsides"`
+type MapView struct {
+	MinX     float64       `json:"min_x"`
+	MinY     float64       `json:"min_y"`
+	MaxX     float64       `json:"max_x"`
+	MaxY     float64       `json:"max_y"`
+	Cols     int           `json:"cols"`
+	Rows     int           `json:"rows"`
+	Hexes    []HexView     `json:"hexes"`
+	Hexsides []HexsideView `json:"hexsides"`
 }
 
-type lhyHexView struct {
+type HexView struct {
 	ID      string  `json:"id"`
 	X       float64 `json:"x"`
 	Y       float64 `json:"y"`
@@ -56,12 +54,12 @@ type lhyHexView struct {
 	Impact  bool    `json:"impact"`
 }
 
-type lhyHexsideView struct {
+type HexsideView struct {
 	Kind string `json:"kind"` // wall, hedgerow, river, blocked
-	sideView
+	rules.Segment
 }
 
-type lhyUnitView struct {
+type UnitView struct {
 	ID          string   `json:"id"`
 	Side        string   `json:"side"`
 	Nationality string   `json:"nationality"`
@@ -98,7 +96,7 @@ type lhyUnitView struct {
 	Status      string   `json:"status"` // "reduced, Disrupted" or "good order"
 }
 
-type lhyAssault struct {
+type AssaultView struct {
 	Target      string   `json:"target"`
 	Side        string   `json:"side"`
 	Attackers   []string `json:"attackers"`
@@ -106,30 +104,30 @@ type lhyAssault struct {
 	Envelopment bool     `json:"envelopment"`
 }
 
-// lhyAfterView is what the last resolved Assault still asks for (14.3).
-type lhyAfterView struct {
-	Target       string           `json:"target"`
-	AttackerSide string           `json:"attacker_side"`
-	DefenderSide string           `json:"defender_side"`
-	Attackers    []string         `json:"attackers"`
-	Defenders    []string         `json:"defenders"`
-	Loser        string           `json:"loser"`
-	Retreat      []lhyRetreatView `json:"retreat"`
-	VDA          string           `json:"vda"`     // who may still attempt one: attacker, defender, both, nobody
-	Advance      string           `json:"advance"` // who may Advance
-	Asks         []string         `json:"asks"`    // in words
-	Steps        []lhyStepOption  `json:"steps"`   // the other steps it offers that the referee takes now (retreat UNIT eliminated, vda, advance)
+// AfterView is what the last resolved Assault still asks for (14.3).
+type AfterView struct {
+	Target       string        `json:"target"`
+	AttackerSide string        `json:"attacker_side"`
+	DefenderSide string        `json:"defender_side"`
+	Attackers    []string      `json:"attackers"`
+	Defenders    []string      `json:"defenders"`
+	Loser        string        `json:"loser"`
+	Retreat      []RetreatView `json:"retreat"`
+	VDA          string        `json:"vda"`     // who may still attempt one: attacker, defender, both, nobody
+	Advance      string        `json:"advance"` // who may Advance
+	Asks         []string      `json:"asks"`    // in words
+	Steps        []StepOption  `json:"steps"`   // the other steps it offers that the referee takes now (retreat UNIT eliminated, vda, advance)
 }
 
-type lhyRetreatView struct {
+type RetreatView struct {
 	Unit  string     `json:"unit"`
 	Min   int        `json:"min"`
 	Max   int        `json:"max"`
 	Paths [][]string `json:"paths"` // legal Retreats (at most maxRetreatPaths); none: retreat UNIT eliminated
 }
 
-// lhyStepOption is a step the referee would take now.
-type lhyStepOption struct {
+// StepOption is a step the referee would take now.
+type StepOption struct {
 	Line string `json:"line"`
 	Verb string `json:"verb"`
 	Unit string `json:"unit,omitempty"`
@@ -138,9 +136,10 @@ type lhyStepOption struct {
 
 const maxRetreatPaths = 24
 
-func lhyView(g *game.Game, withMap bool) lhyStateView {
-	st := g.LHY()
-	v := lhyStateView{stateHead: stateHead{Ruleset: game.LHY}, Turn: st.Turn, Night: st.Night, Units: []lhyUnitView{}, Assaults: []lhyAssault{}, Steps: []lhyStepOption{}}
+// View is the state as the API shows it (every role sees all of it); the map only withMap.
+func (g *Game) View(head rules.Head, withMap bool) any {
+	st := g.G
+	v := StateView{Head: head, Turn: st.Turn, Night: st.Night, Units: []UnitView{}, Assaults: []AssaultView{}, Steps: []StepOption{}}
 	if st.Date != 0 {
 		v.Date = st.Date.String()
 	}
@@ -153,7 +152,7 @@ func lhyView(g *game.Game, withMap bool) lhyStateView {
 		v.Units = append(v.Units, lhyUnitOf(st, i))
 	}
 	for _, as := range st.Assaults {
-		av := lhyAssault{Target: st.Map.Name(as.Target), Attackers: []string{}, From: []string{}, Envelopment: as.Envelopment}
+		av := AssaultView{Target: st.Map.Name(as.Target), Attackers: []string{}, From: []string{}, Envelopment: as.Envelopment}
 		for k, i := range as.Attackers {
 			av.Attackers = append(av.Attackers, st.Units[i].ID)
 			av.Side = st.Units[i].Side
@@ -166,30 +165,30 @@ func lhyView(g *game.Game, withMap bool) lhyStateView {
 	v.After = lhyAfterOf(st)
 	// Recovery and the declared Assaults' resolution, where the referee would take them.
 	for _, as := range v.Assaults {
-		v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "resolve " + as.Target, Verb: "resolve", Side: as.Side})
+		v.Steps = tryLHY(st, v.Steps, StepOption{Line: "resolve " + as.Target, Verb: "resolve", Side: as.Side})
 	}
 	for i := range st.Units {
 		u := &st.Units[i]
 		if !u.Eliminated && (u.Disrupted || u.Regrouping || u.Shocked) {
-			v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "recover " + u.ID, Verb: "recover", Unit: u.ID, Side: u.Side})
+			v.Steps = tryLHY(st, v.Steps, StepOption{Line: "recover " + u.ID, Verb: "recover", Unit: u.ID, Side: u.Side})
 		}
 	}
 	return v
 }
 
 // tryLHY appends opt to out if the referee takes its line now (tried on a copy).
-func tryLHY(st *lhy.Game, out []lhyStepOption, opt lhyStepOption) []lhyStepOption {
+func tryLHY(st *lhy.Game, out []StepOption, opt StepOption) []StepOption {
 	if _, err := st.Clone().Apply(opt.Line, dice.Lowest{}); err == nil {
 		out = append(out, opt)
 	}
 	return out
 }
 
-func lhyUnitOf(st *lhy.Game, i int) lhyUnitView {
+func lhyUnitOf(st *lhy.Game, i int) UnitView {
 	u := &st.Units[i]
 	x, y := u.At.Centre()
-	uv := lhyUnitView{ID: u.ID, Side: u.Side, Nationality: string(u.Nation), Kind: u.Kind.String(), Combat: u.Combat,
-		Hex: st.Map.Name(u.At), X: round(x), Y: round(y),
+	uv := UnitView{ID: u.ID, Side: u.Side, Nationality: string(u.Nation), Kind: u.Kind.String(), Combat: u.Combat,
+		Hex: st.Map.Name(u.At), X: rules.Round(x), Y: rules.Round(y),
 		Cohesion: int(u.Cohesion), EffCohesion: u.EffCohesion(), Assault: int(u.Assault), SA: int(u.SA),
 		ATV: int(u.ATV), AV: int(u.AV), AEV: int(u.AEV), Steps: int(u.Steps), Full: int(u.Full),
 		Company: u.Company, Platoon: u.Platoon,
@@ -213,9 +212,9 @@ func lhyUnitOf(st *lhy.Game, i int) lhyUnitView {
 
 // lhyMapOf draws an LHY map as data: every hex with its terrain, the hexside features, with
 // coordinates in hex radii as the ASL map's.
-func lhyMapOf(st *lhy.Game) lhyMapView {
+func lhyMapOf(st *lhy.Game) MapView {
 	m := st.Map
-	mv := lhyMapView{Cols: m.Cols, Rows: m.Rows, MinX: math.Inf(1), MinY: math.Inf(1), Hexes: []lhyHexView{}, Hexsides: []lhyHexsideView{}}
+	mv := MapView{Cols: m.Cols, Rows: m.Rows, MinX: math.Inf(1), MinY: math.Inf(1), Hexes: []HexView{}, Hexsides: []HexsideView{}}
 	for x := 0; x < m.Cols; x++ {
 		for y := 1; y <= m.Rows; y++ {
 			h := lhy.Hex{X: int16(x), Y: int16(y)}
@@ -223,15 +222,15 @@ func lhyMapOf(st *lhy.Game) lhyMapView {
 			cx, cy := h.Centre()
 			mv.MinX, mv.MinY = math.Min(mv.MinX, cx-1.2), math.Min(mv.MinY, cy-1.2)
 			mv.MaxX, mv.MaxY = math.Max(mv.MaxX, cx+1.2), math.Max(mv.MaxY, cy+1.2)
-			mv.Hexes = append(mv.Hexes, lhyHexView{ID: m.Name(h), X: round(cx), Y: round(cy), Terrain: info.Terrain.String(),
+			mv.Hexes = append(mv.Hexes, HexView{ID: m.Name(h), X: rules.Round(cx), Y: rules.Round(cy), Terrain: info.Terrain.String(),
 				Level: int(info.Level), IP: st.HasIP(h), Impact: info.Impact})
 		}
 	}
 	if len(mv.Hexes) == 0 {
 		mv.MinX, mv.MinY = 0, 0
 	}
-	mv.MinX, mv.MinY = round(mv.MinX), round(mv.MinY)
-	mv.MaxX, mv.MaxY = round(mv.MaxX), round(mv.MaxY)
+	mv.MinX, mv.MinY = rules.Round(mv.MinX), rules.Round(mv.MinY)
+	mv.MaxX, mv.MaxY = rules.Round(mv.MaxX), rules.Round(mv.MaxY)
 	keys := make([][2]lhy.Hex, 0, len(m.Sides))
 	for k := range m.Sides {
 		keys = append(keys, k)
@@ -250,15 +249,15 @@ func lhyMapOf(st *lhy.Game) lhyMapView {
 		}
 		cx, cy := k[0].Centre()
 		a1, a2 := math.Pi/3*float64(s), math.Pi/3*float64(s+1)
-		sv := sideView{A: m.Name(k[0]), B: m.Name(k[1]),
-			X1: round(cx + math.Cos(a1)), Y1: round(cy - math.Sin(a1)), X2: round(cx + math.Cos(a2)), Y2: round(cy - math.Sin(a2))}
+		sv := rules.Segment{A: m.Name(k[0]), B: m.Name(k[1]),
+			X1: rules.Round(cx + math.Cos(a1)), Y1: rules.Round(cy - math.Sin(a1)), X2: rules.Round(cx + math.Cos(a2)), Y2: rules.Round(cy - math.Sin(a2))}
 		f := m.Sides[k]
 		for _, x := range []struct {
 			bit  lhy.Hexside
 			name string
 		}{{lhy.Wall, "wall"}, {lhy.Hedgerow, "hedgerow"}, {lhy.RiverSide, "river"}, {lhy.Blocked, "blocked"}} {
 			if f&x.bit != 0 {
-				mv.Hexsides = append(mv.Hexsides, lhyHexsideView{Kind: x.name, sideView: sv})
+				mv.Hexsides = append(mv.Hexsides, HexsideView{Kind: x.name, Segment: sv})
 			}
 		}
 	}
@@ -266,7 +265,7 @@ func lhyMapOf(st *lhy.Game) lhyMapView {
 }
 
 // lhyAfterOf is the After window of the last Assault, with the steps it still offers, or nil.
-func lhyAfterOf(st *lhy.Game) *lhyAfterView {
+func lhyAfterOf(st *lhy.Game) *AfterView {
 	af := st.After
 	if af == nil {
 		return nil
@@ -278,12 +277,12 @@ func lhyAfterOf(st *lhy.Game) *lhyAfterView {
 		}
 		return out
 	}
-	v := &lhyAfterView{Target: st.Map.Name(af.Target), AttackerSide: af.AttackerSide, DefenderSide: af.DefSide,
+	v := &AfterView{Target: st.Map.Name(af.Target), AttackerSide: af.AttackerSide, DefenderSide: af.DefSide,
 		Attackers: ids(af.Attackers), Defenders: ids(af.Defenders), Loser: af.Loser.String(),
-		Retreat: []lhyRetreatView{}, VDA: af.VDA.String(), Advance: af.Advance.String(), Asks: []string{}, Steps: []lhyStepOption{}}
+		Retreat: []RetreatView{}, VDA: af.VDA.String(), Advance: af.Advance.String(), Asks: []string{}, Steps: []StepOption{}}
 	for _, i := range af.Retreat {
 		u := &st.Units[i]
-		rv := lhyRetreatView{Unit: u.ID, Min: af.RetreatMin, Max: af.RetreatMax, Paths: [][]string{}}
+		rv := RetreatView{Unit: u.ID, Min: af.RetreatMin, Max: af.RetreatMax, Paths: [][]string{}}
 		if u.Vehicular() {
 			rv.Min, rv.Max = 1, lhy.VehicleRetreatMP
 		}
@@ -295,7 +294,7 @@ func lhyAfterOf(st *lhy.Game) *lhyAfterView {
 			rv.Paths = append(rv.Paths, hs)
 		}
 		if len(rv.Paths) == 0 {
-			v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "retreat " + u.ID + " eliminated", Verb: "retreat", Unit: u.ID, Side: u.Side})
+			v.Steps = tryLHY(st, v.Steps, StepOption{Line: "retreat " + u.ID + " eliminated", Verb: "retreat", Unit: u.ID, Side: u.Side})
 			v.Asks = append(v.Asks, fmt.Sprintf("%s must retreat but cannot: it is eliminated (retreat %s eliminated)", u.ID, u.ID))
 		} else {
 			v.Asks = append(v.Asks, fmt.Sprintf("%s must retreat %d-%d hexes (14.3.3)", u.ID, rv.Min, rv.Max))
@@ -317,7 +316,7 @@ func lhyAfterOf(st *lhy.Game) *lhyAfterView {
 	for _, i := range own(af.VDA) {
 		for j := range st.Units {
 			if st.Units[j].Vehicular() && !st.Units[j].Eliminated && st.Units[j].Side != st.Units[i].Side {
-				v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "vda " + st.Units[i].ID + " " + st.Units[j].ID, Verb: "vda", Unit: st.Units[i].ID, Side: st.Units[i].Side})
+				v.Steps = tryLHY(st, v.Steps, StepOption{Line: "vda " + st.Units[i].ID + " " + st.Units[j].ID, Verb: "vda", Unit: st.Units[i].ID, Side: st.Units[i].Side})
 			}
 		}
 	}
@@ -331,7 +330,7 @@ func lhyAfterOf(st *lhy.Game) *lhyAfterView {
 			continue
 		}
 		for _, h := range st.Map.Neighbors(u.At) {
-			v.Steps = tryLHY(st, v.Steps, lhyStepOption{Line: "advance " + u.ID + " " + st.Map.Name(h), Verb: "advance", Unit: u.ID, Side: u.Side})
+			v.Steps = tryLHY(st, v.Steps, StepOption{Line: "advance " + u.ID + " " + st.Map.Name(h), Verb: "advance", Unit: u.ID, Side: u.Side})
 		}
 	}
 	if len(v.Steps) > adv {
@@ -340,62 +339,68 @@ func lhyAfterOf(st *lhy.Game) *lhyAfterView {
 	return v
 }
 
-// lhyReport is an LHY step's report in the log and in answers to a step.
-type lhyReport struct {
+// ReportView is an LHY step's report in the log and in answers to a step.
+type ReportView struct {
 	Step      int          `json:"step"`
 	Action    string       `json:"action"`
 	Verb      string       `json:"verb"`
-	Terms     []lhyTerm    `json:"terms"`
+	Terms     []TermView   `json:"terms"`
 	DRM       int          `json:"drm"`
 	Breakdown string       `json:"breakdown,omitempty"`
 	Roll      int          `json:"roll,omitempty"` // the natural d10 of the step's main roll
 	Final     int          `json:"final,omitempty"`
 	Row       string       `json:"row,omitempty"` // the Assault Results row
 	Loser     string       `json:"loser,omitempty"`
-	Dice      []lhyDie     `json:"dice"`
-	Events    []lhyEvent   `json:"events"`
+	Dice      []DieView    `json:"dice"`
+	Events    []EventView  `json:"events"`
 	Rules     []string     `json:"rules"`
-	Error     *lhyRefusalJ `json:"error,omitempty"`
+	Error     *rules.RefusalView `json:"error,omitempty"`
 }
 
-type lhyTerm struct {
+type TermView struct {
 	Value int    `json:"value"`
 	Label string `json:"label"`
 	Rule  string `json:"rule"`
 }
 
-type lhyDie struct {
+type DieView struct {
 	Kind string `json:"kind"` // d10
 	Roll int    `json:"roll"`
 	For  string `json:"for"`
 }
 
-type lhyEvent struct {
+type EventView struct {
 	Text string `json:"text"`
 	Rule string `json:"rule,omitempty"`
 	Key  string `json:"key,omitempty"` // the fact without the dice faces, as the odds name it
 }
 
-type lhyRefusalJ struct {
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-}
 
-func lhyTerms(ts []lhy.Term) []lhyTerm {
-	out := []lhyTerm{}
+func lhyTerms(ts []lhy.Term) []TermView {
+	out := []TermView{}
 	for _, t := range ts {
-		out = append(out, lhyTerm{Value: t.Value, Label: t.Label, Rule: t.Rule})
+		out = append(out, TermView{Value: t.Value, Label: t.Label, Rule: t.Rule})
 	}
 	return out
 }
 
+// StepView is a step as the API shows it: every role sees all of it.
+func (g *Game) StepView(r *rules.Report, rolls []dice.Roll, role string) rules.StepView {
+	d := r.Detail.(*detail)
+	rep, text := lhyReportOf(r.Step, r.Action, d.rep)
+	if r.Refusal != nil {
+		rep.Error = &rules.RefusalView{Rule: r.Refusal.Rule, Message: r.Refusal.Msg}
+	}
+	return rules.StepView{Line: r.Action, Rolls: rolls, Report: rep, Text: text, Refusal: r.Refusal}
+}
+
 // lhyReportOf is step n's report and its text as `umpire play` prints it.
-func lhyReportOf(n int, line string, rep *lhy.Report) (lhyReport, string) {
+func lhyReportOf(n int, line string, rep *lhy.Report) (ReportView, string) {
 	verb := ""
 	if f := strings.Fields(line); len(f) > 0 {
 		verb = strings.ToLower(strings.TrimSuffix(f[0], ":"))
 	}
-	out := lhyReport{Step: n, Action: line, Verb: verb, Terms: []lhyTerm{}, Dice: []lhyDie{}, Events: []lhyEvent{}, Rules: []string{}}
+	out := ReportView{Step: n, Action: line, Verb: verb, Terms: []TermView{}, Dice: []DieView{}, Events: []EventView{}, Rules: []string{}}
 	if rep == nil {
 		return out, ""
 	}
@@ -404,23 +409,24 @@ func lhyReportOf(n int, line string, rep *lhy.Report) (lhyReport, string) {
 	out.DRM, out.Breakdown, out.Roll, out.Final, out.Row, out.Loser = rep.Net, rep.Breakdown, rep.Natural, rep.Final, rep.Row, rep.Loser
 	seen := map[string]bool{}
 	for _, e := range rep.Events {
-		out.Events = append(out.Events, lhyEvent{Text: e.Text, Rule: e.Rule, Key: e.Key})
+		out.Events = append(out.Events, EventView{Text: e.Text, Rule: e.Rule, Key: e.Key})
 		if e.Rule != "" && !seen[e.Rule] {
 			seen[e.Rule] = true
 			out.Rules = append(out.Rules, e.Rule)
 		}
 	}
 	for _, r := range rep.Rolls {
-		out.Dice = append(out.Dice, lhyDie{Kind: r.Roll.Kind.String(), Roll: int(r.Roll.Total), For: r.Why})
+		out.Dice = append(out.Dice, DieView{Kind: r.Roll.Kind.String(), Roll: int(r.Roll.Total), For: r.Why})
 	}
-	return out, scenario.FormatLHYStep(scenario.LHYStep{Step: n, Action: line, Report: rep})
+	return out, lhyfile.FormatLHYStep(lhyfile.LHYStep{Step: n, Action: line, Report: rep})
 }
 
-// lhyLineSides is the sides a line of LHY notation is played by: an Assault's attackers, fire
-// by the enemies of the units in the hex (and the sides of the firers it names), a unit's own
-// step (vda, retreat, advance, recover, withdraw) by its side; "*" means any side
-// (the referee will judge it). refereeOnly: only the referee may play it (a new turn).
-func lhyLineSides(st *lhy.Game, all []string, a lhy.Action) (movers []string, refereeOnly bool) {
+// Movers is the sides a line of LHY notation is played by: an Assault's attackers, fire by the
+// enemies of the units in the hex (and the sides of the firers it names), a unit's own step
+// (vda, retreat, advance, recover, withdraw) by its side; "*" means any side (the referee will
+// judge it). refereeOnly: only the referee may play it (a new turn).
+func (g *Game) Movers(act rules.Action) (movers []string, refereeOnly, known bool) {
+	st, all, a := g.G, g.Sides(), act.(*Action).A
 	add := func(s string) {
 		for _, x := range movers {
 			if x == s {
@@ -460,31 +466,31 @@ func lhyLineSides(st *lhy.Game, all []string, a lhy.Action) (movers []string, re
 	case "vda", "retreat", "advance", "recover", "withdraw":
 		add(st.Units[a.Unit].Side)
 	case "turn":
-		return nil, true
+		return nil, true, true
 	}
 	if len(movers) == 0 {
 		add("*")
 	}
-	return movers, false
+	return movers, false, true
 }
 
 // The odds of a proposed step.
 
-type oddsAnswer struct {
+type OddsAnswer struct {
 	Line      string        `json:"line"`
 	Verb      string        `json:"verb"`
 	N         int           `json:"n"` // the step the odds are for is n+1
-	Terms     []lhyTerm     `json:"terms"`
+	Terms     []TermView    `json:"terms"`
 	DRM       int           `json:"drm"`
 	Breakdown string        `json:"breakdown,omitempty"`
-	Markers   []markerView  `json:"markers,omitempty"`
-	Rows      []oddsRow     `json:"rows,omitempty"`
-	Facts     []oddsFact    `json:"facts"`
-	Outcomes  []oddsOutcome `json:"outcomes"`
+	Markers   []MarkerView  `json:"markers,omitempty"`
+	Rows      []OddsRow     `json:"rows,omitempty"`
+	Facts     []OddsFact    `json:"facts"`
+	Outcomes  []OddsOutcome `json:"outcomes"`
 	Paths     int           `json:"paths"`
 }
 
-type oddsRow struct {
+type OddsRow struct {
 	Row   string  `json:"row"` // the Assault Results row's label, as the report's row
 	Min   int     `json:"min"`
 	Max   int     `json:"max"`
@@ -493,19 +499,19 @@ type oddsRow struct {
 	Exact string  `json:"exact"`
 }
 
-type oddsFact struct {
+type OddsFact struct {
 	Fact  string  `json:"fact"`
 	P     float64 `json:"p"`
 	Exact string  `json:"exact"`
 }
 
-type oddsOutcome struct {
+type OddsOutcome struct {
 	P     float64  `json:"p"`
 	Exact string   `json:"exact"`
 	Facts []string `json:"facts"`
 }
 
-type markerView struct {
+type MarkerView struct {
 	Kind     string   `json:"kind"` // SADRM, MDRM, ATDRM
 	DRM      int      `json:"drm"`
 	Nation   string   `json:"nation,omitempty"`
@@ -517,111 +523,36 @@ type markerView struct {
 	By       []string `json:"by,omitempty"` // small arms: the firing units, if named
 }
 
-// oddsWait bounds how long an odds request waits for a free enumerator and for its answer.
-// An enumeration given up is cancelled (lhy.OddsContext); it holds its slot until it has
-// stopped, so at most cap(Server.oddsSlots) cores are ever busy working out odds.
-var oddsWait = 10 * time.Second
-
-var errOddsBusy = errors.New("the odds of this step take too long to work out now (too many dice, or the server is busy): try again, or ask for fewer markers")
-
-// enumerate works out a step's odds in one of the server's enumeration slots.
-func (s *Server) enumerate(ctx context.Context, st *lhy.Game, a lhy.Action) (*lhy.Odds, error) {
-	timer := time.NewTimer(oddsWait)
-	defer timer.Stop()
-	select {
-	case s.oddsSlots <- struct{}{}:
-	case <-timer.C:
-		return nil, errOddsBusy
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	type result struct {
-		o   *lhy.Odds
-		err error
-	}
-	// The enumeration stops by itself once the request is answered or given up.
-	ectx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	done := make(chan result, 1)
-	go func() {
-		defer func() { <-s.oddsSlots }()
-		defer func() {
-			if p := recover(); p != nil {
-				done <- result{nil, fmt.Errorf("the odds could not be worked out: %v", p)}
-			}
-		}()
-		o, err := st.OddsContext(ectx, a)
-		done <- result{o, err}
-	}()
-	select {
-	case res := <-done:
-		return res.o, res.err
-	case <-timer.C:
-		return nil, errOddsBusy
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
 func ratFloat(p *big.Rat) float64 {
 	f, _ := p.Float64()
 	return f
 }
 
-// odds answers the exact distribution of a proposed step without playing it.
-func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
-	l, _, ok := s.open(w, r)
-	if !ok {
-		return
-	}
-	if s.cfg.Shared {
-		if err := s.catchUp(r.Context(), l); err != nil {
-			s.cfg.Logf("game %s catch-up: %v", l.rec.ID, err)
-		}
-	}
-	if l.g.Ruleset() != game.LHY {
-		l.mu.Unlock()
-		fail(w, http.StatusBadRequest, "odds are worked out for Last Hundred Yards games; this game is %s", l.g.Ruleset())
-		return
-	}
-	// The enumeration runs on a copy, without holding the game.
-	st, n := l.g.LHY().Clone(), len(l.g.Log)
-	l.mu.Unlock()
-	line := strings.TrimSpace(r.URL.Query().Get("line"))
-	if line == "" || len(line) > 4096 {
-		fail(w, http.StatusBadRequest, "odds?line=STEP: give the Assault or fire step to weigh, in LHY notation")
-		return
-	}
+// Odds is the exact distribution of a proposed step's outcomes, worked out on this game
+// without playing it (the API's GET odds; n is the number of steps played). It stops when ctx
+// is done.
+func (g *Game) Odds(ctx context.Context, line string, n int) (any, error) {
+	st := g.G
 	a, err := lhy.Parse(st, line)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
-		return
+		return nil, &rules.BadLine{Err: err}
 	}
-	o, err := s.enumerate(r.Context(), st, a)
-	if errors.Is(err, errOddsBusy) {
-		fail(w, http.StatusServiceUnavailable, "%v", err)
-		return
-	}
-	if r.Context().Err() != nil {
-		return // the client left
-	}
+	o, err := st.OddsContext(ctx, a)
 	if err != nil {
-		ae := apiError{Error: err.Error(), N: n}
 		var ref *lhy.Refusal
 		if errors.As(err, &ref) {
-			ae.Rule, ae.Error = ref.Rule, ref.Msg
+			return nil, &rules.Refusal{Rule: ref.Rule, Msg: ref.Msg}
 		}
-		writeJSON(w, http.StatusUnprocessableEntity, ae)
-		return
+		return nil, err
 	}
-	out := oddsAnswer{Line: line, Verb: a.Verb, N: n, Terms: []lhyTerm{}, Facts: []oddsFact{}, Outcomes: []oddsOutcome{}, Paths: o.Paths}
+	out := OddsAnswer{Line: line, Verb: a.Verb, N: n, Terms: []TermView{}, Facts: []OddsFact{}, Outcomes: []OddsOutcome{}, Paths: o.Paths}
 	// The DRM: worked out before the roll, so any dice show it.
 	if rep, err := st.Clone().Do(a, dice.Lowest{}); err == nil {
 		out.Terms = lhyTerms(rep.Terms)
 		out.DRM, out.Breakdown = rep.Net, rep.Breakdown
 	}
 	for _, m := range a.Markers {
-		mv := markerView{Kind: m.Kind.String(), DRM: m.DRM, Nation: string(m.Nation), MV: m.MV, ATV: m.ATV, MG: m.MG, Enfilade: m.Enfilad}
+		mv := MarkerView{Kind: m.Kind.String(), DRM: m.DRM, Nation: string(m.Nation), MV: m.MV, ATV: m.ATV, MG: m.MG, Enfilade: m.Enfilad}
 		if m.Kind == lhy.ATDRM {
 			mv.Target = st.Units[m.Target].ID
 		}
@@ -631,25 +562,39 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		out.Markers = append(out.Markers, mv)
 	}
 	rolled := false
-	var rows []oddsRow
+	var rows []OddsRow
 	for _, row := range lhy.AssaultResults {
 		p, ok := o.Marginal["row "+row.Label()]
 		if !ok {
 			p = new(big.Rat)
 		}
 		rolled = rolled || ok
-		rows = append(rows, oddsRow{Row: row.Label(), Min: row.Min, Max: row.Max, Loser: lhy.Loser(row.Min).String(), P: ratFloat(p), Exact: p.RatString()})
+		rows = append(rows, OddsRow{Row: row.Label(), Min: row.Min, Max: row.Max, Loser: lhy.Loser(row.Min).String(), P: ratFloat(p), Exact: p.RatString()})
 	}
 	if rolled {
 		out.Rows = rows
 	}
 	for _, k := range o.Keys() {
 		p := o.Marginal[k]
-		out.Facts = append(out.Facts, oddsFact{Fact: k, P: ratFloat(p), Exact: p.RatString()})
+		out.Facts = append(out.Facts, OddsFact{Fact: k, P: ratFloat(p), Exact: p.RatString()})
 	}
 	sort.SliceStable(out.Facts, func(i, j int) bool { return out.Facts[i].P > out.Facts[j].P })
 	for _, x := range o.Outcomes {
-		out.Outcomes = append(out.Outcomes, oddsOutcome{P: ratFloat(x.P), Exact: x.P.RatString(), Facts: append([]string{}, x.Keys...)})
+		out.Outcomes = append(out.Outcomes, OddsOutcome{P: ratFloat(x.P), Exact: x.P.RatString(), Facts: append([]string{}, x.Keys...)})
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out, nil
+}
+
+// Summary is each unit's state, as `umpire play` prints it after the steps.
+func (g *Game) Summary() []string {
+	var out []string
+	for i := range g.G.Units {
+		u := &g.G.Units[i]
+		who := string(u.Nation)
+		if u.Side != who {
+			who = u.Side + " " + who
+		}
+		out = append(out, fmt.Sprintf("  %s (%s %s) in %s: %s", u.ID, who, u.Kind, g.G.Map.Name(u.At), u.Status()))
+	}
+	return out
 }

@@ -1,16 +1,19 @@
-package scenario
+package lwfile
 
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
-	"github.com/umpire-referee/umpire/dice"
 	lw "github.com/umpire-referee/umpire/lightningwar"
+	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 	"go.yaml.in/yaml/v3"
 )
+
+// reader reads this ruleset's own sections with the shared YAML walker.
+type reader struct{ *scenario.Reader }
 
 // LightningWar is a loaded `ruleset: lightningwar` scenario: a table with its terrain, the
 // TO&E, the detachments with their orders, the steps to play and what should come of them.
@@ -21,8 +24,8 @@ type LightningWar struct {
 	HasSeed  bool
 	Dice     []int
 	Game     *lw.Game
-	Moves    []Move
-	Expect   []Expectation
+	Moves    []rules.Move
+	Expect   []scenario.Expectation
 	Warnings []string
 }
 
@@ -44,34 +47,34 @@ var (
 
 // LoadLightningWar reads a `ruleset: lightningwar` scenario. name is used in error messages.
 func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
-	r := &reader{file: name}
-	doc, err := r.document(data)
+	r := &reader{scenario.NewReader(name)}
+	doc, err := r.Document(data)
 	if err != nil {
 		return nil, err
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
+			s, err = nil, &scenario.Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
 		}
 	}()
-	root := deref(doc)
-	get, h, err := r.readHeader(root, "lightningwar", 12, lwTop)
+	root := scenario.Deref(doc)
+	get, h, err := r.ReadHeader(root, "lightningwar", 12, lwTop)
 	if err != nil {
 		return nil, err
 	}
-	s = &LightningWar{File: name, Name: h.name, Seed: h.seed, HasSeed: h.hasSeed, Dice: h.dice}
+	s = &LightningWar{File: name, Name: h.Name, Seed: h.Seed, HasSeed: h.HasSeed, Dice: h.Dice}
 	t := &lw.Table{Width: lw.Inch(72, 0).X, Height: lw.Inch(0, 48).Y}
 	if f, ok := get["table"]; ok {
-		fs, err := r.fields(f.v, "table", lwTable...)
+		fs, err := r.Fields(f.V, "table", lwTable...)
 		if err != nil {
 			return nil, err
 		}
 		for _, x := range fs {
-			v, err := r.inches(x.v, "table."+x.key, 1, 10000)
+			v, err := r.inches(x.V, "table."+x.Key, 1, 10000)
 			if err != nil {
 				return nil, err
 			}
-			if x.key == "width" {
+			if x.Key == "width" {
 				t.Width = v
 			} else {
 				t.Height = v
@@ -79,7 +82,7 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 		}
 	}
 	if f, ok := get["terrain"]; ok {
-		if t.Features, err = r.readFeatures(f.v); err != nil {
+		if t.Features, err = r.readFeatures(f.V); err != nil {
 			return nil, err
 		}
 	}
@@ -88,96 +91,96 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 		if !ok {
 			continue
 		}
-		if err := r.readLines(f.v, key, t); err != nil {
+		if err := r.readLines(f.V, key, t); err != nil {
 			return nil, err
 		}
 	}
 	if err := t.Validate(); err != nil {
-		return nil, r.errf(root, "table", "%v", err)
+		return nil, r.Errf(root, "table", "%v", err)
 	}
 	g := lw.NewGame(t)
 	if f, ok := get["turn"]; ok {
-		if g.Turn, err = r.integer(f.v, "turn", 1, 10000); err != nil {
+		if g.Turn, err = r.Integer(f.V, "turn", 1, 10000); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["order_delay"]; ok {
-		if g.OrderDelay, err = r.boolean(f.v, "order_delay"); err != nil {
+		if g.OrderDelay, err = r.Boolean(f.V, "order_delay"); err != nil {
 			return nil, err
 		}
 	}
 	tf, ok := get["toe"]
 	if !ok {
-		return nil, r.errf(root, "toe", "missing: a Lightning War scenario needs its TO&E (formations)")
+		return nil, r.Errf(root, "toe", "missing: a Lightning War scenario needs its TO&E (formations)")
 	}
-	if err := r.readTOE(tf.v, g); err != nil {
+	if err := r.readTOE(tf.V, g); err != nil {
 		return nil, err
 	}
 	uf, ok := get["units"]
 	if !ok {
-		return nil, r.errf(root, "units", "missing: a scenario needs units")
+		return nil, r.Errf(root, "units", "missing: a scenario needs units")
 	}
-	if err := r.readLWUnits(uf.v, g); err != nil {
+	if err := r.readLWUnits(uf.V, g); err != nil {
 		return nil, err
 	}
 	df, ok := get["detachments"]
 	if !ok {
-		return nil, r.errf(root, "detachments", "missing: a scenario needs detachments")
+		return nil, r.Errf(root, "detachments", "missing: a scenario needs detachments")
 	}
-	if err := r.readDets(df.v, g); err != nil {
+	if err := r.readDets(df.V, g); err != nil {
 		return nil, err
 	}
 	if f, ok := get["first"]; ok {
-		side, err := r.str(f.v, "first")
+		side, err := r.Str(f.V, "first")
 		if err != nil {
 			return nil, err
 		}
-		if !contains(g.Sides, side) {
-			return nil, r.errf(f.v, "first", "%q is not a side (%s)", side, strings.Join(g.Sides, ", "))
+		if !scenario.Contains(g.Sides, side) {
+			return nil, r.Errf(f.V, "first", "%q is not a side (%s)", side, strings.Join(g.Sides, ", "))
 		}
 		g.First = side
 	}
 	if f, ok := get["orders"]; ok {
-		if err := r.readOrders(f.v, g); err != nil {
+		if err := r.readOrders(f.V, g); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["moves"]; ok {
 		parse := func(text string) error { _, err := lw.Parse(text); return err }
-		if s.Moves, err = r.readMoves(f.v, parse); err != nil {
+		if s.Moves, err = r.ReadMoves(f.V, parse); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["expect"]; ok {
-		if s.Expect, err = r.readLWExpect(f.v, g, len(s.Moves)); err != nil {
+		if s.Expect, err = r.readLWExpect(f.V, g, len(s.Moves)); err != nil {
 			return nil, err
 		}
 	}
 	s.Game = g
-	s.Warnings = r.warnings
+	s.Warnings = r.Warnings
 	return s, nil
 }
 
 // inches reads a length in inches (a number, with or without a trailing ") into metres.
 func (r *reader) inches(n *yaml.Node, field string, lo, hi float64) (float64, error) {
-	s, err := r.str(n, field)
+	s, err := r.Str(n, field)
 	if err != nil {
 		return 0, err
 	}
 	v, perr := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), `"`), 64)
 	if perr != nil || math.IsNaN(v) || v < lo || v > hi {
-		return 0, r.errf(n, field, "expected inches between %v and %v, found %q", lo, hi, s)
+		return 0, r.Errf(n, field, "expected inches between %v and %v, found %q", lo, hi, s)
 	}
 	return lw.Inch(v, 0).X, nil
 }
 
 // point reads [x, y] or "x,y" in inches.
 func (r *reader) point(n *yaml.Node, field string) (lw.Point, error) {
-	n = deref(n)
+	n = scenario.Deref(n)
 	switch n.Kind {
 	case yaml.SequenceNode:
 		if len(n.Content) != 2 {
-			return lw.Point{}, r.errf(n, field, "a point is [x, y] in inches, found %d numbers", len(n.Content))
+			return lw.Point{}, r.Errf(n, field, "a point is [x, y] in inches, found %d numbers", len(n.Content))
 		}
 		x, err := r.inches(n.Content[0], field, -1e6, 1e6)
 		if err != nil {
@@ -191,20 +194,20 @@ func (r *reader) point(n *yaml.Node, field string) (lw.Point, error) {
 	case yaml.ScalarNode:
 		p, err := lw.ParsePoint(n.Value)
 		if err != nil {
-			return lw.Point{}, r.errf(n, field, "%v", err)
+			return lw.Point{}, r.Errf(n, field, "%v", err)
 		}
 		return p, nil
 	}
-	return lw.Point{}, r.errf(n, field, "a point is [x, y] in inches, found %s", kindName(n))
+	return lw.Point{}, r.Errf(n, field, "a point is [x, y] in inches, found %s", scenario.KindName(n))
 }
 
 func (r *reader) points(n *yaml.Node, field string, max int) ([]lw.Point, error) {
-	items, err := r.list(n, field)
+	items, err := r.List(n, field)
 	if err != nil {
 		return nil, err
 	}
 	if len(items) > max {
-		return nil, r.errf(n, field, "%d points; at most %d", len(items), max)
+		return nil, r.Errf(n, field, "%d points; at most %d", len(items), max)
 	}
 	var out []lw.Point
 	for _, it := range items {
@@ -218,69 +221,69 @@ func (r *reader) points(n *yaml.Node, field string, max int) ([]lw.Point, error)
 }
 
 func (r *reader) readFeatures(n *yaml.Node) ([]lw.Feature, error) {
-	items, err := r.list(n, "terrain")
+	items, err := r.List(n, "terrain")
 	if err != nil {
 		return nil, err
 	}
 	var out []lw.Feature
 	for i, it := range items {
-		fs, err := r.fields(it, "terrain", lwFeature...)
+		fs, err := r.Fields(it, "terrain", lwFeature...)
 		if err != nil {
 			return nil, err
 		}
 		f := lw.Feature{ID: fmt.Sprintf("terrain %d", i+1)}
 		var area *yaml.Node
 		for _, x := range fs {
-			field := "terrain." + x.key
-			switch x.key {
+			field := "terrain." + x.Key
+			switch x.Key {
 			case "id":
-				if f.ID, err = r.str(x.v, field); err != nil {
+				if f.ID, err = r.Str(x.V, field); err != nil {
 					return nil, err
 				}
 			case "ground":
-				s, err := r.str(x.v, field)
+				s, err := r.Str(x.V, field)
 				if err != nil {
 					return nil, err
 				}
 				if f.Ground, err = lw.ParseGround(strings.ToLower(strings.TrimSpace(s))); err != nil {
-					return nil, r.errf(x.v, field, "%v", err)
+					return nil, r.Errf(x.V, field, "%v", err)
 				}
 				f.HasGround = true
 			case "slope":
-				s, err := r.str(x.v, field)
+				s, err := r.Str(x.V, field)
 				if err != nil {
 					return nil, err
 				}
 				if f.Slope, err = lw.ParseSlope(strings.ToLower(strings.TrimSpace(s))); err != nil {
-					return nil, r.errf(x.v, field, "%v", err)
+					return nil, r.Errf(x.V, field, "%v", err)
 				}
 				f.HasSlope = true
 			case "factor":
-				s, err := r.str(x.v, field)
+				s, err := r.Str(x.V, field)
 				if err != nil {
 					return nil, err
 				}
 				v, perr := strconv.ParseFloat(strings.TrimSpace(s), 64)
 				if perr != nil || !(v >= 1 && v <= 100) {
-					return nil, r.errf(x.v, field, "a movement factor is a number from 1 to 100, found %q", s)
+					return nil, r.Errf(x.V, field, "a movement factor is a number from 1 to 100, found %q", s)
 				}
 				f.Factor = v
 			case "cover":
-				if f.Cover, err = r.boolean(x.v, field); err != nil {
+				if f.Cover, err = r.Boolean(x.V, field); err != nil {
 					return nil, err
 				}
 			case "area":
-				area = x.v
+				area = x.V
 			}
 		}
 		if area == nil {
-			return nil, r.errf(it, "terrain", "%s: give its area: [[x, y], [x, y], [x, y], ...] in inches", f.ID)
+			return nil, r.Errf(it, "terrain", "%s: give its area: [[x, y], [x, y], [x, y], ...] in inches", f.ID)
 		}
 		if !f.HasGround && !f.HasSlope && !f.Cover {
-			return nil, r.errf(it, "terrain", "%s: give its ground, its slope, or both", f.ID)
+			return nil, r.Errf(it, "terrain", "%s: give its ground, its slope, or both", f.ID)
 		}
 		if f.Factor > 0 && !f.HasGround {
-			return nil, r.errf(it, "terrain", "%s: a factor replaces a ground's; name the ground too", f.ID)
+			return nil, r.Errf(it, "terrain", "%s: a factor replaces a ground's; name the ground too", f.ID)
 		}
 		pts, err := r.points(area, "terrain.area", 10000)
 		if err != nil {
@@ -288,7 +291,7 @@ func (r *reader) readFeatures(n *yaml.Node) ([]lw.Feature, error) {
 		}
 		f.Area = lw.Polygon(pts)
 		if err := f.Area.Validate(); err != nil {
-			return nil, r.errf(area, "terrain.area", "%s: %v", f.ID, err)
+			return nil, r.Errf(area, "terrain.area", "%s: %v", f.ID, err)
 		}
 		out = append(out, f)
 	}
@@ -296,7 +299,7 @@ func (r *reader) readFeatures(n *yaml.Node) ([]lw.Feature, error) {
 }
 
 func (r *reader) readLines(n *yaml.Node, key string, t *lw.Table) error {
-	items, err := r.list(n, key)
+	items, err := r.List(n, key)
 	if err != nil {
 		return err
 	}
@@ -305,7 +308,7 @@ func (r *reader) readLines(n *yaml.Node, key string, t *lw.Table) error {
 		known = []string{"id", "area"}
 	}
 	for i, it := range items {
-		fs, err := r.fields(it, key, known...)
+		fs, err := r.Fields(it, key, known...)
 		if err != nil {
 			return err
 		}
@@ -313,18 +316,18 @@ func (r *reader) readLines(n *yaml.Node, key string, t *lw.Table) error {
 		var shape *yaml.Node
 		width := lw.RoadHalfWidth * 2
 		for _, x := range fs {
-			switch x.key {
+			switch x.Key {
 			case "id":
-				if id, err = r.str(x.v, key+".id"); err != nil {
+				if id, err = r.Str(x.V, key+".id"); err != nil {
 					return err
 				}
 			case "line", "area":
-				shape = x.v
+				shape = x.V
 			case "width":
 				if key != "roads" {
-					return r.errf(x.k, key+".width", "only a road has a width")
+					return r.Errf(x.K, key+".width", "only a road has a width")
 				}
-				if width, err = r.inches(x.v, key+".width", 0.01, 20); err != nil {
+				if width, err = r.inches(x.V, key+".width", 0.01, 20); err != nil {
 					return err
 				}
 			}
@@ -334,7 +337,7 @@ func (r *reader) readLines(n *yaml.Node, key string, t *lw.Table) error {
 			if key == "chokes" {
 				what = "area: [[x, y], [x, y], [x, y], ...]"
 			}
-			return r.errf(it, key, "%s: give its %s in inches", id, what)
+			return r.Errf(it, key, "%s: give its %s in inches", id, what)
 		}
 		pts, err := r.points(shape, key, 10000)
 		if err != nil {
@@ -343,17 +346,17 @@ func (r *reader) readLines(n *yaml.Node, key string, t *lw.Table) error {
 		switch key {
 		case "roads":
 			if err := lw.Polyline(pts).Validate(); err != nil {
-				return r.errf(shape, key, "%s: %v", id, err)
+				return r.Errf(shape, key, "%s: %v", id, err)
 			}
 			t.Roads = append(t.Roads, lw.Road{ID: id, Line: pts, HalfWidth: width / 2})
 		case "streams":
 			if err := lw.Polyline(pts).Validate(); err != nil {
-				return r.errf(shape, key, "%s: %v", id, err)
+				return r.Errf(shape, key, "%s: %v", id, err)
 			}
 			t.Streams = append(t.Streams, lw.Stream{ID: id, Line: pts})
 		case "chokes":
 			if err := lw.Polygon(pts).Validate(); err != nil {
-				return r.errf(shape, key, "%s: %v", id, err)
+				return r.Errf(shape, key, "%s: %v", id, err)
 			}
 			t.Chokes = append(t.Chokes, lw.Choke{ID: id, Area: pts})
 		}
@@ -362,64 +365,64 @@ func (r *reader) readLines(n *yaml.Node, key string, t *lw.Table) error {
 }
 
 func (r *reader) initiative(n *yaml.Node, field string) (lw.Initiative, error) {
-	s, err := r.str(n, field)
+	s, err := r.Str(n, field)
 	if err != nil {
 		return 0, err
 	}
 	v, perr := lw.ParseInitiative(strings.TrimSpace(s))
 	if perr != nil {
-		return 0, r.errf(n, field, "%v", perr)
+		return 0, r.Errf(n, field, "%v", perr)
 	}
 	return v, nil
 }
 
 func (r *reader) readTOE(n *yaml.Node, g *lw.Game) error {
-	items, err := r.list(n, "toe")
+	items, err := r.List(n, "toe")
 	if err != nil {
 		return err
 	}
 	for _, it := range items {
-		fs, err := r.fields(it, "toe", lwFormation...)
+		fs, err := r.Fields(it, "toe", lwFormation...)
 		if err != nil {
 			return err
 		}
 		var f lw.Formation
 		for _, x := range fs {
-			field := "toe." + x.key
-			switch x.key {
+			field := "toe." + x.Key
+			switch x.Key {
 			case "id":
-				f.ID, err = r.str(x.v, field)
+				f.ID, err = r.Str(x.V, field)
 			case "name":
-				f.Name, err = r.str(x.v, field)
+				f.Name, err = r.Str(x.V, field)
 			case "parent":
-				f.Parent, err = r.str(x.v, field)
+				f.Parent, err = r.Str(x.V, field)
 			case "side":
-				f.Side, err = r.str(x.v, field)
+				f.Side, err = r.Str(x.V, field)
 			case "initiative":
-				f.Initiative, err = r.initiative(x.v, field)
+				f.Initiative, err = r.initiative(x.V, field)
 			}
 			if err != nil {
 				return err
 			}
 		}
 		if f.Side != "" && f.Parent != "" {
-			return r.errf(it, "toe", "%s: only a top formation names its side (the others take their parent's)", f.ID)
+			return r.Errf(it, "toe", "%s: only a top formation names its side (the others take their parent's)", f.ID)
 		}
 		if err := g.AddFormation(f); err != nil {
-			return r.errf(it, "toe", "%v", err)
+			return r.Errf(it, "toe", "%v", err)
 		}
 	}
 	return nil
 }
 
 func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
-	items, err := r.list(n, "units")
+	items, err := r.List(n, "units")
 	if err != nil {
 		return err
 	}
 	aboard := map[string]*yaml.Node{}
 	for _, it := range items {
-		fs, err := r.fields(it, "units", lwUnit...)
+		fs, err := r.Fields(it, "units", lwUnit...)
 		if err != nil {
 			return err
 		}
@@ -427,69 +430,69 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 		size := false
 		var ab *yaml.Node
 		for _, x := range fs {
-			field := "units." + x.key
+			field := "units." + x.Key
 			var s string
-			switch x.key {
+			switch x.Key {
 			case "id":
-				u.ID, err = r.str(x.v, field)
+				u.ID, err = r.Str(x.V, field)
 			case "name":
-				u.Name, err = r.str(x.v, field)
+				u.Name, err = r.Str(x.V, field)
 			case "formation":
-				u.Formation, err = r.str(x.v, field)
+				u.Formation, err = r.Str(x.V, field)
 			case "type":
-				if s, err = r.str(x.v, field); err == nil {
+				if s, err = r.Str(x.V, field); err == nil {
 					if u.Type, err = lw.ParseUnitType(strings.ToLower(strings.TrimSpace(s))); err != nil {
-						err = r.errf(x.v, field, "%v", err)
+						err = r.Errf(x.V, field, "%v", err)
 					}
 				}
 			case "initiative":
-				u.Initiative, err = r.initiative(x.v, field)
+				u.Initiative, err = r.initiative(x.V, field)
 			case "tracked":
-				u.Tracked, err = r.boolean(x.v, field)
+				u.Tracked, err = r.Boolean(x.V, field)
 			case "wheeled":
 				var w bool
-				w, err = r.boolean(x.v, field)
+				w, err = r.Boolean(x.V, field)
 				u.Tracked = !w
 			case "size":
-				if s, err = r.str(x.v, field); err == nil {
+				if s, err = r.Str(x.V, field); err == nil {
 					if u.Size, err = lw.ParseSize(strings.TrimSpace(s)); err != nil {
-						err = r.errf(x.v, field, "%v", err)
+						err = r.Errf(x.V, field, "%v", err)
 					}
 					size = true
 				}
 			case "road", "xc":
 				var v int
-				v, err = r.integer(x.v, field, 0, 200)
-				if x.key == "road" {
+				v, err = r.Integer(x.V, field, 0, 200)
+				if x.Key == "road" {
 					u.RoadMPH = float64(v)
 				} else {
 					u.CrossMPH = float64(v)
 				}
 			case "mire":
-				if s, err = r.str(x.v, field); err == nil {
+				if s, err = r.Str(x.V, field); err == nil {
 					v, perr := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(s), "+"))
 					if perr != nil || v < -10 || v > 10 {
-						err = r.errf(x.v, field, "a miring modifier is a whole number -10..+10, found %q", s)
+						err = r.Errf(x.V, field, "a miring modifier is a whole number -10..+10, found %q", s)
 					}
 					u.MireMod = v
 				}
 			case "mg":
-				u.MG, err = r.integer(x.v, field, 0, 1000)
+				u.MG, err = r.Integer(x.V, field, 0, 1000)
 			case "carries":
-				u.Carries, err = r.integer(x.v, field, 0, 100)
+				u.Carries, err = r.Integer(x.V, field, 0, 100)
 			case "mounted":
-				u.Mounted, err = r.boolean(x.v, field)
+				u.Mounted, err = r.Boolean(x.V, field)
 			case "mired":
-				u.Mired, err = r.boolean(x.v, field)
+				u.Mired, err = r.Boolean(x.V, field)
 			case "leader":
-				u.Leader, err = r.boolean(x.v, field)
+				u.Leader, err = r.Boolean(x.V, field)
 			case "ran":
 				var ran bool
-				if ran, err = r.boolean(x.v, field); ran {
+				if ran, err = r.Boolean(x.V, field); ran {
 					u.Ran = true // on the turn before the scenario's first (set below)
 				}
 			case "aboard":
-				ab = x.v
+				ab = x.V
 			}
 			if err != nil {
 				return err
@@ -497,13 +500,13 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 		}
 		if u.Type == lw.Vehicle || u.Type == lw.Motorcycle {
 			if u.CrossMPH == 0 {
-				return r.errf(it, "units", "%s: a vehicle needs its cross-country speed (xc: MPH)", u.ID)
+				return r.Errf(it, "units", "%s: a vehicle needs its cross-country speed (xc: MPH)", u.ID)
 			}
 			if u.Type == lw.Vehicle && !size {
-				return r.errf(it, "units", "%s: a vehicle needs its size for the Miring Table (AT, light, small, medium, large, heavy)", u.ID)
+				return r.Errf(it, "units", "%s: a vehicle needs its size for the Miring Table (AT, light, small, medium, large, heavy)", u.ID)
 			}
 		} else if u.Mired || u.CrossMPH != 0 || u.RoadMPH != 0 {
-			return r.errf(it, "units", "%s: only vehicles (and motorcycle troops) have speeds and mire", u.ID)
+			return r.Errf(it, "units", "%s: only vehicles (and motorcycle troops) have speeds and mire", u.ID)
 		}
 		if u.Type == lw.Cavalry && !hasKey(fs, "mounted") {
 			u.Mounted = true
@@ -518,32 +521,32 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 			u.RanTurn = g.Turn - 1
 		}
 		if err := g.AddUnit(u); err != nil {
-			return r.errf(it, "units", "%v", err)
+			return r.Errf(it, "units", "%v", err)
 		}
 		if ab != nil {
 			aboard[u.ID] = ab
 		}
 	}
 	for id, n := range aboard {
-		v, err := r.str(n, "units.aboard")
+		v, err := r.Str(n, "units.aboard")
 		if err != nil {
 			return err
 		}
 		u, c := g.Unit(id), g.Unit(v)
 		if c == nil || c.Carries == 0 {
-			return r.errf(n, "units.aboard", "%s: %s is not a unit that carries infantry (carries: N)", id, v)
+			return r.Errf(n, "units.aboard", "%s: %s is not a unit that carries infantry (carries: N)", id, v)
 		}
 		if u.Type != lw.Infantry {
-			return r.errf(n, "units.aboard", "%s: only infantry rides aboard", id)
+			return r.Errf(n, "units.aboard", "%s: only infantry rides aboard", id)
 		}
 		u.In = v
 	}
 	return nil
 }
 
-func hasKey(fs []kv, k string) bool {
+func hasKey(fs []scenario.KV, k string) bool {
 	for _, f := range fs {
-		if f.key == k {
+		if f.Key == k {
 			return true
 		}
 	}
@@ -551,34 +554,34 @@ func hasKey(fs []kv, k string) bool {
 }
 
 func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
-	items, err := r.list(n, "detachments")
+	items, err := r.List(n, "detachments")
 	if err != nil {
 		return err
 	}
 	for _, it := range items {
-		fs, err := r.fields(it, "detachments", lwDet...)
+		fs, err := r.Fields(it, "detachments", lwDet...)
 		if err != nil {
 			return err
 		}
 		var d lw.Detachment
 		at := false
 		for _, x := range fs {
-			field := "detachments." + x.key
-			switch x.key {
+			field := "detachments." + x.Key
+			switch x.Key {
 			case "id":
-				d.ID, err = r.str(x.v, field)
+				d.ID, err = r.Str(x.V, field)
 			case "units":
-				d.Units, _, err = r.strList(x.v, field)
+				d.Units, _, err = r.StrList(x.V, field)
 			case "at":
-				d.Pos, err = r.point(x.v, field)
+				d.Pos, err = r.point(x.V, field)
 				at = true
 			case "facing":
 				var v int
-				v, err = r.integer(x.v, field, 0, 359)
+				v, err = r.Integer(x.V, field, 0, 359)
 				d.Facing = float64(v)
 			case "kind":
 				var s string
-				if s, err = r.str(x.v, field); err == nil {
+				if s, err = r.Str(x.V, field); err == nil {
 					switch strings.ToLower(strings.TrimSpace(s)) {
 					case "normal", "":
 						d.Kind = lw.Normal
@@ -587,27 +590,27 @@ func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
 					case "fo", "forward observer":
 						d.Kind = lw.FO
 					default:
-						err = r.errf(x.v, field, "unknown kind %q (normal, recon, fo)", s)
+						err = r.Errf(x.V, field, "unknown kind %q (normal, recon, fo)", s)
 					}
 				}
 			case "revealed":
-				d.Revealed, err = r.boolean(x.v, field)
+				d.Revealed, err = r.Boolean(x.V, field)
 			}
 			if err != nil {
 				return err
 			}
 		}
 		if !at {
-			return r.errf(it, "detachments", "%s: give where it is (at: [x, y] in inches)", d.ID)
+			return r.Errf(it, "detachments", "%s: give where it is (at: [x, y] in inches)", d.ID)
 		}
 		d.Seen = d.Pos
 		if err := g.AddDetachment(d); err != nil {
-			return r.errf(it, "detachments", "%v", err)
+			return r.Errf(it, "detachments", "%v", err)
 		}
 	}
 	for _, u := range g.Units {
 		if u.In != "" && g.DetOf(u.ID) != g.DetOf(u.In) {
-			return r.errf(n, "units.aboard", "%s rides %s, so both must be in one detachment", u.ID, u.In)
+			return r.Errf(n, "units.aboard", "%s rides %s, so both must be in one detachment", u.ID, u.In)
 		}
 	}
 	return nil
@@ -616,37 +619,37 @@ func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
 // readOrders reads the orders written before play: each becomes an `order` step played on
 // the set-up, so it arrives as the rules say.
 func (r *reader) readOrders(n *yaml.Node, g *lw.Game) error {
-	items, err := r.list(n, "orders")
+	items, err := r.List(n, "orders")
 	if err != nil {
 		return err
 	}
 	for _, it := range items {
-		fs, err := r.fields(it, "orders", lwOrder...)
+		fs, err := r.Fields(it, "orders", lwOrder...)
 		if err != nil {
 			return err
 		}
 		a := lw.Action{Verb: "order"}
 		for _, x := range fs {
-			field := "orders." + x.key
+			field := "orders." + x.Key
 			var s string
-			switch x.key {
+			switch x.Key {
 			case "to":
-				a.Det, err = r.str(x.v, field)
+				a.Det, err = r.Str(x.V, field)
 			case "from":
-				a.From, err = r.str(x.v, field)
+				a.From, err = r.Str(x.V, field)
 			case "turn":
-				a.Turn, err = r.integer(x.v, field, 0, 10000)
+				a.Turn, err = r.Integer(x.V, field, 0, 10000)
 				a.HasTurn = true
 			case "text":
-				a.Text, err = r.str(x.v, field)
+				a.Text, err = r.Str(x.V, field)
 			case "path":
-				a.Path, err = r.points(x.v, field, 1000)
+				a.Path, err = r.points(x.V, field, 1000)
 			case "goal":
 				var p lw.Point
-				p, err = r.point(x.v, field)
+				p, err = r.point(x.V, field)
 				a.At = &p
 			case "pace":
-				if s, err = r.str(x.v, field); err == nil {
+				if s, err = r.Str(x.V, field); err == nil {
 					switch strings.ToLower(strings.TrimSpace(s)) {
 					case "walk":
 						a.Pace = lw.Walk
@@ -655,76 +658,76 @@ func (r *reader) readOrders(n *yaml.Node, g *lw.Game) error {
 					case "gallop":
 						a.Pace = lw.Gallop
 					default:
-						err = r.errf(x.v, field, "unknown pace %q (walk, run, gallop)", s)
+						err = r.Errf(x.V, field, "unknown pace %q (walk, run, gallop)", s)
 					}
 					a.HasPace = true
 				}
 			case "reserve":
-				a.Reserve, err = r.boolean(x.v, field)
+				a.Reserve, err = r.Boolean(x.V, field)
 			}
 			if err != nil {
 				return err
 			}
 		}
 		if a.Det == "" {
-			return r.errf(it, "orders", "name the recipient detachment (to: D)")
+			return r.Errf(it, "orders", "name the recipient detachment (to: D)")
 		}
 		if _, err := g.Do(a, nil); err != nil {
-			return r.errf(it, "orders", "%v", err)
+			return r.Errf(it, "orders", "%v", err)
 		}
 	}
 	return nil
 }
 
-func (r *reader) readLWExpect(n *yaml.Node, g *lw.Game, nMoves int) ([]Expectation, error) {
-	items, err := r.list(n, "expect")
+func (r *reader) readLWExpect(n *yaml.Node, g *lw.Game, nMoves int) ([]scenario.Expectation, error) {
+	items, err := r.List(n, "expect")
 	if err != nil {
 		return nil, err
 	}
-	var out []Expectation
+	var out []scenario.Expectation
 	for _, it := range items {
-		fs, err := r.fields(it, "expect")
+		fs, err := r.Fields(it, "expect")
 		if err != nil {
 			return nil, err
 		}
 		for _, f := range fs {
-			e := Expectation{Line: f.k.Line}
+			e := scenario.Expectation{Line: f.K.Line}
 			var known []string
 			switch {
-			case strings.HasPrefix(f.key, "step"):
-				v, perr := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(f.key, "step")))
+			case strings.HasPrefix(f.Key, "step"):
+				v, perr := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(f.Key, "step")))
 				if perr != nil || v < 1 {
-					return nil, r.errf(f.k, "expect", "%q: write step N with N counted from 1", f.key)
+					return nil, r.Errf(f.K, "expect", "%q: write step N with N counted from 1", f.Key)
 				}
 				if v > nMoves {
-					return nil, r.errf(f.k, "expect", "%q: the scenario has %d moves", f.key, nMoves)
+					return nil, r.Errf(f.K, "expect", "%q: the scenario has %d moves", f.Key, nMoves)
 				}
 				e.Step, known = v, LWStepExpect
-			case g.Unit(f.key) != nil:
-				e.Unit, known = f.key, LWUnitExpect
-			case strings.TrimSpace(f.key) == "":
-				return nil, r.errf(f.k, "expect", "name a detachment, a unit or \"step N\"")
+			case g.Unit(f.Key) != nil:
+				e.Unit, known = f.Key, LWUnitExpect
+			case strings.TrimSpace(f.Key) == "":
+				return nil, r.Errf(f.K, "expect", "name a detachment, a unit or \"step N\"")
 			default:
 				// a detachment, perhaps one the moves will make (a part breaking off)
-				e.Group, known = f.key, LWDetExpect
+				e.Group, known = f.Key, LWDetExpect
 			}
-			vs, err := r.fields(f.v, "expect."+f.key, known...)
+			vs, err := r.Fields(f.V, "expect."+f.Key, known...)
 			if err != nil {
 				return nil, err
 			}
 			for _, v := range vs {
-				field := "expect." + f.key + "." + v.key
+				field := "expect." + f.Key + "." + v.Key
 				val := ""
-				if nd := deref(v.v); nd.Kind == yaml.SequenceNode {
-					items, _, err := r.strList(v.v, field)
+				if nd := scenario.Deref(v.V); nd.Kind == yaml.SequenceNode {
+					items, _, err := r.StrList(v.V, field)
 					if err != nil {
 						return nil, err
 					}
 					val = strings.Join(items, "\n")
-				} else if val, err = r.str(v.v, field); err != nil {
+				} else if val, err = r.Str(v.V, field); err != nil {
 					return nil, err
 				}
-				e.Fields = append(e.Fields, ExpField{Key: v.key, Value: val, Line: v.k.Line})
+				e.Fields = append(e.Fields, scenario.ExpField{Key: v.Key, Value: val, Line: v.K.Line})
 			}
 			out = append(out, e)
 		}
@@ -798,39 +801,6 @@ func (st LWStep) JSON() LWStepJSON {
 	return j
 }
 
-// LWOutcome is what playing a Lightning War scenario gave.
-type LWOutcome struct {
-	Steps   []LWStep
-	Seed    uint64
-	Stopped bool
-	Start   *lw.Game // the game as set up, before the moves (for the table's picture)
-}
-
-// Play plays the scenario's moves in order with its dice (the dice list, then the seed) on a
-// copy of its game, calling f after each. The scenario's own game is left as loaded.
-func (s *LightningWar) Play(f func(LWStep)) (*lw.Game, LWOutcome) {
-	seed := s.Seed
-	if !s.HasSeed {
-		seed = rand.Uint64() >> 2
-	}
-	out := LWOutcome{Seed: seed, Start: s.Game.Clone()}
-	src := &dice.Script{Values: s.Dice, Then: dice.NewSeeded(seed)}
-	g := s.Game.Clone()
-	for i, mv := range s.Moves {
-		st := LWStep{Step: i + 1, Line: mv.Line, Action: mv.Text}
-		st.Report, st.Err = g.Apply(mv.Text, src)
-		if f != nil {
-			f(st)
-		}
-		out.Steps = append(out.Steps, st)
-		if st.Err != nil {
-			out.Stopped = true
-			break
-		}
-	}
-	return g, out
-}
-
 // FormatLWStep prints a step as `umpire play` shows it: each detachment's move with its
 // breakdown, and everything else that happened with its rule.
 func FormatLWStep(st LWStep) string {
@@ -857,14 +827,15 @@ func FormatLWStep(st LWStep) string {
 	return b.String()
 }
 
-// Check compares a played outcome (and the game it left) with the expectations.
-func (s *LightningWar) Check(g *lw.Game, o LWOutcome) []Failure {
-	var fails []Failure
+// Check compares the steps played (the last refused if play stopped there) and the game they
+// left with the expectations.
+func (s *LightningWar) Check(g *lw.Game, steps []LWStep) []rules.Failure {
+	var fails []rules.Failure
 	fail := func(line int, format string, args ...any) {
-		fails = append(fails, Failure{line, fmt.Sprintf(format, args...)})
+		fails = append(fails, rules.Failure{Line: line, Msg: fmt.Sprintf(format, args...)})
 	}
-	unexpectedRefusals(s.Expect, len(o.Steps), func(i int) (int, int, string, error) {
-		st := o.Steps[i]
+	scenario.UnexpectedRefusals(s.Expect, len(steps), func(i int) (int, int, string, error) {
+		st := steps[i]
 		return st.Step, st.Line, st.Action, st.Err
 	}, fail)
 	for _, e := range s.Expect {
@@ -890,7 +861,7 @@ func (s *LightningWar) Check(g *lw.Game, o LWOutcome) []Failure {
 						got = d.ID
 					}
 				}
-				if !sameValue(f.Value, got) {
+				if !scenario.SameValue(f.Value, got) {
 					fail(f.Line, "%s %s: got %s, want %s", e.Unit, f.Key, got, f.Value)
 				}
 			}
@@ -898,7 +869,7 @@ func (s *LightningWar) Check(g *lw.Game, o LWOutcome) []Failure {
 			d := g.Det(e.Group)
 			for _, f := range e.Fields {
 				if f.Key == "gone" {
-					if gone := d == nil; !sameValue(f.Value, strconv.FormatBool(gone)) {
+					if gone := d == nil; !scenario.SameValue(f.Value, strconv.FormatBool(gone)) {
 						fail(f.Line, "%s gone: got %v, want %s", e.Group, gone, f.Value)
 					}
 					continue
@@ -913,12 +884,12 @@ func (s *LightningWar) Check(g *lw.Game, o LWOutcome) []Failure {
 			}
 		default:
 			var st *LWStep
-			if e.Step >= 1 && e.Step <= len(o.Steps) {
-				st = &o.Steps[e.Step-1]
+			if e.Step >= 1 && e.Step <= len(steps) {
+				st = &steps[e.Step-1]
 			}
 			for _, f := range e.Fields {
 				if st == nil {
-					fail(f.Line, "step %d was not played (play stopped at step %d)", e.Step, len(o.Steps))
+					fail(f.Line, "step %d was not played (play stopped at step %d)", e.Step, len(steps))
 					break
 				}
 				if msg := checkLWStep(st, f); msg != "" {
@@ -943,7 +914,7 @@ func nearInches(want string, gotMetres float64) bool {
 	return err == nil && math.Abs(v-gotMetres/lw.MetresPerInch) <= 0.005+1e-9
 }
 
-func checkDet(g *lw.Game, d *lw.Detachment, f ExpField) string {
+func checkDet(g *lw.Game, d *lw.Detachment, f scenario.ExpField) string {
 	got := ""
 	switch f.Key {
 	case "at":
@@ -987,7 +958,7 @@ func checkDet(g *lw.Game, d *lw.Detachment, f ExpField) string {
 	case "side":
 		got = d.Side
 	}
-	if sameValue(f.Value, got) {
+	if scenario.SameValue(f.Value, got) {
 		return ""
 	}
 	return fmt.Sprintf("got %s, want %s", strings.ReplaceAll(got, "\n", ", "), strings.ReplaceAll(f.Value, "\n", ", "))
@@ -1013,7 +984,7 @@ func sameSet(a, b string) bool {
 	return true
 }
 
-func checkLWStep(st *LWStep, f ExpField) string {
+func checkLWStep(st *LWStep, f scenario.ExpField) string {
 	if f.Key == "error" {
 		r, ok := st.Err.(*lw.Refusal)
 		switch {

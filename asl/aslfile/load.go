@@ -1,14 +1,17 @@
 // Package scenario reads scenario files (scenario-format.md) and plays and checks them.
 //
 // A scenario file is YAML: a map, units, the moves to adjudicate in move notation, and what the
-// result should be (expect). [Load] turns a file into a ready [Scenario] or an [*Error] naming
+// result should be (expect). [Load] turns a file into a ready [Scenario] or an [*scenario.Error] naming
 // the file, line and field; [Scenario.Play] adjudicates the moves; [Scenario.Check] compares
 // the outcome with the expectations.
-package scenario
+package aslfile
 
 import (
 	"fmt"
+
 	"strings"
+
+	"github.com/umpire-referee/umpire/scenario"
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/hex"
@@ -33,24 +36,24 @@ type Scenario struct {
 	Dice     []int
 	Game     *asl.Game
 	Moves    []Move
-	Expect   []Expectation
+	Expect   []scenario.Expectation
 	Warnings []string // unknown fields and other things worth a look
 }
 
-// MaxSize is the largest scenario file Load accepts.
-const MaxSize = 1 << 20
+// reader reads an ASL scenario's own sections with the shared YAML walker.
+type reader struct{ *scenario.Reader }
 
 var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "night", "notes", "description", "source"}
 
 // readGroups reads groups: [{id, kind, members}] and forms them (D14.2, E11.1, E11.5).
 func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
-	items, err := r.list(n, "groups")
+	items, err := r.List(n, "groups")
 	if err != nil {
 		return err
 	}
 	for i, it := range items {
 		field := fmt.Sprintf("groups[%d]", i+1)
-		fs, err := r.fields(it, field, "id", "kind", "members")
+		fs, err := r.Fields(it, field, "id", "kind", "members")
 		if err != nil {
 			return err
 		}
@@ -58,46 +61,46 @@ func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
 		var members []int
 		var kindNode, membersNode *yaml.Node
 		for _, f := range fs {
-			switch f.key {
+			switch f.Key {
 			case "id":
-				if id, err = r.str(f.v, field+".id"); err != nil {
+				if id, err = r.Str(f.V, field+".id"); err != nil {
 					return err
 				}
 			case "kind":
-				if kind, err = r.str(f.v, field+".kind"); err != nil {
+				if kind, err = r.Str(f.V, field+".kind"); err != nil {
 					return err
 				}
-				kindNode = f.v
+				kindNode = f.V
 			case "members":
-				ids, nodes, err := r.strList(f.v, field+".members")
+				ids, nodes, err := r.StrList(f.V, field+".members")
 				if err != nil {
 					return err
 				}
-				membersNode = f.v
+				membersNode = f.V
 				for k, m := range ids {
 					ui, ok := g.Unit(m)
 					if !ok {
-						return r.errf(nodes[k], field+".members", "no unit %q", m)
+						return r.Errf(nodes[k], field+".members", "no unit %q", m)
 					}
 					members = append(members, ui)
 				}
 			}
 		}
 		if id == "" || strings.ContainsAny(id, " \t:,") {
-			return r.errf(it, field+".id", "missing or bad: a group needs an id, one word without spaces, commas or colons")
+			return r.Errf(it, field+".id", "missing or bad: a group needs an id, one word without spaces, commas or colons")
 		}
 		k, perr := asl.ParseGroupKind(kind)
 		if perr != nil {
 			if kindNode == nil {
 				kindNode = it
 			}
-			return r.errf(kindNode, field+".kind", "%v", perr)
+			return r.Errf(kindNode, field+".kind", "%v", perr)
 		}
 		if membersNode == nil {
-			return r.errf(it, field+".members", "missing: list the members (lead first for a Convoy or Column)")
+			return r.Errf(it, field+".members", "missing: list the members (lead first for a Convoy or Column)")
 		}
 		if err := g.AddGroup(id, k, members); err != nil {
-			return r.errf(membersNode, "groups."+id, "%v", err)
+			return r.Errf(membersNode, "groups."+id, "%v", err)
 		}
 	}
 	return nil
@@ -105,77 +108,71 @@ func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
 
 // Load reads a scenario file. name is used in error messages.
 func Load(name string, data []byte) (s *Scenario, err error) {
-	r := &reader{file: name}
-	doc, err := r.document(data)
+	r := &reader{scenario.NewReader(name)}
+	doc, err := r.Document(data)
 	if err != nil {
 		return nil, err
 	}
 	defer func() {
 		// A malformed document must give an error, never a crash.
 		if p := recover(); p != nil {
-			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
+			s, err = nil, &scenario.Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
 		}
 	}()
-	root := deref(doc)
-	top, err := r.fields(root, "", topFields...)
+	root := scenario.Deref(doc)
+	top, err := r.Fields(root, "", topFields...)
 	if err != nil {
 		return nil, err
 	}
 	s = &Scenario{File: name, Ruleset: "asl"}
-	get := map[string]kv{}
+	get := map[string]scenario.KV{}
 	for _, f := range top {
-		get[f.key] = f
+		get[f.Key] = f
 	}
 	if f, ok := get["name"]; ok {
-		if s.Name, err = r.str(f.v, "name"); err != nil {
+		if s.Name, err = r.Str(f.V, "name"); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["ruleset"]; ok {
-		if s.Ruleset, err = r.str(f.v, "ruleset"); err != nil {
+		if s.Ruleset, err = r.Str(f.V, "ruleset"); err != nil {
 			return nil, err
 		}
 		s.Ruleset = strings.ToLower(strings.TrimSpace(s.Ruleset))
 		if s.Ruleset != "asl" {
-			if s.Ruleset == "lhy" {
-				return nil, r.errf(f.v, "ruleset", "a ruleset: lhy file is read by LoadLHY, not Load")
-			}
-			if s.Ruleset == "lightningwar" {
-				return nil, r.errf(f.v, "ruleset", "%q is not built yet; this umpire plays ruleset: asl and lhy", s.Ruleset)
-			}
-			return nil, r.errf(f.v, "ruleset", "unknown ruleset %q (asl, lhy, lightningwar)", s.Ruleset)
+			return nil, r.Errf(f.V, "ruleset", "unknown ruleset %q here: this reader reads ruleset: asl files (rules.Load picks the reader a file names)", s.Ruleset)
 		}
 	}
 	if f, ok := get["seed"]; ok {
-		v, err := r.integer(f.v, "seed", 0, 1<<62)
+		v, err := r.Integer(f.V, "seed", 0, 1<<62)
 		if err != nil {
 			return nil, err
 		}
 		s.Seed, s.HasSeed = uint64(v), true
 	}
 	if f, ok := get["dice"]; ok {
-		items, err := r.list(f.v, "dice")
+		items, err := r.List(f.V, "dice")
 		if err != nil {
 			return nil, err
 		}
 		for _, it := range items {
-			it = deref(it)
+			it = scenario.Deref(it)
 			if it.Kind == yaml.SequenceNode { // [d1, d2]: one DR as its two dice
 				sum := 0
 				for _, d := range it.Content {
-					v, err := r.integer(d, "dice", 1, 6)
+					v, err := r.Integer(d, "dice", 1, 6)
 					if err != nil {
 						return nil, err
 					}
 					sum += v
 				}
 				if len(it.Content) != 2 {
-					return nil, r.errf(it, "dice", "a roll given as a list is a DR: two dice, like [3, 4]")
+					return nil, r.Errf(it, "dice", "a roll given as a list is a DR: two dice, like [3, 4]")
 				}
 				s.Dice = append(s.Dice, sum)
 				continue
 			}
-			v, err := r.integer(it, "dice", 1, 12)
+			v, err := r.Integer(it, "dice", 1, 12)
 			if err != nil {
 				return nil, err
 			}
@@ -184,53 +181,53 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 	}
 	mf, ok := get["map"]
 	if !ok {
-		return nil, r.errf(root, "map", "missing: a scenario needs a map (boards: [\"2\"] at least)")
+		return nil, r.Errf(root, "map", "missing: a scenario needs a map (boards: [\"2\"] at least)")
 	}
-	m, err := r.readMap(mf.v)
+	m, err := r.readMap(mf.V)
 	if err != nil {
 		return nil, err
 	}
 	uf, ok := get["units"]
 	if !ok {
-		return nil, r.errf(root, "units", "missing: a scenario needs units")
+		return nil, r.Errf(root, "units", "missing: a scenario needs units")
 	}
-	units, err := r.readUnits(uf.v, m)
+	units, err := r.readUnits(uf.V, m)
 	if err != nil {
 		return nil, err
 	}
 	phasing := ""
 	if f, ok := get["phasing"]; ok {
-		if phasing, err = r.str(f.v, "phasing"); err != nil {
+		if phasing, err = r.Str(f.V, "phasing"); err != nil {
 			return nil, err
 		}
 	}
 	// Parse moves against a scratch game: unit ids and hexes are checked now, with lines.
 	g := asl.NewGame(m, units, "")
 	if f, ok := get["night"]; ok {
-		if g.Night, err = r.boolean(f.v, "night"); err != nil {
+		if g.Night, err = r.Boolean(f.V, "night"); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["groups"]; ok {
-		if err := r.readGroups(f.v, g); err != nil {
+		if err := r.readGroups(f.V, g); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["moves"]; ok {
-		items, err := r.list(f.v, "moves")
+		items, err := r.List(f.V, "moves")
 		if err != nil {
 			return nil, err
 		}
 		for _, it := range items {
-			text, err := r.str(it, "moves")
+			text, err := r.Str(it, "moves")
 			if err != nil {
 				return nil, err
 			}
 			l, perr := g.ParseLine(text)
 			if perr != nil {
-				return nil, r.errf(it, "moves", "%v", perr)
+				return nil, r.Errf(it, "moves", "%v", perr)
 			}
-			s.Moves = append(s.Moves, Move{Text: text, Line: deref(it).Line, Action: l.Action, Parsed: l})
+			s.Moves = append(s.Moves, Move{Text: text, Line: scenario.Deref(it).Line, Action: l.Action, Parsed: l})
 		}
 	}
 	if phasing == "" {
@@ -273,30 +270,30 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 		}
 	}
 	if f, ok := get["expect"]; ok {
-		if s.Expect, err = r.readExpect(f.v, m.Layout, units, len(s.Moves)); err != nil {
+		if s.Expect, err = r.readExpect(f.V, m.Layout, units, len(s.Moves)); err != nil {
 			return nil, err
 		}
 	}
 	g.BeginMPh(phasing)
 	s.Game = g
-	s.Warnings = r.warnings
+	s.Warnings = r.Warnings
 	return s, nil
 }
 
 var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los", "mud", "wire"}
 
 func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
-	fs, err := r.fields(n, "map", mapFields...)
+	fs, err := r.Fields(n, "map", mapFields...)
 	if err != nil {
 		return nil, err
 	}
-	get := map[string]kv{}
+	get := map[string]scenario.KV{}
 	for _, f := range fs {
-		get[f.key] = f
+		get[f.Key] = f
 	}
 	var rows [][]string
 	if f, ok := get["boards"]; ok {
-		bs, _, err := r.strList(f.v, "map.boards")
+		bs, _, err := r.StrList(f.V, "map.boards")
 		if err != nil {
 			return nil, err
 		}
@@ -304,14 +301,14 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 	}
 	if f, ok := get["rows"]; ok {
 		if rows != nil {
-			return nil, r.errf(f.k, "map.rows", "give boards (one row) or rows (several), not both")
+			return nil, r.Errf(f.K, "map.rows", "give boards (one row) or rows (several), not both")
 		}
-		items, err := r.list(f.v, "map.rows")
+		items, err := r.List(f.V, "map.rows")
 		if err != nil {
 			return nil, err
 		}
 		for _, it := range items {
-			bs, _, err := r.strList(it, "map.rows")
+			bs, _, err := r.StrList(it, "map.rows")
 			if err != nil {
 				return nil, err
 			}
@@ -319,73 +316,73 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		}
 	}
 	if rows == nil {
-		return nil, r.errf(n, "map.boards", "missing: name the boards, like boards: [\"2\"]")
+		return nil, r.Errf(n, "map.boards", "missing: name the boards, like boards: [\"2\"]")
 	}
 	lay, err := hex.NewLayout(rows)
 	if err != nil {
-		return nil, r.errf(n, "map.boards", "%v", err)
+		return nil, r.Errf(n, "map.boards", "%v", err)
 	}
 	m := asl.NewMap(lay)
 	hexAt := func(s string, node *yaml.Node, field string) (hex.Hex, error) {
 		h, err := lay.Parse(s)
 		if err != nil {
-			return h, r.errf(node, field, "%v", err)
+			return h, r.Errf(node, field, "%v", err)
 		}
 		return h, nil
 	}
 	// terrain: hex -> name | {terrain, level, ground, smoke, blaze}
 	if f, ok := get["terrain"]; ok {
-		ts, err := r.fields(f.v, "map.terrain")
+		ts, err := r.Fields(f.V, "map.terrain")
 		if err != nil {
 			return nil, err
 		}
 		for _, t := range ts {
-			field := "map.terrain." + t.key
-			h, err := hexAt(t.key, t.k, field)
+			field := "map.terrain." + t.Key
+			h, err := hexAt(t.Key, t.K, field)
 			if err != nil {
 				return nil, err
 			}
 			d := m.At(h)
-			v := deref(t.v)
+			v := scenario.Deref(t.V)
 			if v.Kind == yaml.ScalarNode {
 				if d.Terrain, err = asl.ParseTerrain(v.Value); err != nil {
-					return nil, r.errf(v, field, "%v", err)
+					return nil, r.Errf(v, field, "%v", err)
 				}
 				continue
 			}
-			hf, err := r.fields(v, field, "terrain", "level", "ground", "smoke", "blaze", "novbm")
+			hf, err := r.Fields(v, field, "terrain", "level", "ground", "smoke", "blaze", "novbm")
 			if err != nil {
 				return nil, err
 			}
 			for _, x := range hf {
-				sub := field + "." + x.key
-				switch x.key {
+				sub := field + "." + x.Key
+				switch x.Key {
 				case "terrain", "ground":
-					s, err := r.str(x.v, sub)
+					s, err := r.Str(x.V, sub)
 					if err != nil {
 						return nil, err
 					}
 					t, perr := asl.ParseTerrain(s)
 					if perr != nil {
-						return nil, r.errf(x.v, sub, "%v", perr)
+						return nil, r.Errf(x.V, sub, "%v", perr)
 					}
-					if x.key == "terrain" {
+					if x.Key == "terrain" {
 						d.Terrain = t
 					} else {
 						d.Ground = t
 					}
 				case "level":
-					lv, err := r.integer(x.v, sub, -5, 10)
+					lv, err := r.Integer(x.V, sub, -5, 10)
 					if err != nil {
 						return nil, err
 					}
 					d.Level = int8(lv)
 				case "smoke":
-					if d.Smoke, err = r.boolean(x.v, sub); err != nil {
+					if d.Smoke, err = r.Boolean(x.V, sub); err != nil {
 						return nil, err
 					}
 				case "blaze":
-					if d.Blaze, err = r.boolean(x.v, sub); err != nil {
+					if d.Blaze, err = r.Boolean(x.V, sub); err != nil {
 						return nil, err
 					}
 				}
@@ -393,16 +390,16 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		}
 	}
 	if f, ok := get["levels"]; ok {
-		ls, err := r.fields(f.v, "map.levels")
+		ls, err := r.Fields(f.V, "map.levels")
 		if err != nil {
 			return nil, err
 		}
 		for _, l := range ls {
-			h, err := hexAt(l.key, l.k, "map.levels")
+			h, err := hexAt(l.Key, l.K, "map.levels")
 			if err != nil {
 				return nil, err
 			}
-			lv, err := r.integer(l.v, "map.levels."+l.key, -5, 10)
+			lv, err := r.Integer(l.V, "map.levels."+l.Key, -5, 10)
 			if err != nil {
 				return nil, err
 			}
@@ -415,37 +412,37 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		if !ok {
 			return nil
 		}
-		items, err := r.list(f.v, "map."+key)
+		items, err := r.List(f.V, "map."+key)
 		if err != nil {
 			return err
 		}
 		for _, it := range items {
-			it = deref(it)
+			it = scenario.Deref(it)
 			spec := ""
 			opts := map[string]bool{}
 			if it.Kind == yaml.MappingNode {
-				fs, err := r.fields(it, "map."+key, append([]string{"hexside", "path"}, optNames...)...)
+				fs, err := r.Fields(it, "map."+key, append([]string{"hexside", "path"}, optNames...)...)
 				if err != nil {
 					return err
 				}
 				for _, x := range fs {
-					switch x.key {
+					switch x.Key {
 					case "hexside", "path":
-						if spec, err = r.str(x.v, "map."+key+"."+x.key); err != nil {
+						if spec, err = r.Str(x.V, "map."+key+"."+x.Key); err != nil {
 							return err
 						}
 					default:
-						if opts[x.key], err = r.boolean(x.v, "map."+key+"."+x.key); err != nil {
+						if opts[x.Key], err = r.Boolean(x.V, "map."+key+"."+x.Key); err != nil {
 							return err
 						}
 					}
 				}
-			} else if spec, err = r.str(it, "map."+key); err != nil {
+			} else if spec, err = r.Str(it, "map."+key); err != nil {
 				return err
 			}
 			parts := strings.Split(spec, "-")
 			if len(parts) < 2 {
-				return r.errf(it, "map."+key, "%q: write a hexside as its two hexes, like K1-L1", spec)
+				return r.Errf(it, "map."+key, "%q: write a hexside as its two hexes, like K1-L1", spec)
 			}
 			prev, err := hexAt(parts[0], it, "map."+key)
 			if err != nil {
@@ -458,10 +455,10 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 				}
 				side, ok := prev.SideTo(h)
 				if !ok {
-					return r.errf(it, "map."+key, "%q: %s and %s are not adjacent, so they share no hexside", spec, lay.Name(prev), lay.Name(h))
+					return r.Errf(it, "map."+key, "%q: %s and %s are not adjacent, so they share no hexside", spec, lay.Name(prev), lay.Name(h))
 				}
 				if err := each(prev, side, opts); err != nil {
-					return r.errf(it, "map."+key, "%v", err)
+					return r.Errf(it, "map."+key, "%v", err)
 				}
 				prev = h
 			}
@@ -491,16 +488,16 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		if !ok {
 			return nil
 		}
-		cs, err := r.fields(f.v, "map."+key)
+		cs, err := r.Fields(f.V, "map."+key)
 		if err != nil {
 			return err
 		}
 		for _, c := range cs {
-			h, err := hexAt(c.key, c.k, "map."+key)
+			h, err := hexAt(c.Key, c.K, "map."+key)
 			if err != nil {
 				return err
 			}
-			n, err := r.integer(c.v, "map."+key+"."+c.key, 0, 20)
+			n, err := r.Integer(c.V, "map."+key+"."+c.Key, 0, 20)
 			if err != nil {
 				return err
 			}
@@ -519,7 +516,7 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		if !ok {
 			return nil
 		}
-		ss, nodes, err := r.strList(f.v, "map."+key)
+		ss, nodes, err := r.StrList(f.V, "map."+key)
 		if err != nil {
 			return err
 		}
@@ -542,26 +539,26 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		return nil, err
 	}
 	if f, ok := get["mud"]; ok {
-		if m.Mud, err = r.boolean(f.v, "map.mud"); err != nil {
+		if m.Mud, err = r.Boolean(f.V, "map.mud"); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["los"]; ok {
-		ls, err := r.fields(f.v, "map.los", "clear", "blocked")
+		ls, err := r.Fields(f.V, "map.los", "clear", "blocked")
 		if err != nil {
 			return nil, err
 		}
 		for _, l := range ls {
-			ps, nodes, err := r.strList(l.v, "map.los."+l.key)
+			ps, nodes, err := r.StrList(l.V, "map.los."+l.Key)
 			if err != nil {
 				return nil, err
 			}
 			for i, p := range ps {
 				a, b, perr := lay.ParsePair(p)
 				if perr != nil {
-					return nil, r.errf(nodes[i], "map.los."+l.key, "%v (write the two hexes, like 2A1-2F5)", perr)
+					return nil, r.Errf(nodes[i], "map.los."+l.Key, "%v (write the two hexes, like 2A1-2F5)", perr)
 				}
-				m.SetLOS(a, b, l.key == "clear")
+				m.SetLOS(a, b, l.Key == "clear")
 			}
 		}
 	}
@@ -572,7 +569,7 @@ var unitFields = []string{"id", "side", "vehicle", "infantry", "cavalry", "at", 
 var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio", "rev", "maker", "bu", "afv", "towing", "morale", "ground_pressure", "stalls_on", "turret", "fully_tracked", "pp"}
 
 func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
-	items, err := r.list(n, "units")
+	items, err := r.List(n, "units")
 	if err != nil {
 		return nil, err
 	}
@@ -581,46 +578,46 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 	ids := map[string]bool{}
 	for i, it := range items {
 		field := fmt.Sprintf("units[%d]", i+1)
-		fs, err := r.fields(it, field, unitFields...)
+		fs, err := r.Fields(it, field, unitFields...)
 		if err != nil {
 			return nil, err
 		}
-		get := map[string]kv{}
+		get := map[string]scenario.KV{}
 		for _, f := range fs {
-			get[f.key] = f
+			get[f.Key] = f
 		}
 		u := asl.Unit{}
 		idf, ok := get["id"]
 		if !ok {
-			return nil, r.errf(it, field+".id", "missing: every unit needs an id")
+			return nil, r.Errf(it, field+".id", "missing: every unit needs an id")
 		}
-		if u.ID, err = r.str(idf.v, field+".id"); err != nil {
+		if u.ID, err = r.Str(idf.V, field+".id"); err != nil {
 			return nil, err
 		}
 		if u.ID == "" || strings.ContainsAny(u.ID, " \t:,") || strings.EqualFold(u.ID, "attack") || strings.EqualFold(u.ID, "motion-attempt") {
-			return nil, r.errf(idf.v, field+".id", "%q: an id is one word without spaces, commas or colons, and not a verb", u.ID)
+			return nil, r.Errf(idf.V, field+".id", "%q: an id is one word without spaces, commas or colons, and not a verb", u.ID)
 		}
 		if ids[u.ID] {
-			return nil, r.errf(idf.v, field+".id", "%q is used by two units", u.ID)
+			return nil, r.Errf(idf.V, field+".id", "%q is used by two units", u.ID)
 		}
 		ids[u.ID] = true
 		field = "units." + u.ID
 		if f, ok := get["side"]; ok {
-			if u.Side, err = r.str(f.v, field+".side"); err != nil {
+			if u.Side, err = r.Str(f.V, field+".side"); err != nil {
 				return nil, err
 			}
 		} else {
-			return nil, r.errf(it, field+".side", "missing: say whose unit it is (side: German)")
+			return nil, r.Errf(it, field+".side", "missing: say whose unit it is (side: German)")
 		}
 		var v *asl.Vehicle
 		if inf, ok := get["infantry"]; ok {
-			v, err = r.readFoot(inf.v, field+".infantry", asl.Infantry)
+			v, err = r.readFoot(inf.V, field+".infantry", asl.Infantry)
 		} else if cav, ok := get["cavalry"]; ok {
-			v, err = r.readFoot(cav.v, field+".cavalry", asl.Cavalry)
+			v, err = r.readFoot(cav.V, field+".cavalry", asl.Cavalry)
 		} else if vf, ok := get["vehicle"]; ok {
-			v, err = r.readVehicle(vf.v, field+".vehicle", u.Side)
+			v, err = r.readVehicle(vf.V, field+".vehicle", u.Side)
 		} else {
-			return nil, r.errf(it, field+".vehicle", "missing: give the counter facts, like vehicle: {name: PzKpfw IVH, mp: 14, class: tank}, or infantry: {name: 4-6-7} / cavalry: {name: 4-4-7}")
+			return nil, r.Errf(it, field+".vehicle", "missing: give the counter facts, like vehicle: {name: PzKpfw IVH, mp: 14, class: tank}, or infantry: {name: 4-6-7} / cavalry: {name: 4-4-7}")
 		}
 		if err != nil {
 			return nil, err
@@ -628,9 +625,9 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 		u.V = v
 		af, ok := get["at"]
 		if !ok {
-			return nil, r.errf(it, field+".at", "missing: where the unit is (a hex, or offboard)")
+			return nil, r.Errf(it, field+".at", "missing: where the unit is (a hex, or offboard)")
 		}
-		at, err := r.str(af.v, field+".at")
+		at, err := r.Str(af.V, field+".at")
 		if err != nil {
 			return nil, err
 		}
@@ -639,7 +636,7 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 		} else {
 			h, perr := lay.Parse(at)
 			if perr != nil {
-				return nil, r.errf(af.v, field+".at", "%v", perr)
+				return nil, r.Errf(af.V, field+".at", "%v", perr)
 			}
 			u.Pos.Hex = h
 			u.Pos.OnRoad = m.HasRoad(h)
@@ -648,54 +645,54 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 			return nil, err
 		}
 		for _, f := range fs {
-			sub := field + "." + f.key
-			switch f.key {
+			sub := field + "." + f.Key
+			switch f.Key {
 			case "motion":
-				if u.Motion, err = r.boolean(f.v, sub); err != nil {
+				if u.Motion, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "on_road":
-				if u.Pos.OnRoad, err = r.boolean(f.v, sub); err != nil {
+				if u.Pos.OnRoad, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "bu":
-				if v.BU, err = r.boolean(f.v, sub); err != nil {
+				if v.BU, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "fired":
-				if u.FiredPFPh, err = r.boolean(f.v, sub); err != nil {
+				if u.FiredPFPh, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "hidden":
-				if u.Hidden, err = r.boolean(f.v, sub); err != nil {
+				if u.Hidden, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "pinned":
-				if u.Pinned, err = r.boolean(f.v, sub); err != nil {
+				if u.Pinned, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "concealed":
-				if u.Concealed, err = r.boolean(f.v, sub); err != nil {
+				if u.Concealed, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "broken":
-				if u.Broken, err = r.boolean(f.v, sub); err != nil {
+				if u.Broken, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "recalled":
-				if u.Recalled, err = r.boolean(f.v, sub); err != nil {
+				if u.Recalled, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "ti":
-				if u.TI, err = r.boolean(f.v, sub); err != nil {
+				if u.TI, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "fire_marker", "first_fire":
-				if u.FireMarker, err = r.boolean(f.v, sub); err != nil {
+				if u.FireMarker, err = r.Boolean(f.V, sub); err != nil {
 					return nil, err
 				}
 			case "immobile":
-				s, err := r.str(f.v, sub)
+				s, err := r.Str(f.V, sub)
 				if err != nil {
 					return nil, err
 				}
@@ -706,34 +703,34 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 					u.Immobile = asl.Immobilized
 				case "false", "no", "":
 				default:
-					return nil, r.errf(f.v, sub, "expected bogged, immobilized or false, found %q", s)
+					return nil, r.Errf(f.V, sub, "expected bogged, immobilized or false, found %q", s)
 				}
 			case "can_attack":
-				if deref(f.v).Kind == yaml.ScalarNode {
-					b, err := r.boolean(f.v, sub)
+				if scenario.Deref(f.V).Kind == yaml.ScalarNode {
+					b, err := r.Boolean(f.V, sub)
 					if err != nil {
-						return nil, r.errf(f.v, sub, "expected true (any enemy AFV) or a list of enemy unit ids")
+						return nil, r.Errf(f.V, sub, "expected true (any enemy AFV) or a list of enemy unit ids")
 					}
 					if b {
 						u.CanAttack = []string{"*"}
 					}
-				} else if u.CanAttack, _, err = r.strList(f.v, sub); err != nil {
+				} else if u.CanAttack, _, err = r.StrList(f.V, sub); err != nil {
 					return nil, err
 				}
 			}
 		}
 		if u.Motion && u.Immobile != asl.Mobile {
-			return nil, r.errf(get["motion"].v, field+".motion", "an Immobile vehicle has no Motion counter (D2.4)")
+			return nil, r.Errf(get["motion"].V, field+".motion", "an Immobile vehicle has no Motion counter (D2.4)")
 		}
 		units = append(units, u)
 	}
 	if len(units) == 0 {
-		return nil, r.errf(n, "units", "a scenario needs at least one unit")
+		return nil, r.Errf(n, "units", "a scenario needs at least one unit")
 	}
 	for _, u := range units {
 		for _, c := range u.CanAttack {
 			if c != "*" && !ids[c] {
-				return nil, r.errf(n, "units."+u.ID+".can_attack", "no unit %q", c)
+				return nil, r.Errf(n, "units."+u.ID+".can_attack", "no unit %q", c)
 			}
 		}
 	}
@@ -741,7 +738,7 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 }
 
 // readPosition reads vca, or bypass + cafp, for a unit.
-func (r *reader) readPosition(get map[string]kv, field string, u *asl.Unit, m *asl.Map) error {
+func (r *reader) readPosition(get map[string]scenario.KV, field string, u *asl.Unit, m *asl.Map) error {
 	lay := m.Layout
 	vf, hasVCA := get["vca"]
 	bf, hasBypass := get["bypass"]
@@ -751,48 +748,48 @@ func (r *reader) readPosition(get map[string]kv, field string, u *asl.Unit, m *a
 	}
 	if u.Pos.Offboard {
 		if !hasVCA {
-			return r.errf(nil, field+".vca", "an offboard unit needs the VCA it will enter with, written for its entry hex")
+			return r.Errf(nil, field+".vca", "an offboard unit needs the VCA it will enter with, written for its entry hex")
 		}
 		// The VCA of an offboard unit is given by direction names or as for its entry hex;
 		// it is resolved when it enters. Store it as a heading now.
-		s, err := r.str(vf.v, field+".vca")
+		s, err := r.Str(vf.V, field+".vca")
 		if err != nil {
 			return err
 		}
 		h, err := headingByName(s)
 		if err != nil {
-			return r.errf(vf.v, field+".vca", "%v", err)
+			return r.Errf(vf.V, field+".vca", "%v", err)
 		}
 		u.Pos.Heading = h
 		return nil
 	}
 	if hasBypass {
-		spec, err := r.str(bf.v, field+".bypass")
+		spec, err := r.Str(bf.V, field+".bypass")
 		if err != nil {
 			return err
 		}
 		h, side, perr := lay.ParseHexside(spec)
 		if perr != nil {
-			return r.errf(bf.v, field+".bypass", "%v", perr)
+			return r.Errf(bf.V, field+".bypass", "%v", perr)
 		}
 		if h != u.Pos.Hex {
-			return r.errf(bf.v, field+".bypass", "write the hexside with the unit's own hex first (%s-...): a vehicle in Bypass occupies the obstacle hex (D2.36)", lay.Name(u.Pos.Hex))
+			return r.Errf(bf.V, field+".bypass", "write the hexside with the unit's own hex first (%s-...): a vehicle in Bypass occupies the obstacle hex (D2.36)", lay.Name(u.Pos.Hex))
 		}
 		if !hasCAFP {
-			return r.errf(bf.v, field+".cafp", "missing: a vehicle in Bypass needs its CAFP, the vertex it faces, like %s", lay.VertexName(hex.Vertex{Hex: h, Spine: hex.Spine(side)}))
+			return r.Errf(bf.V, field+".cafp", "missing: a vehicle in Bypass needs its CAFP, the vertex it faces, like %s", lay.VertexName(hex.Vertex{Hex: h, Spine: hex.Spine(side)}))
 		}
-		cs, err := r.str(cf.v, field+".cafp")
+		cs, err := r.Str(cf.V, field+".cafp")
 		if err != nil {
 			return err
 		}
 		v, perr := lay.ParseVertex(cs)
 		if perr != nil {
-			return r.errf(cf.v, field+".cafp", "%v", perr)
+			return r.Errf(cf.V, field+".cafp", "%v", perr)
 		}
 		c, ok := v.SpineAt(h)
 		a, b := side.Ends()
 		if !ok || (c != a && c != b) {
-			return r.errf(cf.v, field+".cafp", "%q is not an end of hexside %s", cs, spec)
+			return r.Errf(cf.V, field+".cafp", "%q is not an end of hexside %s", cs, spec)
 		}
 		u.Pos.Bypass, u.Pos.Side, u.Pos.OnRoad = true, side, false
 		if c == b {
@@ -805,16 +802,16 @@ func (r *reader) readPosition(get map[string]kv, field string, u *asl.Unit, m *a
 	if !hasVCA {
 		// Not every unit's facing matters (a DEFENDER that only watches); assume one, and say so.
 		u.Pos.Heading = 0
-		r.warnings = append(r.warnings, fmt.Sprintf("%s: %s.vca: missing; assumed %s (its right-hand hexspine). Give the two hexes its front hexspine points between if its facing matters", r.file, field, lay.VCAName(u.Pos.Hex, 0)))
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s.vca: missing; assumed %s (its right-hand hexspine). Give the two hexes its front hexspine points between if its facing matters", r.File, field, lay.VCAName(u.Pos.Hex, 0)))
 		return nil
 	}
-	s, err := r.str(vf.v, field+".vca")
+	s, err := r.Str(vf.V, field+".vca")
 	if err != nil {
 		return err
 	}
 	p, perr := lay.ParseVCA(u.Pos.Hex, s)
 	if perr != nil {
-		return r.errf(vf.v, field+".vca", "%v", perr)
+		return r.Errf(vf.V, field+".vca", "%v", perr)
 	}
 	u.Pos.Heading = p
 	return nil
@@ -835,29 +832,29 @@ func headingByName(s string) (hex.Spine, error) {
 // 4 MF, a leader 6, Cavalry 12).
 func (r *reader) readFoot(n *yaml.Node, field string, c asl.Class) (*asl.Vehicle, error) {
 	v := &asl.Vehicle{Class: c, Radio: true, Morale: 7}
-	fs, err := r.fields(n, field, "name", "mf", "leader", "morale")
+	fs, err := r.Fields(n, field, "name", "mf", "leader", "morale")
 	if err != nil {
 		return nil, err
 	}
 	mf := -1
 	for _, f := range fs {
-		sub := field + "." + f.key
-		switch f.key {
+		sub := field + "." + f.Key
+		switch f.Key {
 		case "name":
-			v.Name, err = r.str(f.v, sub)
+			v.Name, err = r.Str(f.V, sub)
 		case "mf":
-			mf, err = r.integer(f.v, sub, 1, 30)
+			mf, err = r.Integer(f.V, sub, 1, 30)
 		case "leader":
-			v.Leader, err = r.boolean(f.v, sub)
+			v.Leader, err = r.Boolean(f.V, sub)
 		case "morale":
-			v.Morale, err = r.integer(f.v, sub, 2, 12)
+			v.Morale, err = r.Integer(f.V, sub, 2, 12)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	if v.Leader && c != asl.Infantry {
-		return nil, r.errf(n, field+".leader", "a leader is Infantry")
+		return nil, r.Errf(n, field+".leader", "a leader is Infantry")
 	}
 	switch {
 	case mf >= 0:
@@ -873,70 +870,70 @@ func (r *reader) readFoot(n *yaml.Node, field string, c asl.Class) (*asl.Vehicle
 }
 
 func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, error) {
-	fs, err := r.fields(n, field, vehicleFields...)
+	fs, err := r.Fields(n, field, vehicleFields...)
 	if err != nil {
 		return nil, err
 	}
-	get := map[string]kv{}
+	get := map[string]scenario.KV{}
 	for _, f := range fs {
-		get[f.key] = f
+		get[f.Key] = f
 	}
 	class := asl.Tank
 	if f, ok := get["class"]; ok {
-		s, err := r.str(f.v, field+".class")
+		s, err := r.Str(f.V, field+".class")
 		if err != nil {
 			return nil, err
 		}
 		if class, err = asl.ParseClass(s); err != nil {
-			return nil, r.errf(f.v, field+".class", "%v", err)
+			return nil, r.Errf(f.V, field+".class", "%v", err)
 		}
 	}
 	mf, ok := get["mp"]
 	if !ok {
-		return nil, r.errf(n, field+".mp", "missing: the printed MP allotment")
+		return nil, r.Errf(n, field+".mp", "missing: the printed MP allotment")
 	}
-	mp, err := r.integer(mf.v, field+".mp", 1, 99)
+	mp, err := r.Integer(mf.V, field+".mp", 1, 99)
 	if err != nil {
 		return nil, err
 	}
 	v := asl.NewVehicle("", class, mp)
 	v.Maker = side
 	for _, f := range fs {
-		sub := field + "." + f.key
+		sub := field + "." + f.Key
 		var err error
-		switch f.key {
+		switch f.Key {
 		case "name":
-			v.Name, err = r.str(f.v, sub)
+			v.Name, err = r.Str(f.V, sub)
 		case "tracked":
-			v.Tracked, err = r.boolean(f.v, sub)
+			v.Tracked, err = r.Boolean(f.V, sub)
 		case "fully_tracked":
 			var ft bool
-			if ft, err = r.boolean(f.v, sub); ft {
+			if ft, err = r.Boolean(f.V, sub); ft {
 				v.Tracked = true
 			}
 		case "red_mp":
-			v.RedMP, err = r.boolean(f.v, sub)
+			v.RedMP, err = r.Boolean(f.V, sub)
 		case "radio":
-			v.Radio, err = r.boolean(f.v, sub)
+			v.Radio, err = r.Boolean(f.V, sub)
 		case "rev":
-			v.Rev, err = r.integer(f.v, sub, 1, 9)
+			v.Rev, err = r.Integer(f.V, sub, 1, 9)
 		case "maker":
-			v.Maker, err = r.str(f.v, sub)
+			v.Maker, err = r.Str(f.V, sub)
 		case "bu":
-			v.BU, err = r.boolean(f.v, sub)
+			v.BU, err = r.Boolean(f.V, sub)
 		case "afv":
-			v.AFV, err = r.boolean(f.v, sub)
+			v.AFV, err = r.Boolean(f.V, sub)
 		case "towing":
-			v.Towing, err = r.boolean(f.v, sub)
+			v.Towing, err = r.Boolean(f.V, sub)
 		case "morale":
-			v.Morale, err = r.integer(f.v, sub, 2, 12)
+			v.Morale, err = r.Integer(f.V, sub, 2, 12)
 		case "stalls_on":
-			v.StallsOn, err = r.integer(f.v, sub, 2, 13)
+			v.StallsOn, err = r.Integer(f.V, sub, 2, 13)
 		case "pp":
-			v.PP, err = r.integer(f.v, sub, 0, 40)
+			v.PP, err = r.Integer(f.V, sub, 0, 40)
 		case "ground_pressure":
 			var s string
-			if s, err = r.str(f.v, sub); err == nil {
+			if s, err = r.Str(f.V, sub); err == nil {
 				switch strings.ToLower(s) {
 				case "low":
 					v.GroundPressure = -1
@@ -945,12 +942,12 @@ func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, er
 				case "high":
 					v.GroundPressure = 1
 				default:
-					err = r.errf(f.v, sub, "expected low, normal or high, found %q", s)
+					err = r.Errf(f.V, sub, "expected low, normal or high, found %q", s)
 				}
 			}
 		case "turret":
 			var s string
-			if s, err = r.str(f.v, sub); err == nil {
+			if s, err = r.Str(f.V, sub); err == nil {
 				switch strings.ToUpper(s) {
 				case "T":
 					v.Turret = asl.TurretT
@@ -959,7 +956,7 @@ func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, er
 				case "NT":
 					v.Turret = asl.TurretNT
 				default:
-					err = r.errf(f.v, sub, "expected T, ST or NT, found %q", s)
+					err = r.Errf(f.V, sub, "expected T, ST or NT, found %q", s)
 				}
 			}
 		}

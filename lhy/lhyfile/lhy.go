@@ -1,16 +1,19 @@
-package scenario
+package lhyfile
 
 import (
 	"fmt"
 	"math/big"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
-	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/lhy"
+	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 	"go.yaml.in/yaml/v3"
 )
+
+// reader reads this ruleset's own sections with the shared YAML walker.
+type reader struct{ *scenario.Reader }
 
 // LHY is a loaded `ruleset: lhy` scenario: a map, units, the Assaults and fire to resolve, and
 // what should come of them.
@@ -21,25 +24,9 @@ type LHY struct {
 	HasSeed  bool
 	Dice     []int
 	Game     *lhy.Game
-	Moves    []Move
-	Expect   []Expectation
+	Moves    []rules.Move
+	Expect   []scenario.Expectation
 	Warnings []string
-}
-
-// Ruleset is the ruleset a scenario file names ("asl" when it names none, "" when the file
-// cannot be read).
-func Ruleset(data []byte) string {
-	var top struct {
-		Ruleset string `yaml:"ruleset"`
-	}
-	if err := yaml.Unmarshal(data, &top); err != nil {
-		return ""
-	}
-	rs := strings.ToLower(strings.TrimSpace(top.Ruleset))
-	if rs == "" {
-		return "asl"
-	}
-	return rs
 }
 
 var lhyTop = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "date", "night", "turn", "notes", "description", "source"}
@@ -56,70 +43,70 @@ var (
 
 // LoadLHY reads a `ruleset: lhy` scenario. name is used in error messages.
 func LoadLHY(name string, data []byte) (s *LHY, err error) {
-	r := &reader{file: name}
-	doc, err := r.document(data)
+	r := &reader{scenario.NewReader(name)}
+	doc, err := r.Document(data)
 	if err != nil {
 		return nil, err
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
+			s, err = nil, &scenario.Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
 		}
 	}()
-	root := deref(doc)
-	get, h, err := r.readHeader(root, "lhy", 10, lhyTop)
+	root := scenario.Deref(doc)
+	get, h, err := r.ReadHeader(root, "lhy", 10, lhyTop)
 	if err != nil {
 		return nil, err
 	}
-	s = &LHY{File: name, Name: h.name, Seed: h.seed, HasSeed: h.hasSeed, Dice: h.dice}
+	s = &LHY{File: name, Name: h.Name, Seed: h.Seed, HasSeed: h.HasSeed, Dice: h.Dice}
 	m := lhy.NewMap(33, 10)
 	if f, ok := get["map"]; ok {
-		if m, err = r.readLHYMap(f.v); err != nil {
+		if m, err = r.readLHYMap(f.V); err != nil {
 			return nil, err
 		}
 	}
 	g := &lhy.Game{Map: m, Turn: 1}
 	if f, ok := get["date"]; ok {
-		ds, err := r.str(f.v, "date")
+		ds, err := r.Str(f.V, "date")
 		if err != nil {
 			return nil, err
 		}
 		d, perr := ParseLHYDate(ds)
 		if perr != nil {
-			return nil, r.errf(f.v, "date", "%v", perr)
+			return nil, r.Errf(f.V, "date", "%v", perr)
 		}
 		g.Date = d
 	}
 	if f, ok := get["night"]; ok {
-		if g.Night, err = r.boolean(f.v, "night"); err != nil {
+		if g.Night, err = r.Boolean(f.V, "night"); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["turn"]; ok {
-		if g.Turn, err = r.integer(f.v, "turn", 1, 1000); err != nil {
+		if g.Turn, err = r.Integer(f.V, "turn", 1, 1000); err != nil {
 			return nil, err
 		}
 	}
 	uf, ok := get["units"]
 	if !ok {
-		return nil, r.errf(root, "units", "missing: a scenario needs units")
+		return nil, r.Errf(root, "units", "missing: a scenario needs units")
 	}
-	if err := r.readLHYUnits(uf.v, g); err != nil {
+	if err := r.readLHYUnits(uf.V, g); err != nil {
 		return nil, err
 	}
 	if f, ok := get["moves"]; ok {
 		parse := func(text string) error { _, err := lhy.Parse(g, text); return err }
-		if s.Moves, err = r.readMoves(f.v, parse); err != nil {
+		if s.Moves, err = r.ReadMoves(f.V, parse); err != nil {
 			return nil, err
 		}
 	}
 	if f, ok := get["expect"]; ok {
-		if s.Expect, err = r.readLHYExpect(f.v, g, len(s.Moves)); err != nil {
+		if s.Expect, err = r.readLHYExpect(f.V, g, len(s.Moves)); err != nil {
 			return nil, err
 		}
 	}
 	s.Game = g
-	s.Warnings = r.warnings
+	s.Warnings = r.Warnings
 	return s, nil
 }
 
@@ -153,68 +140,68 @@ func ParseLHYDate(s string) (lhy.Date, error) {
 }
 
 func (r *reader) readLHYMap(n *yaml.Node) (*lhy.Map, error) {
-	fs, err := r.fields(n, "map", lhyMapFields...)
+	fs, err := r.Fields(n, "map", lhyMapFields...)
 	if err != nil {
 		return nil, err
 	}
 	m := lhy.NewMap(33, 10)
 	for _, f := range fs {
-		if f.key != "size" {
+		if f.Key != "size" {
 			continue
 		}
-		items, err := r.list(f.v, "map.size")
+		items, err := r.List(f.V, "map.size")
 		if err != nil {
 			return nil, err
 		}
 		if len(items) != 2 {
-			return nil, r.errf(f.v, "map.size", "write [columns, rows], like [33, 10]")
+			return nil, r.Errf(f.V, "map.size", "write [columns, rows], like [33, 10]")
 		}
-		c, err := r.integer(items[0], "map.size", 1, 52)
+		c, err := r.Integer(items[0], "map.size", 1, 52)
 		if err != nil {
 			return nil, err
 		}
-		rows, err := r.integer(items[1], "map.size", 1, 200)
+		rows, err := r.Integer(items[1], "map.size", 1, 200)
 		if err != nil {
 			return nil, err
 		}
 		m = lhy.NewMap(c, rows)
 	}
 	for _, f := range fs {
-		switch f.key {
+		switch f.Key {
 		case "hexes":
-			hs, err := r.fields(f.v, "map.hexes")
+			hs, err := r.Fields(f.V, "map.hexes")
 			if err != nil {
 				return nil, err
 			}
 			for _, h := range hs {
-				at, perr := m.Parse(h.key)
+				at, perr := m.Parse(h.Key)
 				if perr != nil {
-					return nil, r.errf(h.k, "map.hexes", "%v", perr)
+					return nil, r.Errf(h.K, "map.hexes", "%v", perr)
 				}
-				info, err := r.readLHYHex(h.v, "map.hexes."+h.key)
+				info, err := r.readLHYHex(h.V, "map.hexes."+h.Key)
 				if err != nil {
 					return nil, err
 				}
 				m.Hexes[at] = info
 			}
 		case "walls", "hedgerows", "rivers", "blocked":
-			feature := map[string]lhy.Hexside{"walls": lhy.Wall, "hedgerows": lhy.Hedgerow, "rivers": lhy.RiverSide, "blocked": lhy.Blocked}[f.key]
-			sides, nodes, err := r.strList(f.v, "map."+f.key)
+			feature := map[string]lhy.Hexside{"walls": lhy.Wall, "hedgerows": lhy.Hedgerow, "rivers": lhy.RiverSide, "blocked": lhy.Blocked}[f.Key]
+			sides, nodes, err := r.StrList(f.V, "map."+f.Key)
 			if err != nil {
 				return nil, err
 			}
 			for i, sd := range sides {
 				a, b, ok := strings.Cut(sd, "-")
 				if !ok {
-					return nil, r.errf(nodes[i], "map."+f.key, "%q: write a hexside as two adjacent hexes, like C4-D4", sd)
+					return nil, r.Errf(nodes[i], "map."+f.Key, "%q: write a hexside as two adjacent hexes, like C4-D4", sd)
 				}
 				ha, e1 := m.Parse(a)
 				hb, e2 := m.Parse(b)
 				if e1 != nil || e2 != nil {
-					return nil, r.errf(nodes[i], "map."+f.key, "%q: %v", sd, firstErr(e1, e2))
+					return nil, r.Errf(nodes[i], "map."+f.Key, "%q: %v", sd, firstErr(e1, e2))
 				}
 				if err := m.SetSide(ha, hb, feature); err != nil {
-					return nil, r.errf(nodes[i], "map."+f.key, "%v", err)
+					return nil, r.Errf(nodes[i], "map."+f.Key, "%v", err)
 				}
 			}
 		}
@@ -233,41 +220,41 @@ func firstErr(errs ...error) error {
 
 func (r *reader) readLHYHex(n *yaml.Node, field string) (lhy.HexInfo, error) {
 	var info lhy.HexInfo
-	n = deref(n)
+	n = scenario.Deref(n)
 	if n.Kind == yaml.ScalarNode {
 		t, err := lhy.ParseTerrain(n.Value)
 		if err != nil {
-			return info, r.errf(n, field, "%v", err)
+			return info, r.Errf(n, field, "%v", err)
 		}
 		info.Terrain = t
 		return info, nil
 	}
-	fs, err := r.fields(n, field, lhyHexFields...)
+	fs, err := r.Fields(n, field, lhyHexFields...)
 	if err != nil {
 		return info, err
 	}
 	for _, f := range fs {
-		switch f.key {
+		switch f.Key {
 		case "terrain":
-			s, err := r.str(f.v, field+".terrain")
+			s, err := r.Str(f.V, field+".terrain")
 			if err != nil {
 				return info, err
 			}
 			if info.Terrain, err = lhy.ParseTerrain(s); err != nil {
-				return info, r.errf(f.v, field+".terrain", "%v", err)
+				return info, r.Errf(f.V, field+".terrain", "%v", err)
 			}
 		case "level":
-			v, err := r.integer(f.v, field+".level", -5, 20)
+			v, err := r.Integer(f.V, field+".level", -5, 20)
 			if err != nil {
 				return info, err
 			}
 			info.Level = int8(v)
 		case "ip":
-			if info.IP, err = r.boolean(f.v, field+".ip"); err != nil {
+			if info.IP, err = r.Boolean(f.V, field+".ip"); err != nil {
 				return info, err
 			}
 		case "impact":
-			if info.Impact, err = r.boolean(f.v, field+".impact"); err != nil {
+			if info.Impact, err = r.Boolean(f.V, field+".impact"); err != nil {
 				return info, err
 			}
 		}
@@ -276,38 +263,38 @@ func (r *reader) readLHYHex(n *yaml.Node, field string) (lhy.HexInfo, error) {
 }
 
 func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
-	items, err := r.list(n, "units")
+	items, err := r.List(n, "units")
 	if err != nil {
 		return err
 	}
 	riders := map[int]*yaml.Node{}
 	for k, it := range items {
 		field := fmt.Sprintf("units[%d]", k+1)
-		fs, err := r.fields(it, field, lhyUnitFields...)
+		fs, err := r.Fields(it, field, lhyUnitFields...)
 		if err != nil {
 			return err
 		}
-		get := map[string]kv{}
+		get := map[string]scenario.KV{}
 		for _, f := range fs {
-			get[f.key] = f
+			get[f.Key] = f
 		}
 		str := func(key string) (string, *yaml.Node, error) {
 			f, ok := get[key]
 			if !ok {
 				return "", nil, nil
 			}
-			s, err := r.str(f.v, field+"."+key)
-			return strings.TrimSpace(s), f.v, err
+			s, err := r.Str(f.V, field+"."+key)
+			return strings.TrimSpace(s), f.V, err
 		}
 		id, _, err := str("id")
 		if err != nil {
 			return err
 		}
 		if id == "" || strings.ContainsAny(id, " \t,:@") {
-			return r.errf(it, field+".id", "missing or bad: a unit needs an id, one word without spaces, commas, colons or @")
+			return r.Errf(it, field+".id", "missing or bad: a unit needs an id, one word without spaces, commas, colons or @")
 		}
 		if _, dup := g.Unit(id); dup {
-			return r.errf(it, field+".id", "%q is used twice", id)
+			return r.Errf(it, field+".id", "%q is used twice", id)
 		}
 		field = "units." + id
 		ns, nn, err := str("nationality")
@@ -324,7 +311,7 @@ func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
 		}
 		nat, perr := lhy.ParseNation(ns)
 		if perr != nil {
-			return r.errf(nn, field+".nationality", "%v", perr)
+			return r.Errf(nn, field+".nationality", "%v", perr)
 		}
 		if side == "" {
 			side = string(nat)
@@ -338,34 +325,34 @@ func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
 		}
 		kind, perr := lhy.ParseKind(ks)
 		if perr != nil {
-			return r.errf(kn, field+".kind", "%v", perr)
+			return r.Errf(kn, field+".kind", "%v", perr)
 		}
 		as, an, err := str("at")
 		if err != nil {
 			return err
 		}
 		if an == nil {
-			return r.errf(it, field+".at", "missing: the hex the unit is in")
+			return r.Errf(it, field+".at", "missing: the hex the unit is in")
 		}
 		at, perr := g.Map.Parse(as)
 		if perr != nil {
-			return r.errf(an, field+".at", "%v", perr)
+			return r.Errf(an, field+".at", "%v", perr)
 		}
 		u := lhy.NewUnit(id, side, nat, kind, at)
 		ints := []struct {
-			key    string
+			Key    string
 			p      *int8
 			lo, hi int
 		}{{"cohesion", &u.Cohesion, 0, 10}, {"assault", &u.Assault, -5, 20}, {"sa", &u.SA, -5, 20}, {"atv", &u.ATV, -1, 20},
 			{"av", &u.AV, -1, 20}, {"aev", &u.AEV, -1, 20}, {"full", &u.Full, 0, 4}, {"steps", &u.Steps, 0, 4}}
 		for _, x := range ints {
-			if f, ok := get[x.key]; ok {
-				v, err := r.integer(f.v, field+"."+x.key, x.lo, x.hi)
+			if f, ok := get[x.Key]; ok {
+				v, err := r.Integer(f.V, field+"."+x.Key, x.lo, x.hi)
 				if err != nil {
 					return err
 				}
 				*x.p = int8(v)
-				if x.key == "full" {
+				if x.Key == "full" {
 					if _, ok := get["steps"]; !ok {
 						u.Steps = int8(v)
 					}
@@ -377,25 +364,25 @@ func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
 				u.Full = u.Steps
 			}
 			if u.Steps > u.Full {
-				return r.errf(f.v, field+".steps", "%d steps is more than the unit's full %d", u.Steps, u.Full)
+				return r.Errf(f.V, field+".steps", "%d steps is more than the unit's full %d", u.Steps, u.Full)
 			}
 		}
 		bools := []struct {
-			key string
+			Key string
 			p   *bool
 		}{{"combat", &u.Combat}, {"concealed", &u.Concealed}, {"disrupted", &u.Disrupted}, {"regrouping", &u.Regrouping},
 			{"heroic", &u.Heroic}, {"shocked", &u.Shocked}, {"motion", &u.Motion}, {"out_of_command", &u.OutOfCommand},
 			{"sunken_via_hedgerow", &u.SunkenViaHedgerow}, {"passenger", &u.Passenger}, {"assaulted", &u.Assaulted},
 			{"advanced", &u.Advanced}, {"eliminated", &u.Eliminated}}
 		for _, x := range bools {
-			if f, ok := get[x.key]; ok {
-				if *x.p, err = r.boolean(f.v, field+"."+x.key); err != nil {
+			if f, ok := get[x.Key]; ok {
+				if *x.p, err = r.Boolean(f.V, field+"."+x.Key); err != nil {
 					return err
 				}
 			}
 		}
 		if f, ok := get["reduced"]; ok {
-			red, err := r.boolean(f.v, field+".reduced")
+			red, err := r.Boolean(f.V, field+".reduced")
 			if err != nil {
 				return err
 			}
@@ -404,7 +391,7 @@ func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
 			}
 		}
 		if u.Shocked && u.Kind != lhy.AFV {
-			return r.errf(get["shocked"].v, field+".shocked", "only an AFV is Shocked")
+			return r.Errf(get["shocked"].V, field+".shocked", "only an AFV is Shocked")
 		}
 		if u.Company, _, err = str("company"); err != nil {
 			return err
@@ -424,10 +411,10 @@ func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
 		u := &g.Units[i]
 		v, ok := g.Unit(u.Rider)
 		if !ok || !g.Units[v].Vehicular() {
-			return r.errf(n, "units."+u.ID+".rider", "%q is not a vehicle of this scenario", u.Rider)
+			return r.Errf(n, "units."+u.ID+".rider", "%q is not a vehicle of this scenario", u.Rider)
 		}
 		if u.Vehicular() {
-			return r.errf(n, "units."+u.ID+".rider", "a vehicle does not ride another")
+			return r.Errf(n, "units."+u.ID+".rider", "a vehicle does not ride another")
 		}
 		u.Rider = g.Units[v].ID
 		u.At = g.Units[v].At
@@ -435,71 +422,71 @@ func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
 	return nil
 }
 
-func (r *reader) readLHYExpect(n *yaml.Node, g *lhy.Game, nMoves int) ([]Expectation, error) {
-	items, err := r.list(n, "expect")
+func (r *reader) readLHYExpect(n *yaml.Node, g *lhy.Game, nMoves int) ([]scenario.Expectation, error) {
+	items, err := r.List(n, "expect")
 	if err != nil {
 		return nil, err
 	}
-	var out []Expectation
+	var out []scenario.Expectation
 	for _, it := range items {
-		fs, err := r.fields(it, "expect")
+		fs, err := r.Fields(it, "expect")
 		if err != nil {
 			return nil, err
 		}
 		for _, f := range fs {
-			e := Expectation{Line: f.k.Line}
+			e := scenario.Expectation{Line: f.K.Line}
 			known := LHYUnitExpect
-			if strings.HasPrefix(f.key, "step") {
-				num := strings.TrimSpace(strings.TrimPrefix(f.key, "step"))
+			if strings.HasPrefix(f.Key, "step") {
+				num := strings.TrimSpace(strings.TrimPrefix(f.Key, "step"))
 				v, perr := strconv.Atoi(num)
 				if perr != nil || v < 1 {
-					return nil, r.errf(f.k, "expect", "%q: write step N with N counted from 1", f.key)
+					return nil, r.Errf(f.K, "expect", "%q: write step N with N counted from 1", f.Key)
 				}
 				if v > nMoves {
-					return nil, r.errf(f.k, "expect", "%q: the scenario has %d moves", f.key, nMoves)
+					return nil, r.Errf(f.K, "expect", "%q: the scenario has %d moves", f.Key, nMoves)
 				}
 				e.Step = v
 				known = LHYStepExpect
 			} else {
-				if _, ok := g.Unit(f.key); !ok {
-					return nil, r.errf(f.k, "expect", "%q is neither a unit nor \"step N\"", f.key)
+				if _, ok := g.Unit(f.Key); !ok {
+					return nil, r.Errf(f.K, "expect", "%q is neither a unit nor \"step N\"", f.Key)
 				}
-				e.Unit = f.key
+				e.Unit = f.Key
 			}
-			vs, err := r.fields(f.v, "expect."+f.key, known...)
+			vs, err := r.Fields(f.V, "expect."+f.Key, known...)
 			if err != nil {
 				return nil, err
 			}
 			for _, v := range vs {
-				field := "expect." + f.key + "." + v.key
+				field := "expect." + f.Key + "." + v.Key
 				switch {
-				case v.key == "odds":
-					ps, err := r.fields(v.v, field)
+				case v.Key == "odds":
+					ps, err := r.Fields(v.V, field)
 					if err != nil {
 						return nil, err
 					}
 					for _, p := range ps {
-						val, err := r.str(p.v, field+"."+p.key)
+						val, err := r.Str(p.V, field+"."+p.Key)
 						if err != nil {
 							return nil, err
 						}
 						if _, perr := parseChance(val); perr != nil {
-							return nil, r.errf(p.v, field+"."+p.key, "%v", perr)
+							return nil, r.Errf(p.V, field+"."+p.Key, "%v", perr)
 						}
-						e.Fields = append(e.Fields, ExpField{Key: "odds:" + p.key, Value: val, Line: p.k.Line})
+						e.Fields = append(e.Fields, scenario.ExpField{Key: "odds:" + p.Key, Value: val, Line: p.K.Line})
 					}
-				case deref(v.v).Kind == yaml.SequenceNode:
-					items, _, err := r.strList(v.v, field)
+				case scenario.Deref(v.V).Kind == yaml.SequenceNode:
+					items, _, err := r.StrList(v.V, field)
 					if err != nil {
 						return nil, err
 					}
-					e.Fields = append(e.Fields, ExpField{Key: v.key, Value: strings.Join(items, "\n"), Line: v.k.Line})
+					e.Fields = append(e.Fields, scenario.ExpField{Key: v.Key, Value: strings.Join(items, "\n"), Line: v.K.Line})
 				default:
-					val, err := r.str(v.v, field)
+					val, err := r.Str(v.V, field)
 					if err != nil {
 						return nil, err
 					}
-					e.Fields = append(e.Fields, ExpField{Key: v.key, Value: val, Line: v.k.Line})
+					e.Fields = append(e.Fields, scenario.ExpField{Key: v.Key, Value: val, Line: v.K.Line})
 				}
 			}
 			out = append(out, e)
@@ -533,7 +520,6 @@ type LHYStep struct {
 	Report *lhy.Report `json:"-"`
 	Odds   *lhy.Odds   `json:"-"`
 	Err    error       `json:"-"`
-	JSON   LHYStepJSON `json:"-"`
 }
 
 // LHYStepJSON is the --json form of a step.
@@ -553,47 +539,8 @@ type LHYStepJSON struct {
 	Error     string     `json:"error,omitempty"`
 }
 
-// LHYOutcome is what playing an LHY scenario gave.
-type LHYOutcome struct {
-	Steps   []LHYStep
-	Seed    uint64
-	Stopped bool
-}
-
-// Play resolves the scenario's moves in order with its dice (the dice list, then the seed),
-// on a copy of its game. oddsFor says for which steps (1-based) to work out the odds before
-// the step is played; each calls f as it is played. The scenario's own game is left as loaded.
-func (s *LHY) Play(oddsFor func(step int) bool, f func(LHYStep)) (*lhy.Game, LHYOutcome) {
-	seed := s.Seed
-	if !s.HasSeed {
-		seed = rand.Uint64() >> 2
-	}
-	out := LHYOutcome{Seed: seed}
-	src := &dice.Script{Values: s.Dice, Then: dice.NewSeeded(seed)}
-	g := s.Game.Clone()
-	for i, mv := range s.Moves {
-		st := LHYStep{Step: i + 1, Line: mv.Line, Action: mv.Text}
-		if oddsFor != nil && oddsFor(i+1) {
-			if o, err := g.Odds(mv.Text); err == nil {
-				st.Odds = o
-			}
-		}
-		rep, err := g.Apply(mv.Text, src)
-		st.Report, st.Err = rep, err
-		st.JSON = lhyJSON(st)
-		if f != nil {
-			f(st)
-		}
-		out.Steps = append(out.Steps, st)
-		if err != nil {
-			out.Stopped = true
-			break
-		}
-	}
-	return g, out
-}
-
-func lhyJSON(st LHYStep) LHYStepJSON {
+// StepJSON is a step's object in `umpire play --json`.
+func StepJSON(st LHYStep) LHYStepJSON {
 	j := LHYStepJSON{Step: st.Step, Action: st.Action, Rules: []string{}}
 	if st.Err != nil {
 		j.Error = st.Err.Error()
@@ -689,13 +636,15 @@ func FormatOdds(o *lhy.Odds) string {
 }
 
 // Check compares a played outcome (and the game it left) with the expectations.
-func (s *LHY) Check(g *lhy.Game, o LHYOutcome) []Failure {
-	var fails []Failure
+// Check compares the expectations with g, the game after the moves, and the steps played (the
+// last refused if play stopped there).
+func (s *LHY) Check(g *lhy.Game, steps []LHYStep) []rules.Failure {
+	var fails []rules.Failure
 	fail := func(line int, format string, args ...any) {
-		fails = append(fails, Failure{line, fmt.Sprintf(format, args...)})
+		fails = append(fails, rules.Failure{Line: line, Msg: fmt.Sprintf(format, args...)})
 	}
-	unexpectedRefusals(s.Expect, len(o.Steps), func(i int) (int, int, string, error) {
-		st := o.Steps[i]
+	scenario.UnexpectedRefusals(s.Expect, len(steps), func(i int) (int, int, string, error) {
+		st := steps[i]
 		return st.Step, st.Line, st.Action, st.Err
 	}, fail)
 	for _, e := range s.Expect {
@@ -739,19 +688,19 @@ func (s *LHY) Check(g *lhy.Game, o LHYOutcome) []Failure {
 						continue
 					}
 				}
-				if !sameValue(f.Value, got) {
+				if !scenario.SameValue(f.Value, got) {
 					fail(f.Line, "%s %s: got %s, want %s", e.Unit, f.Key, got, f.Value)
 				}
 			}
 			continue
 		}
 		var st *LHYStep
-		if e.Step <= len(o.Steps) {
-			st = &o.Steps[e.Step-1]
+		if e.Step <= len(steps) {
+			st = &steps[e.Step-1]
 		}
 		for _, f := range e.Fields {
 			if st == nil {
-				fail(f.Line, "step %d was not played (play stopped at step %d)", e.Step, len(o.Steps))
+				fail(f.Line, "step %d was not played (play stopped at step %d)", e.Step, len(steps))
 				break
 			}
 			if f.Key == "error" {
@@ -788,15 +737,15 @@ func (s *LHY) Check(g *lhy.Game, o LHYOutcome) []Failure {
 			}
 			switch {
 			case f.Key == "roll":
-				if !sameValue(f.Value, strconv.Itoa(rep.Natural)) {
+				if !scenario.SameValue(f.Value, strconv.Itoa(rep.Natural)) {
 					fail(f.Line, "step %d roll: got %d, want %s", e.Step, rep.Natural, f.Value)
 				}
 			case f.Key == "final":
-				if !sameValue(f.Value, strconv.Itoa(rep.Final)) {
+				if !scenario.SameValue(f.Value, strconv.Itoa(rep.Final)) {
 					fail(f.Line, "step %d final: got %d, want %s", e.Step, rep.Final, f.Value)
 				}
 			case f.Key == "drm":
-				if !sameValue(f.Value, strconv.Itoa(rep.Net)) {
+				if !scenario.SameValue(f.Value, strconv.Itoa(rep.Net)) {
 					fail(f.Line, "step %d drm: got %+d (%s), want %s", e.Step, rep.Net, rep.Breakdown, f.Value)
 				}
 			case f.Key == "row":
@@ -880,26 +829,6 @@ func (s *LHY) OddsWanted() func(int) bool {
 		}
 	}
 	return func(n int) bool { return want[n] }
-}
-
-// sameValue compares an expected scalar with what was found: numbers as numbers ("+1" is 1),
-// true/false and yes/no alike, words without regard to case.
-func sameValue(want, got string) bool {
-	w, g := strings.TrimSpace(want), strings.TrimSpace(got)
-	if a, err := strconv.Atoi(strings.TrimPrefix(w, "+")); err == nil {
-		b, err := strconv.Atoi(strings.TrimPrefix(g, "+"))
-		return err == nil && a == b
-	}
-	norm := func(s string) string {
-		switch strings.ToLower(s) {
-		case "yes", "y", "on", "true":
-			return "true"
-		case "no", "n", "off", "false":
-			return "false"
-		}
-		return strings.ToLower(s)
-	}
-	return norm(w) == norm(g)
 }
 
 // normRow writes a row label one way: "-1..1", "-1 to 1", "−1…1" and "-1-1" are alike.

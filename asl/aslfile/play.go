@@ -1,14 +1,15 @@
-package scenario
+package aslfile
 
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -55,13 +56,6 @@ type StepOut struct {
 	Error      *ErrorOut   `json:"error,omitempty"`
 }
 
-// Outcome is what playing a scenario produced.
-type Outcome struct {
-	Steps   []StepOut
-	Seed    uint64
-	Stopped bool // play stopped at a refused step (or a dice problem)
-}
-
 // MemberOut is one member's part of an Impulse as reported.
 type MemberOut struct {
 	Unit      string    `json:"unit"`
@@ -74,49 +68,29 @@ type MemberOut struct {
 	Events    []string  `json:"events,omitempty"`
 }
 
-// Play adjudicates the moves in order, calling each (if not nil) after every step. It stops at
-// the first refused step, which leaves the game as it was before that step.
-func (s *Scenario) Play(each func(StepOut)) Outcome {
-	seed := s.Seed
-	if !s.HasSeed {
-		seed = rand.Uint64() >> 2
-	}
-	src := &dice.Script{Values: s.Dice, Then: dice.NewSeeded(seed)}
-	out := Outcome{Seed: seed}
+// Do plays line l (written text, step number n) on g with dice from src and reports it as
+// `umpire play` does. A refused step's report says why (its error, the rule, the unit's MP
+// spent so far) and the game is as it was; err is the *asl.Refusal or the dice's error.
+func Do(g *asl.Game, n int, text string, l *asl.Line, src dice.Source) (StepOut, error) {
+	so := LineHead(g, n, text, l)
 	var r asl.LineResult
-	g := s.Game
-	for i := range s.Moves {
-		mv := &s.Moves[i]
-		so := LineHead(g, i+1, mv.Text, &mv.Parsed)
-		so.Line = mv.Line
-		l := &mv.Parsed
-		err := g.Play(l, src, &r)
-		if err != nil {
-			var ref *asl.Refusal
-			if errors.As(err, &ref) {
-				so.Error = &ErrorOut{Rule: ref.Rule, Message: ref.Msg}
-			} else {
-				so.Error = &ErrorOut{Rule: "dice", Message: err.Error()}
-			}
-			so.Rules = []string{so.Error.Rule}
-			if l.Kind == asl.LineUnit && l.GroupID == "" {
-				so.Total = g.Units[l.Action.Unit].Spent.Float()
-			}
-			so.Breakdown = "refused"
-			out.Steps = append(out.Steps, so)
-			out.Stopped = true
-			if each != nil {
-				each(so)
-			}
-			break
+	err := g.Play(l, src, &r)
+	if err != nil {
+		var ref *asl.Refusal
+		if errors.As(err, &ref) {
+			so.Error = &ErrorOut{Rule: ref.Rule, Message: ref.Msg}
+		} else {
+			so.Error = &ErrorOut{Rule: "dice", Message: err.Error()}
 		}
-		LineBody(g, l, &r, &so)
-		out.Steps = append(out.Steps, so)
-		if each != nil {
-			each(so)
+		so.Rules = []string{so.Error.Rule}
+		if l.Kind == asl.LineUnit && l.GroupID == "" {
+			so.Total = g.Units[l.Action.Unit].Spent.Float()
 		}
+		so.Breakdown = "refused"
+		return so, err
 	}
-	return out
+	LineBody(g, l, &r, &so)
+	return so, nil
 }
 
 // LineHead is the part of a line's report known before it is played: its number n, the unit
@@ -305,80 +279,64 @@ func FormatStep(so StepOut) string {
 	return b.String()
 }
 
-// Expectation is one line of a scenario's expect block.
-type Expectation struct {
-	Line   int
-	Unit   string // a unit expectation, or
-	Step   int    // a step expectation (1-based), or
-	Group  string // a group expectation
-	Fields []ExpField
-}
-
-// ExpField is one checked field.
-type ExpField struct {
-	Key   string
-	Value string
-	Line  int
-}
-
 var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended", "cx"}
 var stepExpectFields = []string{"mp", "total", "error", "dice", "drm", "event", "impulse", "hindrances"}
 var groupExpectFields = []string{"members", "gone", "ended", "disbanded", "after"}
 
-func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMoves int) ([]Expectation, error) {
-	items, err := r.list(n, "expect")
+func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMoves int) ([]scenario.Expectation, error) {
+	items, err := r.List(n, "expect")
 	if err != nil {
 		return nil, err
 	}
-	var out []Expectation
+	var out []scenario.Expectation
 	for _, it := range items {
-		fs, err := r.fields(it, "expect")
+		fs, err := r.Fields(it, "expect")
 		if err != nil {
 			return nil, err
 		}
 		for _, f := range fs {
-			e := Expectation{Line: f.k.Line}
+			e := scenario.Expectation{Line: f.K.Line}
 			known := unitExpectFields
-			if strings.HasPrefix(f.key, "step ") || strings.HasPrefix(f.key, "step") && len(f.key) > 4 && f.key[4] >= '0' && f.key[4] <= '9' {
-				num := strings.TrimSpace(strings.TrimPrefix(f.key, "step"))
+			if strings.HasPrefix(f.Key, "step ") || strings.HasPrefix(f.Key, "step") && len(f.Key) > 4 && f.Key[4] >= '0' && f.Key[4] <= '9' {
+				num := strings.TrimSpace(strings.TrimPrefix(f.Key, "step"))
 				if _, err := fmt.Sscanf(num, "%d", &e.Step); err != nil || e.Step < 1 || fmt.Sprint(e.Step) != num {
-					return nil, r.errf(f.k, "expect", "%q: write step N with N counted from 1", f.key)
+					return nil, r.Errf(f.K, "expect", "%q: write step N with N counted from 1", f.Key)
 				}
 				if e.Step > nMoves {
-					return nil, r.errf(f.k, "expect", "%q: the scenario has %d moves", f.key, nMoves)
+					return nil, r.Errf(f.K, "expect", "%q: the scenario has %d moves", f.Key, nMoves)
 				}
 				known = stepExpectFields
-			} else if strings.HasPrefix(f.key, "group ") {
-				e.Group = strings.TrimSpace(strings.TrimPrefix(f.key, "group "))
+			} else if strings.HasPrefix(f.Key, "group ") {
+				e.Group = strings.TrimSpace(strings.TrimPrefix(f.Key, "group "))
 				known = groupExpectFields
 			} else {
 				found := false
 				for _, u := range units {
-					if u.ID == f.key {
+					if u.ID == f.Key {
 						found = true
 					}
 				}
 				if !found {
-					return nil, r.errf(f.k, "expect", "%q is neither a unit, \"step N\" nor \"group ID\"", f.key)
+					return nil, r.Errf(f.K, "expect", "%q is neither a unit, \"step N\" nor \"group ID\"", f.Key)
 				}
-				e.Unit = f.key
+				e.Unit = f.Key
 			}
-			vs, err := r.fields(f.v, "expect."+f.key, known...)
+			vs, err := r.Fields(f.V, "expect."+f.Key, known...)
 			if err != nil {
 				return nil, err
 			}
 			for _, v := range vs {
 				var val string
-				if deref(v.v).Kind == yaml.SequenceNode {
-					items, _, err := r.strList(v.v, "expect."+f.key+"."+v.key)
+				if scenario.Deref(v.V).Kind == yaml.SequenceNode {
+					items, _, err := r.StrList(v.V, "expect."+f.Key+"."+v.Key)
 					if err != nil {
 						return nil, err
 					}
 					val = strings.Join(items, " ")
-				} else if val, err = r.str(v.v, "expect."+f.key+"."+v.key); err != nil {
+				} else if val, err = r.Str(v.V, "expect."+f.Key+"."+v.Key); err != nil {
 					return nil, err
 				}
-				e.Fields = append(e.Fields, ExpField{Key: v.key, Value: val, Line: v.k.Line})
+				e.Fields = append(e.Fields, scenario.ExpField{Key: v.Key, Value: val, Line: v.K.Line})
 			}
 			out = append(out, e)
 		}
@@ -386,19 +344,13 @@ func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMo
 	return out, nil
 }
 
-// Failure is an expectation that did not hold.
-type Failure struct {
-	Line int
-	Msg  string
-}
-
 // Check compares an outcome with the expectations. A refused step no expectation names is a
 // failure too.
-func (s *Scenario) Check(o Outcome) []Failure {
-	var fails []Failure
-	lay := s.Game.Map.Layout
+func (s *Scenario) Check(g *asl.Game, steps []StepOut) []rules.Failure {
+	var fails []rules.Failure
+	lay := g.Map.Layout
 	fail := func(line int, format string, args ...any) {
-		fails = append(fails, Failure{line, fmt.Sprintf(format, args...)})
+		fails = append(fails, rules.Failure{Line: line, Msg: fmt.Sprintf(format, args...)})
 	}
 	expectedErr := map[int]bool{}
 	for _, e := range s.Expect {
@@ -411,18 +363,18 @@ func (s *Scenario) Check(o Outcome) []Failure {
 			}
 		}
 	}
-	for _, st := range o.Steps {
+	for _, st := range steps {
 		if st.Error != nil && !expectedErr[st.Step] {
 			fail(st.Line, "step %d (%s) was refused, which no expectation says: %s: %s", st.Step, st.Action, st.Error.Rule, st.Error.Message)
 		}
 	}
 	for _, e := range s.Expect {
 		if e.Step > 0 {
-			if e.Step > len(o.Steps) {
-				fail(e.Line, "step %d was never played (play stopped at step %d)", e.Step, len(o.Steps))
+			if e.Step > len(steps) {
+				fail(e.Line, "step %d was never played (play stopped at step %d)", e.Step, len(steps))
 				continue
 			}
-			st := o.Steps[e.Step-1]
+			st := steps[e.Step-1]
 			for _, f := range e.Fields {
 				switch f.Key {
 				case "mp", "total":
@@ -501,16 +453,16 @@ func (s *Scenario) Check(o Outcome) []Failure {
 		}
 		if e.Group != "" {
 			for _, f := range e.Fields {
-				if msg := checkGroup(s.Game, e.Group, f); msg != "" {
+				if msg := checkGroup(g, e.Group, f); msg != "" {
 					fail(f.Line, "group %s %s: %s", e.Group, f.Key, msg)
 				}
 			}
 			continue
 		}
-		i, _ := s.Game.Unit(e.Unit)
-		u := &s.Game.Units[i]
+		i, _ := g.Unit(e.Unit)
+		u := &g.Units[i]
 		for _, f := range e.Fields {
-			if msg := checkUnit(s.Game, u, f, lay); msg != "" {
+			if msg := checkUnit(g, u, f, lay); msg != "" {
 				fail(f.Line, "%s %s: %s", e.Unit, f.Key, msg)
 			}
 		}
@@ -559,7 +511,7 @@ func bypassLine(u *asl.Unit) (hex.Hex, hex.Hex) { return u.Pos.FacedHexside() }
 
 // checkGroup checks a group expectation: its members (in order), whether it is gone, ended,
 // Disbanded, and which group it waits for.
-func checkGroup(g *asl.Game, id string, f ExpField) string {
+func checkGroup(g *asl.Game, id string, f scenario.ExpField) string {
 	gi := -1
 	for k := range g.Groups {
 		if g.Groups[k].ID == id {
@@ -612,7 +564,7 @@ func checkGroup(g *asl.Game, id string, f ExpField) string {
 	return ""
 }
 
-func checkUnit(g *asl.Game, u *asl.Unit, f ExpField, lay *hex.Layout) string {
+func checkUnit(g *asl.Game, u *asl.Unit, f scenario.ExpField, lay *hex.Layout) string {
 	bad := func(want, got any) string { return fmt.Sprintf("expected %v, got %v", want, got) }
 	wantBool := func(got bool) string {
 		w, ok := boolVal(f.Value)

@@ -1,4 +1,4 @@
-package scenario
+package ruleset
 
 import (
 	"bytes"
@@ -8,6 +8,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/lightningwar/lwfile"
+	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 )
 
 const lwRich = `name: rich
@@ -50,7 +54,7 @@ expect:
 `
 
 func TestLoadLightningWar(t *testing.T) {
-	s, err := LoadLightningWar("rich.yaml", []byte(lwRich))
+	s, err := lwfile.LoadLightningWar("rich.yaml", []byte(lwRich))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,8 +71,12 @@ func TestLoadLightningWar(t *testing.T) {
 	if d := g.Det("A"); len(d.Pending) != 1 || d.Pending[0].Text != "to the bridge and over" {
 		t.Fatalf("A's orders: %+v", d.Pending)
 	}
-	gg, out := s.Play(nil)
-	if fails := s.Check(gg, out); len(fails) > 0 {
+	sc, err := Ruleset{}.Load("rich.yaml", []byte(lwRich))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gg, out := rules.Play(sc, nil, nil)
+	if fails := sc.Check(gg, out.Steps); len(fails) > 0 {
 		t.Fatal(fails)
 	}
 }
@@ -87,7 +95,7 @@ func TestLoadLightningWarErrors(t *testing.T) {
 		{"table: {width: 60", "table: {width: -1", ":5: table.width: expected inches"},
 	} {
 		data := strings.Replace(lwRich, c.old, c.new, 1)
-		_, err := LoadLightningWar("x.yaml", []byte(data))
+		_, err := Ruleset{}.Load("x.yaml", []byte(data))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s -> %s: got %v, want %q", c.old, c.new, err, c.want)
 		}
@@ -96,7 +104,7 @@ func TestLoadLightningWarErrors(t *testing.T) {
 
 func lwSeedFiles() [][]byte {
 	out := [][]byte{[]byte(lwRich)}
-	files, _ := filepath.Glob("../testdata/lightningwar/*.yaml")
+	files, _ := filepath.Glob("../../testdata/lightningwar/*.yaml")
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {
 			out = append(out, b)
@@ -106,37 +114,42 @@ func lwSeedFiles() [][]byte {
 }
 
 // FuzzLoadLightningWar: any file — self-crossing or degenerate polygons, broken lines, bad
-// numbers — gives a scenario or a positioned *Error, never a panic; a loaded file plays and
+// numbers — gives a scenario or a positioned *scenario.Error, never a panic; a loaded file plays and
 // checks, and the same file and seed play the same game.
 func FuzzLoadLightningWar(f *testing.F) {
-	for _, b := range lwSeedFiles() {
+	seeds := lwSeedFiles()
+	if len(seeds) < 100 {
+		f.Fatalf("only %d seed files", len(seeds))
+	}
+	for _, b := range seeds {
 		f.Add(b)
 		for k := 1; k < 4; k++ {
 			f.Add(b[:len(b)*k/4])
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := LoadLightningWar("fuzz.yaml", data)
+		s, err := Ruleset{}.Load("fuzz.yaml", data)
 		if err != nil {
-			var e *Error
+			var e *scenario.Error
 			if !errors.As(err, &e) || e.File != "fuzz.yaml" || e.Msg == "" {
-				t.Fatalf("LoadLightningWar returned %T %v, not a positioned *Error", err, err)
+				t.Fatalf("LoadLightningWar returned %T %v, not a positioned *scenario.Error", err, err)
 			}
 			if strings.HasPrefix(e.Msg, "cannot read this scenario: ") {
 				t.Fatalf("LoadLightningWar panicked (recovered): %s", e.Msg)
 			}
 			return
 		}
-		s.HasSeed = true
-		g, out := s.Play(func(st LWStep) { _ = FormatLWStep(st); _ = st.JSON() })
-		s.Check(g, out)
-		s2, err := LoadLightningWar("fuzz.yaml", bytes.Clone(data))
+		s.File().HasSeed = true
+		g, out := rules.Play(s, nil, func(r *rules.Report) { _, _ = r.Detail.Text(r), r.Detail.JSON(r) })
+		s.Check(g, out.Steps)
+		_ = g.Summary()
+		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data))
 		if err != nil {
 			t.Fatalf("second load: %v", err)
 		}
-		s2.HasSeed = true
-		g2, _ := s2.Play(nil)
-		if !reflect.DeepEqual(g.Dets, g2.Dets) {
+		s2.File().HasSeed = true
+		g2, _ := rules.Play(s2, nil, nil)
+		if !reflect.DeepEqual(g.(*Game).G.Dets, g2.(*Game).G.Dets) {
 			t.Fatal("two plays of the same file and seed differ")
 		}
 	})

@@ -1,4 +1,4 @@
-package scenario
+package ruleset
 
 import (
 	"bytes"
@@ -9,6 +9,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/lhy"
+	"github.com/umpire-referee/umpire/lhy/lhyfile"
+	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 )
 
 const lhyRich = `name: LHY rich
@@ -57,7 +62,7 @@ expect:
 `
 
 func TestLoadLHY(t *testing.T) {
-	s, err := LoadLHY("rich.yaml", []byte(lhyRich))
+	s, err := lhyfile.LoadLHY("rich.yaml", []byte(lhyRich))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,17 +77,21 @@ func TestLoadLHY(t *testing.T) {
 	if s.Game.Units[i].Rider != "T1" {
 		t.Errorf("GR rides %q", s.Game.Units[i].Rider)
 	}
-	g, out := s.Play(s.OddsWanted(), nil)
-	if out.Stopped {
-		t.Fatalf("stopped: %v", out.Steps[len(out.Steps)-1].Err)
+	sc, err := Ruleset{}.Load("rich.yaml", []byte(lhyRich))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if out.Steps[0].Odds == nil || out.Steps[0].Odds.Total().Cmp(big.NewRat(1, 1)) != 0 {
+	g, out := rules.Play(sc, sc.(*Scenario).PreviewFor, nil)
+	if out.Stopped {
+		t.Fatalf("stopped: %v", out.Steps[len(out.Steps)-1].Refusal)
+	}
+	if o, _ := out.Steps[0].Preview.(*lhy.Odds); o == nil || o.Total().Cmp(big.NewRat(1, 1)) != 0 {
 		t.Fatal("step 1 odds missing or not summing to 1")
 	}
-	for _, f := range s.Check(g, out) {
+	for _, f := range sc.Check(g, out.Steps) {
 		t.Errorf("line %d: %s", f.Line, f.Msg)
 	}
-	if s.Game.Units[0].Assaulted {
+	if sc.(*Scenario).s.Game.Units[0].Assaulted || sc.Setup().(*Game).G.Units[0].Assaulted {
 		t.Error("Play changed the scenario's own game")
 	}
 }
@@ -99,7 +108,7 @@ func TestLoadLHYErrors(t *testing.T) {
 		{"ruleset: lhy\nunits:\n  - {id: A, nationality: GE, kind: squad, at: C4}\n  - {id: A, nationality: GE, kind: squad, at: C4}\n", "used twice"},
 		{"ruleset: lhy\nunits:\n  - {id: A, nationality: GE, kind: squad, at: C4, shocked: true}\n", "only an AFV"},
 	} {
-		_, err := LoadLHY("bad.yaml", []byte(c.yaml))
+		_, err := Ruleset{}.Load("bad.yaml", []byte(c.yaml))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want an error containing %q", c.yaml, err, c.want)
 		}
@@ -108,7 +117,7 @@ func TestLoadLHYErrors(t *testing.T) {
 
 func lhySeedFiles(tb testing.TB) [][]byte {
 	out := [][]byte{[]byte(lhyRich)}
-	files, _ := filepath.Glob("../testdata/lhy/*.yaml")
+	files, _ := filepath.Glob("../../testdata/lhy/*.yaml")
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {
 			out = append(out, b)
@@ -117,37 +126,42 @@ func lhySeedFiles(tb testing.TB) [][]byte {
 	return out
 }
 
-// FuzzLoadLHY: any file gives a scenario or a positioned *Error, never a panic; a loaded file
+// FuzzLoadLHY: any file gives a scenario or a positioned *scenario.Error, never a panic; a loaded file
 // plays, prints and checks without panicking, and the same file and seed play the same game.
 func FuzzLoadLHY(f *testing.F) {
-	for _, b := range lhySeedFiles(f) {
+	seeds := lhySeedFiles(f)
+	if len(seeds) < 100 {
+		f.Fatalf("only %d seed files", len(seeds))
+	}
+	for _, b := range seeds {
 		f.Add(b)
 		for k := 1; k < 6; k++ {
 			f.Add(b[:len(b)*k/6])
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := LoadLHY("fuzz.yaml", data)
+		s, err := Ruleset{}.Load("fuzz.yaml", data)
 		if err != nil {
-			var e *Error
+			var e *scenario.Error
 			if !errors.As(err, &e) || e.File != "fuzz.yaml" || e.Msg == "" {
-				t.Fatalf("LoadLHY returned %T %v, not a positioned *Error", err, err)
+				t.Fatalf("LoadLHY returned %T %v, not a positioned *scenario.Error", err, err)
 			}
 			if strings.HasPrefix(e.Msg, "cannot read this scenario: ") {
 				t.Fatalf("LoadLHY panicked (recovered): %s", e.Msg)
 			}
 			return
 		}
-		s.HasSeed = true
-		g, out := s.Play(nil, func(st LHYStep) { _ = FormatLHYStep(st) })
-		s.Check(g, out)
-		s2, err := LoadLHY("fuzz.yaml", bytes.Clone(data))
+		s.File().HasSeed = true
+		g, out := rules.Play(s, func(int) bool { return false }, func(r *rules.Report) { _, _ = r.Detail.Text(r), r.Detail.JSON(r) })
+		s.Check(g, out.Steps)
+		_ = g.Summary()
+		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data))
 		if err != nil {
 			t.Fatalf("second load: %v", err)
 		}
-		s2.HasSeed = true
-		g2, _ := s2.Play(nil, nil)
-		if !reflect.DeepEqual(g.Units, g2.Units) {
+		s2.File().HasSeed = true
+		g2, _ := rules.Play(s2, func(int) bool { return false }, nil)
+		if !reflect.DeepEqual(g.(*Game).G.Units, g2.(*Game).G.Units) {
 			t.Fatal("two plays of the same file and seed differ")
 		}
 	})

@@ -1,16 +1,16 @@
-package server
+package ruleset
 
 import (
+	"encoding/hex"
 	"fmt"
 	"maps"
-	"net/http"
 	"slices"
 	"strings"
 
 	"github.com/umpire-referee/umpire/dice"
-	"github.com/umpire-referee/umpire/game"
 	lw "github.com/umpire-referee/umpire/lightningwar"
-	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/lightningwar/lwfile"
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // Lightning War games: their state, reports and who may play what, as the API shows them
@@ -22,43 +22,43 @@ import (
 // viewer is the role's Lightning War viewer: the referee, a side, or the public (spectator).
 func viewer(role string) lw.Viewer {
 	switch role {
-	case Referee:
+	case rules.Referee:
 		return lw.RefereeView
-	case Spectator:
+	case rules.Spectator:
 		return lw.PublicView
 	}
 	return lw.SideView(role)
 }
 
-// lwStateView is a Lightning War game's state as one role may know it: what GET state and
+// StateView is a Lightning War game's state as one role may know it: what GET state and
 // replay answer for it (in place of the ASL fields of stateView).
-type lwStateView struct {
-	stateHead
-	Turn       int               `json:"turn"`
-	Part       int               `json:"part"`
-	Parts      int               `json:"parts"`
-	First      string            `json:"first"`
-	OrderDelay bool              `json:"order_delay"`
-	Table      *lwTableView      `json:"table,omitempty"`
-	Verbs      []string          `json:"verbs,omitempty"`
-	Formations []lwFormationView `json:"formations"`
-	Dets       []lwDetView       `json:"dets"`
-	Idle       []lwUnitView      `json:"idle"`  // the role's units on the TO&E in no detachment
-	Order      []string          `json:"order"` // the coming Movement Phase's order, of the detachments the role owns ("band: id")
-	Split      []string          `json:"split"` // the detachments moving in parts this phase (that the role may see)
-	Steps      []lwStepOption    `json:"steps"`
+type StateView struct {
+	rules.Head
+	Turn       int             `json:"turn"`
+	Part       int             `json:"part"`
+	Parts      int             `json:"parts"`
+	First      string          `json:"first"`
+	OrderDelay bool            `json:"order_delay"`
+	Table      *TableView      `json:"table,omitempty"`
+	Verbs      []string        `json:"verbs,omitempty"`
+	Formations []FormationView `json:"formations"`
+	Dets       []DetView       `json:"dets"`
+	Idle       []UnitView      `json:"idle"`  // the role's units on the TO&E in no detachment
+	Order      []string        `json:"order"` // the coming Movement Phase's order, of the detachments the role owns ("band: id")
+	Split      []string        `json:"split"` // the detachments moving in parts this phase (that the role may see)
+	Steps      []StepOption    `json:"steps"`
 }
 
-type lwTableView struct {
-	Width    float64         `json:"width"` // inches; x right, y up from the lower-left corner
-	Height   float64         `json:"height"`
-	Features []lwFeatureView `json:"features"`
-	Roads    []lwLineView    `json:"roads"`
-	Streams  []lwLineView    `json:"streams"`
-	Chokes   []lwAreaView    `json:"chokes"`
+type TableView struct {
+	Width    float64       `json:"width"` // inches; x right, y up from the lower-left corner
+	Height   float64       `json:"height"`
+	Features []FeatureView `json:"features"`
+	Roads    []LineView    `json:"roads"`
+	Streams  []LineView    `json:"streams"`
+	Chokes   []AreaView    `json:"chokes"`
 }
 
-type lwFeatureView struct {
+type FeatureView struct {
 	ID         string       `json:"id"`
 	Ground     string       `json:"ground,omitempty"` // open, broken, woods, built-up, marsh ("" : none, a slope only)
 	GroundName string       `json:"ground_name,omitempty"`
@@ -70,18 +70,18 @@ type lwFeatureView struct {
 	Area       [][2]float64 `json:"area"`
 }
 
-type lwLineView struct {
+type LineView struct {
 	ID    string       `json:"id"`
 	Line  [][2]float64 `json:"line"`
 	Width float64      `json:"width,omitempty"` // a road's, in inches
 }
 
-type lwAreaView struct {
+type AreaView struct {
 	ID   string       `json:"id"`
 	Area [][2]float64 `json:"area"`
 }
 
-type lwFormationView struct {
+type FormationView struct {
 	ID         string `json:"id"`
 	Name       string `json:"name,omitempty"`
 	Parent     string `json:"parent,omitempty"`
@@ -89,37 +89,37 @@ type lwFormationView struct {
 	Initiative string `json:"initiative,omitempty"`
 }
 
-// lwDetView is a detachment as the role knows it: whole (own, or the referee's), or as the
+// DetView is a detachment as the role knows it: whole (own, or the referee's), or as the
 // referee revealed it (id, side, its units' types, where it was seen).
-type lwDetView struct {
-	ID       string       `json:"id"`
-	Side     string       `json:"side"`
-	Own      bool         `json:"own"` // the role knows it whole
-	X        float64      `json:"x"`   // inches: where it is (own), where it was seen (the enemy's)
-	Y        float64      `json:"y"`
-	Units    []lwUnitView `json:"units"`
-	Revealed bool         `json:"revealed"`
+type DetView struct {
+	ID       string     `json:"id"`
+	Side     string     `json:"side"`
+	Own      bool       `json:"own"` // the role knows it whole
+	X        float64    `json:"x"`   // inches: where it is (own), where it was seen (the enemy's)
+	Y        float64    `json:"y"`
+	Units    []UnitView `json:"units"`
+	Revealed bool       `json:"revealed"`
 	// Only for the role's own detachments:
-	Seen            *[2]float64   `json:"seen,omitempty"` // where the enemy saw it, when revealed
-	Kind            string        `json:"kind,omitempty"` // normal, recon, FO
-	Facing          *float64      `json:"facing,omitempty"`
-	Initiative      string        `json:"initiative,omitempty"`
-	InitiativeCount string        `json:"initiative_count,omitempty"`
-	Regular         *bool         `json:"regular,omitempty"`
-	Band            string        `json:"band,omitempty"`
-	Order           *lwOrderView  `json:"order,omitempty"`
-	Previous        *lwOrderView  `json:"previous,omitempty"` // the orders Continue would resume
-	Pending         []lwOrderView `json:"pending,omitempty"`
-	Ahead           [][2]float64  `json:"ahead,omitempty"` // the rest of its ordered path, from where it stands
-	Track           [][2]float64  `json:"track,omitempty"` // where it has been: set-up, then each move's end
-	Moved           float64       `json:"moved,omitempty"` // inches moved this turn
-	MovingFirer     bool          `json:"moving_firer,omitempty"`
-	Fired           []lwFireView  `json:"fired,omitempty"`
-	Act             *lwActView    `json:"act,omitempty"`
-	Rejoin          string        `json:"rejoin,omitempty"`
+	Seen            *[2]float64  `json:"seen,omitempty"` // where the enemy saw it, when revealed
+	Kind            string       `json:"kind,omitempty"` // normal, recon, FO
+	Facing          *float64     `json:"facing,omitempty"`
+	Initiative      string       `json:"initiative,omitempty"`
+	InitiativeCount string       `json:"initiative_count,omitempty"`
+	Regular         *bool        `json:"regular,omitempty"`
+	Band            string       `json:"band,omitempty"`
+	Order           *OrderView   `json:"order,omitempty"`
+	Previous        *OrderView   `json:"previous,omitempty"` // the orders Continue would resume
+	Pending         []OrderView  `json:"pending,omitempty"`
+	Ahead           [][2]float64 `json:"ahead,omitempty"` // the rest of its ordered path, from where it stands
+	Track           [][2]float64 `json:"track,omitempty"` // where it has been: set-up, then each move's end
+	Moved           float64      `json:"moved,omitempty"` // inches moved this turn
+	MovingFirer     bool         `json:"moving_firer,omitempty"`
+	Fired           []FireView   `json:"fired,omitempty"`
+	Act             *ActView     `json:"act,omitempty"`
+	Rejoin          string       `json:"rejoin,omitempty"`
 }
 
-type lwUnitView struct {
+type UnitView struct {
 	ID   string `json:"id,omitempty"` // not for the enemy's: a side knows their types, not their ids
 	Type string `json:"type"`
 	// Only for the role's own units:
@@ -136,7 +136,7 @@ type lwUnitView struct {
 	Destroyed  bool    `json:"destroyed,omitempty"`
 }
 
-type lwOrderView struct {
+type OrderView struct {
 	Kind      string       `json:"kind"` // written, continue, forced, to cover
 	From      string       `json:"from,omitempty"`
 	Turn      int          `json:"turn"`
@@ -148,7 +148,7 @@ type lwOrderView struct {
 	Reserve   bool         `json:"reserve,omitempty"`
 }
 
-type lwFireView struct {
+type FireView struct {
 	Turn     int         `json:"turn"`
 	By       string      `json:"by,omitempty"`
 	From     *[2]float64 `json:"from,omitempty"`
@@ -156,15 +156,15 @@ type lwFireView struct {
 	Spotting bool        `json:"spotting,omitempty"`
 }
 
-type lwActView struct {
+type ActView struct {
 	Halt   bool        `json:"halt"`
 	Cover  bool        `json:"cover"`
 	FireAt string      `json:"fire_at,omitempty"`
 	To     *[2]float64 `json:"to,omitempty"`
 }
 
-// lwStepOption is a step the role may take now (tried on a copy of the game).
-type lwStepOption struct {
+// StepOption is a step the role may take now (tried on a copy of the game).
+type StepOption struct {
 	Line  string `json:"line"`
 	Verb  string `json:"verb"`
 	Det   string `json:"det,omitempty"`
@@ -179,7 +179,7 @@ var orderKinds = map[lw.OrderKind]string{lw.Written: "written", lw.Continue: "co
 // inch is a point in inches, to the thousandth.
 func inch(p lw.Point) [2]float64 {
 	x, y := p.Inches()
-	return [2]float64{round(x), round(y)}
+	return [2]float64{rules.Round(x), rules.Round(y)}
 }
 
 func inches(ps []lw.Point) [][2]float64 {
@@ -201,11 +201,11 @@ func inchPtr(p *lw.Point) *[2]float64 {
 	return &v
 }
 
-func lwTableOf(t *lw.Table) *lwTableView {
-	tv := &lwTableView{Width: round(t.Width / lw.MetresPerInch), Height: round(t.Height / lw.MetresPerInch),
-		Features: []lwFeatureView{}, Roads: []lwLineView{}, Streams: []lwLineView{}, Chokes: []lwAreaView{}}
+func lwTableOf(t *lw.Table) *TableView {
+	tv := &TableView{Width: rules.Round(t.Width / lw.MetresPerInch), Height: rules.Round(t.Height / lw.MetresPerInch),
+		Features: []FeatureView{}, Roads: []LineView{}, Streams: []LineView{}, Chokes: []AreaView{}}
 	for _, f := range t.Features {
-		fv := lwFeatureView{ID: f.ID, Cover: f.Cover || f.HasGround && (f.Ground == lw.Woods || f.Ground == lw.BuiltUp), Area: inches(f.Area)}
+		fv := FeatureView{ID: f.ID, Cover: f.Cover || f.HasGround && (f.Ground == lw.Woods || f.Ground == lw.BuiltUp), Area: inches(f.Area)}
 		if f.HasGround {
 			fv.Ground, fv.GroundName, fv.Factor = groundKeys[f.Ground], lw.MovementChart[f.Ground].Name, lw.MovementChart[f.Ground].Factor
 			if f.Factor > 0 {
@@ -218,22 +218,22 @@ func lwTableOf(t *lw.Table) *lwTableView {
 		tv.Features = append(tv.Features, fv)
 	}
 	for _, r := range t.Roads {
-		tv.Roads = append(tv.Roads, lwLineView{ID: r.ID, Line: inches(r.Line), Width: round(2 * r.HalfWidth / lw.MetresPerInch)})
+		tv.Roads = append(tv.Roads, LineView{ID: r.ID, Line: inches(r.Line), Width: rules.Round(2 * r.HalfWidth / lw.MetresPerInch)})
 	}
 	for _, s := range t.Streams {
-		tv.Streams = append(tv.Streams, lwLineView{ID: s.ID, Line: inches(s.Line)})
+		tv.Streams = append(tv.Streams, LineView{ID: s.ID, Line: inches(s.Line)})
 	}
 	for _, c := range t.Chokes {
-		tv.Chokes = append(tv.Chokes, lwAreaView{ID: c.ID, Area: inches(c.Area)})
+		tv.Chokes = append(tv.Chokes, AreaView{ID: c.ID, Area: inches(c.Area)})
 	}
 	return tv
 }
 
-func lwOrderOf(o *lw.Order) *lwOrderView {
+func lwOrderOf(o *lw.Order) *OrderView {
 	if o == nil {
 		return nil
 	}
-	return &lwOrderView{Kind: orderKinds[o.Kind], From: o.From, Turn: o.Turn, Effective: o.Effective, Text: o.Text,
+	return &OrderView{Kind: orderKinds[o.Kind], From: o.From, Turn: o.Turn, Effective: o.Effective, Text: o.Text,
 		Path: inches(o.Path), Goal: inchPtr(o.Goal), Pace: o.Pace.String(), Reserve: o.Reserve}
 }
 
@@ -258,8 +258,8 @@ func ahead(d *lw.Detachment) []lw.Point {
 }
 
 // lwUnitOf is a unit as the role sees it: whole (own), or its type alone.
-func lwUnitOf(u *lw.Unit, own bool) lwUnitView {
-	uv := lwUnitView{Type: u.Type.String()}
+func lwUnitOf(u *lw.Unit, own bool) UnitView {
+	uv := UnitView{Type: u.Type.String()}
 	if !own {
 		return uv
 	}
@@ -275,10 +275,10 @@ func lwUnitOf(u *lw.Unit, own bool) lwUnitView {
 }
 
 // lwDetOf is detachment d of kg (the game as v knows it) as v sees it.
-func lwDetOf(kg *lw.Game, v lw.Viewer, d *lw.Detachment) lwDetView {
+func lwDetOf(kg *lw.Game, v lw.Viewer, d *lw.Detachment) DetView {
 	own := v.Owns(d)
 	x, y := d.Pos.Inches()
-	dv := lwDetView{ID: d.ID, Side: d.Side, Own: own, X: round(x), Y: round(y), Units: []lwUnitView{}, Revealed: d.Revealed}
+	dv := DetView{ID: d.ID, Side: d.Side, Own: own, X: rules.Round(x), Y: rules.Round(y), Units: []UnitView{}, Revealed: d.Revealed}
 	for _, id := range d.Units {
 		if u := kg.Unit(id); u != nil {
 			dv.Units = append(dv.Units, lwUnitOf(u, own))
@@ -301,14 +301,14 @@ func lwDetOf(kg *lw.Game, v lw.Viewer, d *lw.Detachment) lwDetView {
 	}
 	dv.Ahead, dv.Track = inches(ahead(d)), inches(d.Track)
 	if d.Plan.Turn == kg.Turn || d.MovedTurn == kg.Turn {
-		dv.Moved = round(d.Moved / lw.MetresPerInch)
+		dv.Moved = rules.Round(d.Moved / lw.MetresPerInch)
 	}
 	dv.MovingFirer = d.MovingFirer(kg)
 	for _, f := range d.Fired {
-		dv.Fired = append(dv.Fired, lwFireView{Turn: f.Turn, By: f.By, From: inchPtr(f.From), Units: f.Units, Spotting: f.Spotting})
+		dv.Fired = append(dv.Fired, FireView{Turn: f.Turn, By: f.By, From: inchPtr(f.From), Units: f.Units, Spotting: f.Spotting})
 	}
 	if d.Act != nil {
-		dv.Act = &lwActView{Halt: d.Act.Halt, Cover: d.Act.Cover, FireAt: d.Act.FireAt}
+		dv.Act = &ActView{Halt: d.Act.Halt, Cover: d.Act.Cover, FireAt: d.Act.FireAt}
 		if d.Act.Cover {
 			dv.Act.To = inchPtr(&d.Act.To)
 		}
@@ -317,20 +317,22 @@ func lwDetOf(kg *lw.Game, v lw.Viewer, d *lw.Detachment) lwDetView {
 	return dv
 }
 
-// lwView is a Lightning War game's state as role may know it, with the hash role is shown
-// (full is the whole state's); the table is left out unless withTable (it never changes).
-func lwView(st *lw.Game, role string, withTable bool, full [32]byte) lwStateView {
-	v := viewer(role)
+// View is the state as head.Role may know it, with the hash that role is shown (the whole
+// state's for the referee, the game as the role knows it for the others); the table is left
+// out unless withTable (it never changes).
+func (g *Game) View(head rules.Head, withTable bool) any {
+	st := g.G
+	v := viewer(head.Role)
 	kg := st.As(v)
-	out := lwStateView{stateHead: stateHead{Ruleset: game.LightningWar, Hash: hashString(full)}, Turn: kg.Turn, Part: kg.Part, Parts: kg.Parts, First: kg.First, OrderDelay: kg.OrderDelay,
-		Formations: []lwFormationView{}, Dets: []lwDetView{}, Idle: []lwUnitView{}, Order: []string{}, Split: []string{}, Steps: []lwStepOption{}}
+	out := StateView{Head: head, Turn: kg.Turn, Part: kg.Part, Parts: kg.Parts, First: kg.First, OrderDelay: kg.OrderDelay,
+		Formations: []FormationView{}, Dets: []DetView{}, Idle: []UnitView{}, Order: []string{}, Split: []string{}, Steps: []StepOption{}}
 	if withTable {
 		out.Table = lwTableOf(kg.Table)
 		out.Verbs = lw.Verbs
 	}
 	for _, id := range slices.Sorted(maps.Keys(kg.Formations)) {
 		f := kg.Formations[id]
-		fv := lwFormationView{ID: f.ID, Name: f.Name, Parent: f.Parent, Side: f.Side}
+		fv := FormationView{ID: f.ID, Name: f.Name, Parent: f.Parent, Side: f.Side}
 		if f.Initiative != lw.NoInitiative {
 			fv.Initiative = f.Initiative.String()
 		}
@@ -356,7 +358,7 @@ func lwView(st *lw.Game, role string, withTable bool, full [32]byte) lwStateView
 	}
 	out.Steps = lwOptions(st, v)
 	if !v.Referee {
-		out.Hash = hashString(game.Hash(kg))
+		out.Hash = hashString(rules.Hash(kg))
 	}
 	return out
 }
@@ -364,20 +366,20 @@ func lwView(st *lw.Game, role string, withTable bool, full [32]byte) lwStateView
 // lwOptions is what v may take now with one click: for each detachment v owns, the
 // discretionary actions (halt, cover) when it has been fired upon, and Continue when it has
 // orders to resume; for the referee, the Movement Phase (whole, or its next half).
-func lwOptions(st *lw.Game, v lw.Viewer) []lwStepOption {
-	out := []lwStepOption{}
-	try := func(o lwStepOption) {
+func lwOptions(st *lw.Game, v lw.Viewer) []StepOption {
+	out := []StepOption{}
+	try := func(o StepOption) {
 		if _, err := st.Clone().Apply(o.Line, dice.Lowest{}); err == nil {
 			out = append(out, o)
 		}
 	}
 	if v.Referee {
 		if st.Part == 0 {
-			out = append(out, lwStepOption{Line: "movement", Verb: "movement", Label: "Play Movement Phase"},
-				lwStepOption{Line: "movement 1/2", Verb: "movement", Label: "Play 1/2"})
+			out = append(out, StepOption{Line: "movement", Verb: "movement", Label: "Play Movement Phase"},
+				StepOption{Line: "movement 1/2", Verb: "movement", Label: "Play 1/2"})
 		} else if st.Part < st.Parts {
 			next := fmt.Sprintf("movement %d/%d", st.Part+1, st.Parts)
-			out = append(out, lwStepOption{Line: next, Verb: "movement", Label: "Play " + strings.TrimPrefix(next, "movement ")})
+			out = append(out, StepOption{Line: next, Verb: "movement", Label: "Play " + strings.TrimPrefix(next, "movement ")})
 		}
 	}
 	for _, d := range st.Dets {
@@ -389,39 +391,39 @@ func lwOptions(st *lw.Game, v lw.Viewer) []lwStepOption {
 			fired = fired || f.Turn == st.Turn
 		}
 		if fired && d.Act == nil && st.Part == 0 {
-			try(lwStepOption{Line: "halt " + d.ID, Verb: "halt", Det: d.ID, Side: d.Side, Label: "Halt"})
-			try(lwStepOption{Line: "cover " + d.ID, Verb: "cover", Det: d.ID, Side: d.Side, Label: "Move to cover"})
+			try(StepOption{Line: "halt " + d.ID, Verb: "halt", Det: d.ID, Side: d.Side, Label: "Halt"})
+			try(StepOption{Line: "cover " + d.ID, Verb: "cover", Det: d.ID, Side: d.Side, Label: "Move to cover"})
 		}
 		if d.Previous != nil {
-			try(lwStepOption{Line: "continue " + d.ID, Verb: "continue", Det: d.ID, Side: d.Side, Label: "Continue"})
+			try(StepOption{Line: "continue " + d.ID, Verb: "continue", Det: d.ID, Side: d.Side, Label: "Continue"})
 		}
 	}
 	return out
 }
 
-// lwReport is a Lightning War step's report as one role may see it: in the log, in answers to
+// ReportView is a Lightning War step's report as one role may see it: in the log, in answers to
 // a step and in step events.
-type lwReport struct {
-	Step   int           `json:"step"`
-	Action string        `json:"action"` // the line as the role may read it ("" when hidden)
-	Verb   string        `json:"verb,omitempty"`
-	Hidden bool          `json:"hidden,omitempty"` // another side's step: only that one was played
-	Events []lwEventView `json:"events"`
-	Moves  []lwMoveView  `json:"moves"`
-	Order  []string      `json:"order"` // a Movement Phase: the order the role's detachments came to move in ("band: id")
-	Rules  []string      `json:"rules"`
-	Dice   []string      `json:"dice"`
-	Error  *lhyRefusalJ  `json:"error,omitempty"`
+type ReportView struct {
+	Step   int          `json:"step"`
+	Action string       `json:"action"` // the line as the role may read it ("" when hidden)
+	Verb   string       `json:"verb,omitempty"`
+	Hidden bool         `json:"hidden,omitempty"` // another side's step: only that one was played
+	Events []EventView  `json:"events"`
+	Moves  []MoveView   `json:"moves"`
+	Order  []string     `json:"order"` // a Movement Phase: the order the role's detachments came to move in ("band: id")
+	Rules  []string     `json:"rules"`
+	Dice   []string     `json:"dice"`
+	Error  *rules.RefusalView `json:"error,omitempty"`
 }
 
-type lwEventView struct {
+type EventView struct {
 	Text string `json:"text"`
 	Rule string `json:"rule,omitempty"`
 	Det  string `json:"det,omitempty"`
 	Side string `json:"side,omitempty"` // the only side it was told to ("" : everyone)
 }
 
-type lwMoveView struct {
+type MoveView struct {
 	Det       string     `json:"det"`
 	Side      string     `json:"side"`
 	Band      string     `json:"band"`
@@ -431,40 +433,62 @@ type lwMoveView struct {
 	Breakdown string     `json:"breakdown"`
 }
 
-// lwStepOf is step n of l's log as role may see it: its entry (the line and dice the role may
-// see), its report, its text and whether it is hidden.
-func lwStepOf(n int, e game.Entry, st game.Step, role string) (game.Entry, lwReport, string) {
-	sv := viewer(role).Step(e.Line, st.LWSight, st.LW)
-	rep := lwReport{Step: n, Action: sv.Line, Hidden: sv.Hidden, Events: []lwEventView{}, Moves: []lwMoveView{}, Order: []string{}, Rules: []string{}, Dice: []string{}}
-	ve := game.Entry{N: e.N, Line: sv.Line}
+// StepView is a step as role may see it: its line and dice (only if the role may see them), its
+// report and its text, or only that it was played (another side's hidden step). A refusal's
+// message names nothing the role may not know.
+func (g *Game) StepView(r *rules.Report, rolls []dice.Roll, role string) rules.StepView {
+	d := r.Detail.(*detail)
+	if r.Refusal != nil {
+		ref := *r.Refusal
+		if !d.told {
+			ref.Msg = lw.Redact(ref.Msg, g.G.HiddenFrom(viewer(role)))
+		}
+		verb := ""
+		if f := strings.Fields(r.Action); len(f) > 0 {
+			verb = strings.ToLower(f[0])
+		}
+		rs := []string{}
+		if ref.Rule != "" {
+			rs = append(rs, ref.Rule)
+		}
+		rep := ReportView{Step: r.Step, Action: r.Action, Verb: verb, Events: []EventView{}, Moves: []MoveView{}, Order: []string{}, Rules: rs, Dice: []string{},
+			Error: &rules.RefusalView{Rule: ref.Rule, Message: ref.Msg}}
+		return rules.StepView{Line: r.Action, Report: rep, Refusal: &ref}
+	}
+	n := r.Step
+	sv := viewer(role).Step(r.Action, d.sight, d.rep)
+	rep := ReportView{Step: n, Action: sv.Line, Hidden: sv.Hidden, Events: []EventView{}, Moves: []MoveView{}, Order: []string{}, Rules: []string{}, Dice: []string{}}
+	ve := rules.StepView{Line: sv.Line, Hidden: sv.Hidden}
 	if sv.Hidden {
-		return ve, rep, fmt.Sprintf("%2d. (another side's step)", n)
+		ve.Report, ve.Text = rep, fmt.Sprintf("%2d. (another side's step)", n)
+		return ve
 	}
 	if f := strings.Fields(sv.Line); len(f) > 0 {
 		rep.Verb = strings.ToLower(f[0])
 	}
 	seen := map[string]bool{}
 	for _, ev := range sv.Events {
-		rep.Events = append(rep.Events, lwEventView{Text: ev.Text, Rule: ev.Rule, Det: ev.Det, Side: ev.Side})
+		rep.Events = append(rep.Events, EventView{Text: ev.Text, Rule: ev.Rule, Det: ev.Det, Side: ev.Side})
 		if ev.Rule != "" && !seen[ev.Rule] {
 			seen[ev.Rule] = true
 			rep.Rules = append(rep.Rules, ev.Rule)
 		}
 	}
 	for _, m := range sv.Moves {
-		rep.Moves = append(rep.Moves, lwMoveView{Det: m.Det, Side: m.Side, Band: m.Band, From: inch(m.From), To: inch(m.To),
-			Inches: round(m.Distance / lw.MetresPerInch), Breakdown: m.Breakdown})
+		rep.Moves = append(rep.Moves, MoveView{Det: m.Det, Side: m.Side, Band: m.Band, From: inch(m.From), To: inch(m.To),
+			Inches: rules.Round(m.Distance / lw.MetresPerInch), Breakdown: m.Breakdown})
 	}
 	rep.Order = append(rep.Order, sv.Order...)
 	shown := &lw.Report{Events: sv.Events, Moves: sv.Moves, Order: sv.Order}
 	if sv.Dice {
-		ve.Rolls = e.Rolls
-		shown.Rolls = e.Rolls
-		for _, r := range e.Rolls {
+		ve.Rolls = rolls
+		shown.Rolls = rolls
+		for _, r := range rolls {
 			rep.Dice = append(rep.Dice, r.String())
 		}
 	}
-	return ve, rep, scenario.FormatLWStep(scenario.LWStep{Step: n, Action: sv.Line, Report: shown})
+	ve.Report, ve.Text = rep, lwfile.FormatLWStep(lwfile.LWStep{Step: n, Action: sv.Line, Report: shown})
+	return ve
 }
 
 // lwSideVerbs are the steps a side's own player takes (lw.Game.Owner); the rest are the
@@ -472,31 +496,36 @@ func lwStepOf(n int, e game.Entry, st game.Step, role string) (game.Entry, lwRep
 var lwSideVerbs = map[string]bool{"order": true, "continue": true, "route": true, "halt": true, "cover": true, "fire": true,
 	"adjust": true, "pivot": true, "mount": true, "dismount": true, "tow": true}
 
-// lwMayPlay says whether role may submit step a in st: 0, or the status and message of the
-// refusal. A side's token plays only the steps whose owner is its side, naming nothing it
-// may not know of; the answer is the same whether the detachment (unit, formation) it names
-// is the enemy's or does not exist, so that a refusal tells nothing of the enemy.
-func lwMayPlay(st *lw.Game, role string, a lw.Action) (int, string, string) {
-	if role == Referee {
-		return 0, "", ""
+// MayPlay says whether role may submit step a: nil, or why not. A side's token plays only the
+// steps whose owner is its side, naming nothing it may not know of; the answer is the same
+// whether the detachment (unit, formation) it names is the enemy's or does not exist, so that
+// a refusal tells nothing of the enemy.
+func (g *Game) MayPlay(role string, act rules.Action) *rules.Denial {
+	st, a := g.G, act.(*Action).A
+	if role == rules.Referee {
+		return nil
 	}
 	if !lwSideVerbs[a.Verb] {
-		return http.StatusForbidden, "", fmt.Sprintf("the %s link may not play %q: only the referee may (a side plays %s)", role, a.Verb, strings.Join(sideVerbList(), ", "))
+		return deny("the %s link may not play %q: only the referee may (a side plays %s)", role, a.Verb, strings.Join(sideVerbList(), ", "))
 	}
 	what := "detachments"
 	if a.Verb == "mount" || a.Verb == "dismount" || a.Verb == "tow" {
 		what = "units"
 	}
 	if st.Owner(a) != role {
-		return http.StatusForbidden, "", fmt.Sprintf("the %s link plays %q only for %s's own %s: it has none called %q", role, a.Verb, role, what, a.Det)
+		return deny("the %s link plays %q only for %s's own %s: it has none called %q", role, a.Verb, role, what, a.Det)
 	}
 	v := viewer(role)
 	for _, id := range a.Names() {
 		if !st.Knows(v, id) {
-			return http.StatusUnprocessableEntity, lw.RuleDetachment, fmt.Sprintf("the %s link knows of no detachment, unit or formation called %q", role, id)
+			return &rules.Denial{Refusal: &rules.Refusal{Rule: lw.RuleDetachment, Msg: fmt.Sprintf("the %s link knows of no detachment, unit or formation called %q", role, id)}}
 		}
 	}
-	return 0, "", ""
+	return nil
+}
+
+func deny(format string, args ...any) *rules.Denial {
+	return &rules.Denial{Msg: fmt.Sprintf(format, args...)}
 }
 
 func sideVerbList() []string {
@@ -509,12 +538,14 @@ func sideVerbList() []string {
 	return out
 }
 
-// lwHash is the hash a role is shown: the referee's is the whole state's (game.Hash); a side's
-// and the public's that of the game as they know it (lw.Game.As), which changes only with
-// what they may see.
-func lwHash(st *lw.Game, role string, full [32]byte) string {
-	if role == Referee {
+// HashFor is the hash a role is shown: the referee's is the whole state's (full); a side's and
+// the public's that of the game as they know it (lw.Game.As), which changes only with what
+// they may see.
+func (g *Game) HashFor(role string, full [32]byte) string {
+	if role == rules.Referee {
 		return hashString(full)
 	}
-	return hashString(game.Hash(st.As(viewer(role))))
+	return hashString(rules.Hash(g.G.As(viewer(role))))
 }
+
+func hashString(h [32]byte) string { return hex.EncodeToString(h[:]) }

@@ -1,0 +1,225 @@
+// Package ruleset is Lightning War behind the ruleset contract (package rules): it reads
+// `ruleset: lightningwar` scenario files (package lightningwar/lwfile), plays their steps
+// through the rules core (package lightningwar) keeping a record of who could see what around
+// each, reports them as `umpire play` prints them, and shows each role only what it may know
+// (hidden movement: the API's answers to a side hold only its own detachments and what the
+// referee revealed).
+//
+// Import it for its effect, which registers the ruleset under the name "lightningwar":
+//
+//	import _ "github.com/umpire-referee/umpire/lightningwar/ruleset"
+package ruleset
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/umpire-referee/umpire/dice"
+	lw "github.com/umpire-referee/umpire/lightningwar"
+	"github.com/umpire-referee/umpire/lightningwar/lwfile"
+	"github.com/umpire-referee/umpire/render"
+	"github.com/umpire-referee/umpire/rules"
+)
+
+func init() { rules.Register(Ruleset{}) }
+
+// Ruleset is Lightning War.
+type Ruleset struct{}
+
+// Name is the scenario files' `ruleset: lightningwar`.
+func (Ruleset) Name() string { return "lightningwar" }
+
+// Title is the game's name.
+func (Ruleset) Title() string { return "Lightning War" }
+
+// Load reads a `ruleset: lightningwar` scenario file.
+func (Ruleset) Load(file string, data []byte) (rules.Scenario, error) {
+	s, err := lwfile.LoadLightningWar(file, data)
+	if err != nil {
+		return nil, err
+	}
+	return &Scenario{s: s, f: rules.File{Name: s.Name, Seed: s.Seed, HasSeed: s.HasSeed, Dice: s.Dice,
+		Moves: s.Moves, Warnings: s.Warnings, Expects: len(s.Expect), StrictWarnings: true}}, nil
+}
+
+// Scenario is a `ruleset: lightningwar` file as read.
+type Scenario struct {
+	s *lwfile.LightningWar
+	f rules.File
+}
+
+// File is the file's header and moves.
+func (s *Scenario) File() *rules.File { return &s.f }
+
+// Setup is a new game at the file's setup.
+func (s *Scenario) Setup() rules.Game { return &Game{G: s.s.Game.Clone()} }
+
+// Check compares the expect: block with the game played.
+func (s *Scenario) Check(g rules.Game, steps []*rules.Report) []rules.Failure {
+	out := make([]lwfile.LWStep, len(steps))
+	for i, r := range steps {
+		out[i] = stepOf(r)
+	}
+	return s.s.Check(g.(*Game).G, out)
+}
+
+// Game is a Lightning War game: the rules core's state.
+type Game struct{ G *lw.Game }
+
+var (
+	_ rules.Game       = (*Game)(nil)
+	_ rules.Gatekeeper = (*Game)(nil)
+	_ rules.RoleHasher = (*Game)(nil)
+	_ rules.Drawer     = (*Game)(nil)
+)
+
+// Action is a line of Lightning War notation as read.
+type Action struct {
+	A    lw.Action
+	Text string // the line as written (A.Text is an order's text)
+}
+
+// Line is the notation as written.
+func (a *Action) Line() string { return a.Text }
+
+// Sides are the sides of the TO&E, in order.
+func (g *Game) Sides() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range g.G.Sides {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Parse reads a line of Lightning War notation.
+func (g *Game) Parse(line string) (rules.Action, error) {
+	a, err := lw.Parse(line)
+	if err != nil {
+		return nil, err
+	}
+	return &Action{A: a, Text: line}, nil
+}
+
+// Movers is the side whose player takes the step; the rest are the referee's.
+func (g *Game) Movers(a rules.Action) ([]string, bool, bool) {
+	if s := g.G.Owner(a.(*Action).A); s != "" {
+		return []string{s}, false, true
+	}
+	return nil, true, true
+}
+
+// Hash digests the state.
+func (g *Game) Hash() [32]byte { return rules.Hash(g.G) }
+
+// Clone is an independent copy.
+func (g *Game) Clone() rules.Game { return &Game{G: g.G.Clone()} }
+
+// Do plays a step, keeping the record of who could see what around it.
+func (g *Game) Do(a rules.Action, n int, src dice.Source) (*rules.Report, error) {
+	act := a.(*Action)
+	sight := g.G.Sight(act.A)
+	rep, err := g.G.Do(act.A, src)
+	if err == nil {
+		sight.After(g.G)
+	}
+	return reportOf(n, act.Text, &detail{rep: rep, sight: sight, err: err}), err
+}
+
+// Unread is the report of a line that could not be read (or that a role may not play: its
+// message is already one the role may read).
+func (g *Game) Unread(n int, line string, err error) *rules.Report {
+	return reportOf(n, line, &detail{err: err, told: true})
+}
+
+func reportOf(n int, line string, d *detail) *rules.Report {
+	r := &rules.Report{Step: n, Action: line, Rules: []string{}, Detail: d}
+	var ref *lw.Refusal
+	var rref *rules.Refusal
+	switch {
+	case errors.As(d.err, &ref):
+		r.Refusal = &rules.Refusal{Rule: ref.Rule, Msg: ref.Msg}
+		r.Rules = append(r.Rules, ref.Rule)
+	case errors.As(d.err, &rref):
+		r.Refusal = rref
+		r.Rules = append(r.Rules, rref.Rule)
+	case d.err != nil:
+		r.Refusal = &rules.Refusal{Msg: d.err.Error()}
+	default:
+		seen := map[string]bool{}
+		for _, e := range d.rep.Events {
+			if e.Rule != "" && !seen[e.Rule] {
+				seen[e.Rule] = true
+				r.Rules = append(r.Rules, e.Rule)
+			}
+		}
+	}
+	return r
+}
+
+// detail is the core's account of a step and who could see what around it, or the error
+// that refused it (told: its message is already fit for whoever asked).
+type detail struct {
+	rep   *lw.Report
+	sight *lw.StepSight
+	err   error
+	told  bool
+}
+
+func stepOf(r *rules.Report) lwfile.LWStep {
+	d := r.Detail.(*detail)
+	return lwfile.LWStep{Step: r.Step, Line: r.Line, Action: r.Action, Report: d.rep, Err: d.err}
+}
+
+// Text is the step as `umpire play` prints it.
+func (d *detail) Text(r *rules.Report) string { return lwfile.FormatLWStep(stepOf(r)) }
+
+// JSON is the step's --json object.
+func (d *detail) JSON(r *rules.Report) any { return stepOf(r).JSON() }
+
+// Summary is the turn and each detachment's state, as `umpire play` prints it after the steps.
+func (g *Game) Summary() []string {
+	out := []string{fmt.Sprintf("turn %d:", g.G.Turn)}
+	for _, d := range g.G.Dets {
+		out = append(out, fmt.Sprintf("  %s (%s) at %v: %s", d.ID, d.Side, d.Pos, describeDet(g.G, d)))
+	}
+	return out
+}
+
+func describeDet(g *lw.Game, d *lw.Detachment) string {
+	ic := g.DetachmentInitiative(d)
+	reg := "Regular"
+	if !ic.Regular {
+		reg = "Irregular"
+	}
+	s := fmt.Sprintf("%v, %s, Initiative %s", d.Units, reg, ic.Result)
+	switch {
+	case d.Order == nil:
+		s += ", no orders"
+	case len(d.Route) > 1:
+		s += fmt.Sprintf(", %s of its path to go", lw.Inches(d.Route.Length()-d.Along))
+	}
+	for _, id := range d.Units {
+		if u := g.Unit(id); u.Mired {
+			s += ", " + id + " mired"
+		}
+	}
+	return s
+}
+
+// DrawSVG draws the table with each detachment's orders and where it got to.
+func (g *Game) DrawSVG(w io.Writer, title string) error { return render.Table(w, g.G, "", title) }
+
+// StepReport is the rules core's report of a step played through this ruleset, and its record
+// of who could see what around it (nil, nil for a refused step).
+func StepReport(r *rules.Report) (*lw.Report, *lw.StepSight) {
+	d, ok := r.Detail.(*detail)
+	if !ok || d.err != nil {
+		return nil, nil
+	}
+	return d.rep, d.sight
+}

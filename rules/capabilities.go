@@ -1,0 +1,152 @@
+package rules
+
+import (
+	"context"
+	"io"
+	"net/http"
+)
+
+// The optional capabilities. A Game or Ruleset offers one by implementing it; whoever needs
+// one asserts for it and, if it is not there, says so ([Lacks]).
+
+// UnitSteps is a Game that lists the steps one of its units may take next, each tried on a
+// copy (GET /api/games/{id}/units/{unit}/steps). An unknown unit is a *NotFound.
+type UnitSteps interface {
+	UnitSteps(unit string, n int) (any, error)
+}
+
+// Reacher is a Game that shades every place a unit can still reach this phase, with its cost
+// and risk (GET /api/games/{id}/units/{unit}/reach). maxRisk is the greatest chance of
+// failure accepted (0: any).
+type Reacher interface {
+	Reach(unit string, maxRisk float64) (any, error)
+}
+
+// Oddser is a Game that gives the exact odds of every outcome of a step before its roll (GET
+// /api/games/{id}/odds?line=), n steps into the game. The work may be long: it stops when ctx
+// is done. Notation it cannot read is a *BadLine; a step the referee would refuse a *Refusal.
+type Oddser interface {
+	Odds(ctx context.Context, line string, n int) (any, error)
+}
+
+// BadLine is notation a ruleset cannot read.
+type BadLine struct{ Err error }
+
+func (e *BadLine) Error() string { return e.Err.Error() }
+func (e *BadLine) Unwrap() error { return e.Err }
+
+// Gatekeeper is a Game whose sides may not know everything (hidden movement): it decides
+// itself whether role may submit a, so that the answer tells a side nothing it may not know.
+// It returns nil, or a *Denial.
+type Gatekeeper interface {
+	MayPlay(role string, a Action) *Denial
+}
+
+// Denial is a step a role may not submit. Refusal set: answer it as the referee's refusal
+// would be answered (the same for a name that does not exist as for one the role may not
+// know); unset: the role may not play it at all (Msg says why).
+type Denial struct {
+	Msg     string
+	Refusal *Refusal
+}
+
+// RoleHasher is a Game that shows each role the hash of the game as that role knows it (so
+// that a side cannot watch the whole state's hash change when the enemy moves).
+type RoleHasher interface {
+	HashFor(role string, full [32]byte) string
+}
+
+// Previewer is a Game that has something to say before a step's roll (Last Hundred Yards: its
+// exact odds). `umpire play` asks it for each step it names in WantPreview; check for the
+// steps its expectations need.
+type Previewer interface {
+	Preview(a Action) any
+	// WantPreview says whether play shows the preview before step a.
+	WantPreview(a Action) bool
+}
+
+// CheckPreviews is a Scenario whose expectations need previews of some steps (n from 1).
+type CheckPreviews interface {
+	PreviewFor(n int) bool
+}
+
+// Drawer is a Game that draws its table or map as SVG (`umpire play --svg`).
+type Drawer interface {
+	DrawSVG(w io.Writer, title string) error
+}
+
+// Catalog is a Ruleset that knows counters by name (ASL's vehicle listings).
+type Catalog interface {
+	// Search lists the entries matching query, at most limit of them.
+	Search(query string, limit int) ([]CatalogEntry, error)
+}
+
+// CatalogEntry is one counter of a catalog.
+type CatalogEntry struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Facts any    `json:"facts,omitempty"`
+}
+
+// Command is a command-line subcommand a ruleset contributes (`umpire reach`).
+type Command struct {
+	Name  string
+	Usage string // the usage lines, as `umpire help` prints them
+	// Run runs it with the arguments after its name; it returns the exit status.
+	Run func(args []string, stdout, stderr io.Writer) int
+}
+
+// Commander is a Ruleset with subcommands of its own.
+type Commander interface {
+	Commands() []Command
+}
+
+// Route is a read-only API route a ruleset serves, under /api/rulesets/{name}/.
+type Route struct {
+	Path    string // after the prefix: "terrain" answers /api/rulesets/asl/terrain
+	Handler http.Handler
+}
+
+// Router is a Ruleset with API routes of its own.
+type Router interface {
+	Routes() []Route
+}
+
+// NotFound is a name (a unit, a detachment) the game does not have.
+type NotFound struct{ What string }
+
+func (e *NotFound) Error() string { return e.What }
+
+// Capabilities names what a ruleset offers beyond the contract, for people and for
+// GET /api/rulesets: the Ruleset's own, and, given one of its games (g may be nil), the
+// Game's.
+func Capabilities(rs Ruleset, g Game) []string {
+	out := []string{}
+	add := func(ok bool, name string) {
+		if ok {
+			out = append(out, name)
+		}
+	}
+	_, c := rs.(Catalog)
+	add(c, "catalog")
+	_, cm := rs.(Commander)
+	add(cm, "commands")
+	_, rt := rs.(Router)
+	add(rt, "routes")
+	if g == nil {
+		return out
+	}
+	_, us := g.(UnitSteps)
+	add(us, "unit steps")
+	_, re := g.(Reacher)
+	add(re, "reach")
+	_, od := g.(Oddser)
+	add(od, "odds")
+	_, gk := g.(Gatekeeper)
+	add(gk, "hidden information")
+	_, dr := g.(Drawer)
+	add(dr, "svg")
+	_, pv := g.(Previewer)
+	add(pv, "preview")
+	return out
+}

@@ -1,0 +1,136 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// Default is the ruleset of a scenario file that names none (the scenario format's default).
+const Default = "asl"
+
+// MaxFileSize is the largest scenario file any ruleset reads.
+const MaxFileSize = 1 << 20
+
+// Named is the ruleset a scenario file names in its `ruleset:` field (Default when it names
+// none or cannot be read as YAML: that ruleset's reader then says what is wrong), and the
+// line of the field (0 if none).
+func Named(data []byte) (string, int) {
+	if len(data) > MaxFileSize {
+		return Default, 0
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return Default, 0
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return Default, 0
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if k, v := root.Content[i], root.Content[i+1]; k.Value == "ruleset" {
+			name := strings.ToLower(strings.TrimSpace(v.Value))
+			if v.Kind != yaml.ScalarNode || name == "" {
+				return Default, v.Line
+			}
+			return name, v.Line
+		}
+	}
+	return Default, 0
+}
+
+// Load reads a scenario file with the ruleset it names.
+func Load(file string, data []byte) (Ruleset, Scenario, error) {
+	name, line := Named(data)
+	rs, ok := Lookup(name)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s:%d: ruleset: unknown ruleset %q (%s)", file, line, name, Names())
+	}
+	sc, err := rs.Load(file, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rs, sc, nil
+}
+
+// Played is what playing a scenario file's own moves gave.
+type Played struct {
+	Steps   []*Report // each move's report, the last refused if play stopped there
+	Seed    uint64    // the seed the dice came from after the file's script
+	Stopped bool      // a step was refused (or its dice ran out)
+}
+
+// Dice are a scenario file's dice: its script, then its seed (a fresh one when it has none).
+func Dice(f *File) (dice.Source, uint64) {
+	seed := f.Seed
+	if !f.HasSeed {
+		seed = rand.Uint64() >> 2
+	}
+	return &dice.Script{Values: f.Dice, Then: dice.NewSeeded(seed)}, seed
+}
+
+// Play plays a scenario's own moves in order on a new game at its setup, with the file's
+// dice, calling each (if not nil) with every step's report. It stops at the first refused
+// step. previews says before which steps (n from 1) a [Previewer] game is asked for its
+// preview; nil asks for the ones the game wants shown (Previewer.WantPreview).
+func Play(sc Scenario, previews func(n int) bool, each func(*Report)) (Game, Played) {
+	f := sc.File()
+	src, seed := Dice(f)
+	g := sc.Setup()
+	out := Played{Seed: seed}
+	pv, _ := g.(Previewer)
+	for i, mv := range f.Moves {
+		n := i + 1
+		a, err := mv.Action, error(nil)
+		if a == nil {
+			a, err = g.Parse(mv.Text)
+		}
+		var rep *Report
+		if err != nil { // read at load against the setup: the game has moved on since
+			rep = g.Unread(n, mv.Text, err)
+		} else {
+			var preview any
+			if pv != nil && (previews == nil && pv.WantPreview(a) || previews != nil && previews(n)) {
+				preview = pv.Preview(a)
+			}
+			rep, err = g.Do(a, n, src)
+			rep.Preview = preview
+		}
+		rep.Line = mv.Line
+		out.Steps = append(out.Steps, rep)
+		if each != nil {
+			each(rep)
+		}
+		if err != nil {
+			out.Stopped = true
+			break
+		}
+	}
+	return g, out
+}
+
+// Check plays a scenario's moves as check does (with the previews its expectations need) and
+// compares its expect: block: the failures, and a warning in a strict ruleset's file fails it
+// too.
+func Check(sc Scenario) []Failure {
+	var want func(int) bool
+	if cp, ok := sc.(CheckPreviews); ok {
+		want = cp.PreviewFor
+	} else {
+		want = func(int) bool { return false }
+	}
+	g, out := Play(sc, want, nil)
+	return sc.Check(g, out.Steps)
+}
+
+// AsRefusal is err as the one Refusal, if it is one.
+func AsRefusal(err error) (*Refusal, bool) {
+	var r *Refusal
+	ok := errors.As(err, &r)
+	return r, ok
+}

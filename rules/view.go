@@ -1,0 +1,24 @@
+package rules
+
+import "math"
+
+// Helpers for the rulesets' views (the JSON the API answers with).
+
+// Round is v to the thousandth: coordinates and chances in views.
+func Round(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+// Segment is a hexside drawn on a hex map: the two hexes it joins, and its ends in hex radii.
+type Segment struct {
+	A  string  `json:"a"`
+	B  string  `json:"b"`
+	X1 float64 `json:"x1"`
+	Y1 float64 `json:"y1"`
+	X2 float64 `json:"x2"`
+	Y2 float64 `json:"y2"`
+}
+
+// RefusalView is a refusal in a step's report as the API gives it.
+type RefusalView struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
