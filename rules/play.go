@@ -134,3 +134,14 @@ func AsRefusal(err error) (*Refusal, bool) {
 	ok := errors.As(err, &r)
 	return r, ok
 }
+
+// Refused is each refused step as a failure at its line: for a ruleset whose expect: block
+// has no way to say that a step should be refused.
+func Refused(steps []*Report) (out []Failure) {
+	for _, r := range steps {
+		if r.Refusal != nil {
+			out = append(out, Failure{Line: r.Line, Msg: fmt.Sprintf("step %d (%s) was refused: %v", r.Step, r.Action, r.Refusal)})
+		}
+	}
+	return out
+}

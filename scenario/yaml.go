@@ -269,7 +269,19 @@ func (r *Reader) ReadHeader(root *yaml.Node, want string, diceMax int, known []s
 	return get, h, nil
 }
 
-// readMoves reads a `moves:` list, each line checked by parse. A line with a colon left
+// Begin reads a scenario file's YAML and its header (see ReadHeader): the document's root, its
+// top-level fields by name, and the header.
+func (r *Reader) Begin(data []byte, want string, diceMax int, known []string) (*yaml.Node, map[string]KV, Header, error) {
+	doc, err := r.Document(data)
+	if err != nil {
+		return nil, nil, Header{}, err
+	}
+	root := Deref(doc)
+	get, h, err := r.ReadHeader(root, want, diceMax, known)
+	return root, get, h, err
+}
+
+// ReadMoves reads a `moves:` list, each line checked by parse. A line with a colon left
 // unquoted ("- fire E5: sa +1") is a YAML mapping: it is read back as the line.
 func (r *Reader) ReadMoves(n *yaml.Node, parse func(string) error) ([]rules.Move, error) {
 	items, err := r.List(n, "moves")
