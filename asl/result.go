@@ -1,22 +1,14 @@
 package asl
 
 import (
-	"fmt"
-
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/refusal"
 )
 
 // Refusal is a step the rules forbid. It names the rule and says why; the game is unchanged.
-type Refusal struct {
-	Rule string
-	Msg  string
-}
+type Refusal = refusal.Refusal
 
-func (r *Refusal) Error() string { return r.Rule + ": " + r.Msg }
-
-func refuse(rule, format string, args ...any) *Refusal {
-	return &Refusal{Rule: rule, Msg: fmt.Sprintf(format, args...)}
-}
+func refuse(rule, format string, args ...any) *Refusal { return refusal.New(rule, format, args...) }
 
 // RollEvent is a die roll made during a step, with what it was for and what it meant.
 type RollEvent struct {

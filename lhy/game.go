@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/refusal"
 )
 
 // Game is the state the procedures read and change: the map, the units, the date, the
@@ -63,16 +64,9 @@ type After struct {
 
 // Refusal is a step the rules forbid: the rule it breaks and why. A refused step changes
 // nothing.
-type Refusal struct {
-	Rule string
-	Msg  string
-}
+type Refusal = refusal.Refusal
 
-func (e *Refusal) Error() string { return e.Rule + ": " + e.Msg }
-
-func refuse(rule, format string, args ...any) *Refusal {
-	return &Refusal{Rule: rule, Msg: fmt.Sprintf(format, args...)}
-}
+func refuse(rule, format string, args ...any) *Refusal { return refusal.New(rule, format, args...) }
 
 // Event is one thing a step did, with the rule behind it. Key is the fact without the dice
 // faces ("GE1 Casualty"); the odds count outcomes by their keys.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/refusal"
 )
 
 // Feature is an area of terrain: a ground (with the Movement Chart's factor, or its own), a
@@ -418,16 +419,9 @@ func (g *Game) Clone() *Game {
 
 // Refusal is a step the rules forbid: the rule it breaks and why. A refused step changes
 // nothing.
-type Refusal struct {
-	Rule string
-	Msg  string
-}
+type Refusal = refusal.Refusal
 
-func (e *Refusal) Error() string { return e.Rule + ": " + e.Msg }
-
-func refuse(rule, format string, args ...any) *Refusal {
-	return &Refusal{Rule: rule, Msg: fmt.Sprintf(format, args...)}
-}
+func refuse(rule, format string, args ...any) *Refusal { return refusal.New(rule, format, args...) }
 
 // Rule labels. The seed has no section numbers; we cite the seed's headings, and the
 // rules-notes sections that restore what it lost.

@@ -30,6 +30,7 @@ import (
 	"sync"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/refusal"
 )
 
 // Roles that are not sides.
@@ -182,21 +183,9 @@ type Detail interface {
 }
 
 // Refusal is a step the referee would not take: the rule, why, and where in a scenario file
-// the step stands when it came from one. A refused step changes nothing.
-type Refusal struct {
-	Rule string
-	Msg  string
-	File string
-	Line int
-}
-
-func (r *Refusal) Error() string {
-	s := r.Rule + ": " + r.Msg
-	if r.File != "" {
-		s = fmt.Sprintf("%s:%d: %s", r.File, r.Line, s)
-	}
-	return s
-}
+// the step stands when it came from one. A refused step changes nothing. It is the one refusal
+// of package refusal, which the rules cores give as it is.
+type Refusal = refusal.Refusal
 
 // Unsupported is a question put to a ruleset that does not answer it; Error says so in words.
 type Unsupported struct {

@@ -118,10 +118,10 @@ func (g *Game) Unread(n int, line string, err error) *rules.Report {
 // reportOf is step n's report: the core's report, or its refusal.
 func reportOf(n int, line string, rep *lhy.Report, err error) *rules.Report {
 	r := &rules.Report{Step: n, Action: line, Rules: []string{}, Detail: &detail{rep: rep, err: err}}
-	var ref *lhy.Refusal
+	var ref *rules.Refusal
 	switch {
 	case errors.As(err, &ref):
-		r.Refusal = &rules.Refusal{Rule: ref.Rule, Msg: ref.Msg}
+		r.Refusal = ref
 		r.Rules = append(r.Rules, ref.Rule)
 	case err != nil:
 		r.Refusal = &rules.Refusal{Msg: err.Error()}

@@ -2,7 +2,6 @@ package ruleset
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -341,19 +340,19 @@ func lhyAfterOf(st *lhy.Game) *AfterView {
 
 // ReportView is an LHY step's report in the log and in answers to a step.
 type ReportView struct {
-	Step      int          `json:"step"`
-	Action    string       `json:"action"`
-	Verb      string       `json:"verb"`
-	Terms     []TermView   `json:"terms"`
-	DRM       int          `json:"drm"`
-	Breakdown string       `json:"breakdown,omitempty"`
-	Roll      int          `json:"roll,omitempty"` // the natural d10 of the step's main roll
-	Final     int          `json:"final,omitempty"`
-	Row       string       `json:"row,omitempty"` // the Assault Results row
-	Loser     string       `json:"loser,omitempty"`
-	Dice      []DieView    `json:"dice"`
-	Events    []EventView  `json:"events"`
-	Rules     []string     `json:"rules"`
+	Step      int                `json:"step"`
+	Action    string             `json:"action"`
+	Verb      string             `json:"verb"`
+	Terms     []TermView         `json:"terms"`
+	DRM       int                `json:"drm"`
+	Breakdown string             `json:"breakdown,omitempty"`
+	Roll      int                `json:"roll,omitempty"` // the natural d10 of the step's main roll
+	Final     int                `json:"final,omitempty"`
+	Row       string             `json:"row,omitempty"` // the Assault Results row
+	Loser     string             `json:"loser,omitempty"`
+	Dice      []DieView          `json:"dice"`
+	Events    []EventView        `json:"events"`
+	Rules     []string           `json:"rules"`
 	Error     *rules.RefusalView `json:"error,omitempty"`
 }
 
@@ -374,7 +373,6 @@ type EventView struct {
 	Rule string `json:"rule,omitempty"`
 	Key  string `json:"key,omitempty"` // the fact without the dice faces, as the odds name it
 }
-
 
 func lhyTerms(ts []lhy.Term) []TermView {
 	out := []TermView{}
@@ -539,11 +537,7 @@ func (g *Game) Odds(ctx context.Context, line string, n int) (any, error) {
 	}
 	o, err := st.OddsContext(ctx, a)
 	if err != nil {
-		var ref *lhy.Refusal
-		if errors.As(err, &ref) {
-			return nil, &rules.Refusal{Rule: ref.Rule, Msg: ref.Msg}
-		}
-		return nil, err
+		return nil, err // a *rules.Refusal, the core's own
 	}
 	out := OddsAnswer{Line: line, Verb: a.Verb, N: n, Terms: []TermView{}, Facts: []OddsFact{}, Outcomes: []OddsOutcome{}, Paths: o.Paths}
 	// The DRM: worked out before the roll, so any dice show it.

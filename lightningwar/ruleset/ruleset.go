@@ -138,15 +138,11 @@ func (g *Game) Unread(n int, line string, err error) *rules.Report {
 
 func reportOf(n int, line string, d *detail) *rules.Report {
 	r := &rules.Report{Step: n, Action: line, Rules: []string{}, Detail: d}
-	var ref *lw.Refusal
-	var rref *rules.Refusal
+	var ref *rules.Refusal
 	switch {
 	case errors.As(d.err, &ref):
-		r.Refusal = &rules.Refusal{Rule: ref.Rule, Msg: ref.Msg}
+		r.Refusal = ref
 		r.Rules = append(r.Rules, ref.Rule)
-	case errors.As(d.err, &rref):
-		r.Refusal = rref
-		r.Rules = append(r.Rules, rref.Rule)
 	case d.err != nil:
 		r.Refusal = &rules.Refusal{Msg: d.err.Error()}
 	default:

@@ -404,15 +404,15 @@ func lwOptions(st *lw.Game, v lw.Viewer) []StepOption {
 // ReportView is a Lightning War step's report as one role may see it: in the log, in answers to
 // a step and in step events.
 type ReportView struct {
-	Step   int          `json:"step"`
-	Action string       `json:"action"` // the line as the role may read it ("" when hidden)
-	Verb   string       `json:"verb,omitempty"`
-	Hidden bool         `json:"hidden,omitempty"` // another side's step: only that one was played
-	Events []EventView  `json:"events"`
-	Moves  []MoveView   `json:"moves"`
-	Order  []string     `json:"order"` // a Movement Phase: the order the role's detachments came to move in ("band: id")
-	Rules  []string     `json:"rules"`
-	Dice   []string     `json:"dice"`
+	Step   int                `json:"step"`
+	Action string             `json:"action"` // the line as the role may read it ("" when hidden)
+	Verb   string             `json:"verb,omitempty"`
+	Hidden bool               `json:"hidden,omitempty"` // another side's step: only that one was played
+	Events []EventView        `json:"events"`
+	Moves  []MoveView         `json:"moves"`
+	Order  []string           `json:"order"` // a Movement Phase: the order the role's detachments came to move in ("band: id")
+	Rules  []string           `json:"rules"`
+	Dice   []string           `json:"dice"`
 	Error  *rules.RefusalView `json:"error,omitempty"`
 }
 
