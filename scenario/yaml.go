@@ -358,3 +358,68 @@ func SameValue(want, got string) bool {
 	}
 	return norm(w) == norm(g)
 }
+
+// Recover turns a panic while a file is read into a positioned error; a reader defers it
+// first thing (`defer scenario.Recover(file, &err)`), so that a malformed document gives an
+// error, never a crash.
+func Recover(file string, err *error) {
+	if p := recover(); p != nil {
+		*err = &Error{File: file, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
+	}
+}
+
+// ReadExpect reads an expect: block, a list of mappings from what is checked (a unit, "step
+// N", ...) to the fields checked there. classify fills in what a key names (e.Unit, e.Step or
+// e.Group) and returns the fields it may check; a list value is joined with sep.
+func (r *Reader) ReadExpect(n *yaml.Node, sep string, classify func(f KV, e *Expectation) ([]string, error)) ([]Expectation, error) {
+	items, err := r.List(n, "expect")
+	if err != nil {
+		return nil, err
+	}
+	var out []Expectation
+	for _, it := range items {
+		fs, err := r.Fields(it, "expect")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range fs {
+			e := Expectation{Line: f.K.Line}
+			known, err := classify(f, &e)
+			if err != nil {
+				return nil, err
+			}
+			vs, err := r.Fields(f.V, "expect."+f.Key, known...)
+			if err != nil {
+				return nil, err
+			}
+			for _, v := range vs {
+				field := "expect." + f.Key + "." + v.Key
+				val := ""
+				if Deref(v.V).Kind == yaml.SequenceNode {
+					items, _, err := r.StrList(v.V, field)
+					if err != nil {
+						return nil, err
+					}
+					val = strings.Join(items, sep)
+				} else if val, err = r.Str(v.V, field); err != nil {
+					return nil, err
+				}
+				e.Fields = append(e.Fields, ExpField{Key: v.Key, Value: val, Line: v.K.Line})
+			}
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// ExpectStep reads an expect: key "step N" (N from 1 to the number of moves).
+func (r *Reader) ExpectStep(f KV, nMoves int) (int, error) {
+	v, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(f.Key, "step")))
+	if err != nil || v < 1 {
+		return 0, r.Errf(f.K, "expect", "%q: write step N with N counted from 1", f.Key)
+	}
+	if v > nMoves {
+		return 0, r.Errf(f.K, "expect", "%q: the scenario has %d moves", f.Key, nMoves)
+	}
+	return v, nil
+}

@@ -47,18 +47,9 @@ var (
 
 // LoadLightningWar reads a `ruleset: lightningwar` scenario. name is used in error messages.
 func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
+	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
-	doc, err := r.Document(data)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			s, err = nil, &scenario.Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
-		}
-	}()
-	root := scenario.Deref(doc)
-	get, h, err := r.ReadHeader(root, "lightningwar", 12, lwTop)
+	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop)
 	if err != nil {
 		return nil, err
 	}
@@ -679,60 +670,23 @@ func (r *reader) readOrders(n *yaml.Node, g *lw.Game) error {
 	return nil
 }
 
+// readLWExpect reads the expect: block: a step, a unit, or a detachment (perhaps one the
+// moves will make: a part breaking off), and the fields checked.
 func (r *reader) readLWExpect(n *yaml.Node, g *lw.Game, nMoves int) ([]scenario.Expectation, error) {
-	items, err := r.List(n, "expect")
-	if err != nil {
-		return nil, err
-	}
-	var out []scenario.Expectation
-	for _, it := range items {
-		fs, err := r.Fields(it, "expect")
-		if err != nil {
-			return nil, err
+	return r.ReadExpect(n, "\n", func(f scenario.KV, e *scenario.Expectation) (known []string, err error) {
+		switch {
+		case strings.HasPrefix(f.Key, "step"):
+			e.Step, err = r.ExpectStep(f, nMoves)
+			return LWStepExpect, err
+		case g.Unit(f.Key) != nil:
+			e.Unit = f.Key
+			return LWUnitExpect, nil
+		case strings.TrimSpace(f.Key) == "":
+			return nil, r.Errf(f.K, "expect", "name a detachment, a unit or \"step N\"")
 		}
-		for _, f := range fs {
-			e := scenario.Expectation{Line: f.K.Line}
-			var known []string
-			switch {
-			case strings.HasPrefix(f.Key, "step"):
-				v, perr := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(f.Key, "step")))
-				if perr != nil || v < 1 {
-					return nil, r.Errf(f.K, "expect", "%q: write step N with N counted from 1", f.Key)
-				}
-				if v > nMoves {
-					return nil, r.Errf(f.K, "expect", "%q: the scenario has %d moves", f.Key, nMoves)
-				}
-				e.Step, known = v, LWStepExpect
-			case g.Unit(f.Key) != nil:
-				e.Unit, known = f.Key, LWUnitExpect
-			case strings.TrimSpace(f.Key) == "":
-				return nil, r.Errf(f.K, "expect", "name a detachment, a unit or \"step N\"")
-			default:
-				// a detachment, perhaps one the moves will make (a part breaking off)
-				e.Group, known = f.Key, LWDetExpect
-			}
-			vs, err := r.Fields(f.V, "expect."+f.Key, known...)
-			if err != nil {
-				return nil, err
-			}
-			for _, v := range vs {
-				field := "expect." + f.Key + "." + v.Key
-				val := ""
-				if nd := scenario.Deref(v.V); nd.Kind == yaml.SequenceNode {
-					items, _, err := r.StrList(v.V, field)
-					if err != nil {
-						return nil, err
-					}
-					val = strings.Join(items, "\n")
-				} else if val, err = r.Str(v.V, field); err != nil {
-					return nil, err
-				}
-				e.Fields = append(e.Fields, scenario.ExpField{Key: v.Key, Value: val, Line: v.K.Line})
-			}
-			out = append(out, e)
-		}
-	}
-	return out, nil
+		e.Group = f.Key
+		return LWDetExpect, nil
+	})
 }
 
 // LWStep is one played step of a Lightning War scenario.
