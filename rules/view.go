@@ -1,6 +1,9 @@
 package rules
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Helpers for the rulesets' views (the JSON the API answers with).
 
@@ -21,4 +24,13 @@ type Segment struct {
 type RefusalView struct {
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
+}
+
+// Cite adds rule to the rules a report cites, unless it is empty or cited already (and so
+// any name to a list of names in order of first appearance, such as a game's sides).
+func Cite(cited []string, rule string) []string {
+	if rule == "" || slices.Contains(cited, rule) {
+		return cited
+	}
+	return append(cited, rule)
 }

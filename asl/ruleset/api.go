@@ -87,6 +87,16 @@ func (g *Game) Movers(a rules.Action) (sides []string, refereeOnly, known bool) 
 	return out, false, len(out) > 0
 }
 
+// unit finds a unit by id: its index and unit, or a *rules.NotFound.
+func (g *Game) unit(id string) (int, *asl.Unit, error) {
+	i, ok := g.G.Unit(id)
+	if !ok {
+		return 0, nil, &rules.NotFound{What: fmt.Sprintf("no unit %q in this game", id)}
+	}
+	return i, &g.G.Units[i], nil
+}
+
+// StepOption is one step a unit may take next, with its cost.
 type StepOption struct {
 	Line      string  `json:"line"`
 	Verb      string  `json:"verb"`
@@ -100,11 +110,10 @@ type StepOption struct {
 // game (n steps into it).
 func (g *Game) UnitSteps(unit string, n int) (any, error) {
 	st := g.G
-	i, ok := st.Unit(unit)
-	if !ok {
-		return nil, &rules.NotFound{What: fmt.Sprintf("no unit %q in this game", unit)}
+	i, u, err := g.unit(unit)
+	if err != nil {
+		return nil, err
 	}
-	u := &st.Units[i]
 	out := struct {
 		Unit       string       `json:"unit"`
 		Left       float64      `json:"left"`
@@ -145,6 +154,7 @@ func (g *Game) UnitSteps(unit string, n int) (any, error) {
 	return out, nil
 }
 
+// ReachHex is a hex a unit can reach, with the least MP and the best chance.
 type ReachHex struct {
 	Hex   string  `json:"hex"`
 	X     float64 `json:"x"`
@@ -159,11 +169,10 @@ type ReachHex struct {
 // maxRisk of failing (0: any).
 func (g *Game) Reach(unit string, maxRisk float64) (any, error) {
 	st := g.G
-	i, ok := st.Unit(unit)
-	if !ok {
-		return nil, &rules.NotFound{What: fmt.Sprintf("no unit %q in this game", unit)}
+	i, u, err := g.unit(unit)
+	if err != nil {
+		return nil, err
 	}
-	u := &st.Units[i]
 	out := struct {
 		Unit  string     `json:"unit"`
 		Left  float64    `json:"left"`

@@ -85,18 +85,10 @@ func (a *Action) Line() string { return a.Text }
 // has it.
 func (g *Game) Sides() []string {
 	var out []string
-	seen := map[string]bool{}
-	add := func(s string) {
-		if s != "" && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
 	for i := range g.G.Units {
-		add(g.G.Units[i].Side)
+		out = rules.Cite(out, g.G.Units[i].Side)
 	}
-	add(g.G.Phasing)
-	return out
+	return rules.Cite(out, g.G.Phasing)
 }
 
 // Parse reads a line of move notation against the game as it stands.

@@ -78,12 +78,8 @@ func (a *Action) Line() string { return a.Text }
 // Sides are each unit's side, in order of first appearance.
 func (g *Game) Sides() []string {
 	var out []string
-	seen := map[string]bool{}
 	for i := range g.G.Units {
-		if s := g.G.Units[i].Side; s != "" && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
+		out = rules.Cite(out, g.G.Units[i].Side)
 	}
 	return out
 }
@@ -126,12 +122,8 @@ func reportOf(n int, line string, rep *lhy.Report, err error) *rules.Report {
 	case err != nil:
 		r.Refusal = &rules.Refusal{Msg: err.Error()}
 	default:
-		seen := map[string]bool{}
 		for _, e := range rep.Events {
-			if e.Rule != "" && !seen[e.Rule] {
-				seen[e.Rule] = true
-				r.Rules = append(r.Rules, e.Rule)
-			}
+			r.Rules = rules.Cite(r.Rules, e.Rule)
 		}
 	}
 	return r

@@ -405,13 +405,9 @@ func lhyReportOf(n int, line string, rep *lhy.Report) (ReportView, string) {
 	out.Verb = rep.Verb
 	out.Terms = lhyTerms(rep.Terms)
 	out.DRM, out.Breakdown, out.Roll, out.Final, out.Row, out.Loser = rep.Net, rep.Breakdown, rep.Natural, rep.Final, rep.Row, rep.Loser
-	seen := map[string]bool{}
 	for _, e := range rep.Events {
 		out.Events = append(out.Events, EventView{Text: e.Text, Rule: e.Rule, Key: e.Key})
-		if e.Rule != "" && !seen[e.Rule] {
-			seen[e.Rule] = true
-			out.Rules = append(out.Rules, e.Rule)
-		}
+		out.Rules = rules.Cite(out.Rules, e.Rule)
 	}
 	for _, r := range rep.Rolls {
 		out.Dice = append(out.Dice, DieView{Kind: r.Roll.Kind.String(), Roll: int(r.Roll.Total), For: r.Why})

@@ -741,13 +741,9 @@ func (st LWStep) JSON() LWStepJSON {
 		j.Moves = append(j.Moves, LWMoveJSON{Det: m.Det, Band: m.Band, From: inchPair(m.From), To: inchPair(m.To),
 			Inches: math.Round(m.Distance/lw.MetresPerInch*100) / 100, Breakdown: m.Breakdown})
 	}
-	seen := map[string]bool{}
 	for _, e := range rep.Events {
 		j.Events = append(j.Events, e.Text)
-		if e.Rule != "" && !seen[e.Rule] {
-			seen[e.Rule] = true
-			j.Rules = append(j.Rules, e.Rule)
-		}
+		j.Rules = rules.Cite(j.Rules, e.Rule)
 	}
 	for _, d := range rep.Rolls {
 		j.Dice = append(j.Dice, d.String())

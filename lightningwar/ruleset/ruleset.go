@@ -86,12 +86,8 @@ func (a *Action) Line() string { return a.Text }
 // Sides are the sides of the TO&E, in order.
 func (g *Game) Sides() []string {
 	var out []string
-	seen := map[string]bool{}
 	for _, s := range g.G.Sides {
-		if s != "" && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
+		out = rules.Cite(out, s)
 	}
 	return out
 }
@@ -146,12 +142,8 @@ func reportOf(n int, line string, d *detail) *rules.Report {
 	case d.err != nil:
 		r.Refusal = &rules.Refusal{Msg: d.err.Error()}
 	default:
-		seen := map[string]bool{}
 		for _, e := range d.rep.Events {
-			if e.Rule != "" && !seen[e.Rule] {
-				seen[e.Rule] = true
-				r.Rules = append(r.Rules, e.Rule)
-			}
+			r.Rules = rules.Cite(r.Rules, e.Rule)
 		}
 	}
 	return r

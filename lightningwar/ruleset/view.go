@@ -466,13 +466,9 @@ func (g *Game) StepView(r *rules.Report, rolls []dice.Roll, role string) rules.S
 	if f := strings.Fields(sv.Line); len(f) > 0 {
 		rep.Verb = strings.ToLower(f[0])
 	}
-	seen := map[string]bool{}
 	for _, ev := range sv.Events {
 		rep.Events = append(rep.Events, EventView{Text: ev.Text, Rule: ev.Rule, Det: ev.Det, Side: ev.Side})
-		if ev.Rule != "" && !seen[ev.Rule] {
-			seen[ev.Rule] = true
-			rep.Rules = append(rep.Rules, ev.Rule)
-		}
+		rep.Rules = rules.Cite(rep.Rules, ev.Rule)
 	}
 	for _, m := range sv.Moves {
 		rep.Moves = append(rep.Moves, MoveView{Det: m.Det, Side: m.Side, Band: m.Band, From: inch(m.From), To: inch(m.To),
