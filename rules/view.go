@@ -10,6 +10,14 @@ import (
 // Round is v to the thousandth: coordinates and chances in views.
 func Round(v float64) float64 { return math.Round(v*1000) / 1000 }
 
+// Bounds is the box a map's drawing fills, in its own units (a hex map's: hex radii, y down).
+type Bounds struct {
+	MinX float64 `json:"min_x"`
+	MinY float64 `json:"min_y"`
+	MaxX float64 `json:"max_x"`
+	MaxY float64 `json:"max_y"`
+}
+
 // Segment is a hexside drawn on a hex map: the two hexes it joins, and its ends in hex radii.
 type Segment struct {
 	A  string  `json:"a"`

@@ -21,10 +21,7 @@ type StateView struct {
 }
 
 type MapView struct {
-	MinX      float64         `json:"min_x"`
-	MinY      float64         `json:"min_y"`
-	MaxX      float64         `json:"max_x"`
-	MaxY      float64         `json:"max_y"`
+	rules.Bounds
 	Hexes     []HexView       `json:"hexes"`
 	Roads     []rules.Segment `json:"roads"`
 	Obstacles []ObstacleView  `json:"obstacles"`
@@ -156,7 +153,7 @@ func (g *Game) View(head rules.Head, withMap bool) any {
 // hexsides (each once), with coordinates in hex radii.
 func mapOf(st *asl.Game) MapView {
 	lay := st.Map.Layout
-	mv := MapView{MinX: -1.2, MinY: -2, Hexes: []HexView{}, Roads: []rules.Segment{}, Obstacles: []ObstacleView{}}
+	mv := MapView{Bounds: rules.Bounds{MinX: -1.2, MinY: -2}, Hexes: []HexView{}, Roads: []rules.Segment{}, Obstacles: []ObstacleView{}}
 	for x := 0; x < lay.Width(); x++ {
 		for y := 0; y < lay.Height(); y++ {
 			h := hex.Hex{X: int16(x), Y: int16(y)}

@@ -33,10 +33,7 @@ type StateView struct {
 }
 
 type MapView struct {
-	MinX     float64       `json:"min_x"`
-	MinY     float64       `json:"min_y"`
-	MaxX     float64       `json:"max_x"`
-	MaxY     float64       `json:"max_y"`
+	rules.Bounds
 	Cols     int           `json:"cols"`
 	Rows     int           `json:"rows"`
 	Hexes    []HexView     `json:"hexes"`
@@ -213,7 +210,7 @@ func lhyUnitOf(st *lhy.Game, i int) UnitView {
 // coordinates in hex radii as the ASL map's.
 func lhyMapOf(st *lhy.Game) MapView {
 	m := st.Map
-	mv := MapView{Cols: m.Cols, Rows: m.Rows, MinX: math.Inf(1), MinY: math.Inf(1), Hexes: []HexView{}, Hexsides: []HexsideView{}}
+	mv := MapView{Cols: m.Cols, Rows: m.Rows, Bounds: rules.Bounds{MinX: math.Inf(1), MinY: math.Inf(1)}, Hexes: []HexView{}, Hexsides: []HexsideView{}}
 	for x := 0; x < m.Cols; x++ {
 		for y := 1; y <= m.Rows; y++ {
 			h := lhy.Hex{X: int16(x), Y: int16(y)}
