@@ -107,6 +107,10 @@ func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
 }
 
 // Load reads a scenario file. name is used in error messages.
+//
+// It reads the header (name, ruleset, seed, dice), the map, the units and phasing, then the
+// moves against a scratch game (night and groups set up first, so ids, hexes and groups are
+// checked now, with lines), infers the phasing side if none is given, and reads the expectations.
 func Load(name string, data []byte) (s *Scenario, err error) {
 	r := &reader{scenario.NewReader(name)}
 	doc, err := r.Document(data)
@@ -129,55 +133,8 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 	for _, f := range top {
 		get[f.Key] = f
 	}
-	if f, ok := get["name"]; ok {
-		if s.Name, err = r.Str(f.V, "name"); err != nil {
-			return nil, err
-		}
-	}
-	if f, ok := get["ruleset"]; ok {
-		if s.Ruleset, err = r.Str(f.V, "ruleset"); err != nil {
-			return nil, err
-		}
-		s.Ruleset = strings.ToLower(strings.TrimSpace(s.Ruleset))
-		if s.Ruleset != "asl" {
-			return nil, r.Errf(f.V, "ruleset", "unknown ruleset %q here: this reader reads ruleset: asl files (rules.Load picks the reader a file names)", s.Ruleset)
-		}
-	}
-	if f, ok := get["seed"]; ok {
-		v, err := r.Integer(f.V, "seed", 0, 1<<62)
-		if err != nil {
-			return nil, err
-		}
-		s.Seed, s.HasSeed = uint64(v), true
-	}
-	if f, ok := get["dice"]; ok {
-		items, err := r.List(f.V, "dice")
-		if err != nil {
-			return nil, err
-		}
-		for _, it := range items {
-			it = scenario.Deref(it)
-			if it.Kind == yaml.SequenceNode { // [d1, d2]: one DR as its two dice
-				sum := 0
-				for _, d := range it.Content {
-					v, err := r.Integer(d, "dice", 1, 6)
-					if err != nil {
-						return nil, err
-					}
-					sum += v
-				}
-				if len(it.Content) != 2 {
-					return nil, r.Errf(it, "dice", "a roll given as a list is a DR: two dice, like [3, 4]")
-				}
-				s.Dice = append(s.Dice, sum)
-				continue
-			}
-			v, err := r.Integer(it, "dice", 1, 12)
-			if err != nil {
-				return nil, err
-			}
-			s.Dice = append(s.Dice, v)
-		}
+	if err := r.readHeader(get, s); err != nil {
+		return nil, err
 	}
 	mf, ok := get["map"]
 	if !ok {
@@ -201,7 +158,99 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 			return nil, err
 		}
 	}
-	// Parse moves against a scratch game: unit ids and hexes are checked now, with lines.
+	g, err := r.scratchGame(get, m, units)
+	if err != nil {
+		return nil, err
+	}
+	if f, ok := get["moves"]; ok {
+		if s.Moves, err = r.readMoves(f.V, g); err != nil {
+			return nil, err
+		}
+	}
+	if phasing == "" {
+		phasing = inferPhasing(s.Moves, units, g)
+	}
+	if f, ok := get["expect"]; ok {
+		if s.Expect, err = r.readExpect(f.V, m.Layout, units, len(s.Moves)); err != nil {
+			return nil, err
+		}
+	}
+	g.BeginMPh(phasing)
+	s.Game = g
+	s.Warnings = r.Warnings
+	return s, nil
+}
+
+// readHeader reads the top-level facts before the map: name, ruleset (asl, or an error), seed
+// and dice.
+func (r *reader) readHeader(get map[string]scenario.KV, s *Scenario) error {
+	var err error
+	if f, ok := get["name"]; ok {
+		if s.Name, err = r.Str(f.V, "name"); err != nil {
+			return err
+		}
+	}
+	if f, ok := get["ruleset"]; ok {
+		if s.Ruleset, err = r.Str(f.V, "ruleset"); err != nil {
+			return err
+		}
+		s.Ruleset = strings.ToLower(strings.TrimSpace(s.Ruleset))
+		if s.Ruleset != "asl" {
+			return r.Errf(f.V, "ruleset", "unknown ruleset %q here: this reader reads ruleset: asl files (rules.Load picks the reader a file names)", s.Ruleset)
+		}
+	}
+	if f, ok := get["seed"]; ok {
+		v, err := r.Integer(f.V, "seed", 0, 1<<62)
+		if err != nil {
+			return err
+		}
+		s.Seed, s.HasSeed = uint64(v), true
+	}
+	if f, ok := get["dice"]; ok {
+		if s.Dice, err = r.readDice(f.V); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readDice reads dice: the next rolls, each a DR or dr (1 to 12), or a DR as its two dice, [d1, d2].
+func (r *reader) readDice(n *yaml.Node) ([]int, error) {
+	items, err := r.List(n, "dice")
+	if err != nil {
+		return nil, err
+	}
+	var dice []int
+	for _, it := range items {
+		it = scenario.Deref(it)
+		if it.Kind == yaml.SequenceNode { // [d1, d2]: one DR as its two dice
+			sum := 0
+			for _, d := range it.Content {
+				v, err := r.Integer(d, "dice", 1, 6)
+				if err != nil {
+					return nil, err
+				}
+				sum += v
+			}
+			if len(it.Content) != 2 {
+				return nil, r.Errf(it, "dice", "a roll given as a list is a DR: two dice, like [3, 4]")
+			}
+			dice = append(dice, sum)
+			continue
+		}
+		v, err := r.Integer(it, "dice", 1, 12)
+		if err != nil {
+			return nil, err
+		}
+		dice = append(dice, v)
+	}
+	return dice, nil
+}
+
+// scratchGame sets up the game the moves are read against: the map and units, night, and the
+// groups, so unit ids, hexes and groups in the moves are checked now, with lines.
+func (r *reader) scratchGame(get map[string]scenario.KV, m *asl.Map, units []asl.Unit) (*asl.Game, error) {
+	var err error
 	g := asl.NewGame(m, units, "")
 	if f, ok := get["night"]; ok {
 		if g.Night, err = r.Boolean(f.V, "night"); err != nil {
@@ -213,71 +262,82 @@ func Load(name string, data []byte) (s *Scenario, err error) {
 			return nil, err
 		}
 	}
-	if f, ok := get["moves"]; ok {
-		items, err := r.List(f.V, "moves")
+	return g, nil
+}
+
+// readMoves reads moves: each line parsed against the scratch game g, an error naming its line.
+func (r *reader) readMoves(n *yaml.Node, g *asl.Game) ([]Move, error) {
+	items, err := r.List(n, "moves")
+	if err != nil {
+		return nil, err
+	}
+	var moves []Move
+	for _, it := range items {
+		text, err := r.Str(it, "moves")
 		if err != nil {
 			return nil, err
 		}
-		for _, it := range items {
-			text, err := r.Str(it, "moves")
-			if err != nil {
-				return nil, err
-			}
-			l, perr := g.ParseLine(text)
-			if perr != nil {
-				return nil, r.Errf(it, "moves", "%v", perr)
-			}
-			s.Moves = append(s.Moves, Move{Text: text, Line: scenario.Deref(it).Line, Action: l.Action, Parsed: l})
+		l, perr := g.ParseLine(text)
+		if perr != nil {
+			return nil, r.Errf(it, "moves", "%v", perr)
 		}
+		moves = append(moves, Move{Text: text, Line: scenario.Deref(it).Line, Action: l.Action, Parsed: l})
 	}
-	if phasing == "" {
-	infer:
-		for _, mv := range s.Moves {
-			switch mv.Parsed.Kind {
-			case asl.LineMPh:
-				phasing = mv.Parsed.Side
-				break infer
-			case asl.LineUnit:
-				if mv.Parsed.GroupID == "" && mv.Action.Verb != asl.VerbAttack && mv.Action.Verb != asl.VerbMotionAttempt {
-					phasing = units[mv.Action.Unit].Side
-					break infer
-				}
-			default:
-				if gi, ok := g.Group(mv.Parsed.GroupID); ok && len(g.Groups[gi].Members) > 0 {
-					phasing = units[g.Groups[gi].Members[0]].Side
-					break infer
-				}
-				if len(mv.Parsed.Units) > 0 {
-					phasing = units[mv.Parsed.Units[0]].Side
-					break infer
-				}
-			}
-		}
-	}
+	return moves, nil
+}
+
+// inferPhasing is the phasing side of a file that names none: the side of the first move that
+// shows who moves, or else the first unit's side, or the other side when the moves include a
+// DEFENDER's Motion Attempt.
+func inferPhasing(moves []Move, units []asl.Unit, g *asl.Game) string {
+	phasing := firstMover(moves, units, g)
 	if phasing == "" && len(units) > 0 {
-		phasing = units[0].Side
-		for _, mv := range s.Moves {
-			if mv.Parsed.Kind == asl.LineUnit && mv.Parsed.GroupID == "" && mv.Action.Verb == asl.VerbMotionAttempt {
-				// only DEFENDER actions: the other side is moving
-				for _, u := range units {
-					if u.Side != units[mv.Action.Unit].Side {
-						phasing = u.Side
-						break
-					}
-				}
-				break
+		phasing = defaultPhasing(moves, units)
+	}
+	return phasing
+}
+
+// firstMover is the side of the first move that shows who moves: an mph line, a unit's own
+// step (not an attack or Motion Attempt, which the DEFENDER makes), or a group's or several
+// units' step (its lead or first unit); "" if none does.
+func firstMover(moves []Move, units []asl.Unit, g *asl.Game) string {
+	for _, mv := range moves {
+		switch mv.Parsed.Kind {
+		case asl.LineMPh:
+			return mv.Parsed.Side
+		case asl.LineUnit:
+			if mv.Parsed.GroupID == "" && mv.Action.Verb != asl.VerbAttack && mv.Action.Verb != asl.VerbMotionAttempt {
+				return units[mv.Action.Unit].Side
+			}
+		default:
+			if gi, ok := g.Group(mv.Parsed.GroupID); ok && len(g.Groups[gi].Members) > 0 {
+				return units[g.Groups[gi].Members[0]].Side
+			}
+			if len(mv.Parsed.Units) > 0 {
+				return units[mv.Parsed.Units[0]].Side
 			}
 		}
 	}
-	if f, ok := get["expect"]; ok {
-		if s.Expect, err = r.readExpect(f.V, m.Layout, units, len(s.Moves)); err != nil {
-			return nil, err
+	return ""
+}
+
+// defaultPhasing is the first unit's side, unless the first single unit's Motion Attempt among
+// the moves shows that unit is the DEFENDER: then the first unit of another side.
+func defaultPhasing(moves []Move, units []asl.Unit) string {
+	phasing := units[0].Side
+	for _, mv := range moves {
+		if mv.Parsed.Kind == asl.LineUnit && mv.Parsed.GroupID == "" && mv.Action.Verb == asl.VerbMotionAttempt {
+			// only DEFENDER actions: the other side is moving
+			for _, u := range units {
+				if u.Side != units[mv.Action.Unit].Side {
+					phasing = u.Side
+					break
+				}
+			}
+			break
 		}
 	}
-	g.BeginMPh(phasing)
-	s.Game = g
-	s.Warnings = r.Warnings
-	return s, nil
+	return phasing
 }
 
 var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los", "mud", "wire"}
