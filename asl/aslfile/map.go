@@ -1,0 +1,379 @@
+package aslfile
+
+import (
+	"strings"
+
+	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/scenario"
+	"go.yaml.in/yaml/v3"
+)
+
+var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los", "mud", "wire"}
+
+// readMap reads map: the boards, then the hexes' terrain and levels, the hexside lists, the
+// markers (wreck and vehicle counts, smoke, blaze, wire), mud, and the LOS overrides, in that
+// order.
+func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
+	fs, err := r.Fields(n, "map", mapFields...)
+	if err != nil {
+		return nil, err
+	}
+	get := map[string]scenario.KV{}
+	for _, f := range fs {
+		get[f.Key] = f
+	}
+	lay, err := r.readBoards(n, get)
+	if err != nil {
+		return nil, err
+	}
+	m := asl.NewMap(lay)
+	if f, ok := get["terrain"]; ok {
+		if err := r.readTerrain(f.V, m); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["levels"]; ok {
+		if err := r.readLevels(f.V, m); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.readHexsideLists(get, m); err != nil {
+		return nil, err
+	}
+	if err := r.readMarkers(get, m); err != nil {
+		return nil, err
+	}
+	if f, ok := get["mud"]; ok {
+		if m.Mud, err = r.Boolean(f.V, "map.mud"); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["los"]; ok {
+		if err := r.readLOS(f.V, m); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// readBoards reads map.boards (one row of boards) or map.rows (several) into the map's layout.
+// n is the map, for the error when neither is given.
+func (r *reader) readBoards(n *yaml.Node, get map[string]scenario.KV) (*hex.Layout, error) {
+	var rows [][]string
+	if f, ok := get["boards"]; ok {
+		bs, _, err := r.StrList(f.V, "map.boards")
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, bs)
+	}
+	if f, ok := get["rows"]; ok {
+		if rows != nil {
+			return nil, r.Errf(f.K, "map.rows", "give boards (one row) or rows (several), not both")
+		}
+		items, err := r.List(f.V, "map.rows")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			bs, _, err := r.StrList(it, "map.rows")
+			if err != nil {
+				return nil, err
+			}
+			rows = append(rows, bs)
+		}
+	}
+	if rows == nil {
+		return nil, r.Errf(n, "map.boards", "missing: name the boards, like boards: [\"2\"]")
+	}
+	lay, err := hex.NewLayout(rows)
+	if err != nil {
+		return nil, r.Errf(n, "map.boards", "%v", err)
+	}
+	return lay, nil
+}
+
+// hexAt reads a hex id of the map, an error naming node and field if it is not one.
+func (r *reader) hexAt(lay *hex.Layout, s string, node *yaml.Node, field string) (hex.Hex, error) {
+	h, err := lay.Parse(s)
+	if err != nil {
+		return h, r.Errf(node, field, "%v", err)
+	}
+	return h, nil
+}
+
+// readTerrain reads map.terrain: hex -> name | {terrain, level, ground, smoke, blaze}.
+func (r *reader) readTerrain(n *yaml.Node, m *asl.Map) error {
+	ts, err := r.Fields(n, "map.terrain")
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		field := "map.terrain." + t.Key
+		h, err := r.hexAt(m.Layout, t.Key, t.K, field)
+		if err != nil {
+			return err
+		}
+		d := m.At(h)
+		v := scenario.Deref(t.V)
+		if v.Kind == yaml.ScalarNode {
+			if d.Terrain, err = asl.ParseTerrain(v.Value); err != nil {
+				return r.Errf(v, field, "%v", err)
+			}
+			continue
+		}
+		if err := r.readHexTerrain(v, field, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readHexTerrain reads one hex of map.terrain written as an object: {terrain, level, ground,
+// smoke, blaze}.
+func (r *reader) readHexTerrain(v *yaml.Node, field string, d *asl.HexData) error {
+	hf, err := r.Fields(v, field, "terrain", "level", "ground", "smoke", "blaze", "novbm")
+	if err != nil {
+		return err
+	}
+	for _, x := range hf {
+		sub := field + "." + x.Key
+		switch x.Key {
+		case "terrain", "ground":
+			s, err := r.Str(x.V, sub)
+			if err != nil {
+				return err
+			}
+			t, perr := asl.ParseTerrain(s)
+			if perr != nil {
+				return r.Errf(x.V, sub, "%v", perr)
+			}
+			if x.Key == "terrain" {
+				d.Terrain = t
+			} else {
+				d.Ground = t
+			}
+		case "level":
+			lv, err := r.Integer(x.V, sub, -5, 10)
+			if err != nil {
+				return err
+			}
+			d.Level = int8(lv)
+		case "smoke":
+			if d.Smoke, err = r.Boolean(x.V, sub); err != nil {
+				return err
+			}
+		case "blaze":
+			if d.Blaze, err = r.Boolean(x.V, sub); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// readLevels reads map.levels: hex -> level.
+func (r *reader) readLevels(n *yaml.Node, m *asl.Map) error {
+	ls, err := r.Fields(n, "map.levels")
+	if err != nil {
+		return err
+	}
+	for _, l := range ls {
+		h, err := r.hexAt(m.Layout, l.Key, l.K, "map.levels")
+		if err != nil {
+			return err
+		}
+		lv, err := r.Integer(l.V, "map.levels."+l.Key, -5, 10)
+		if err != nil {
+			return err
+		}
+		m.At(h).Level = int8(lv)
+	}
+	return nil
+}
+
+// readHexsideLists reads the hexside lists in turn: roads (each may say note_d: true), walls,
+// hedges, roadblocks, novbm and bypass_wrecks.
+func (r *reader) readHexsideLists(get map[string]scenario.KV, m *asl.Map) error {
+	if err := r.readHexsides(get, m, "roads", func(h hex.Hex, s hex.Side, o map[string]bool) error { m.SetRoad(h, s, o["note_d"]); return nil }, "note_d"); err != nil {
+		return err
+	}
+	if err := r.readHexsides(get, m, "walls", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetWall(h, s); return nil }); err != nil {
+		return err
+	}
+	if err := r.readHexsides(get, m, "hedges", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetHedge(h, s); return nil }); err != nil {
+		return err
+	}
+	if err := r.readHexsides(get, m, "roadblocks", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetRoadblock(h, s); return nil }); err != nil {
+		return err
+	}
+	if err := r.readHexsides(get, m, "novbm", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.At(h).NoVBM |= 1 << s; return nil }); err != nil {
+		return err
+	}
+	if err := r.readHexsides(get, m, "bypass_wrecks", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.At(h).BypassWreck |= 1 << s; return nil }); err != nil {
+		return err
+	}
+	return nil
+}
+
+// readHexsides reads the hexside list map.<key>, if given, calling each for every hexside. An
+// item is "A-B" (or a chain "A-B-C" for consecutive hexsides along a path), or {hexside: ...}
+// / {path: ...} with the boolean options optNames.
+func (r *reader) readHexsides(get map[string]scenario.KV, m *asl.Map, key string, each func(h hex.Hex, s hex.Side, opts map[string]bool) error, optNames ...string) error {
+	f, ok := get[key]
+	if !ok {
+		return nil
+	}
+	field := "map." + key
+	items, err := r.List(f.V, field)
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		it = scenario.Deref(it)
+		spec, opts, err := r.readHexsideItem(it, field, optNames)
+		if err != nil {
+			return err
+		}
+		parts := strings.Split(spec, "-")
+		if len(parts) < 2 {
+			return r.Errf(it, field, "%q: write a hexside as its two hexes, like K1-L1", spec)
+		}
+		prev, err := r.hexAt(m.Layout, parts[0], it, field)
+		if err != nil {
+			return err
+		}
+		for _, p := range parts[1:] {
+			h, err := r.hexAt(m.Layout, p, it, field)
+			if err != nil {
+				return err
+			}
+			side, ok := prev.SideTo(h)
+			if !ok {
+				return r.Errf(it, field, "%q: %s and %s are not adjacent, so they share no hexside", spec, m.Layout.Name(prev), m.Layout.Name(h))
+			}
+			if err := each(prev, side, opts); err != nil {
+				return r.Errf(it, field, "%v", err)
+			}
+			prev = h
+		}
+	}
+	return nil
+}
+
+// readHexsideItem reads one item of a hexside list (field map.<key>): its hexes as written, and
+// its options when it is an object {hexside | path, <optNames>...}.
+func (r *reader) readHexsideItem(it *yaml.Node, field string, optNames []string) (string, map[string]bool, error) {
+	spec := ""
+	opts := map[string]bool{}
+	if it.Kind != yaml.MappingNode {
+		s, err := r.Str(it, field)
+		return s, opts, err
+	}
+	fs, err := r.Fields(it, field, append([]string{"hexside", "path"}, optNames...)...)
+	if err != nil {
+		return spec, opts, err
+	}
+	for _, x := range fs {
+		switch x.Key {
+		case "hexside", "path":
+			if spec, err = r.Str(x.V, field+"."+x.Key); err != nil {
+				return spec, opts, err
+			}
+		default:
+			if opts[x.Key], err = r.Boolean(x.V, field+"."+x.Key); err != nil {
+				return spec, opts, err
+			}
+		}
+	}
+	return spec, opts, nil
+}
+
+// readMarkers reads what lies in hexes: wrecks and vehicles (hex -> count), then the smoke,
+// blaze and wire hex lists.
+func (r *reader) readMarkers(get map[string]scenario.KV, m *asl.Map) error {
+	if err := r.readHexCounts(get, m, "wrecks", func(d *asl.HexData, n int) { d.Wrecks = int8(n) }); err != nil {
+		return err
+	}
+	if err := r.readHexCounts(get, m, "vehicles", func(d *asl.HexData, n int) { d.Vehicles = int8(n) }); err != nil {
+		return err
+	}
+	if err := r.readHexList(get, m, "smoke", func(d *asl.HexData) { d.Smoke = true }); err != nil {
+		return err
+	}
+	if err := r.readHexList(get, m, "blaze", func(d *asl.HexData) { d.Blaze = true }); err != nil {
+		return err
+	}
+	if err := r.readHexList(get, m, "wire", func(d *asl.HexData) { d.Wire = true }); err != nil {
+		return err
+	}
+	return nil
+}
+
+// readHexCounts reads map.<key>, if given: hex -> a count from 0 to 20, passed to set.
+func (r *reader) readHexCounts(get map[string]scenario.KV, m *asl.Map, key string, set func(d *asl.HexData, n int)) error {
+	f, ok := get[key]
+	if !ok {
+		return nil
+	}
+	cs, err := r.Fields(f.V, "map."+key)
+	if err != nil {
+		return err
+	}
+	for _, c := range cs {
+		h, err := r.hexAt(m.Layout, c.Key, c.K, "map."+key)
+		if err != nil {
+			return err
+		}
+		n, err := r.Integer(c.V, "map."+key+"."+c.Key, 0, 20)
+		if err != nil {
+			return err
+		}
+		set(m.At(h), n)
+	}
+	return nil
+}
+
+// readHexList reads map.<key>, if given: a list of hexes, each passed to set.
+func (r *reader) readHexList(get map[string]scenario.KV, m *asl.Map, key string, set func(d *asl.HexData)) error {
+	f, ok := get[key]
+	if !ok {
+		return nil
+	}
+	ss, nodes, err := r.StrList(f.V, "map."+key)
+	if err != nil {
+		return err
+	}
+	for i, s := range ss {
+		h, err := r.hexAt(m.Layout, s, nodes[i], "map."+key)
+		if err != nil {
+			return err
+		}
+		set(m.At(h))
+	}
+	return nil
+}
+
+// readLOS reads map.los: {clear: [pairs], blocked: [pairs]}, each pair two hexes like 2A1-2F5
+// whose LOS is set whatever the terrain says.
+func (r *reader) readLOS(n *yaml.Node, m *asl.Map) error {
+	ls, err := r.Fields(n, "map.los", "clear", "blocked")
+	if err != nil {
+		return err
+	}
+	for _, l := range ls {
+		ps, nodes, err := r.StrList(l.V, "map.los."+l.Key)
+		if err != nil {
+			return err
+		}
+		for i, p := range ps {
+			a, b, perr := m.Layout.ParsePair(p)
+			if perr != nil {
+				return r.Errf(nodes[i], "map.los."+l.Key, "%v (write the two hexes, like 2A1-2F5)", perr)
+			}
+			m.SetLOS(a, b, l.Key == "clear")
+		}
+	}
+	return nil
+}
