@@ -343,159 +343,19 @@ func defaultPhasing(moves []Move, units []asl.Unit) string {
 var unitFields = []string{"id", "side", "vehicle", "infantry", "cavalry", "at", "vca", "motion", "bypass", "cafp", "on_road", "immobile", "bu", "fired", "ti", "fire_marker", "first_fire", "can_attack", "nationality", "hidden", "pinned", "concealed", "broken", "recalled"}
 var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio", "rev", "maker", "bu", "afv", "towing", "morale", "ground_pressure", "stalls_on", "turret", "fully_tracked", "pp"}
 
+// readUnits reads units: each unit in turn, then checks there is at least one and that every
+// can_attack names a unit of the scenario.
 func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 	items, err := r.List(n, "units")
 	if err != nil {
 		return nil, err
 	}
-	lay := m.Layout
 	var units []asl.Unit
 	ids := map[string]bool{}
 	for i, it := range items {
-		field := fmt.Sprintf("units[%d]", i+1)
-		fs, err := r.Fields(it, field, unitFields...)
+		u, err := r.readUnit(it, fmt.Sprintf("units[%d]", i+1), m, ids)
 		if err != nil {
 			return nil, err
-		}
-		get := map[string]scenario.KV{}
-		for _, f := range fs {
-			get[f.Key] = f
-		}
-		u := asl.Unit{}
-		idf, ok := get["id"]
-		if !ok {
-			return nil, r.Errf(it, field+".id", "missing: every unit needs an id")
-		}
-		if u.ID, err = r.Str(idf.V, field+".id"); err != nil {
-			return nil, err
-		}
-		if u.ID == "" || strings.ContainsAny(u.ID, " \t:,") || strings.EqualFold(u.ID, "attack") || strings.EqualFold(u.ID, "motion-attempt") {
-			return nil, r.Errf(idf.V, field+".id", "%q: an id is one word without spaces, commas or colons, and not a verb", u.ID)
-		}
-		if ids[u.ID] {
-			return nil, r.Errf(idf.V, field+".id", "%q is used by two units", u.ID)
-		}
-		ids[u.ID] = true
-		field = "units." + u.ID
-		if f, ok := get["side"]; ok {
-			if u.Side, err = r.Str(f.V, field+".side"); err != nil {
-				return nil, err
-			}
-		} else {
-			return nil, r.Errf(it, field+".side", "missing: say whose unit it is (side: German)")
-		}
-		var v *asl.Vehicle
-		if inf, ok := get["infantry"]; ok {
-			v, err = r.readFoot(inf.V, field+".infantry", asl.Infantry)
-		} else if cav, ok := get["cavalry"]; ok {
-			v, err = r.readFoot(cav.V, field+".cavalry", asl.Cavalry)
-		} else if vf, ok := get["vehicle"]; ok {
-			v, err = r.readVehicle(vf.V, field+".vehicle", u.Side)
-		} else {
-			return nil, r.Errf(it, field+".vehicle", "missing: give the counter facts, like vehicle: {name: PzKpfw IVH, mp: 14, class: tank}, or infantry: {name: 4-6-7} / cavalry: {name: 4-4-7}")
-		}
-		if err != nil {
-			return nil, err
-		}
-		u.V = v
-		af, ok := get["at"]
-		if !ok {
-			return nil, r.Errf(it, field+".at", "missing: where the unit is (a hex, or offboard)")
-		}
-		at, err := r.Str(af.V, field+".at")
-		if err != nil {
-			return nil, err
-		}
-		if strings.EqualFold(at, "offboard") {
-			u.Pos.Offboard = true
-		} else {
-			h, perr := lay.Parse(at)
-			if perr != nil {
-				return nil, r.Errf(af.V, field+".at", "%v", perr)
-			}
-			u.Pos.Hex = h
-			u.Pos.OnRoad = m.HasRoad(h)
-		}
-		if err := r.readPosition(get, field, &u, m); err != nil {
-			return nil, err
-		}
-		for _, f := range fs {
-			sub := field + "." + f.Key
-			switch f.Key {
-			case "motion":
-				if u.Motion, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "on_road":
-				if u.Pos.OnRoad, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "bu":
-				if v.BU, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "fired":
-				if u.FiredPFPh, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "hidden":
-				if u.Hidden, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "pinned":
-				if u.Pinned, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "concealed":
-				if u.Concealed, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "broken":
-				if u.Broken, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "recalled":
-				if u.Recalled, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "ti":
-				if u.TI, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "fire_marker", "first_fire":
-				if u.FireMarker, err = r.Boolean(f.V, sub); err != nil {
-					return nil, err
-				}
-			case "immobile":
-				s, err := r.Str(f.V, sub)
-				if err != nil {
-					return nil, err
-				}
-				switch strings.ToLower(s) {
-				case "bogged":
-					u.Immobile = asl.Bogged
-				case "immobilized", "true", "yes":
-					u.Immobile = asl.Immobilized
-				case "false", "no", "":
-				default:
-					return nil, r.Errf(f.V, sub, "expected bogged, immobilized or false, found %q", s)
-				}
-			case "can_attack":
-				if scenario.Deref(f.V).Kind == yaml.ScalarNode {
-					b, err := r.Boolean(f.V, sub)
-					if err != nil {
-						return nil, r.Errf(f.V, sub, "expected true (any enemy AFV) or a list of enemy unit ids")
-					}
-					if b {
-						u.CanAttack = []string{"*"}
-					}
-				} else if u.CanAttack, _, err = r.StrList(f.V, sub); err != nil {
-					return nil, err
-				}
-			}
-		}
-		if u.Motion && u.Immobile != asl.Mobile {
-			return nil, r.Errf(get["motion"].V, field+".motion", "an Immobile vehicle has no Motion counter (D2.4)")
 		}
 		units = append(units, u)
 	}
@@ -510,6 +370,173 @@ func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
 		}
 	}
 	return units, nil
+}
+
+// readUnit reads one unit (field units[N] until its id is known, then units.ID): its id and
+// side, its counter (infantry, cavalry or vehicle), where it is (at, then vca or bypass and
+// cafp), and its markers and states. ids holds the ids read so far; the unit's own is added.
+func (r *reader) readUnit(it *yaml.Node, field string, m *asl.Map, ids map[string]bool) (asl.Unit, error) {
+	fs, err := r.Fields(it, field, unitFields...)
+	if err != nil {
+		return asl.Unit{}, err
+	}
+	get := map[string]scenario.KV{}
+	for _, f := range fs {
+		get[f.Key] = f
+	}
+	u := asl.Unit{}
+	idf, ok := get["id"]
+	if !ok {
+		return asl.Unit{}, r.Errf(it, field+".id", "missing: every unit needs an id")
+	}
+	if u.ID, err = r.Str(idf.V, field+".id"); err != nil {
+		return asl.Unit{}, err
+	}
+	if u.ID == "" || strings.ContainsAny(u.ID, " \t:,") || strings.EqualFold(u.ID, "attack") || strings.EqualFold(u.ID, "motion-attempt") {
+		return asl.Unit{}, r.Errf(idf.V, field+".id", "%q: an id is one word without spaces, commas or colons, and not a verb", u.ID)
+	}
+	if ids[u.ID] {
+		return asl.Unit{}, r.Errf(idf.V, field+".id", "%q is used by two units", u.ID)
+	}
+	ids[u.ID] = true
+	field = "units." + u.ID
+	if f, ok := get["side"]; ok {
+		if u.Side, err = r.Str(f.V, field+".side"); err != nil {
+			return asl.Unit{}, err
+		}
+	} else {
+		return asl.Unit{}, r.Errf(it, field+".side", "missing: say whose unit it is (side: German)")
+	}
+	if u.V, err = r.readCounter(it, get, field, u.Side); err != nil {
+		return asl.Unit{}, err
+	}
+	if err := r.readAt(it, get, field, &u, m); err != nil {
+		return asl.Unit{}, err
+	}
+	if err := r.readPosition(get, field, &u, m); err != nil {
+		return asl.Unit{}, err
+	}
+	if err := r.readUnitStates(fs, field, &u); err != nil {
+		return asl.Unit{}, err
+	}
+	if u.Motion && u.Immobile != asl.Mobile {
+		return asl.Unit{}, r.Errf(get["motion"].V, field+".motion", "an Immobile vehicle has no Motion counter (D2.4)")
+	}
+	return u, nil
+}
+
+// readCounter reads a unit's counter facts: infantry, else cavalry, else vehicle (one of them
+// is required).
+func (r *reader) readCounter(it *yaml.Node, get map[string]scenario.KV, field, side string) (*asl.Vehicle, error) {
+	if inf, ok := get["infantry"]; ok {
+		return r.readFoot(inf.V, field+".infantry", asl.Infantry)
+	} else if cav, ok := get["cavalry"]; ok {
+		return r.readFoot(cav.V, field+".cavalry", asl.Cavalry)
+	} else if vf, ok := get["vehicle"]; ok {
+		return r.readVehicle(vf.V, field+".vehicle", side)
+	}
+	return nil, r.Errf(it, field+".vehicle", "missing: give the counter facts, like vehicle: {name: PzKpfw IVH, mp: 14, class: tank}, or infantry: {name: 4-6-7} / cavalry: {name: 4-4-7}")
+}
+
+// readAt reads a unit's at: a hex of the map (on its road if the hex has one), or offboard.
+func (r *reader) readAt(it *yaml.Node, get map[string]scenario.KV, field string, u *asl.Unit, m *asl.Map) error {
+	af, ok := get["at"]
+	if !ok {
+		return r.Errf(it, field+".at", "missing: where the unit is (a hex, or offboard)")
+	}
+	at, err := r.Str(af.V, field+".at")
+	if err != nil {
+		return err
+	}
+	if strings.EqualFold(at, "offboard") {
+		u.Pos.Offboard = true
+		return nil
+	}
+	h, perr := m.Layout.Parse(at)
+	if perr != nil {
+		return r.Errf(af.V, field+".at", "%v", perr)
+	}
+	u.Pos.Hex = h
+	u.Pos.OnRoad = m.HasRoad(h)
+	return nil
+}
+
+// readUnitStates reads a unit's markers and states, in the order the file gives them: motion,
+// on_road, bu, fired, hidden, pinned, concealed, broken, recalled, ti, fire_marker (or
+// first_fire), immobile and can_attack.
+func (r *reader) readUnitStates(fs []scenario.KV, field string, u *asl.Unit) error {
+	var err error
+	for _, f := range fs {
+		sub := field + "." + f.Key
+		switch f.Key {
+		case "motion":
+			u.Motion, err = r.Boolean(f.V, sub)
+		case "on_road":
+			u.Pos.OnRoad, err = r.Boolean(f.V, sub)
+		case "bu":
+			u.V.BU, err = r.Boolean(f.V, sub)
+		case "fired":
+			u.FiredPFPh, err = r.Boolean(f.V, sub)
+		case "hidden":
+			u.Hidden, err = r.Boolean(f.V, sub)
+		case "pinned":
+			u.Pinned, err = r.Boolean(f.V, sub)
+		case "concealed":
+			u.Concealed, err = r.Boolean(f.V, sub)
+		case "broken":
+			u.Broken, err = r.Boolean(f.V, sub)
+		case "recalled":
+			u.Recalled, err = r.Boolean(f.V, sub)
+		case "ti":
+			u.TI, err = r.Boolean(f.V, sub)
+		case "fire_marker", "first_fire":
+			u.FireMarker, err = r.Boolean(f.V, sub)
+		case "immobile":
+			err = r.readImmobile(f.V, sub, u)
+		case "can_attack":
+			err = r.readCanAttack(f.V, sub, u)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readImmobile reads a unit's immobile: bogged, immobilized (or true, yes), or false (no, "").
+func (r *reader) readImmobile(n *yaml.Node, sub string, u *asl.Unit) error {
+	s, err := r.Str(n, sub)
+	if err != nil {
+		return err
+	}
+	switch strings.ToLower(s) {
+	case "bogged":
+		u.Immobile = asl.Bogged
+	case "immobilized", "true", "yes":
+		u.Immobile = asl.Immobilized
+	case "false", "no", "":
+	default:
+		return r.Errf(n, sub, "expected bogged, immobilized or false, found %q", s)
+	}
+	return nil
+}
+
+// readCanAttack reads a unit's can_attack: true (any enemy AFV) or a list of enemy unit ids
+// (checked once all units are read).
+func (r *reader) readCanAttack(n *yaml.Node, sub string, u *asl.Unit) error {
+	if scenario.Deref(n).Kind == yaml.ScalarNode {
+		b, err := r.Boolean(n, sub)
+		if err != nil {
+			return r.Errf(n, sub, "expected true (any enemy AFV) or a list of enemy unit ids")
+		}
+		if b {
+			u.CanAttack = []string{"*"}
+		}
+		return nil
+	}
+	var err error
+	u.CanAttack, _, err = r.StrList(n, sub)
+	return err
 }
 
 // readPosition reads vca, or bypass + cafp, for a unit.
