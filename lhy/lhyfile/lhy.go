@@ -262,6 +262,7 @@ func (r *reader) readLHYHex(n *yaml.Node, field string) (lhy.HexInfo, error) {
 	return info, nil
 }
 
+// readLHYUnits reads units into g: each unit in turn, then puts each rider on its vehicle.
 func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
 	items, err := r.List(n, "units")
 	if err != nil {
@@ -269,144 +270,197 @@ func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
 	}
 	riders := map[int]*yaml.Node{}
 	for k, it := range items {
-		field := fmt.Sprintf("units[%d]", k+1)
-		fs, err := r.Fields(it, field, lhyUnitFields...)
+		u, rn, err := r.readLHYUnit(it, fmt.Sprintf("units[%d]", k+1), g)
 		if err != nil {
 			return err
 		}
-		get := map[string]scenario.KV{}
-		for _, f := range fs {
-			get[f.Key] = f
-		}
-		str := func(key string) (string, *yaml.Node, error) {
-			f, ok := get[key]
-			if !ok {
-				return "", nil, nil
-			}
-			s, err := r.Str(f.V, field+"."+key)
-			return strings.TrimSpace(s), f.V, err
-		}
-		id, _, err := str("id")
-		if err != nil {
-			return err
-		}
-		if id == "" || strings.ContainsAny(id, " \t,:@") {
-			return r.Errf(it, field+".id", "missing or bad: a unit needs an id, one word without spaces, commas, colons or @")
-		}
-		if _, dup := g.Unit(id); dup {
-			return r.Errf(it, field+".id", "%q is used twice", id)
-		}
-		field = "units." + id
-		ns, nn, err := str("nationality")
-		if err != nil {
-			return err
-		}
-		side, _, err := str("side")
-		if err != nil {
-			return err
-		}
-		if ns == "" {
-			ns = side
-			nn = it
-		}
-		nat, perr := lhy.ParseNation(ns)
-		if perr != nil {
-			return r.Errf(nn, field+".nationality", "%v", perr)
-		}
-		if side == "" {
-			side = string(nat)
-		}
-		ks, kn, err := str("kind")
-		if err != nil {
-			return err
-		}
-		if kn == nil {
-			kn = it
-		}
-		kind, perr := lhy.ParseKind(ks)
-		if perr != nil {
-			return r.Errf(kn, field+".kind", "%v", perr)
-		}
-		as, an, err := str("at")
-		if err != nil {
-			return err
-		}
-		if an == nil {
-			return r.Errf(it, field+".at", "missing: the hex the unit is in")
-		}
-		at, perr := g.Map.Parse(as)
-		if perr != nil {
-			return r.Errf(an, field+".at", "%v", perr)
-		}
-		u := lhy.NewUnit(id, side, nat, kind, at)
-		ints := []struct {
-			Key    string
-			p      *int8
-			lo, hi int
-		}{{"cohesion", &u.Cohesion, 0, 10}, {"assault", &u.Assault, -5, 20}, {"sa", &u.SA, -5, 20}, {"atv", &u.ATV, -1, 20},
-			{"av", &u.AV, -1, 20}, {"aev", &u.AEV, -1, 20}, {"full", &u.Full, 0, 4}, {"steps", &u.Steps, 0, 4}}
-		for _, x := range ints {
-			if f, ok := get[x.Key]; ok {
-				v, err := r.Integer(f.V, field+"."+x.Key, x.lo, x.hi)
-				if err != nil {
-					return err
-				}
-				*x.p = int8(v)
-				if x.Key == "full" {
-					if _, ok := get["steps"]; !ok {
-						u.Steps = int8(v)
-					}
-				}
-			}
-		}
-		if f, ok := get["steps"]; ok {
-			if _, ok := get["full"]; !ok && u.Steps > u.Full {
-				u.Full = u.Steps
-			}
-			if u.Steps > u.Full {
-				return r.Errf(f.V, field+".steps", "%d steps is more than the unit's full %d", u.Steps, u.Full)
-			}
-		}
-		bools := []struct {
-			Key string
-			p   *bool
-		}{{"combat", &u.Combat}, {"concealed", &u.Concealed}, {"disrupted", &u.Disrupted}, {"regrouping", &u.Regrouping},
-			{"heroic", &u.Heroic}, {"shocked", &u.Shocked}, {"motion", &u.Motion}, {"out_of_command", &u.OutOfCommand},
-			{"sunken_via_hedgerow", &u.SunkenViaHedgerow}, {"passenger", &u.Passenger}, {"assaulted", &u.Assaulted},
-			{"advanced", &u.Advanced}, {"eliminated", &u.Eliminated}}
-		for _, x := range bools {
-			if f, ok := get[x.Key]; ok {
-				if *x.p, err = r.Boolean(f.V, field+"."+x.Key); err != nil {
-					return err
-				}
-			}
-		}
-		if f, ok := get["reduced"]; ok {
-			red, err := r.Boolean(f.V, field+".reduced")
-			if err != nil {
-				return err
-			}
-			if red && u.Full > 1 {
-				u.Steps = u.Full - 1
-			}
-		}
-		if u.Shocked && u.Kind != lhy.AFV {
-			return r.Errf(get["shocked"].V, field+".shocked", "only an AFV is Shocked")
-		}
-		if u.Company, _, err = str("company"); err != nil {
-			return err
-		}
-		if u.Platoon, _, err = str("platoon"); err != nil {
-			return err
-		}
-		if rs, rn, err := str("rider"); err != nil {
-			return err
-		} else if rs != "" {
-			u.Rider = rs
+		if u.Rider != "" {
 			riders[len(g.Units)] = rn
 		}
 		g.Units = append(g.Units, u)
 	}
+	return r.mountLHYRiders(riders, g)
+}
+
+// readLHYUnit reads one unit (field units[N] until its id is known, then units.ID): who and
+// where it is, its numbers, its states, and its company, platoon and rider. It also gives the
+// rider's node, for mountLHYRiders when the unit rides a vehicle.
+func (r *reader) readLHYUnit(it *yaml.Node, field string, g *lhy.Game) (lhy.Unit, *yaml.Node, error) {
+	fs, err := r.Fields(it, field, lhyUnitFields...)
+	if err != nil {
+		return lhy.Unit{}, nil, err
+	}
+	get := map[string]scenario.KV{}
+	for _, f := range fs {
+		get[f.Key] = f
+	}
+	u, err := r.readLHYUnitIdentity(it, get, field, g)
+	if err != nil {
+		return lhy.Unit{}, nil, err
+	}
+	field = "units." + u.ID
+	if err := r.readLHYUnitNumbers(get, field, &u); err != nil {
+		return lhy.Unit{}, nil, err
+	}
+	if err := r.readLHYUnitStates(get, field, &u); err != nil {
+		return lhy.Unit{}, nil, err
+	}
+	if u.Company, _, err = r.unitStr(get, field, "company"); err != nil {
+		return lhy.Unit{}, nil, err
+	}
+	if u.Platoon, _, err = r.unitStr(get, field, "platoon"); err != nil {
+		return lhy.Unit{}, nil, err
+	}
+	var riderNode *yaml.Node
+	if rs, rn, err := r.unitStr(get, field, "rider"); err != nil {
+		return lhy.Unit{}, nil, err
+	} else if rs != "" {
+		u.Rider = rs
+		riderNode = rn
+	}
+	return u, riderNode, nil
+}
+
+// unitStr reads the string field key of a unit, trimmed, with its node; "" and nil if absent.
+func (r *reader) unitStr(get map[string]scenario.KV, field, key string) (string, *yaml.Node, error) {
+	f, ok := get[key]
+	if !ok {
+		return "", nil, nil
+	}
+	s, err := r.Str(f.V, field+"."+key)
+	return strings.TrimSpace(s), f.V, err
+}
+
+// readLHYUnitIdentity reads who and where a unit is: its id (new to g), nationality and side
+// (each defaults to the other), kind and hex, and makes the unit with its kind's defaults.
+func (r *reader) readLHYUnitIdentity(it *yaml.Node, get map[string]scenario.KV, field string, g *lhy.Game) (lhy.Unit, error) {
+	id, _, err := r.unitStr(get, field, "id")
+	if err != nil {
+		return lhy.Unit{}, err
+	}
+	if id == "" || strings.ContainsAny(id, " \t,:@") {
+		return lhy.Unit{}, r.Errf(it, field+".id", "missing or bad: a unit needs an id, one word without spaces, commas, colons or @")
+	}
+	if _, dup := g.Unit(id); dup {
+		return lhy.Unit{}, r.Errf(it, field+".id", "%q is used twice", id)
+	}
+	field = "units." + id
+	ns, nn, err := r.unitStr(get, field, "nationality")
+	if err != nil {
+		return lhy.Unit{}, err
+	}
+	side, _, err := r.unitStr(get, field, "side")
+	if err != nil {
+		return lhy.Unit{}, err
+	}
+	if ns == "" {
+		ns = side
+		nn = it
+	}
+	nat, perr := lhy.ParseNation(ns)
+	if perr != nil {
+		return lhy.Unit{}, r.Errf(nn, field+".nationality", "%v", perr)
+	}
+	if side == "" {
+		side = string(nat)
+	}
+	ks, kn, err := r.unitStr(get, field, "kind")
+	if err != nil {
+		return lhy.Unit{}, err
+	}
+	if kn == nil {
+		kn = it
+	}
+	kind, perr := lhy.ParseKind(ks)
+	if perr != nil {
+		return lhy.Unit{}, r.Errf(kn, field+".kind", "%v", perr)
+	}
+	as, an, err := r.unitStr(get, field, "at")
+	if err != nil {
+		return lhy.Unit{}, err
+	}
+	if an == nil {
+		return lhy.Unit{}, r.Errf(it, field+".at", "missing: the hex the unit is in")
+	}
+	at, perr := g.Map.Parse(as)
+	if perr != nil {
+		return lhy.Unit{}, r.Errf(an, field+".at", "%v", perr)
+	}
+	return lhy.NewUnit(id, side, nat, kind, at), nil
+}
+
+// readLHYUnitNumbers reads a unit's printed numbers (cohesion, assault, sa, atv, av, aev) and
+// its full and current steps: full alone sets steps too, steps alone raises full to match, and
+// steps may not exceed full.
+func (r *reader) readLHYUnitNumbers(get map[string]scenario.KV, field string, u *lhy.Unit) error {
+	ints := []struct {
+		Key    string
+		p      *int8
+		lo, hi int
+	}{{"cohesion", &u.Cohesion, 0, 10}, {"assault", &u.Assault, -5, 20}, {"sa", &u.SA, -5, 20}, {"atv", &u.ATV, -1, 20},
+		{"av", &u.AV, -1, 20}, {"aev", &u.AEV, -1, 20}, {"full", &u.Full, 0, 4}, {"steps", &u.Steps, 0, 4}}
+	for _, x := range ints {
+		if f, ok := get[x.Key]; ok {
+			v, err := r.Integer(f.V, field+"."+x.Key, x.lo, x.hi)
+			if err != nil {
+				return err
+			}
+			*x.p = int8(v)
+			if x.Key == "full" {
+				if _, ok := get["steps"]; !ok {
+					u.Steps = int8(v)
+				}
+			}
+		}
+	}
+	if f, ok := get["steps"]; ok {
+		if _, ok := get["full"]; !ok && u.Steps > u.Full {
+			u.Full = u.Steps
+		}
+		if u.Steps > u.Full {
+			return r.Errf(f.V, field+".steps", "%d steps is more than the unit's full %d", u.Steps, u.Full)
+		}
+	}
+	return nil
+}
+
+// readLHYUnitStates reads a unit's states and markers (combat, concealed, disrupted, ... ,
+// eliminated), then reduced (one step off full); only an AFV may be Shocked.
+func (r *reader) readLHYUnitStates(get map[string]scenario.KV, field string, u *lhy.Unit) error {
+	var err error
+	bools := []struct {
+		Key string
+		p   *bool
+	}{{"combat", &u.Combat}, {"concealed", &u.Concealed}, {"disrupted", &u.Disrupted}, {"regrouping", &u.Regrouping},
+		{"heroic", &u.Heroic}, {"shocked", &u.Shocked}, {"motion", &u.Motion}, {"out_of_command", &u.OutOfCommand},
+		{"sunken_via_hedgerow", &u.SunkenViaHedgerow}, {"passenger", &u.Passenger}, {"assaulted", &u.Assaulted},
+		{"advanced", &u.Advanced}, {"eliminated", &u.Eliminated}}
+	for _, x := range bools {
+		if f, ok := get[x.Key]; ok {
+			if *x.p, err = r.Boolean(f.V, field+"."+x.Key); err != nil {
+				return err
+			}
+		}
+	}
+	if f, ok := get["reduced"]; ok {
+		red, err := r.Boolean(f.V, field+".reduced")
+		if err != nil {
+			return err
+		}
+		if red && u.Full > 1 {
+			u.Steps = u.Full - 1
+		}
+	}
+	if u.Shocked && u.Kind != lhy.AFV {
+		return r.Errf(get["shocked"].V, field+".shocked", "only an AFV is Shocked")
+	}
+	return nil
+}
+
+// mountLHYRiders puts each rider (the unit at index -> its rider node) on its vehicle: the
+// vehicle must be one of g's, the rider not a vehicle itself; the rider takes the vehicle's own
+// id and its hex.
+func (r *reader) mountLHYRiders(riders map[int]*yaml.Node, g *lhy.Game) error {
 	for i, n := range riders {
 		u := &g.Units[i]
 		v, ok := g.Unit(u.Rider)
