@@ -689,9 +689,12 @@ func FormatOdds(o *lhy.Odds) string {
 	return b.String()
 }
 
-// Check compares a played outcome (and the game it left) with the expectations.
+// failf records a failed expectation at a line of the file.
+type failf func(line int, format string, args ...any)
+
 // Check compares the expectations with g, the game after the moves, and the steps played (the
-// last refused if play stopped there).
+// last refused if play stopped there): first refusals no expectation asked for, then each
+// expectation in the file's order, a unit's or a step's.
 func (s *LHY) Check(g *lhy.Game, steps []LHYStep) []rules.Failure {
 	var fails []rules.Failure
 	fail := func(line int, format string, args ...any) {
@@ -703,151 +706,186 @@ func (s *LHY) Check(g *lhy.Game, steps []LHYStep) []rules.Failure {
 	}, fail)
 	for _, e := range s.Expect {
 		if e.Unit != "" {
-			i, _ := g.Unit(e.Unit)
-			u := &g.Units[i]
-			for _, f := range e.Fields {
-				var got string
-				switch f.Key {
-				case "at":
-					got = g.Map.Name(u.At)
-					if h, err := g.Map.Parse(f.Value); err == nil && h == u.At {
-						continue
-					}
-				case "steps":
-					got = strconv.Itoa(int(u.Steps))
-				case "eliminated", "destroyed":
-					got = strconv.FormatBool(u.Eliminated)
-				case "concealed":
-					got = strconv.FormatBool(u.Concealed)
-				case "disrupted":
-					got = strconv.FormatBool(u.Disrupted)
-				case "regrouping":
-					got = strconv.FormatBool(u.Regrouping)
-				case "heroic":
-					got = strconv.FormatBool(u.Heroic)
-				case "shocked":
-					got = strconv.FormatBool(u.Shocked)
-				case "motion":
-					got = strconv.FormatBool(u.Motion)
-				case "reduced":
-					got = strconv.FormatBool(u.Reduced())
-				case "advanced":
-					got = strconv.FormatBool(u.Advanced)
-				case "rider":
-					got = u.Rider
-					if got == "" {
-						got = "none"
-					}
-					if strings.EqualFold(f.Value, got) || (f.Value == "" && u.Rider == "") {
-						continue
-					}
-				}
-				if !scenario.SameValue(f.Value, got) {
-					fail(f.Line, "%s %s: got %s, want %s", e.Unit, f.Key, got, f.Value)
-				}
-			}
+			checkLHYUnit(g, e, fail)
 			continue
 		}
-		var st *LHYStep
-		if e.Step <= len(steps) {
-			st = &steps[e.Step-1]
-		}
-		for _, f := range e.Fields {
-			if st == nil {
-				fail(f.Line, "step %d was not played (play stopped at step %d)", e.Step, len(steps))
-				break
-			}
-			if f.Key == "error" {
-				r, ok := st.Err.(*lhy.Refusal)
-				switch {
-				case st.Err == nil:
-					fail(f.Line, "step %d: no error, want a refusal citing %s", e.Step, f.Value)
-				case !ok:
-					if !strings.Contains(st.Err.Error(), f.Value) {
-						fail(f.Line, "step %d: error %q, want %s", e.Step, st.Err, f.Value)
-					}
-				case r.Rule != f.Value && !strings.Contains(r.Error(), f.Value):
-					fail(f.Line, "step %d: refused under %s (%s), want %s", e.Step, r.Rule, r.Msg, f.Value)
-				}
-				continue
-			}
-			if st.Err != nil {
-				continue // reported above
-			}
-			rep := st.Report
-			keys := rep.Keys()
-			has := func(k string) bool {
-				for _, x := range keys {
-					if strings.EqualFold(x, k) {
-						return true
-					}
-				}
-				for _, ev := range rep.Events {
-					if strings.Contains(strings.ToLower(ev.Text), strings.ToLower(k)) {
-						return true
-					}
-				}
-				return false
-			}
-			switch {
-			case f.Key == "roll":
-				if !scenario.SameValue(f.Value, strconv.Itoa(rep.Natural)) {
-					fail(f.Line, "step %d roll: got %d, want %s", e.Step, rep.Natural, f.Value)
-				}
-			case f.Key == "final":
-				if !scenario.SameValue(f.Value, strconv.Itoa(rep.Final)) {
-					fail(f.Line, "step %d final: got %d, want %s", e.Step, rep.Final, f.Value)
-				}
-			case f.Key == "drm":
-				if !scenario.SameValue(f.Value, strconv.Itoa(rep.Net)) {
-					fail(f.Line, "step %d drm: got %+d (%s), want %s", e.Step, rep.Net, rep.Breakdown, f.Value)
-				}
-			case f.Key == "row":
-				if normRow(f.Value) != normRow(rep.Row) {
-					fail(f.Line, "step %d row: got %s, want %s", e.Step, rep.Row, f.Value)
-				}
-			case f.Key == "loser":
-				if !strings.EqualFold(f.Value, rep.Loser) {
-					fail(f.Line, "step %d loser: got %s, want %s", e.Step, rep.Loser, f.Value)
-				}
-			case f.Key == "breakdown":
-				if !strings.Contains(rep.Breakdown, f.Value) {
-					fail(f.Line, "step %d breakdown: got %q, want it to contain %q", e.Step, rep.Breakdown, f.Value)
-				}
-			case f.Key == "rolls":
-				if n, _ := strconv.Atoi(f.Value); n != len(rep.Rolls) {
-					fail(f.Line, "step %d rolls: %d dice rolled, want %s", e.Step, len(rep.Rolls), f.Value)
-				}
-			case f.Key == "events" || f.Key == "event":
-				for _, k := range strings.Split(f.Value, "\n") {
-					if !has(k) {
-						fail(f.Line, "step %d: no event %q (events: %s)", e.Step, k, strings.Join(keys, "; "))
-					}
-				}
-			case f.Key == "no_events":
-				for _, k := range strings.Split(f.Value, "\n") {
-					if has(k) {
-						fail(f.Line, "step %d: event %q happened, want it not to", e.Step, k)
-					}
-				}
-			case strings.HasPrefix(f.Key, "odds:"):
-				k := strings.TrimPrefix(f.Key, "odds:")
-				if st.Odds == nil {
-					fail(f.Line, "step %d: no odds were worked out", e.Step)
-					continue
-				}
-				want, _ := parseChance(f.Value)
-				got := st.Odds.Marginal[k]
-				if got == nil {
-					got = new(big.Rat)
-				}
-				if !closeChance(got, want, f.Value) {
-					fail(f.Line, "step %d odds of %q: got %s (%s), want %s", e.Step, k, Percent(got), got.RatString(), f.Value)
-				}
-			}
-		}
+		checkLHYStep(steps, e, fail)
 	}
 	return fails
+}
+
+// checkLHYUnit checks a unit expectation against the unit in g after the last step: at (any
+// spelling of its hex), steps, eliminated (or destroyed), its states, and rider (none for no
+// vehicle).
+func checkLHYUnit(g *lhy.Game, e scenario.Expectation, fail failf) {
+	i, _ := g.Unit(e.Unit)
+	u := &g.Units[i]
+	for _, f := range e.Fields {
+		var got string
+		switch f.Key {
+		case "at":
+			got = g.Map.Name(u.At)
+			if h, err := g.Map.Parse(f.Value); err == nil && h == u.At {
+				continue
+			}
+		case "steps":
+			got = strconv.Itoa(int(u.Steps))
+		case "eliminated", "destroyed":
+			got = strconv.FormatBool(u.Eliminated)
+		case "concealed":
+			got = strconv.FormatBool(u.Concealed)
+		case "disrupted":
+			got = strconv.FormatBool(u.Disrupted)
+		case "regrouping":
+			got = strconv.FormatBool(u.Regrouping)
+		case "heroic":
+			got = strconv.FormatBool(u.Heroic)
+		case "shocked":
+			got = strconv.FormatBool(u.Shocked)
+		case "motion":
+			got = strconv.FormatBool(u.Motion)
+		case "reduced":
+			got = strconv.FormatBool(u.Reduced())
+		case "advanced":
+			got = strconv.FormatBool(u.Advanced)
+		case "rider":
+			got = u.Rider
+			if got == "" {
+				got = "none"
+			}
+			if strings.EqualFold(f.Value, got) || (f.Value == "" && u.Rider == "") {
+				continue
+			}
+		}
+		if !scenario.SameValue(f.Value, got) {
+			fail(f.Line, "%s %s: got %s, want %s", e.Unit, f.Key, got, f.Value)
+		}
+	}
+}
+
+// checkLHYStep checks a step expectation: a step not played fails once; error checks the
+// refusal; the other fields check the report of a step that was not refused (a refusal no
+// expectation asked for is reported by Check).
+func checkLHYStep(steps []LHYStep, e scenario.Expectation, fail failf) {
+	var st *LHYStep
+	if e.Step <= len(steps) {
+		st = &steps[e.Step-1]
+	}
+	for _, f := range e.Fields {
+		if st == nil {
+			fail(f.Line, "step %d was not played (play stopped at step %d)", e.Step, len(steps))
+			break
+		}
+		if f.Key == "error" {
+			checkLHYRefusal(e.Step, st, f, fail)
+			continue
+		}
+		if st.Err != nil {
+			continue // reported above
+		}
+		checkLHYReport(e.Step, st, f, fail)
+	}
+}
+
+// checkLHYRefusal checks a step's error: the step was refused, citing the rule f names or with
+// a message that contains it.
+func checkLHYRefusal(step int, st *LHYStep, f scenario.ExpField, fail failf) {
+	r, ok := st.Err.(*lhy.Refusal)
+	switch {
+	case st.Err == nil:
+		fail(f.Line, "step %d: no error, want a refusal citing %s", step, f.Value)
+	case !ok:
+		if !strings.Contains(st.Err.Error(), f.Value) {
+			fail(f.Line, "step %d: error %q, want %s", step, st.Err, f.Value)
+		}
+	case r.Rule != f.Value && !strings.Contains(r.Error(), f.Value):
+		fail(f.Line, "step %d: refused under %s (%s), want %s", step, r.Rule, r.Msg, f.Value)
+	}
+}
+
+// checkLHYReport checks one field of a played step's report: roll, final, drm, row, loser,
+// breakdown, rolls, events (or event), no_events, or the odds of a fact.
+func checkLHYReport(step int, st *LHYStep, f scenario.ExpField, fail failf) {
+	rep := st.Report
+	keys := rep.Keys()
+	switch {
+	case f.Key == "roll":
+		if !scenario.SameValue(f.Value, strconv.Itoa(rep.Natural)) {
+			fail(f.Line, "step %d roll: got %d, want %s", step, rep.Natural, f.Value)
+		}
+	case f.Key == "final":
+		if !scenario.SameValue(f.Value, strconv.Itoa(rep.Final)) {
+			fail(f.Line, "step %d final: got %d, want %s", step, rep.Final, f.Value)
+		}
+	case f.Key == "drm":
+		if !scenario.SameValue(f.Value, strconv.Itoa(rep.Net)) {
+			fail(f.Line, "step %d drm: got %+d (%s), want %s", step, rep.Net, rep.Breakdown, f.Value)
+		}
+	case f.Key == "row":
+		if normRow(f.Value) != normRow(rep.Row) {
+			fail(f.Line, "step %d row: got %s, want %s", step, rep.Row, f.Value)
+		}
+	case f.Key == "loser":
+		if !strings.EqualFold(f.Value, rep.Loser) {
+			fail(f.Line, "step %d loser: got %s, want %s", step, rep.Loser, f.Value)
+		}
+	case f.Key == "breakdown":
+		if !strings.Contains(rep.Breakdown, f.Value) {
+			fail(f.Line, "step %d breakdown: got %q, want it to contain %q", step, rep.Breakdown, f.Value)
+		}
+	case f.Key == "rolls":
+		if n, _ := strconv.Atoi(f.Value); n != len(rep.Rolls) {
+			fail(f.Line, "step %d rolls: %d dice rolled, want %s", step, len(rep.Rolls), f.Value)
+		}
+	case f.Key == "events" || f.Key == "event":
+		for _, k := range strings.Split(f.Value, "\n") {
+			if !hasLHYEvent(rep, keys, k) {
+				fail(f.Line, "step %d: no event %q (events: %s)", step, k, strings.Join(keys, "; "))
+			}
+		}
+	case f.Key == "no_events":
+		for _, k := range strings.Split(f.Value, "\n") {
+			if hasLHYEvent(rep, keys, k) {
+				fail(f.Line, "step %d: event %q happened, want it not to", step, k)
+			}
+		}
+	case strings.HasPrefix(f.Key, "odds:"):
+		checkLHYOdds(step, st, f, fail)
+	}
+}
+
+// hasLHYEvent reports whether k is one of the report's keys (any case) or is in the text of
+// one of its events.
+func hasLHYEvent(rep *lhy.Report, keys []string, k string) bool {
+	for _, x := range keys {
+		if strings.EqualFold(x, k) {
+			return true
+		}
+	}
+	for _, ev := range rep.Events {
+		if strings.Contains(strings.ToLower(ev.Text), strings.ToLower(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLHYOdds checks an odds:FACT field: the chance the step's odds gave the fact (0 if they
+// never name it), to the precision the expectation is written with.
+func checkLHYOdds(step int, st *LHYStep, f scenario.ExpField, fail failf) {
+	k := strings.TrimPrefix(f.Key, "odds:")
+	if st.Odds == nil {
+		fail(f.Line, "step %d: no odds were worked out", step)
+		return
+	}
+	want, _ := parseChance(f.Value)
+	got := st.Odds.Marginal[k]
+	if got == nil {
+		got = new(big.Rat)
+	}
+	if !closeChance(got, want, f.Value) {
+		fail(f.Line, "step %d odds of %q: got %s (%s), want %s", step, k, Percent(got), got.RatString(), f.Value)
+	}
 }
 
 // closeChance: a chance written as a fraction must match exactly; a decimal or percentage to
