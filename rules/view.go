@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math"
 	"slices"
 )
@@ -41,4 +42,22 @@ func Cite(cited []string, rule string) []string {
 		return cited
 	}
 	return append(cited, rule)
+}
+
+// RefusedText is how `umpire play` prints a refused step under its line: the rule and why
+// ("REFUSED [14.3.3]: GE1 has no Retreat to make"), or the error that stopped it.
+func RefusedText(err error) string {
+	if r, ok := err.(*Refusal); ok {
+		return fmt.Sprintf("\n    REFUSED [%s]: %s", r.Rule, r.Msg)
+	}
+	return fmt.Sprintf("\n    REFUSED: %v", err)
+}
+
+// RefusedJSON is a refused step's error text and cited rules as `umpire play --json` gives them
+// for the rulesets whose error is a string.
+func RefusedJSON(err error) (string, []string) {
+	if r, ok := err.(*Refusal); ok {
+		return err.Error(), []string{r.Rule}
+	}
+	return err.Error(), []string{}
 }

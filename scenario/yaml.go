@@ -370,8 +370,10 @@ func Recover(file string, err *error) {
 
 // ReadExpect reads an expect: block, a list of mappings from what is checked (a unit, "step
 // N", ...) to the fields checked there. classify fills in what a key names (e.Unit, e.Step or
-// e.Group) and returns the fields it may check; a list value is joined with sep.
-func (r *Reader) ReadExpect(n *yaml.Node, sep string, classify func(f KV, e *Expectation) ([]string, error)) ([]Expectation, error) {
+// e.Group) and returns the fields it may check; a list value is joined with sep. special, if
+// not nil, reads a field's value itself when it says so (a mapping such as LHY's odds).
+func (r *Reader) ReadExpect(n *yaml.Node, sep string, classify func(f KV, e *Expectation) ([]string, error),
+	special func(e *Expectation, v KV, field string) (bool, error)) ([]Expectation, error) {
 	items, err := r.List(n, "expect")
 	if err != nil {
 		return nil, err
@@ -394,6 +396,14 @@ func (r *Reader) ReadExpect(n *yaml.Node, sep string, classify func(f KV, e *Exp
 			}
 			for _, v := range vs {
 				field := "expect." + f.Key + "." + v.Key
+				if special != nil {
+					if done, err := special(&e, v, field); done || err != nil {
+						if err != nil {
+							return nil, err
+						}
+						continue
+					}
+				}
 				val := ""
 				if Deref(v.V).Kind == yaml.SequenceNode {
 					items, _, err := r.StrList(v.V, field)

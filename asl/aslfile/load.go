@@ -112,17 +112,12 @@ func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
 // moves against a scratch game (night and groups set up first, so ids, hexes and groups are
 // checked now, with lines), infers the phasing side if none is given, and reads the expectations.
 func Load(name string, data []byte) (s *Scenario, err error) {
+	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
 	doc, err := r.Document(data)
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		// A malformed document must give an error, never a crash.
-		if p := recover(); p != nil {
-			s, err = nil, &scenario.Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
-		}
-	}()
 	root := scenario.Deref(doc)
 	top, err := r.Fields(root, "", topFields...)
 	if err != nil {

@@ -284,64 +284,29 @@ var stepExpectFields = []string{"mp", "total", "error", "dice", "drm", "event", 
 var groupExpectFields = []string{"members", "gone", "ended", "disbanded", "after"}
 
 func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMoves int) ([]scenario.Expectation, error) {
-	items, err := r.List(n, "expect")
-	if err != nil {
-		return nil, err
-	}
-	var out []scenario.Expectation
-	for _, it := range items {
-		fs, err := r.Fields(it, "expect")
-		if err != nil {
-			return nil, err
+	return r.ReadExpect(n, " ", func(f scenario.KV, e *scenario.Expectation) ([]string, error) {
+		if strings.HasPrefix(f.Key, "step ") || strings.HasPrefix(f.Key, "step") && len(f.Key) > 4 && f.Key[4] >= '0' && f.Key[4] <= '9' {
+			num := strings.TrimSpace(strings.TrimPrefix(f.Key, "step"))
+			if _, err := fmt.Sscanf(num, "%d", &e.Step); err != nil || e.Step < 1 || fmt.Sprint(e.Step) != num {
+				return nil, r.Errf(f.K, "expect", "%q: write step N with N counted from 1", f.Key)
+			}
+			if e.Step > nMoves {
+				return nil, r.Errf(f.K, "expect", "%q: the scenario has %d moves", f.Key, nMoves)
+			}
+			return stepExpectFields, nil
 		}
-		for _, f := range fs {
-			e := scenario.Expectation{Line: f.K.Line}
-			known := unitExpectFields
-			if strings.HasPrefix(f.Key, "step ") || strings.HasPrefix(f.Key, "step") && len(f.Key) > 4 && f.Key[4] >= '0' && f.Key[4] <= '9' {
-				num := strings.TrimSpace(strings.TrimPrefix(f.Key, "step"))
-				if _, err := fmt.Sscanf(num, "%d", &e.Step); err != nil || e.Step < 1 || fmt.Sprint(e.Step) != num {
-					return nil, r.Errf(f.K, "expect", "%q: write step N with N counted from 1", f.Key)
-				}
-				if e.Step > nMoves {
-					return nil, r.Errf(f.K, "expect", "%q: the scenario has %d moves", f.Key, nMoves)
-				}
-				known = stepExpectFields
-			} else if strings.HasPrefix(f.Key, "group ") {
-				e.Group = strings.TrimSpace(strings.TrimPrefix(f.Key, "group "))
-				known = groupExpectFields
-			} else {
-				found := false
-				for _, u := range units {
-					if u.ID == f.Key {
-						found = true
-					}
-				}
-				if !found {
-					return nil, r.Errf(f.K, "expect", "%q is neither a unit, \"step N\" nor \"group ID\"", f.Key)
-				}
+		if strings.HasPrefix(f.Key, "group ") {
+			e.Group = strings.TrimSpace(strings.TrimPrefix(f.Key, "group "))
+			return groupExpectFields, nil
+		}
+		for _, u := range units {
+			if u.ID == f.Key {
 				e.Unit = f.Key
+				return unitExpectFields, nil
 			}
-			vs, err := r.Fields(f.V, "expect."+f.Key, known...)
-			if err != nil {
-				return nil, err
-			}
-			for _, v := range vs {
-				var val string
-				if scenario.Deref(v.V).Kind == yaml.SequenceNode {
-					items, _, err := r.StrList(v.V, "expect."+f.Key+"."+v.Key)
-					if err != nil {
-						return nil, err
-					}
-					val = strings.Join(items, " ")
-				} else if val, err = r.Str(v.V, "expect."+f.Key+"."+v.Key); err != nil {
-					return nil, err
-				}
-				e.Fields = append(e.Fields, scenario.ExpField{Key: v.Key, Value: val, Line: v.K.Line})
-			}
-			out = append(out, e)
 		}
-	}
-	return out, nil
+		return nil, r.Errf(f.K, "expect", "%q is neither a unit, \"step N\" nor \"group ID\"", f.Key)
+	}, nil)
 }
 
 // Check compares an outcome with the expectations. A refused step no expectation names is a

@@ -43,18 +43,9 @@ var (
 
 // LoadLHY reads a `ruleset: lhy` scenario. name is used in error messages.
 func LoadLHY(name string, data []byte) (s *LHY, err error) {
+	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
-	doc, err := r.Document(data)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			s, err = nil, &scenario.Error{File: name, Msg: fmt.Sprintf("cannot read this scenario: %v", p)}
-		}
-	}()
-	root := scenario.Deref(doc)
-	get, h, err := r.ReadHeader(root, "lhy", 10, lhyTop)
+	root, get, h, err := r.Begin(data, "lhy", 10, lhyTop)
 	if err != nil {
 		return nil, err
 	}
@@ -477,76 +468,40 @@ func (r *reader) mountLHYRiders(riders map[int]*yaml.Node, g *lhy.Game) error {
 }
 
 func (r *reader) readLHYExpect(n *yaml.Node, g *lhy.Game, nMoves int) ([]scenario.Expectation, error) {
-	items, err := r.List(n, "expect")
+	classify := func(f scenario.KV, e *scenario.Expectation) (known []string, err error) {
+		if strings.HasPrefix(f.Key, "step") {
+			e.Step, err = r.ExpectStep(f, nMoves)
+			return LHYStepExpect, err
+		}
+		if _, ok := g.Unit(f.Key); !ok {
+			return nil, r.Errf(f.K, "expect", "%q is neither a unit nor \"step N\"", f.Key)
+		}
+		e.Unit = f.Key
+		return LHYUnitExpect, nil
+	}
+	return r.ReadExpect(n, "\n", classify, r.readOdds)
+}
+
+// readOdds reads an odds: expectation, {fact: chance} (0.4, 40% or 2/5), as one field per fact.
+func (r *reader) readOdds(e *scenario.Expectation, v scenario.KV, field string) (bool, error) {
+	if v.Key != "odds" {
+		return false, nil
+	}
+	ps, err := r.Fields(v.V, field)
 	if err != nil {
-		return nil, err
+		return true, err
 	}
-	var out []scenario.Expectation
-	for _, it := range items {
-		fs, err := r.Fields(it, "expect")
+	for _, p := range ps {
+		val, err := r.Str(p.V, field+"."+p.Key)
 		if err != nil {
-			return nil, err
+			return true, err
 		}
-		for _, f := range fs {
-			e := scenario.Expectation{Line: f.K.Line}
-			known := LHYUnitExpect
-			if strings.HasPrefix(f.Key, "step") {
-				num := strings.TrimSpace(strings.TrimPrefix(f.Key, "step"))
-				v, perr := strconv.Atoi(num)
-				if perr != nil || v < 1 {
-					return nil, r.Errf(f.K, "expect", "%q: write step N with N counted from 1", f.Key)
-				}
-				if v > nMoves {
-					return nil, r.Errf(f.K, "expect", "%q: the scenario has %d moves", f.Key, nMoves)
-				}
-				e.Step = v
-				known = LHYStepExpect
-			} else {
-				if _, ok := g.Unit(f.Key); !ok {
-					return nil, r.Errf(f.K, "expect", "%q is neither a unit nor \"step N\"", f.Key)
-				}
-				e.Unit = f.Key
-			}
-			vs, err := r.Fields(f.V, "expect."+f.Key, known...)
-			if err != nil {
-				return nil, err
-			}
-			for _, v := range vs {
-				field := "expect." + f.Key + "." + v.Key
-				switch {
-				case v.Key == "odds":
-					ps, err := r.Fields(v.V, field)
-					if err != nil {
-						return nil, err
-					}
-					for _, p := range ps {
-						val, err := r.Str(p.V, field+"."+p.Key)
-						if err != nil {
-							return nil, err
-						}
-						if _, perr := parseChance(val); perr != nil {
-							return nil, r.Errf(p.V, field+"."+p.Key, "%v", perr)
-						}
-						e.Fields = append(e.Fields, scenario.ExpField{Key: "odds:" + p.Key, Value: val, Line: p.K.Line})
-					}
-				case scenario.Deref(v.V).Kind == yaml.SequenceNode:
-					items, _, err := r.StrList(v.V, field)
-					if err != nil {
-						return nil, err
-					}
-					e.Fields = append(e.Fields, scenario.ExpField{Key: v.Key, Value: strings.Join(items, "\n"), Line: v.K.Line})
-				default:
-					val, err := r.Str(v.V, field)
-					if err != nil {
-						return nil, err
-					}
-					e.Fields = append(e.Fields, scenario.ExpField{Key: v.Key, Value: val, Line: v.K.Line})
-				}
-			}
-			out = append(out, e)
+		if _, perr := parseChance(val); perr != nil {
+			return true, r.Errf(p.V, field+"."+p.Key, "%v", perr)
 		}
+		e.Fields = append(e.Fields, scenario.ExpField{Key: "odds:" + p.Key, Value: val, Line: p.K.Line})
 	}
-	return out, nil
+	return true, nil
 }
 
 // parseChance reads a probability: 0.4, 40%, 2/5.
@@ -597,10 +552,7 @@ type LHYStepJSON struct {
 func StepJSON(st LHYStep) LHYStepJSON {
 	j := LHYStepJSON{Step: st.Step, Action: st.Action, Rules: []string{}}
 	if st.Err != nil {
-		j.Error = st.Err.Error()
-		if r, ok := st.Err.(*lhy.Refusal); ok {
-			j.Rules = append(j.Rules, r.Rule)
-		}
+		j.Error, j.Rules = rules.RefusedJSON(st.Err)
 		return j
 	}
 	rep := st.Report
@@ -625,12 +577,7 @@ func FormatLHYStep(st LHYStep) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%2d. %s", st.Step, st.Action)
 	if st.Err != nil {
-		if r, ok := st.Err.(*lhy.Refusal); ok {
-			fmt.Fprintf(&b, "\n    REFUSED [%s]: %s", r.Rule, r.Msg)
-		} else {
-			fmt.Fprintf(&b, "\n    REFUSED: %v", st.Err)
-		}
-		return b.String()
+		return b.String() + rules.RefusedText(st.Err)
 	}
 	rep := st.Report
 	if st.Odds != nil {

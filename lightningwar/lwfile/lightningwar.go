@@ -686,7 +686,7 @@ func (r *reader) readLWExpect(n *yaml.Node, g *lw.Game, nMoves int) ([]scenario.
 		}
 		e.Group = f.Key
 		return LWDetExpect, nil
-	})
+	}, nil)
 }
 
 // LWStep is one played step of a Lightning War scenario.
@@ -729,10 +729,7 @@ func inchPair(p lw.Point) [2]float64 {
 func (st LWStep) JSON() LWStepJSON {
 	j := LWStepJSON{Step: st.Step, Action: st.Action, Rules: []string{}}
 	if st.Err != nil {
-		j.Error = st.Err.Error()
-		if r, ok := st.Err.(*lw.Refusal); ok {
-			j.Rules = append(j.Rules, r.Rule)
-		}
+		j.Error, j.Rules = rules.RefusedJSON(st.Err)
 		return j
 	}
 	rep := st.Report
@@ -757,12 +754,7 @@ func FormatLWStep(st LWStep) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%2d. %s", st.Step, st.Action)
 	if st.Err != nil {
-		if r, ok := st.Err.(*lw.Refusal); ok {
-			fmt.Fprintf(&b, "\n    REFUSED [%s]: %s", r.Rule, r.Msg)
-		} else {
-			fmt.Fprintf(&b, "\n    REFUSED: %v", st.Err)
-		}
-		return b.String()
+		return b.String() + rules.RefusedText(st.Err)
 	}
 	if len(st.Report.Order) > 0 {
 		fmt.Fprintf(&b, "\n    order: %s", strings.Join(st.Report.Order, ", "))
