@@ -368,6 +368,22 @@ func Recover(file string, err *error) {
 	}
 }
 
+// ReadEnd reads what every file ends with: its moves (each checked by parse) and its expect:
+// block (read by expect, given the number of moves), either of which may be absent.
+func (r *Reader) ReadEnd(get map[string]KV, parse func(string) error, expect func(n *yaml.Node, nMoves int) ([]Expectation, error)) (moves []rules.Move, exps []Expectation, err error) {
+	if f, ok := get["moves"]; ok {
+		if moves, err = r.ReadMoves(f.V, parse); err != nil {
+			return nil, nil, err
+		}
+	}
+	if f, ok := get["expect"]; ok {
+		if exps, err = expect(f.V, len(moves)); err != nil {
+			return nil, nil, err
+		}
+	}
+	return moves, exps, nil
+}
+
 // ReadExpect reads an expect: block, a list of mappings from what is checked (a unit, "step
 // N", ...) to the fields checked there. classify fills in what a key names (e.Unit, e.Step or
 // e.Group) and returns the fields it may check; a list value is joined with sep. special, if

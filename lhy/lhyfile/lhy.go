@@ -85,16 +85,10 @@ func LoadLHY(name string, data []byte) (s *LHY, err error) {
 	if err := r.readLHYUnits(uf.V, g); err != nil {
 		return nil, err
 	}
-	if f, ok := get["moves"]; ok {
-		parse := func(text string) error { _, err := lhy.Parse(g, text); return err }
-		if s.Moves, err = r.ReadMoves(f.V, parse); err != nil {
-			return nil, err
-		}
-	}
-	if f, ok := get["expect"]; ok {
-		if s.Expect, err = r.readLHYExpect(f.V, g, len(s.Moves)); err != nil {
-			return nil, err
-		}
+	parse := func(text string) error { _, err := lhy.Parse(g, text); return err }
+	expect := func(n *yaml.Node, nMoves int) ([]scenario.Expectation, error) { return r.readLHYExpect(n, g, nMoves) }
+	if s.Moves, s.Expect, err = r.ReadEnd(get, parse, expect); err != nil {
+		return nil, err
 	}
 	s.Game = g
 	s.Warnings = r.Warnings

@@ -136,16 +136,10 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 			return nil, err
 		}
 	}
-	if f, ok := get["moves"]; ok {
-		parse := func(text string) error { _, err := lw.Parse(text); return err }
-		if s.Moves, err = r.ReadMoves(f.V, parse); err != nil {
-			return nil, err
-		}
-	}
-	if f, ok := get["expect"]; ok {
-		if s.Expect, err = r.readLWExpect(f.V, g, len(s.Moves)); err != nil {
-			return nil, err
-		}
+	parse := func(text string) error { _, err := lw.Parse(text); return err }
+	expect := func(n *yaml.Node, nMoves int) ([]scenario.Expectation, error) { return r.readLWExpect(n, g, nMoves) }
+	if s.Moves, s.Expect, err = r.ReadEnd(get, parse, expect); err != nil {
+		return nil, err
 	}
 	s.Game = g
 	s.Warnings = r.Warnings
