@@ -15,7 +15,6 @@ import (
 
 type (
 	stateView    = aslrs.StateView
-	unitView     = aslrs.UnitView
 	stepOption   = aslrs.StepOption
 	reachHex     = aslrs.ReachHex
 	lhyStateView = lhyrs.StateView
