@@ -655,6 +655,20 @@ func (s *LHY) Check(g *lhy.Game, steps []LHYStep) []rules.Failure {
 	return fails
 }
 
+// lhyUnitStates are the true-or-false states a unit expectation may check, by their keys.
+var lhyUnitStates = map[string]func(u *lhy.Unit) bool{
+	"eliminated": func(u *lhy.Unit) bool { return u.Eliminated },
+	"destroyed":  func(u *lhy.Unit) bool { return u.Eliminated },
+	"concealed":  func(u *lhy.Unit) bool { return u.Concealed },
+	"disrupted":  func(u *lhy.Unit) bool { return u.Disrupted },
+	"regrouping": func(u *lhy.Unit) bool { return u.Regrouping },
+	"heroic":     func(u *lhy.Unit) bool { return u.Heroic },
+	"shocked":    func(u *lhy.Unit) bool { return u.Shocked },
+	"motion":     func(u *lhy.Unit) bool { return u.Motion },
+	"reduced":    func(u *lhy.Unit) bool { return u.Reduced() },
+	"advanced":   func(u *lhy.Unit) bool { return u.Advanced },
+}
+
 // checkLHYUnit checks a unit expectation against the unit in g after the last step: at (any
 // spelling of its hex), steps, eliminated (or destroyed), its states, and rider (none for no
 // vehicle).
@@ -671,24 +685,6 @@ func checkLHYUnit(g *lhy.Game, e scenario.Expectation, fail failf) {
 			}
 		case "steps":
 			got = strconv.Itoa(int(u.Steps))
-		case "eliminated", "destroyed":
-			got = strconv.FormatBool(u.Eliminated)
-		case "concealed":
-			got = strconv.FormatBool(u.Concealed)
-		case "disrupted":
-			got = strconv.FormatBool(u.Disrupted)
-		case "regrouping":
-			got = strconv.FormatBool(u.Regrouping)
-		case "heroic":
-			got = strconv.FormatBool(u.Heroic)
-		case "shocked":
-			got = strconv.FormatBool(u.Shocked)
-		case "motion":
-			got = strconv.FormatBool(u.Motion)
-		case "reduced":
-			got = strconv.FormatBool(u.Reduced())
-		case "advanced":
-			got = strconv.FormatBool(u.Advanced)
 		case "rider":
 			got = u.Rider
 			if got == "" {
@@ -696,6 +692,10 @@ func checkLHYUnit(g *lhy.Game, e scenario.Expectation, fail failf) {
 			}
 			if strings.EqualFold(f.Value, got) || (f.Value == "" && u.Rider == "") {
 				continue
+			}
+		default:
+			if state, ok := lhyUnitStates[f.Key]; ok {
+				got = strconv.FormatBool(state(u))
 			}
 		}
 		if !scenario.SameValue(f.Value, got) {
