@@ -2,9 +2,14 @@ package server
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
+	"mime"
+	"net/http"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -50,6 +55,47 @@ func TestWebJSFunctionLength(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no .js file under web/")
 	}
+}
+
+// jsImport is the module specifier of an import ... from "..." (or export ... from "...").
+var jsImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\b[^'"\n]*?\bfrom\s+['"]([^'"]+)['"]`)
+
+// TestWebJSServed: the browser client's modules are served at /static/ as JavaScript (a
+// browser refuses a module script of any other type), and every module one imports is there.
+func TestWebJSServed(t *testing.T) {
+	backends(t, func(t *testing.T, open func() *Server) {
+		c := serveTest(t, open())
+		err := fs.WalkDir(webFiles, "web", func(name string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(name, ".js") {
+				return err
+			}
+			src, err := fs.ReadFile(webFiles, name)
+			if err != nil {
+				return err
+			}
+			for _, m := range jsImport.FindAllStringSubmatch(string(src), -1) {
+				dep := path.Join(path.Dir(name), m[1])
+				if _, err := fs.Stat(webFiles, dep); err != nil || !strings.HasPrefix(m[1], ".") {
+					t.Errorf("%s imports %q: no such module in web/", name, m[1])
+				}
+			}
+			url := c.base + "/static/" + strings.TrimPrefix(name, "web/")
+			resp, err := http.Get(url)
+			if err != nil {
+				return err
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+			if resp.StatusCode != http.StatusOK || string(body) != string(src) || (ct != "text/javascript" && ct != "application/javascript") {
+				t.Errorf("GET %s: %d, %q, %d bytes (want 200, JavaScript, the file's %d)", url, resp.StatusCode, resp.Header.Get("Content-Type"), len(body), len(src))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 // jsFunction is one function the scanner found: its name (or how it was written) and the
