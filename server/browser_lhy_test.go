@@ -17,8 +17,10 @@ import (
 // from the squad's own panel, drops and takes back one attacker with the keyboard, waits for
 // the odds bar (checked against the API's odds), presses Roll with the keyboard, and checks
 // that the log shows the step with the row the API reports and that the result panel shows the
-// roll. If the loser must retreat, it retreats by the After panel's button. It leaves
-// screenshots in the test's artifact directory (go test -artifacts keeps them).
+// roll. If the loser must retreat, it retreats by the After panel's button. It waits for what
+// only the LHY module draws: its counters (with their steps as pips), then the Assault button
+// of the squad's panel and the odds bar. It leaves screenshots in the test's artifact directory
+// (go test -artifacts keeps them).
 func TestBrowserLHY(t *testing.T) {
 	exe := findChromium()
 	if exe == "" {
@@ -35,8 +37,9 @@ func TestBrowserLHY(t *testing.T) {
 		screenshot, do, eval, poll := b.screenshot, b.do, b.eval, b.poll
 
 		// Open the page; the German squad's panel aims the Assault at its hex.
-		do("opening the referee's page and selecting GE1",
-			chromedp.Navigate(c.base+cr.Links[Referee]),
+		do("opening the referee's page", chromedp.Navigate(c.base+cr.Links[Referee]))
+		b.rulesetDrawn("lhy", "the LHY counters", `document.body.classList.contains('lhy') && document.querySelector('#g-units .unit.lhy[data-unit="GE1"] circle.pip') !== null`)
+		do("selecting GE1",
 			chromedp.WaitVisible(chromedp.CSS(`#g-units .unit[data-unit="GE1"]`)),
 			chromedp.Click(chromedp.CSS(`#g-units .unit[data-unit="GE1"]`)),
 			chromedp.WaitVisible(chromedp.CSS(`#unit-actions .lhy-aim[data-mode="assault"]`)),

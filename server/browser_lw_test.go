@@ -18,8 +18,10 @@ import (
 // table, picks the pace and types the order; the referee (in a second browser) plays the
 // Movement Phase by its button; the German's page shows the platoon moved where the API says,
 // and never any Russian detachment until the referee reveals one, which then appears (where it
-// was seen, its units by type) while the other stays hidden. Screenshots of each page are left in the test's
-// artifact directory (go test -artifacts keeps them).
+// was seen, its units by type) while the other stays hidden. It waits for what only the
+// Lightning War module draws: the table's features and roads, the detachments, their ordered
+// paths. Screenshots of each page are left in the test's artifact directory (go test -artifacts
+// keeps them).
 func TestBrowserLW(t *testing.T) {
 	exe := findChromium()
 	if exe == "" {
@@ -56,7 +58,7 @@ func TestBrowserLW(t *testing.T) {
 		ge.do("opening the German's page",
 			chromedp.Navigate(c.base+cr.Links["German"]),
 			chromedp.WaitVisible(chromedp.CSS(`#g-units .lw-det[data-unit="Schutz"]`)))
-		ge.poll("the table drawn", `document.querySelectorAll('#g-terrain .lw-feature').length >= 4 && document.querySelectorAll('#g-terrain .lw-road').length >= 1`)
+		ge.rulesetDrawn("lightningwar", "the table drawn", `document.querySelectorAll('#g-terrain .lw-feature').length >= 4 && document.querySelectorAll('#g-terrain .lw-road').length >= 1`)
 		if n := ge.eval(`String(document.querySelectorAll('#g-units .lw-det').length)`); n != "3" {
 			t.Errorf("the German's page shows %s detachments, want his 3", n)
 		}

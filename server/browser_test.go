@@ -126,11 +126,26 @@ func (b *tab) poll(what, js string) {
 	b.do(what, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
 }
 
+// rulesetDrawn waits until the page shows what only the ruleset module rulesets/NAME.js draws
+// (the JavaScript expression drawn, described by what), and checks that the page loaded that
+// module and no other: the shell found it by the state's ruleset.
+func (b *tab) rulesetDrawn(name, what, drawn string) {
+	b.t.Helper()
+	b.poll(what+" (drawn by rulesets/"+name+".js)", drawn)
+	got := b.eval(`performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
+		.filter((p) => p.startsWith('/static/rulesets/')).sort().join(' ')`)
+	if want := "/static/rulesets/" + name + ".js"; got != want {
+		b.t.Errorf("the page loaded the ruleset modules %q, want only %s", got, want)
+	}
+}
+
 // TestBrowser plays one step through the game page in headless Chromium: it opens the demo
 // game's referee link, selects a tank by clicking its counter, clicks a hex one of its legal
 // `enter` steps goes to (after Start if it needs one), and checks that the log panel shows the
-// step with the cost breakdown the API reports and that the counter moved. It leaves a
-// screenshot in the test's artifact directory (go test -artifacts keeps it).
+// step with the cost breakdown the API reports and that the counter moved. It waits for what
+// only the ASL module draws: the counters' MP left, then the selected tank's VCA and its reach
+// shaded on the map. It leaves a screenshot in the test's artifact directory (go test
+// -artifacts keeps it).
 func TestBrowser(t *testing.T) {
 	exe := findChromium()
 	if exe == "" {
@@ -181,7 +196,9 @@ func TestBrowser(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(counter)),
 			chromedp.Click(chromedp.CSS(counter)),
 		)
+		b.rulesetDrawn("asl", "the counters' MP left", `document.querySelector('#g-units .unit .mpleft') !== null`)
 		stepsShown()
+		b.poll("the VCA and reach of "+tank, `document.querySelector('#g-sel polyline.vca') !== null && document.querySelector('#g-reach polygon.reach') !== null`)
 		n := st.N
 		// A legal step into a hex; if there is none, the tank needs a Start first.
 		firstEnter := `(() => { const b = document.querySelector('#unit-steps button.step[data-verb="enter"][data-hex]'); return b ? b.dataset.hex : ''; })()`

@@ -1,0 +1,215 @@
+// umpire game page, shell: the hex map the ASL and LHY modules share: terrain, elevation,
+// roads, walls and hedges, wrecks and hex ids (drawMap), the hexes' tooltips, counters spread
+// in a hex (drawHexUnits), the selected unit's hex, panning to a hex, and selecting a unit on
+// the map. Coordinates are in hex radii (server/API.md); S pixels to a radius.
+
+import { $, esc, fmtMP, S } from './util.js';
+import { G, setStatus, unitOf } from './state.js';
+import { setViewBox } from './zoom.js';
+import { renderUnitsAndSelection } from './render.js';
+
+// Terrain fills: the colours of render/svg.go (close to the boards' printing), by name.
+const TERRAIN = {
+  'open ground': '#efe6c8', shellholes: '#cfc6a8', brush: '#c9d49a', grain: '#f2de8a',
+  orchard: '#d5e6b0', woods: '#7fa860', building: '#b09a84', rubble: '#9c948c',
+  stream: '#9cc8e8', gully: '#c8a878', marsh: '#a8c8b0',
+  // Last Hundred Yards terrain.
+  'urban building': '#a8927e', 'rural building': '#c4ab8c', jungle: '#5f9a58', river: '#8fbfe6',
+  'sunken road': '#c2a473', hut: '#cdb592', impassable: '#6b6b6b',
+};
+
+export const n1 = (v) => (Math.round(v * S * 10) / 10).toString(); // radii -> px, one decimal
+
+// The corners of the flat-topped hex of radius 1 at (x, y): corner k at 60k degrees,
+// counter-clockwise on paper (y grows down).
+export function corner(x, y, k) {
+  const a = Math.PI / 3 * k;
+  return [x + Math.cos(a), y - Math.sin(a)];
+}
+export function hexPoints(x, y) {
+  const p = [];
+  for (let k = 0; k < 6; k++) {
+    const [cx, cy] = corner(x, y, k);
+    p.push(n1(cx) + ',' + n1(cy));
+  }
+  return p.join(' ');
+}
+function terrainFill(name) {
+  const k = String(name || '').toLowerCase().replace(/[_-]/g, ' ').trim();
+  return TERRAIN[k] || TERRAIN[k.replace(/\s+/g, '')] || (k === 'open' ? TERRAIN['open ground'] : '#e6dfcc');
+}
+
+// onMap: the unit stands in a hex of the map.
+export const onMap = (u) => u.hex && !u.eliminated && u.state !== 'Offboard' && u.state !== 'Exited' && G.hexes.has(u.hex);
+
+// drawMap draws terrain, elevation, roads, walls and hedges, wrecks and hex ids: only when
+// the map differs from the one drawn. frame is the first view's margins around the units and
+// least size, in radii: {mx, my, w, h}.
+export function drawMap(map, frame) {
+  if (!map) return; // answers to a step leave the map out: keep the one drawn
+  const key = JSON.stringify(map);
+  if (key === G.mapKey) return;
+  G.mapKey = key;
+  G.hexes = new Map(map.hexes.map((h) => [h.id, h]));
+  let t = '', over = '', feat = '', ids = '';
+  for (const h of map.hexes) {
+    t += `<polygon class="hex" data-hex="${esc(h.id)}" points="${hexPoints(h.x, h.y)}" fill="${terrainFill(h.terrain)}">` +
+      `<title>${esc(hexTitle(h))}</title></polygon>`;
+    if (h.level) { // darker per level up (brown), bluish per level down
+      const col = h.level > 0 ? '#8b5a2b' : '#1d3557';
+      over += `<polygon class="elev" points="${hexPoints(h.x, h.y)}" fill="${col}" fill-opacity="${Math.min(0.6, 0.12 * Math.abs(h.level)).toFixed(2)}"/>`;
+    }
+    feat += hexFeatures(h);
+    ids += `<text class="hexid" x="${n1(h.x)}" y="${n1(h.y - 0.62)}">${esc(h.id)}</text>`;
+  }
+  feat += sideFeatures(map);
+  $('#g-terrain').innerHTML = t + over;
+  $('#g-features').innerHTML = feat;
+  $('#g-ids').innerHTML = ids;
+  G.hexEls = new Map([...document.querySelectorAll('#g-terrain .hex')].map((el) => [el.dataset.hex, el]));
+  const fit = {
+    x: map.min_x * S, y: map.min_y * S,
+    w: (map.max_x - map.min_x) * S, h: (map.max_y - map.min_y) * S,
+  };
+  const first = !G.fit;
+  G.fit = fit;
+  if (first) setViewBox(unitsView(fit, frame));
+}
+
+// hexFeatures: a hex's wrecks, smoke, blaze, Improved Position and mortar impact.
+function hexFeatures(h) {
+  let feat = '';
+  if (h.wrecks > 0) {
+    feat += `<text class="wreck" x="${n1(h.x + 0.45)}" y="${n1(h.y - 0.22)}">✕${h.wrecks > 1 ? h.wrecks : ''}</text>`;
+  }
+  if (h.smoke) feat += `<circle class="smoke" cx="${n1(h.x - 0.45)}" cy="${n1(h.y - 0.3)}" r="${n1(0.18)}"/>`;
+  if (h.blaze) feat += `<path class="blaze" d="M${n1(h.x - 0.62)},${n1(h.y + 0.05)} l${n1(0.16)},${n1(-0.34)} l${n1(0.16)},${n1(0.34)}z"/>`;
+  if (h.ip) feat += `<text class="ip" x="${n1(h.x - 0.5)}" y="${n1(h.y + 0.72)}">IP</text>`;
+  if (h.impact) feat += `<circle class="impact" cx="${n1(h.x)}" cy="${n1(h.y)}" r="${n1(0.8)}"/>`;
+  return feat;
+}
+
+// sideFeatures: the hexsides (LHY), roads and obstacles (ASL).
+function sideFeatures(map) {
+  let feat = '';
+  for (const o of map.hexsides || []) { // LHY: walls, hedgerows, rivers, blocked hexsides
+    const kind = { hedgerow: 'hedge', river: 'riverside', blocked: 'blocked' }[o.kind] || 'wall';
+    feat += `<line class="${kind}" x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(o.kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
+  }
+  for (const r of map.roads || []) {
+    feat += `<line class="road" x1="${n1(r.x1)}" y1="${n1(r.y1)}" x2="${n1(r.x2)}" y2="${n1(r.y2)}"/>`;
+  }
+  for (const o of map.obstacles || []) {
+    const kind = /hedge/i.test(o.kind) ? 'hedge' : /roadblock/i.test(o.kind) ? 'roadblock' : 'wall';
+    feat += `<line class="${kind}" x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
+  }
+  return feat;
+}
+
+// unitsView is the first view: the hexes around the units (a few hexes' margin), so the
+// counters are readable on a big map; Fit (0) shows the whole map.
+function unitsView(fit, frame) {
+  const us = ((G.view && G.view.units) || []).filter((u) => u.hex && G.hexes.has(u.hex));
+  if (!us.length) return fit;
+  const xs = us.map((u) => G.hexes.get(u.hex).x), ys = us.map((u) => G.hexes.get(u.hex).y);
+  const { mx, my } = frame; // margin in radii
+  let x0 = Math.min(...xs) - mx, x1 = Math.max(...xs) + mx, y0 = Math.min(...ys) - my, y1 = Math.max(...ys) + my;
+  // At least frame.w x frame.h radii, centred on the units.
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, w = Math.max(frame.w, x1 - x0), h = Math.max(frame.h, y1 - y0);
+  x0 = cx - w / 2; y0 = cy - h / 2;
+  const v = { x: x0 * S, y: y0 * S, w: w * S, h: h * S };
+  return v.w >= fit.w && v.h >= fit.h ? fit : v;
+}
+
+// hexTitle is hex h's tooltip: its terrain and features, its reach r (if any) and the legal
+// steps a click on it takes.
+export function hexTitle(h, r, steps = []) {
+  let s = `${h.id}: ${h.terrain}, level ${h.level}`;
+  if (h.ip) s += ', Improved Position';
+  if (h.impact) s += ', mortar impact hex';
+  if (h.wrecks) s += `, ${h.wrecks} wreck${h.wrecks > 1 ? 's' : ''}`;
+  if (h.smoke) s += ', smoke';
+  if (h.blaze) s += ', blaze';
+  if (r) {
+    s += `\nreach: ${fmtMP(r.mp)} MP, Mobile ${(100 * r.p).toFixed(1)}%` + (r.risky ? ', risky' : '') +
+      (r.stop === false ? ', cannot Stop there' : '');
+  }
+  if (steps.length) s += '\nclick: ' + steps.map((x) => x.line).join(' | ');
+  return s;
+}
+
+// The units, drawn as counters; several in one hex are spread out.
+const SPREAD = {
+  1: [0.78, [[0, 0.1]]],
+  2: [0.58, [[-0.32, 0.12], [0.32, 0.12]]],
+  3: [0.5, [[-0.3, -0.05], [0.3, -0.05], [0, 0.5]]],
+  4: [0.48, [[-0.28, -0.08], [0.28, -0.08], [-0.28, 0.45], [0.28, 0.45]]],
+};
+function spread(k) {
+  if (SPREAD[k]) return SPREAD[k];
+  const pos = [];
+  for (let i = 0; i < k; i++) pos.push([-0.55 + 1.1 * i / (k - 1), i % 2 ? 0.45 : -0.05]);
+  return [0.42, pos];
+}
+
+// drawHexUnits draws the units on the map, each by counter(u, h, cx, cy, size): its counter of
+// side size (radii) centred at (cx, cy) in hex h. The keyboard focus stays on its counter.
+export function drawHexUnits(counter) {
+  const st = G.view;
+  const byHex = new Map();
+  for (const u of st.units || []) {
+    if (!onMap(u)) continue;
+    if (!byHex.has(u.hex)) byHex.set(u.hex, []);
+    byHex.get(u.hex).push(u);
+  }
+  let out = '';
+  for (const [hid, us] of byHex) {
+    const h = G.hexes.get(hid);
+    const [size, pos] = spread(us.length);
+    us.forEach((u, i) => { out += counter(u, h, h.x + pos[i][0], h.y + pos[i][1], size); });
+  }
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#g-units .unit');
+  const refocus = focused ? focused.dataset.unit : null;
+  $('#g-units').innerHTML = out;
+  if (refocus) {
+    const el = document.querySelector(`#g-units .unit[data-unit="${CSS.escape(refocus)}"]`);
+    if (el) el.focus();
+  }
+}
+
+// drawHexSelection outlines the selected unit's hex, and adds marks(u, h) (such as the VCA).
+export function drawHexSelection(marks) {
+  const u = unitOf(G.view, G.sel);
+  let out = '';
+  if (u && onMap(u)) {
+    const h = G.hexes.get(u.hex);
+    out += `<polygon class="sel-hex" points="${hexPoints(h.x, h.y)}"/>`;
+    if (marks) out += marks(u, h);
+  }
+  $('#g-sel').innerHTML = out;
+}
+
+// showHex pans the view, if need be, so that hex hid is well inside it.
+function showHex(hid) {
+  const h = G.hexes.get(hid), vb = G.vb;
+  if (!h || !vb) return;
+  const x = h.x * S, y = h.y * S, m = 1.5 * S;
+  if (x > vb.x + m && x < vb.x + vb.w - m && y > vb.y + m && y < vb.y + vb.h - m) return;
+  setViewBox({ ...vb, x: x - vb.w / 2, y: y - vb.h / 2 });
+}
+
+// selectOnMap selects unit id (null: none) and pans to it; announce names it and its state,
+// in words(u). It returns the unit, or false if it was selected already.
+export function selectOnMap(id, announce, words) {
+  if (G.sel === id) return false;
+  G.sel = id;
+  G.steps = null; G.reach = null;
+  renderUnitsAndSelection();
+  const u = unitOf(G.view, id);
+  if (u) showHex(u.hex);
+  if (u && announce) setStatus(`Selected <strong>${esc(u.id)}</strong> ${esc(u.name || '')} in ${esc(u.hex || 'no hex')}: ${esc(words(u))}.`);
+  return u;
+}
+
+// mapUnits are the units n/p go through: those on the map, neither destroyed nor eliminated.
+export const mapUnits = () => (G.view && G.view.units || []).filter((u) => onMap(u) && u.state !== 'Destroyed' && !u.eliminated);
