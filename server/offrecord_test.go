@@ -2,9 +2,13 @@ package server
 
 import (
 	"context"
+	"time"
+
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/game"
@@ -58,5 +62,15 @@ func TestOffRecord(t *testing.T) {
 		if code != http.StatusConflict || !strings.Contains(a.Error, "read-only: off the record at step 3") {
 			t.Errorf("a step on a game off the record: %d %q", code, a.Error)
 		}
+		// The page says so, and offers the German link nothing to play.
+		exe := findChromium()
+		if exe == "" {
+			t.Skip("no Chromium found: the page's part of this test needs one (CI installs Debian's chromium)")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		b := newTab(t, ctx, exe, "off-record-failed.png")
+		b.do("opening the German page", chromedp.Navigate(c2.base+cr.Links["German"]))
+		b.poll("the read-only chip", `(document.querySelector('#role.off-record') || {}).textContent?.includes('off the record at step 3') && document.body.classList.contains('spectating')`)
 	})
 }

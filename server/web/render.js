@@ -48,7 +48,11 @@ function renderHeader() {
   $('#phasing').title = ph.title;
   if (rs.bodyClass) document.body.classList.add(rs.bodyClass);
   const role = $('#role');
-  if (st.role === 'spectator' || !(st.may_move || []).length) {
+  if (st.off_record) {
+    // The stored log no longer replays past some step: the game is read-only where it stands.
+    role.textContent = 'Read only: ' + st.off_record;
+    role.className = 'role chip spectator off-record';
+  } else if (st.role === 'spectator' || !(st.may_move || []).length) {
     role.textContent = 'Spectator: read only';
     role.className = 'role chip spectator';
   } else if (st.role === 'referee') {

@@ -78,7 +78,7 @@ export function setHTML(el, html) {
 
 export const isLive = () => G.replayAt === null;
 export const mayMove = (side) => isLive() && !!G.live && (G.live.may_move || []).includes(side);
-export const spectator = () => !!G.live && (G.live.role === 'spectator' || !(G.live.may_move || []).length);
+export const spectator = () => !!G.live && (G.live.role === 'spectator' || !!G.live.off_record || !(G.live.may_move || []).length);
 export const unitOf = (st, id) => (st && st.units || []).find((u) => u.id === id);
 export const sideIndex = (side) => Math.max(0, (G.live && G.live.sides || []).indexOf(side));
 export const sideColour = (side) => SIDE_COLOURS[sideIndex(side) % SIDE_COLOURS.length];
