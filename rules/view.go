@@ -61,3 +61,21 @@ func RefusedJSON(err error) (string, []string) {
 	}
 	return err.Error(), []string{}
 }
+
+// StepLine is how a step's text begins in `umpire play` (LHY, Lightning War): its number and
+// line, and under it, if it was refused, why; done: there is nothing more to print.
+func StepLine(n int, action string, err error) (text string, done bool) {
+	text = fmt.Sprintf("%2d. %s", n, action)
+	if err != nil {
+		return text + RefusedText(err), true
+	}
+	return text, false
+}
+
+// EventLine is one thing a step did, under its line, with the rule behind it if any.
+func EventLine(text, rule string) string {
+	if rule != "" {
+		return "\n    " + text + "  [" + rule + "]"
+	}
+	return "\n    " + text
+}

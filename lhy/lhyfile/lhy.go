@@ -568,11 +568,12 @@ func StepJSON(st LHYStep) LHYStepJSON {
 // FormatLHYStep prints a step as `umpire play` shows it: the step, its DRM terms, the roll and
 // table row, and each thing that happened with its rule.
 func FormatLHYStep(st LHYStep) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%2d. %s", st.Step, st.Action)
-	if st.Err != nil {
-		return b.String() + rules.RefusedText(st.Err)
+	head, done := rules.StepLine(st.Step, st.Action, st.Err)
+	if done {
+		return head
 	}
+	var b strings.Builder
+	b.WriteString(head)
 	rep := st.Report
 	if st.Odds != nil {
 		b.WriteString("\n    odds before the roll: " + OddsLine(st.Odds))
@@ -581,11 +582,7 @@ func FormatLHYStep(st LHYStep) string {
 		fmt.Fprintf(&b, "\n    DRM %s", rep.Breakdown)
 	}
 	for _, e := range rep.Events {
-		rule := ""
-		if e.Rule != "" {
-			rule = "  [" + e.Rule + "]"
-		}
-		fmt.Fprintf(&b, "\n    %s%s", e.Text, rule)
+		b.WriteString(rules.EventLine(e.Text, e.Rule))
 	}
 	return b.String()
 }

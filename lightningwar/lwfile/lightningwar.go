@@ -745,20 +745,17 @@ func (st LWStep) JSON() LWStepJSON {
 // FormatLWStep prints a step as `umpire play` shows it: each detachment's move with its
 // breakdown, and everything else that happened with its rule.
 func FormatLWStep(st LWStep) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%2d. %s", st.Step, st.Action)
-	if st.Err != nil {
-		return b.String() + rules.RefusedText(st.Err)
+	head, done := rules.StepLine(st.Step, st.Action, st.Err)
+	if done {
+		return head
 	}
+	var b strings.Builder
+	b.WriteString(head)
 	if len(st.Report.Order) > 0 {
 		fmt.Fprintf(&b, "\n    order: %s", strings.Join(st.Report.Order, ", "))
 	}
 	for _, e := range st.Report.Events {
-		rule := ""
-		if e.Rule != "" {
-			rule = "  [" + e.Rule + "]"
-		}
-		fmt.Fprintf(&b, "\n    %s%s", e.Text, rule)
+		b.WriteString(rules.EventLine(e.Text, e.Rule))
 	}
 	return b.String()
 }
