@@ -87,13 +87,20 @@ func (g *Game) Movers(a rules.Action) (sides []string, refereeOnly, known bool) 
 	return out, false, len(out) > 0
 }
 
-// unit finds a unit by id: its index and unit, or a *rules.NotFound.
-func (g *Game) unit(id string) (int, *asl.Unit, error) {
+// UnitHead is what a unit's steps and its reach begin with: the unit and the MP it has left.
+type UnitHead struct {
+	Unit string  `json:"unit"`
+	Left float64 `json:"left"`
+}
+
+// unit finds a unit by id: its index and head, or a *rules.NotFound.
+func (g *Game) unit(id string) (int, UnitHead, error) {
 	i, ok := g.G.Unit(id)
 	if !ok {
-		return 0, nil, &rules.NotFound{What: fmt.Sprintf("no unit %q in this game", id)}
+		return 0, UnitHead{}, &rules.NotFound{What: fmt.Sprintf("no unit %q in this game", id)}
 	}
-	return i, &g.G.Units[i], nil
+	u := &g.G.Units[i]
+	return i, UnitHead{Unit: u.ID, Left: (u.Allowance - u.Spent).Float()}, nil
 }
 
 // StepOption is one step a unit may take next, with its cost.
@@ -110,16 +117,16 @@ type StepOption struct {
 // game (n steps into it).
 func (g *Game) UnitSteps(unit string, n int) (any, error) {
 	st := g.G
-	i, u, err := g.unit(unit)
+	i, head, err := g.unit(unit)
 	if err != nil {
 		return nil, err
 	}
+	u := &st.Units[i]
 	out := struct {
-		Unit       string       `json:"unit"`
-		Left       float64      `json:"left"`
+		UnitHead
 		Steps      []StepOption `json:"steps"`
 		Candidates []string     `json:"candidates"`
-	}{Unit: u.ID, Left: (u.Allowance - u.Spent).Float(), Steps: []StepOption{}, Candidates: []string{}}
+	}{UnitHead: head, Steps: []StepOption{}, Candidates: []string{}}
 	acts := st.Candidates(i, nil)
 	// Delay, ESB and the end of its MPh are not moves; offer them too.
 	extra := []string{"delay 1", "end"}
@@ -169,15 +176,15 @@ type ReachHex struct {
 // maxRisk of failing (0: any).
 func (g *Game) Reach(unit string, maxRisk float64) (any, error) {
 	st := g.G
-	i, u, err := g.unit(unit)
+	i, head, err := g.unit(unit)
 	if err != nil {
 		return nil, err
 	}
+	u := &st.Units[i]
 	out := struct {
-		Unit  string     `json:"unit"`
-		Left  float64    `json:"left"`
+		UnitHead
 		Hexes []ReachHex `json:"hexes"`
-	}{Unit: u.ID, Left: (u.Allowance - u.Spent).Float(), Hexes: []ReachHex{}}
+	}{UnitHead: head, Hexes: []ReachHex{}}
 	res, err := plan.Reach(st, i, plan.Options{MaxRisk: maxRisk})
 	if err == nil {
 		lay := st.Map.Layout
