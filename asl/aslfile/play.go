@@ -492,16 +492,7 @@ func checkGroup(g *asl.Game, id string, f scenario.ExpField) string {
 		return "no such group was ever formed"
 	}
 	grp := &g.Groups[gi]
-	wantBool := func(got bool) string {
-		w, ok := boolVal(f.Value)
-		if !ok {
-			return fmt.Sprintf("expected true or false, found %q", f.Value)
-		}
-		if w != got {
-			return fmt.Sprintf("expected %v, got %v", w, got)
-		}
-		return ""
-	}
+	wantBool := func(got bool) string { return checkBool(f.Value, got) }
 	switch f.Key {
 	case "members":
 		var got []string
@@ -529,17 +520,36 @@ func checkGroup(g *asl.Game, id string, f scenario.ExpField) string {
 	return ""
 }
 
+// checkBool compares an expected true or false with what was found: "" if they agree.
+func checkBool(want string, got bool) string {
+	w, ok := boolVal(want)
+	if !ok {
+		return fmt.Sprintf("expected true or false, found %q", want)
+	}
+	if w != got {
+		return fmt.Sprintf("expected %v, got %v", w, got)
+	}
+	return ""
+}
+
+// unitStates are the true-or-false facts a unit expectation may check, by their keys.
+var unitStates = map[string]func(u *asl.Unit) bool{
+	"motion":    (*asl.Unit).InMotion,
+	"stopped":   (*asl.Unit).Stopped,
+	"immobile":  func(u *asl.Unit) bool { return u.Immobile != asl.Mobile },
+	"bogged":    func(u *asl.Unit) bool { return u.Immobile == asl.Bogged },
+	"destroyed": func(u *asl.Unit) bool { return u.Destroyed },
+	"exited":    func(u *asl.Unit) bool { return u.Exited },
+	"ended":     func(u *asl.Unit) bool { return u.Ended },
+	"pinned":    func(u *asl.Unit) bool { return u.Pinned },
+	"cx":        func(u *asl.Unit) bool { return u.CX },
+	"concealed": func(u *asl.Unit) bool { return u.Concealed },
+}
+
 func checkUnit(g *asl.Game, u *asl.Unit, f scenario.ExpField, lay *hex.Layout) string {
 	bad := func(want, got any) string { return fmt.Sprintf("expected %v, got %v", want, got) }
-	wantBool := func(got bool) string {
-		w, ok := boolVal(f.Value)
-		if !ok {
-			return fmt.Sprintf("expected true or false, found %q", f.Value)
-		}
-		if w != got {
-			return bad(w, got)
-		}
-		return ""
+	if state, ok := unitStates[f.Key]; ok {
+		return checkBool(f.Value, state(u))
 	}
 	switch f.Key {
 	case "at":
@@ -587,19 +597,9 @@ func checkUnit(g *asl.Game, u *asl.Unit, f scenario.ExpField, lay *hex.Layout) s
 		if got != want {
 			return bad(want, got)
 		}
-	case "motion":
-		return wantBool(u.InMotion())
-	case "stopped":
-		return wantBool(u.Stopped())
-	case "immobile":
-		return wantBool(u.Immobile != asl.Mobile)
-	case "bogged":
-		return wantBool(u.Immobile == asl.Bogged)
-	case "destroyed":
-		return wantBool(u.Destroyed)
 	case "moving_target":
 		mt, why := u.MovingTarget()
-		if msg := wantBool(mt); msg != "" {
+		if msg := checkBool(f.Value, mt); msg != "" {
 			return msg + ": " + why
 		}
 	case "front", "rear", "side":
@@ -625,15 +625,11 @@ func checkUnit(g *asl.Game, u *asl.Unit, f scenario.ExpField, lay *hex.Layout) s
 			got = g.Groups[k-1].ID
 		}
 		if _, ok := boolVal(f.Value); ok {
-			return wantBool(got != "")
+			return checkBool(f.Value, got != "")
 		}
 		if got != strings.TrimSpace(f.Value) {
 			return bad(f.Value, got)
 		}
-	case "exited":
-		return wantBool(u.Exited)
-	case "ended":
-		return wantBool(u.Ended)
 	case "pp":
 		if fmt.Sprint(u.PPCapacity()) != strings.TrimSpace(f.Value) {
 			return bad(f.Value, u.PPCapacity())
@@ -643,15 +639,9 @@ func checkUnit(g *asl.Game, u *asl.Unit, f scenario.ExpField, lay *hex.Layout) s
 		if !strings.EqualFold(got, strings.TrimSpace(f.Value)) {
 			return bad(f.Value, got)
 		}
-	case "pinned":
-		return wantBool(u.Pinned)
-	case "cx":
-		return wantBool(u.CX)
-	case "concealed":
-		return wantBool(u.Concealed)
 	case "bypass":
 		if strings.EqualFold(f.Value, "false") || strings.EqualFold(f.Value, "no") {
-			return wantBool(u.Pos.Bypass)
+			return checkBool(f.Value, u.Pos.Bypass)
 		}
 		h, side, err := lay.ParseHexside(f.Value)
 		if err != nil {
