@@ -449,3 +449,17 @@ func (r *Reader) ExpectStep(f KV, nMoves int) (int, error) {
 	}
 	return v, nil
 }
+
+// Choose reads one of a few words, compared as fold writes them, and gives its value; any
+// other word is an error, said as bad says it (a format given the word as %q).
+func Choose[T any](r *Reader, n *yaml.Node, field string, fold func(string) string, words map[string]T, bad string) (T, error) {
+	var zero T
+	s, err := r.Str(n, field)
+	if err != nil {
+		return zero, err
+	}
+	if v, ok := words[fold(s)]; ok {
+		return v, nil
+	}
+	return zero, r.Errf(n, field, bad, s)
+}

@@ -43,6 +43,12 @@ type Scenario struct {
 // reader reads an ASL scenario's own sections with the shared YAML walker.
 type reader struct{ *scenario.Reader }
 
+// groundPressures and turrets are the words a vehicle's ground_pressure and turret take.
+var (
+	groundPressures = map[string]int{"low": -1, "normal": 0, "": 0, "high": 1}
+	turrets         = map[string]asl.Turret{"T": asl.TurretT, "ST": asl.TurretST, "NT": asl.TurretNT}
+)
+
 var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "night", "notes", "description", "source"}
 
 // readGroups reads groups: [{id, kind, members}] and forms them (D14.2, E11.1, E11.5).
@@ -729,33 +735,9 @@ func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, er
 		case "pp":
 			v.PP, err = r.Integer(f.V, sub, 0, 40)
 		case "ground_pressure":
-			var s string
-			if s, err = r.Str(f.V, sub); err == nil {
-				switch strings.ToLower(s) {
-				case "low":
-					v.GroundPressure = -1
-				case "normal", "":
-					v.GroundPressure = 0
-				case "high":
-					v.GroundPressure = 1
-				default:
-					err = r.Errf(f.V, sub, "expected low, normal or high, found %q", s)
-				}
-			}
+			v.GroundPressure, err = scenario.Choose(r.Reader, f.V, sub, strings.ToLower, groundPressures, "expected low, normal or high, found %q")
 		case "turret":
-			var s string
-			if s, err = r.Str(f.V, sub); err == nil {
-				switch strings.ToUpper(s) {
-				case "T":
-					v.Turret = asl.TurretT
-				case "ST":
-					v.Turret = asl.TurretST
-				case "NT":
-					v.Turret = asl.TurretNT
-				default:
-					err = r.Errf(f.V, sub, "expected T, ST or NT, found %q", s)
-				}
-			}
+			v.Turret, err = scenario.Choose(r.Reader, f.V, sub, strings.ToUpper, turrets, "expected T, ST or NT, found %q")
 		}
 		if err != nil {
 			return nil, err

@@ -12,6 +12,12 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// paces are the words an order's pace takes.
+var paces = map[string]lw.Pace{"walk": lw.Walk, "run": lw.Run, "gallop": lw.Gallop}
+
+// foldWord is a word as the reader compares it: lower case, without spaces around it.
+func foldWord(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
 // reader reads this ruleset's own sections with the shared YAML walker.
 type reader struct{ *scenario.Reader }
 
@@ -616,7 +622,6 @@ func (r *reader) readOrders(n *yaml.Node, g *lw.Game) error {
 		a := lw.Action{Verb: "order"}
 		for _, x := range fs {
 			field := "orders." + x.Key
-			var s string
 			switch x.Key {
 			case "to":
 				a.Det, err = r.Str(x.V, field)
@@ -634,19 +639,8 @@ func (r *reader) readOrders(n *yaml.Node, g *lw.Game) error {
 				p, err = r.point(x.V, field)
 				a.At = &p
 			case "pace":
-				if s, err = r.Str(x.V, field); err == nil {
-					switch strings.ToLower(strings.TrimSpace(s)) {
-					case "walk":
-						a.Pace = lw.Walk
-					case "run":
-						a.Pace = lw.Run
-					case "gallop":
-						a.Pace = lw.Gallop
-					default:
-						err = r.Errf(x.V, field, "unknown pace %q (walk, run, gallop)", s)
-					}
-					a.HasPace = true
-				}
+				a.Pace, err = scenario.Choose(r.Reader, x.V, field, foldWord, paces, "unknown pace %q (walk, run, gallop)")
+				a.HasPace = true
 			case "reserve":
 				a.Reserve, err = r.Boolean(x.V, field)
 			}
