@@ -43,6 +43,16 @@ type Scenario struct {
 // reader reads an ASL scenario's own sections with the shared YAML walker.
 type reader struct{ *scenario.Reader }
 
+// vehicleFlags are a vehicle's true-or-false counter facts, by their keys.
+var vehicleFlags = map[string]func(v *asl.Vehicle) *bool{
+	"tracked": func(v *asl.Vehicle) *bool { return &v.Tracked },
+	"red_mp":  func(v *asl.Vehicle) *bool { return &v.RedMP },
+	"radio":   func(v *asl.Vehicle) *bool { return &v.Radio },
+	"bu":      func(v *asl.Vehicle) *bool { return &v.BU },
+	"afv":     func(v *asl.Vehicle) *bool { return &v.AFV },
+	"towing":  func(v *asl.Vehicle) *bool { return &v.Towing },
+}
+
 // groundPressures and turrets are the words a vehicle's ground_pressure and turret take.
 var (
 	groundPressures = map[string]int{"low": -1, "normal": 0, "": 0, "high": 1}
@@ -704,30 +714,21 @@ func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, er
 	for _, f := range fs {
 		sub := field + "." + f.Key
 		var err error
+		if flag, ok := vehicleFlags[f.Key]; ok {
+			*flag(&v), err = r.Boolean(f.V, sub)
+		}
 		switch f.Key {
 		case "name":
 			v.Name, err = r.Str(f.V, sub)
-		case "tracked":
-			v.Tracked, err = r.Boolean(f.V, sub)
 		case "fully_tracked":
 			var ft bool
 			if ft, err = r.Boolean(f.V, sub); ft {
 				v.Tracked = true
 			}
-		case "red_mp":
-			v.RedMP, err = r.Boolean(f.V, sub)
-		case "radio":
-			v.Radio, err = r.Boolean(f.V, sub)
 		case "rev":
 			v.Rev, err = r.Integer(f.V, sub, 1, 9)
 		case "maker":
 			v.Maker, err = r.Str(f.V, sub)
-		case "bu":
-			v.BU, err = r.Boolean(f.V, sub)
-		case "afv":
-			v.AFV, err = r.Boolean(f.V, sub)
-		case "towing":
-			v.Towing, err = r.Boolean(f.V, sub)
 		case "morale":
 			v.Morale, err = r.Integer(f.V, sub, 2, 12)
 		case "stalls_on":
