@@ -472,6 +472,22 @@ func (r *reader) readAt(it *yaml.Node, get map[string]scenario.KV, field string,
 	return nil
 }
 
+// unitFlags are a unit's true-or-false markers and states, by their keys.
+var unitFlags = map[string]func(u *asl.Unit) *bool{
+	"motion":      func(u *asl.Unit) *bool { return &u.Motion },
+	"on_road":     func(u *asl.Unit) *bool { return &u.Pos.OnRoad },
+	"bu":          func(u *asl.Unit) *bool { return &u.V.BU },
+	"fired":       func(u *asl.Unit) *bool { return &u.FiredPFPh },
+	"hidden":      func(u *asl.Unit) *bool { return &u.Hidden },
+	"pinned":      func(u *asl.Unit) *bool { return &u.Pinned },
+	"concealed":   func(u *asl.Unit) *bool { return &u.Concealed },
+	"broken":      func(u *asl.Unit) *bool { return &u.Broken },
+	"recalled":    func(u *asl.Unit) *bool { return &u.Recalled },
+	"ti":          func(u *asl.Unit) *bool { return &u.TI },
+	"fire_marker": func(u *asl.Unit) *bool { return &u.FireMarker },
+	"first_fire":  func(u *asl.Unit) *bool { return &u.FireMarker },
+}
+
 // readUnitStates reads a unit's markers and states, in the order the file gives them: motion,
 // on_road, bu, fired, hidden, pinned, concealed, broken, recalled, ti, fire_marker (or
 // first_fire), immobile and can_attack.
@@ -479,29 +495,10 @@ func (r *reader) readUnitStates(fs []scenario.KV, field string, u *asl.Unit) err
 	var err error
 	for _, f := range fs {
 		sub := field + "." + f.Key
+		if flag, ok := unitFlags[f.Key]; ok {
+			*flag(u), err = r.Boolean(f.V, sub)
+		}
 		switch f.Key {
-		case "motion":
-			u.Motion, err = r.Boolean(f.V, sub)
-		case "on_road":
-			u.Pos.OnRoad, err = r.Boolean(f.V, sub)
-		case "bu":
-			u.V.BU, err = r.Boolean(f.V, sub)
-		case "fired":
-			u.FiredPFPh, err = r.Boolean(f.V, sub)
-		case "hidden":
-			u.Hidden, err = r.Boolean(f.V, sub)
-		case "pinned":
-			u.Pinned, err = r.Boolean(f.V, sub)
-		case "concealed":
-			u.Concealed, err = r.Boolean(f.V, sub)
-		case "broken":
-			u.Broken, err = r.Boolean(f.V, sub)
-		case "recalled":
-			u.Recalled, err = r.Boolean(f.V, sub)
-		case "ti":
-			u.TI, err = r.Boolean(f.V, sub)
-		case "fire_marker", "first_fire":
-			u.FireMarker, err = r.Boolean(f.V, sub)
 		case "immobile":
 			err = r.readImmobile(f.V, sub, u)
 		case "can_attack":

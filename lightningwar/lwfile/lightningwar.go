@@ -367,6 +367,14 @@ func (r *reader) initiative(n *yaml.Node, field string) (lw.Initiative, error) {
 	return v, nil
 }
 
+// formationWords are a formation's names, by their keys.
+var formationWords = map[string]func(f *lw.Formation) *string{
+	"id":     func(f *lw.Formation) *string { return &f.ID },
+	"name":   func(f *lw.Formation) *string { return &f.Name },
+	"parent": func(f *lw.Formation) *string { return &f.Parent },
+	"side":   func(f *lw.Formation) *string { return &f.Side },
+}
+
 func (r *reader) readTOE(n *yaml.Node, g *lw.Game) error {
 	items, err := r.List(n, "toe")
 	if err != nil {
@@ -380,16 +388,9 @@ func (r *reader) readTOE(n *yaml.Node, g *lw.Game) error {
 		var f lw.Formation
 		for _, x := range fs {
 			field := "toe." + x.Key
-			switch x.Key {
-			case "id":
-				f.ID, err = r.Str(x.V, field)
-			case "name":
-				f.Name, err = r.Str(x.V, field)
-			case "parent":
-				f.Parent, err = r.Str(x.V, field)
-			case "side":
-				f.Side, err = r.Str(x.V, field)
-			case "initiative":
+			if word, ok := formationWords[x.Key]; ok {
+				*word(&f), err = r.Str(x.V, field)
+			} else if x.Key == "initiative" {
 				f.Initiative, err = r.initiative(x.V, field)
 			}
 			if err != nil {
@@ -713,6 +714,24 @@ func inchPair(p lw.Point) [2]float64 {
 	return [2]float64{math.Round(x*100) / 100, math.Round(y*100) / 100}
 }
 
+// FormatLWStep prints a step as `umpire play` shows it: each detachment's move with its
+// breakdown, and everything else that happened with its rule.
+func FormatLWStep(st LWStep) string {
+	head, done := rules.StepLine(st.Step, st.Action, st.Err)
+	if done {
+		return head
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	if len(st.Report.Order) > 0 {
+		fmt.Fprintf(&b, "\n    order: %s", strings.Join(st.Report.Order, ", "))
+	}
+	for _, e := range st.Report.Events {
+		b.WriteString(rules.EventLine(e.Text, e.Rule))
+	}
+	return b.String()
+}
+
 // JSON is the step's --json line.
 func (st LWStep) JSON() LWStepJSON {
 	j := LWStepJSON{Step: st.Step, Action: st.Action, Rules: []string{}}
@@ -736,23 +755,6 @@ func (st LWStep) JSON() LWStepJSON {
 	return j
 }
 
-// FormatLWStep prints a step as `umpire play` shows it: each detachment's move with its
-// breakdown, and everything else that happened with its rule.
-func FormatLWStep(st LWStep) string {
-	head, done := rules.StepLine(st.Step, st.Action, st.Err)
-	if done {
-		return head
-	}
-	var b strings.Builder
-	b.WriteString(head)
-	if len(st.Report.Order) > 0 {
-		fmt.Fprintf(&b, "\n    order: %s", strings.Join(st.Report.Order, ", "))
-	}
-	for _, e := range st.Report.Events {
-		b.WriteString(rules.EventLine(e.Text, e.Rule))
-	}
-	return b.String()
-}
 
 // Check compares the steps played (the last refused if play stopped there) and the game they
 // left with the expectations.
