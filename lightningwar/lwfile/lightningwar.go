@@ -755,7 +755,6 @@ func (st LWStep) JSON() LWStepJSON {
 	return j
 }
 
-
 // Check compares the steps played (the last refused if play stopped there) and the game they
 // left with the expectations.
 func (s *LightningWar) Check(g *lw.Game, steps []LWStep) []rules.Failure {
