@@ -124,20 +124,68 @@ func impulseVerb(v Verb) bool {
 func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) error {
 	r.reset()
 	r.Group = ia.Group
+	parts, err := g.impulseOK(ia)
+	if err != nil {
+		return err
+	}
+	grp := &g.Groups[ia.Group]
+	// Work on the live state, keeping a copy to restore on refusal.
+	g.saved = append(g.saved[:0], g.Units...)
+	g.savedLOS = append(g.savedLOS[:0], g.losSpent...)
+	g.impulse = ia.Group + 1
+	g.deferDR = grp.Kind == KindPlatoon || grp.Kind == KindArmoredAssault && g.assaultPlatoon(parts)
+	g.pending = g.pending[:0]
+	for _, m := range parts {
+		r.Members = append(r.Members, MemberResult{Unit: m, Verb: VerbNone, Action: Action{Verb: VerbNone, Unit: m, Versus: -1}})
+	}
+	cost, infCost, err := g.playImpulse(ia, grp, parts, src, r)
+	if err != nil {
+		g.restoreImpulse()
+		return err
+	}
+	// Accepted: every member is charged the Impulse cost (D14.31).
+	g.impulse, g.deferDR = 0, false
+	r.Cost, r.InfantryCost, r.Assault, r.Kind = cost, infCost, grp.Kind == KindArmoredAssault, grp.Kind
+	grp.Impulses++
+	r.Number = grp.Impulses
+	g.chargeImpulse(grp, cost, infCost, r)
+	if grp.Kind == KindConvoy {
+		g.convoyImpulseDone(ia, grp)
+	}
+	if _, err := g.resolvePending(ia.Group, parts, src, r); err != nil {
+		return err
+	}
+	g.afterLoss(ia.Group, r)
+	if grp.Kind == KindColumn {
+		g.setColumnMF(ia.Group)
+		g.afterColumnImpulse(ia.Group, r)
+	}
+	g.CheckColumns(r)
+	for k := range r.Members {
+		r.Members[k].Total = g.Units[r.Members[k].Unit].Spent
+	}
+	return nil
+}
+
+// impulseOK checks that group ia.Group may take an Impulse now (D14.3), that a Convoy has no
+// Recalled vehicle still to leave it (E11.253), and that each expenditure is a member's one
+// MP expenditure of the Impulse (D14.31) of a kind the group allows; it returns the members
+// taking part. A Column's road bonus is set first, as it stands before the Impulse (B3.4).
+func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 	if ia.Group < 0 || ia.Group >= len(g.Groups) || g.Groups[ia.Group].Gone {
-		return refuse("scenario", "no such group")
+		return nil, refuse("scenario", "no such group")
 	}
 	grp := &g.Groups[ia.Group]
 	if err := g.groupCanMove(ia.Group); err != nil {
-		return err
+		return nil, err
 	}
 	parts := g.liveMembers(ia.Group)
 	if len(parts) == 0 {
-		return refuse("D14.3", "%s has no Mobile member left", grp.ID)
+		return nil, refuse("D14.3", "%s has no Mobile member left", grp.ID)
 	}
 	for _, m := range parts {
 		if g.Units[m].Ended {
-			return refuse("D14.31", "%s has ended its MPh, so %s moves no more this MPh: its units move as one stack", g.Units[m].ID, grp.ID)
+			return nil, refuse("D14.31", "%s has ended its MPh, so %s moves no more this MPh: its units move as one stack", g.Units[m].ID, grp.ID)
 		}
 	}
 	if grp.Kind == KindColumn {
@@ -147,43 +195,64 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	if grp.Kind == KindConvoy {
 		for _, m := range grp.Members {
 			if g.Units[m].Recalled && !g.Units[m].Destroyed {
-				return refuse("E11.253", "%s is Recalled and leaves Convoy %s at the start of this Impulse: write \"%s leave %s\" first", g.Units[m].ID, grp.ID, grp.ID, g.Units[m].ID)
+				return nil, refuse("E11.253", "%s is Recalled and leaves Convoy %s at the start of this Impulse: write \"%s leave %s\" first", g.Units[m].ID, grp.ID, grp.ID, g.Units[m].ID)
 			}
 		}
 	}
 	for k, a := range ia.Acts {
 		if !isMember(parts, a.Unit) {
 			if a.Unit >= 0 && a.Unit < len(g.Units) {
-				return refuse("D14.3", "%s does not move with %s (members: %s)", g.Units[a.Unit].ID, grp.ID, g.memberNames(parts))
+				return nil, refuse("D14.3", "%s does not move with %s (members: %s)", g.Units[a.Unit].ID, grp.ID, g.memberNames(parts))
 			}
-			return refuse("scenario", "no such unit")
+			return nil, refuse("scenario", "no such unit")
 		}
 		for _, b := range ia.Acts[:k] {
 			if b.Unit == a.Unit {
-				return refuse("D14.31", "%s is named twice: each unit makes at most one MP expenditure per Impulse", g.Units[a.Unit].ID)
+				return nil, refuse("D14.31", "%s is named twice: each unit makes at most one MP expenditure per Impulse", g.Units[a.Unit].ID)
 			}
 		}
 		if err := g.impulseActOK(grp, a); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	return parts, nil
+}
 
-	// Work on the live state, keeping a copy to restore on refusal.
-	g.saved = append(g.saved[:0], g.Units...)
-	g.savedLOS = append(g.savedLOS[:0], g.losSpent...)
-	restore := func() {
-		copy(g.Units, g.saved)
-		copy(g.losSpent, g.savedLOS)
-		g.impulse, g.deferDR, g.pending = 0, false, g.pending[:0]
+// restoreImpulse puts the units and their MP spent in enemy LOS back as they were before a
+// refused Impulse, and leaves Impulse Movement.
+func (g *Game) restoreImpulse() {
+	copy(g.Units, g.saved)
+	copy(g.losSpent, g.savedLOS)
+	g.impulse, g.deferDR, g.pending = 0, false, g.pending[:0]
+}
+
+// playImpulse plays the members' expenditures and checks the Impulse they make: its cost, the
+// most any member spent (D14.31), or an Armored Assault's two costs, vehicles' MP and
+// Infantry's MF (D14.33); that every member can afford it; and the group's formation after it.
+func (g *Game) playImpulse(ia ImpulseAction, grp *Group, parts []int, src dice.Source, r *ImpulseResult) (cost, infCost MP, err error) {
+	cost, entered, err := g.impulseExpenditures(ia, src, r)
+	if err != nil {
+		return 0, 0, err
 	}
-	g.impulse = ia.Group + 1
-	g.deferDR = grp.Kind == KindPlatoon || grp.Kind == KindArmoredAssault && g.assaultPlatoon(parts)
-	g.pending = g.pending[:0]
-	for _, m := range parts {
-		r.Members = append(r.Members, MemberResult{Unit: m, Verb: VerbNone, Action: Action{Verb: VerbNone, Unit: m, Versus: -1}})
+	if grp.Kind == KindArmoredAssault {
+		veh, inf, err := g.assaultCosts(parts, r)
+		if err == nil {
+			err = g.assaultFormation(grp, parts)
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+		cost, infCost = veh, inf
+	} else if err := g.impulseAffordable(grp, parts, cost); err != nil {
+		return 0, 0, err
 	}
-	var cost MP
-	entered := false
+	return cost, infCost, g.impulseFormation(ia, grp, parts, entered, r)
+}
+
+// impulseExpenditures plays each member's MP expenditure in the order written, each seeing the
+// others where they are by then (D14.31). It returns the most any member spent and whether a
+// member entered a new hex (D14.22).
+func (g *Game) impulseExpenditures(ia ImpulseAction, src dice.Source, r *ImpulseResult) (cost MP, entered bool, err error) {
 	for _, a := range ia.Acts {
 		if a.Verb == VerbNone {
 			continue
@@ -191,8 +260,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 		mr := r.Member(a.Unit)
 		mr.Verb, mr.Action = a.Verb, a
 		if err := g.Step(a, src, &mr.Result); err != nil {
-			restore()
-			return err
+			return cost, entered, err
 		}
 		if c := mr.Result.Cost.Total(); c > cost {
 			cost = c
@@ -201,20 +269,12 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 			entered = true
 		}
 	}
-	var infCost MP
-	if grp.Kind == KindArmoredAssault {
-		veh, inf, err := g.assaultCosts(parts, r)
-		if err == nil {
-			err = g.assaultFormation(grp, parts)
-		}
-		if err != nil {
-			restore()
-			return err
-		}
-		cost, infCost = veh, inf
-	}
-	// No unit may spend unless every participant can afford the Impulse (D14.31). A Column
-	// that leaves the road loses its road bonus (B3.4).
+	return cost, entered, nil
+}
+
+// impulseAffordable: no unit may spend unless every participant can afford the Impulse
+// (D14.31). A Column that leaves the road loses its road bonus (B3.4).
+func (g *Game) impulseAffordable(grp *Group, parts []int, cost MP) error {
 	offRoad := false
 	if grp.Kind == KindColumn {
 		for _, m := range parts {
@@ -224,16 +284,12 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 		}
 	}
 	for _, m := range parts {
-		if grp.Kind == KindArmoredAssault {
-			break
-		}
 		before := &g.saved[m]
 		left := before.Remaining()
 		if offRoad && before.RoadBonus {
 			left -= Whole(RoadBonusMF)
 		}
 		if left < cost && !(before.AllUsed && cost == 0) {
-			restore()
 			unit := "MP"
 			if before.footMover() {
 				unit = "MF"
@@ -241,11 +297,18 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 			return refuse("D14.31", "the Impulse would cost %s %s, but %s has only %s %s left: no unit of %s may spend unless all can afford the Impulse", cost, unit, before.ID, left, unit, grp.ID)
 		}
 	}
+	return nil
+}
+
+// impulseFormation checks the group as the Impulse leaves it: a platoon in formation (D14.21),
+// or back in it after losing a member by the first Impulse in which an AFV enters a new hex
+// (D14.22); a Convoy's Gaps (E11.21); a Column's (E11.5). An Armored Assault's formation is
+// checked with its two costs (D14.33).
+func (g *Game) impulseFormation(ia ImpulseAction, grp *Group, parts []int, entered bool, r *ImpulseResult) error {
 	switch grp.Kind {
 	case KindPlatoon:
 		why := g.formation(grp.Members)
 		if why != "" && (!grp.Reform || entered) {
-			restore()
 			if grp.Reform {
 				return refuse("D14.22", "%s lost a member and must be back in formation at the end of the first Impulse in which one of its AFV enters a new hex: %s", grp.ID, why)
 			}
@@ -256,23 +319,18 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 			r.event("D14.22", grp.ID+" is back in formation")
 		}
 	case KindConvoy:
-		if err := g.convoyImpulseOK(ia.Group, parts); err != nil {
-			restore()
-			return err
-		}
+		return g.convoyImpulseOK(ia.Group, parts)
 	case KindArmoredAssault:
-		// checked with its two costs above
+		// checked with its two costs
 	case KindColumn:
-		if err := g.columnImpulseOK(ia.Group, parts, ia.Acts); err != nil {
-			restore()
-			return err
-		}
+		return g.columnImpulseOK(ia.Group, parts, ia.Acts)
 	}
-	// Accepted: every member is charged the Impulse cost (D14.31).
-	g.impulse, g.deferDR = 0, false
-	r.Cost, r.InfantryCost, r.Assault, r.Kind = cost, infCost, grp.Kind == KindArmoredAssault, grp.Kind
-	grp.Impulses++
-	r.Number = grp.Impulses
+	return nil
+}
+
+// chargeImpulse charges every member the Impulse cost (D14.31), what it spent itself included:
+// in an Armored Assault the Infantry are charged the Infantry Impulse's MF (D14.33).
+func (g *Game) chargeImpulse(grp *Group, cost, infCost MP, r *ImpulseResult) {
 	for k := range r.Members {
 		mr := &r.Members[k]
 		u := &g.Units[mr.Unit]
@@ -289,37 +347,27 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 		u.ImpulseCharged = charge
 		u.Attacked = false
 	}
-	if grp.Kind == KindConvoy {
-		g.markStarted(grp.Origin)
-		// An attack counts for E11.251 only at the end of the Convoy's preceding Impulse.
-		for j := range g.Units {
-			if int(g.Units[j].origin) == grp.Origin+1 {
-				g.Units[j].Attacked = false
-			}
+}
+
+// convoyImpulseDone records a Convoy's accepted Impulse: its original Convoy has begun its
+// MPh (E11.21), an attack counts for E11.251 only at the end of the Convoy's preceding
+// Impulse, and after a Stop neither the Convoy nor any of its vehicles may Start again this
+// MPh (E11.2).
+func (g *Game) convoyImpulseDone(ia ImpulseAction, grp *Group) {
+	g.markStarted(grp.Origin)
+	for j := range g.Units {
+		if int(g.Units[j].origin) == grp.Origin+1 {
+			g.Units[j].Attacked = false
 		}
 	}
 	for _, a := range ia.Acts {
-		if a.Verb == VerbStop && grp.Kind == KindConvoy {
+		if a.Verb == VerbStop {
 			grp.StopSpent = true
-			// Neither the Convoy nor any of its vehicles may Start again this MPh (E11.2).
 			for _, m := range grp.Members {
 				g.Units[m].NoStart = true
 			}
 		}
 	}
-	if _, err := g.resolvePending(ia.Group, parts, src, r); err != nil {
-		return err
-	}
-	g.afterLoss(ia.Group, r)
-	if grp.Kind == KindColumn {
-		g.setColumnMF(ia.Group)
-		g.afterColumnImpulse(ia.Group, r)
-	}
-	g.CheckColumns(r)
-	for k := range r.Members {
-		r.Members[k].Total = g.Units[r.Members[k].Unit].Spent
-	}
-	return nil
 }
 
 // assaultPlatoon: the AFV of an Armored Assault are a platoon, which makes one DR per

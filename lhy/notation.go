@@ -81,159 +81,16 @@ func Parse(g *Game, line string) (Action, error) {
 	if a.Verb != "fire" && strings.TrimSpace(rest) != "" {
 		args = append(args, strings.Fields(strings.ReplaceAll(rest, ",", " "))...)
 	}
-	unit := func(s string) (int, error) {
-		i, ok := g.Unit(s)
-		if !ok {
-			return 0, fmt.Errorf("no unit %q", s)
-		}
-		return i, nil
-	}
-	hexArg := func(s string) (Hex, error) { return g.Map.Parse(s) }
-	need := func(n int, usage string) error {
-		if len(args) < n {
-			return fmt.Errorf("%s: write %s", a.Verb, usage)
-		}
-		return nil
-	}
 	var err error
 	switch a.Verb {
-	case "assault", "declare", "reinforce":
-		if err := need(2, a.Verb+" HEX UNIT..."); err != nil {
-			return a, err
-		}
-		if a.Hex, err = hexArg(args[0]); err != nil {
-			return a, err
-		}
-		for _, w := range args[1:] {
-			if strings.EqualFold(w, "envelopment") {
-				if a.Verb == "reinforce" {
-					return a, fmt.Errorf("reinforce: Envelopment is declared with the Assault")
-				}
-				a.Envelopment = true
-				continue
-			}
-			id, from, has := strings.Cut(w, "@")
-			i, err := unit(id)
-			if err != nil {
-				return a, err
-			}
-			for _, j := range a.Units {
-				if j == i {
-					return a, fmt.Errorf("%s is named twice", g.name(i))
-				}
-			}
-			var fh Hex
-			if has {
-				if fh, err = hexArg(from); err != nil {
-					return a, err
-				}
-			}
-			a.Units = append(a.Units, i)
-			a.From = append(a.From, fh)
-			a.FromSet = append(a.FromSet, has)
-		}
-		if len(a.Units) == 0 {
-			return a, fmt.Errorf("%s: name the attacking units", a.Verb)
-		}
-	case "resolve":
-		if err := need(1, "resolve HEX"); err != nil {
-			return a, err
-		}
-		if len(args) > 1 {
-			return a, fmt.Errorf("resolve: write resolve HEX")
-		}
-		a.Hex, err = hexArg(args[0])
+	case "assault", "declare", "reinforce", "resolve":
+		err = a.parseAssault(g, args)
 	case "fire":
-		if err := need(1, "fire HEX: MARKER, ..."); err != nil {
-			return a, err
-		}
-		if len(args) > 1 {
-			return a, fmt.Errorf("fire: put a colon after the hex: fire %s: sa +1", args[0])
-		}
-		if a.Hex, err = hexArg(args[0]); err != nil {
-			return a, err
-		}
-		for _, m := range strings.Split(rest, ",") {
-			if strings.TrimSpace(m) == "" {
-				continue
-			}
-			mk, err := parseMarker(g, strings.Fields(m))
-			if err != nil {
-				return a, fmt.Errorf("fire: %q: %v", strings.TrimSpace(m), err)
-			}
-			a.Markers = append(a.Markers, mk)
-		}
-		if len(a.Markers) == 0 {
-			return a, fmt.Errorf("fire: name at least one DRM marker after the colon (sa DRM, mortar DRM, at UNIT DRM)")
-		}
-	case "vda":
-		if err := need(2, "vda UNIT VEHICLE"); err != nil {
-			return a, err
-		}
-		if len(args) > 2 {
-			return a, fmt.Errorf("vda: write vda UNIT VEHICLE")
-		}
-		if a.Unit, err = unit(args[0]); err != nil {
-			return a, err
-		}
-		a.Target, err = unit(args[1])
-	case "withdraw":
-		if err := need(2, "withdraw UNIT HEX..."); err != nil {
-			return a, err
-		}
-		if len(args)-1 > 4 {
-			return a, fmt.Errorf("withdraw: a Withdrawal is 1 to 4 hexes")
-		}
-		if a.Unit, err = unit(args[0]); err != nil {
-			return a, err
-		}
-		for _, w := range args[1:] {
-			h, err := hexArg(w)
-			if err != nil {
-				return a, err
-			}
-			a.Path = append(a.Path, h)
-		}
-	case "retreat":
-		if err := need(2, "retreat UNIT HEX... (or retreat UNIT eliminated)"); err != nil {
-			return a, err
-		}
-		if a.Unit, err = unit(args[0]); err != nil {
-			return a, err
-		}
-		if len(args) == 2 && (strings.EqualFold(args[1], "eliminated") || strings.EqualFold(args[1], "none")) {
-			a.NoPath = true
-			break
-		}
-		if len(args)-1 > 16 {
-			return a, fmt.Errorf("retreat: a Retreat is at most 4 hexes")
-		}
-		for _, w := range args[1:] {
-			h, err := hexArg(w)
-			if err != nil {
-				return a, err
-			}
-			a.Path = append(a.Path, h)
-		}
-	case "advance":
-		if err := need(2, "advance UNIT HEX"); err != nil {
-			return a, err
-		}
-		if len(args) > 2 {
-			return a, fmt.Errorf("advance: write advance UNIT HEX")
-		}
-		if a.Unit, err = unit(args[0]); err != nil {
-			return a, err
-		}
-		a.Hex, err = hexArg(args[1])
-	case "recover":
-		if err := need(1, "recover UNIT"); err != nil {
-			return a, err
-		}
-		if len(args) > 1 {
-			return a, fmt.Errorf("recover: write recover UNIT")
-		}
-		a.Unit, err = unit(args[0])
+		err = a.parseFire(g, args, rest)
+	case "vda", "retreat", "advance":
+		err = a.parseAftermath(g, args)
+	case "recover", "withdraw":
+		err = a.parseRegrouping(g, args)
 	case "turn":
 		if len(args) > 0 {
 			return a, fmt.Errorf("turn takes nothing after it")
@@ -242,6 +99,194 @@ func Parse(g *Game, line string) (Action, error) {
 		return a, fmt.Errorf("unknown step %q; the steps are:\n%s", words[0], Verbs)
 	}
 	return a, err
+}
+
+// unitArg is the index of the unit named s.
+func unitArg(g *Game, s string) (int, error) {
+	i, ok := g.Unit(s)
+	if !ok {
+		return 0, fmt.Errorf("no unit %q", s)
+	}
+	return i, nil
+}
+
+// needArgs checks that the step has at least n arguments, and says how to write it if not.
+func (a *Action) needArgs(args []string, n int, usage string) error {
+	if len(args) < n {
+		return fmt.Errorf("%s: write %s", a.Verb, usage)
+	}
+	return nil
+}
+
+// parseAssault reads an Assault (14.0): declared and resolved at once (assault), declared to
+// be resolved later (declare), joined by more attackers (reinforce), each with the hex it goes
+// in from (UNIT@FROM) if not worked out, or resolved (resolve HEX).
+func (a *Action) parseAssault(g *Game, args []string) error {
+	var err error
+	if a.Verb == "resolve" {
+		if err := a.needArgs(args, 1, "resolve HEX"); err != nil {
+			return err
+		}
+		if len(args) > 1 {
+			return fmt.Errorf("resolve: write resolve HEX")
+		}
+		a.Hex, err = g.Map.Parse(args[0])
+		return err
+	}
+	if err := a.needArgs(args, 2, a.Verb+" HEX UNIT..."); err != nil {
+		return err
+	}
+	if a.Hex, err = g.Map.Parse(args[0]); err != nil {
+		return err
+	}
+	for _, w := range args[1:] {
+		if strings.EqualFold(w, "envelopment") {
+			if a.Verb == "reinforce" {
+				return fmt.Errorf("reinforce: Envelopment is declared with the Assault")
+			}
+			a.Envelopment = true
+			continue
+		}
+		id, from, has := strings.Cut(w, "@")
+		i, err := unitArg(g, id)
+		if err != nil {
+			return err
+		}
+		for _, j := range a.Units {
+			if j == i {
+				return fmt.Errorf("%s is named twice", g.name(i))
+			}
+		}
+		var fh Hex
+		if has {
+			if fh, err = g.Map.Parse(from); err != nil {
+				return err
+			}
+		}
+		a.Units = append(a.Units, i)
+		a.From = append(a.From, fh)
+		a.FromSet = append(a.FromSet, has)
+	}
+	if len(a.Units) == 0 {
+		return fmt.Errorf("%s: name the attacking units", a.Verb)
+	}
+	return nil
+}
+
+// parseFire reads a fire resolution (13.x): fire HEX: MARKER, MARKER..., one roll per fire
+// DRM marker, the markers written after the colon (rest).
+func (a *Action) parseFire(g *Game, args []string, rest string) error {
+	var err error
+	if err := a.needArgs(args, 1, "fire HEX: MARKER, ..."); err != nil {
+		return err
+	}
+	if len(args) > 1 {
+		return fmt.Errorf("fire: put a colon after the hex: fire %s: sa +1", args[0])
+	}
+	if a.Hex, err = g.Map.Parse(args[0]); err != nil {
+		return err
+	}
+	for _, m := range strings.Split(rest, ",") {
+		if strings.TrimSpace(m) == "" {
+			continue
+		}
+		mk, err := parseMarker(g, strings.Fields(m))
+		if err != nil {
+			return fmt.Errorf("fire: %q: %v", strings.TrimSpace(m), err)
+		}
+		a.Markers = append(a.Markers, mk)
+	}
+	if len(a.Markers) == 0 {
+		return fmt.Errorf("fire: name at least one DRM marker after the colon (sa DRM, mortar DRM, at UNIT DRM)")
+	}
+	return nil
+}
+
+// parseAftermath reads what follows an Assault's result (14.3): a Vehicle Destruction Attempt
+// (vda UNIT VEHICLE, 14.3.2), the loser's Retreat (retreat UNIT HEX..., or retreat UNIT
+// eliminated, 14.3.3) and the winner's Advance (advance UNIT HEX).
+func (a *Action) parseAftermath(g *Game, args []string) error {
+	var err error
+	switch a.Verb {
+	case "vda":
+		if err := a.needArgs(args, 2, "vda UNIT VEHICLE"); err != nil {
+			return err
+		}
+		if len(args) > 2 {
+			return fmt.Errorf("vda: write vda UNIT VEHICLE")
+		}
+		if a.Unit, err = unitArg(g, args[0]); err != nil {
+			return err
+		}
+		a.Target, err = unitArg(g, args[1])
+	case "retreat":
+		if err := a.needArgs(args, 2, "retreat UNIT HEX... (or retreat UNIT eliminated)"); err != nil {
+			return err
+		}
+		if a.Unit, err = unitArg(g, args[0]); err != nil {
+			return err
+		}
+		if len(args) == 2 && (strings.EqualFold(args[1], "eliminated") || strings.EqualFold(args[1], "none")) {
+			a.NoPath = true
+			break
+		}
+		if len(args)-1 > 16 {
+			return fmt.Errorf("retreat: a Retreat is at most 4 hexes")
+		}
+		for _, w := range args[1:] {
+			h, err := g.Map.Parse(w)
+			if err != nil {
+				return err
+			}
+			a.Path = append(a.Path, h)
+		}
+	case "advance":
+		if err := a.needArgs(args, 2, "advance UNIT HEX"); err != nil {
+			return err
+		}
+		if len(args) > 2 {
+			return fmt.Errorf("advance: write advance UNIT HEX")
+		}
+		if a.Unit, err = unitArg(g, args[0]); err != nil {
+			return err
+		}
+		a.Hex, err = g.Map.Parse(args[1])
+	}
+	return err
+}
+
+// parseRegrouping reads the two ways out of Regrouping or Disruption: a Recovery roll (recover
+// UNIT) and a Withdrawal of 1 to 4 hexes (withdraw UNIT HEX..., 10.3.1).
+func (a *Action) parseRegrouping(g *Game, args []string) error {
+	var err error
+	switch a.Verb {
+	case "recover":
+		if err := a.needArgs(args, 1, "recover UNIT"); err != nil {
+			return err
+		}
+		if len(args) > 1 {
+			return fmt.Errorf("recover: write recover UNIT")
+		}
+		a.Unit, err = unitArg(g, args[0])
+	case "withdraw":
+		if err := a.needArgs(args, 2, "withdraw UNIT HEX..."); err != nil {
+			return err
+		}
+		if len(args)-1 > 4 {
+			return fmt.Errorf("withdraw: a Withdrawal is 1 to 4 hexes")
+		}
+		if a.Unit, err = unitArg(g, args[0]); err != nil {
+			return err
+		}
+		for _, w := range args[1:] {
+			h, err := g.Map.Parse(w)
+			if err != nil {
+				return err
+			}
+			a.Path = append(a.Path, h)
+		}
+	}
+	return err
 }
 
 func parseDRM(s string) (int, error) {

@@ -374,207 +374,285 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 	if p.Stopped {
 		return nil
 	}
+	pcs, moving, err := g.mayMove(d, first, r, rep)
+	if err != nil {
+		return err
+	}
+	if !moving {
+		p.Stopped = true
+		return nil
+	}
+	m := shareMove{s: d.Along, turns: share, movers: g.movers(d)}
+	from, start := d.Pos, d.Along
+	if err := g.moveAlong(d, pcs, &m, r, rep); err != nil {
+		return err
+	}
+	d.Along = math.Min(m.s, d.Route.Length())
+	pos, leg := d.Route.At(d.Along)
+	d.Pos = pos
+	for _, x := range m.seen {
+		x.Revealed, x.Seen = true, x.Pos
+	}
+	if d.Along > start+eps {
+		g.recordMove(d, band, from, start, leg, &m, rep)
+	}
+	if m.stopped {
+		p.Stopped = true
+	}
+	g.tryRejoin(d, rep)
+	return nil
+}
+
+// shareMove is a detachment's move in one share of the turn as it goes: how far along its
+// route it is, the share of the turn it has left, its units moving under their own power,
+// whether it has stopped, the detachments contact revealed, and the stretches of its
+// breakdown with the unit whose speed set the last of them.
+type shareMove struct {
+	s, turns float64
+	movers   []*Unit
+	stopped  bool
+	seen     []*Detachment
+	parts    []stretch
+	last     *Unit
+	lastWhat string
+	lastMPH  float64
+}
+
+// mayMove reports whether a detachment moves in this share of the turn, with the pieces of
+// ground along its route if it does. It needs orders [Written orders] and route left, no unit
+// keeping it stationary [Mounting and dismounting] and a unit moving under its own power. On
+// the turn's first share its mired vehicles first try to escape [Miring: escape] and the
+// turn is planned (startTurn).
+func (g *Game) mayMove(d *Detachment, first bool, r *recorder, rep *Report) (pcs []piece, moving bool, err error) {
 	if d.Order == nil || len(d.Route) < 2 {
 		if first && d.Order == nil && d.Act == nil {
 			rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
 		}
-		p.Stopped = true
-		return nil
+		return nil, false, nil
 	}
 	if d.Along >= d.Route.Length()-eps {
-		p.Stopped = true
-		return nil
+		return nil, false, nil
 	}
 	if u := g.busy(d); u != nil {
 		if first {
 			rep.add(d.Side, d.ID, RuleMount, "%s stays where it is this turn: %s must be stationary the whole turn", d.ID, u.ID)
 		}
-		p.Stopped = true
-		return nil
+		return nil, false, nil
 	}
 	if first {
 		if err := g.escapes(d, r, rep); err != nil {
-			return err
+			return nil, false, err
 		}
 	}
 	movers := g.movers(d)
 	if len(movers) == 0 {
-		p.Stopped = true
-		return nil
+		return nil, false, nil
 	}
-	pcs := g.Table.pieces(d.Route)
+	pcs = g.Table.pieces(d.Route)
 	if first {
-		g.planTurn(d, pcs, movers, rep)
-		if d.Rejoin != "" {
-			if t := g.Det(d.Rejoin); t != nil && pointsEqual(t.Route, d.Route) && t.Along < p.Cap {
-				p.Cap = math.Max(d.Along, t.Along)
-			}
+		stop, err := g.startTurn(d, pcs, movers, r, rep)
+		if err != nil || stop {
+			return nil, false, err
 		}
-		// starting the turn's move inside ground that calls for a miring check
-		for _, pc := range pcs {
-			if pc.s0 <= d.Along+eps && d.Along < pc.s1-eps {
-				if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps {
-					stop, err := g.mire(d, pc, false, d.Pos, r, rep)
-					if err != nil {
-						return err
-					}
-					if stop {
-						p.Stopped = true
-						return nil
-					}
+	}
+	return pcs, true, nil
+}
+
+// startTurn plans a detachment's move on the first share of the turn: its pace, and road or
+// cross-country speed (planTurn); no further than the detachment it is rejoining has got along
+// the same route; and the miring check of a move that starts inside ground that calls for
+// one [Vehicle Miring Table]. stop: the check stopped it where it stands.
+func (g *Game) startTurn(d *Detachment, pcs []piece, movers []*Unit, r *recorder, rep *Report) (stop bool, err error) {
+	p := &d.Plan
+	g.planTurn(d, pcs, movers, rep)
+	if d.Rejoin != "" {
+		if t := g.Det(d.Rejoin); t != nil && pointsEqual(t.Route, d.Route) && t.Along < p.Cap {
+			p.Cap = math.Max(d.Along, t.Along)
+		}
+	}
+	// starting the turn's move inside ground that calls for a miring check
+	for _, pc := range pcs {
+		if pc.s0 <= d.Along+eps && d.Along < pc.s1-eps {
+			if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps {
+				stop, err := g.mire(d, pc, false, d.Pos, r, rep)
+				if err != nil {
+					return false, err
 				}
-				break
+				if stop {
+					return true, nil
+				}
 			}
+			break
 		}
-		p.Started = true
 	}
-	movers = g.movers(d)
-	from, start := d.Pos, d.Along
-	s, turns := d.Along, share
-	var parts []stretch
-	var last *Unit
-	var lastWhat string
-	var lastMPH float64
-	note := func(pc piece, dist float64, u *Unit, mph float64, what string) {
-		if dist < 1e-7 {
-			return
-		}
-		last, lastWhat, lastMPH = u, what, mph
-		base := speedMetres(mph)
-		cost := pc.place.Cost()
-		if u.IsVehicle() && p.Road {
-			cost = 1
-		}
-		expr := trimInches(base)
-		if cost != 1 {
-			expr = trimInches(base) + " ÷ " + pc.place.divisor() + " = " + trimInches(base/cost)
-		}
-		label := pc.place.Label()
-		if pc.stream {
-			label += " (across a stream)"
-		}
-		if n := len(parts); n > 0 && parts[n-1].label == pc.place.Label() && parts[n-1].expr == expr {
-			parts[n-1].dist += dist // the same ground and speed on past a corner
-			return
-		}
-		parts = append(parts, stretch{dist, label, expr})
-	}
+	p.Started = true
+	return false, nil
+}
+
+// moveAlong moves the detachment piece by piece along its route, for the share of the turn
+// it has left and no further than the turn's cap, making the checks of each piece it enters
+// (enterPiece) and stopping where one stops it or contact does (crossPiece).
+func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, rep *Report) error {
+	p := &d.Plan
 	ignore := map[string]bool{}
 	for _, e := range g.Dets {
 		if e.Side != d.Side && e.Pos.Dist(d.Pos) <= ContactRange {
 			ignore[e.ID] = true // already in contact: it may move away
 		}
 	}
-	stopped := false
-	var seen []*Detachment // revealed by contact
-pieces:
 	for i, pc := range pcs {
-		if pc.s1 <= s+eps {
+		if pc.s1 <= m.s+eps {
 			continue
 		}
-		if turns <= 1e-12 || s >= p.Cap-eps {
+		if m.turns <= 1e-12 || m.s >= p.Cap-eps {
 			break
 		}
-		if pc.s0 >= s-eps && pc.s0 > p.Events+eps {
+		if pc.s0 >= m.s-eps && pc.s0 > p.Events+eps {
 			p.Events = pc.s0
-			prev := Place{Choke: -1}
-			if i > 0 {
-				prev = pcs[i-1].place
+			stop, err := g.enterPiece(d, pcs, i, m, r, rep)
+			if err != nil {
+				return err
 			}
-			if pc.place.Choke >= 0 && pc.place.Choke != prev.Choke {
-				if o := g.occupant(pc.place.Choke, d); o != nil {
-					// (a side's view hides the name of a detachment it has not seen)
-					rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
-						d.ID, g.Table.Chokes[pc.place.Choke].ID, o.ID)
-					stopped = true
-					break
-				}
-			}
-			entering := pc.place.mireCheck() != NoCheck && (pc.place.Ground != prev.Ground || prev.OnRoad || i == 0)
-			if pc.stream || entering {
-				stop, err := g.mire(d, pc, true, pc.a, r, rep)
-				if err != nil {
-					return err
-				}
-				if stop {
-					stopped = true
-					break
-				}
-				movers = g.movers(d)
+			if stop {
+				m.stopped = true
+				break
 			}
 		}
-		for s < pc.s1-eps && turns > 1e-12 && s < p.Cap-eps {
-			end := math.Min(pc.s1, p.Cap)
-			at := lerp(pc.a, pc.b, (s-pc.s0)/(pc.s1-pc.s0))
-			cs, enemy := g.contact(d, at, pc.b, s, pc.s1, end, ignore)
-			if cs < end {
-				end = cs
-			}
-			k, u, mph, what := slowest(movers, p, pc.place)
-			if math.IsInf(k, 1) {
-				stopped = true
-				break pieces
-			}
-			was := s
-			s, turns = advance(s, end, k, turns)
-			note(pc, s-was, u, mph, what)
-			if enemy != nil && s >= cs-eps {
-				if g.overrun(d, enemy, rep) {
-					ignore[enemy.ID] = true
-					seen = append(seen, d) // the overrun infantry sees who overran it
-					continue
-				}
-				rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, enemy.ID, lerp(pc.a, pc.b, (s-pc.s0)/(pc.s1-pc.s0)))
-				seen = append(seen, d, enemy)
-				stopped = true
-				break pieces
-			}
+		if g.crossPiece(d, pc, m, ignore, rep) {
+			m.stopped = true
+			break
 		}
 	}
-	d.Along = math.Min(s, d.Route.Length())
-	pos, leg := d.Route.At(d.Along)
-	d.Pos = pos
-	for _, x := range seen {
-		x.Revealed, x.Seen = true, x.Pos
-	}
-	if d.Along > start+eps {
-		a, b := d.Route[leg], d.Route[leg+1]
-		d.Facing = bearing(a, b)
-		dist := d.Along - start
-		d.Moved += dist
-		d.MovedTurn = g.Turn
-		d.Track = append(d.Track, d.Route.between(start, d.Along)...)
-		if p.Pace == Run {
-			for _, u := range movers {
-				if footInfantry(u) {
-					u.Ran, u.RanTurn = true, g.Turn
-				}
-			}
-		}
-		var texts []string
-		for _, x := range parts {
-			texts = append(texts, fmt.Sprintf("%s of %s at %s", trimInches(x.dist), x.label, x.expr))
-		}
-		total := strings.Join(texts, " + ")
-		if len(parts) > 1 {
-			total += " = " + trimInches(dist)
-		}
-		basis := ""
-		if last != nil {
-			basis = fmt.Sprintf(" [%s %s %s MPH = %s]", last.ID, lastWhat, trim(lastMPH), trimInches(speedMetres(lastMPH)))
-		}
-		rule := RuleChart
-		if p.Road {
-			rule = RuleRoad
-		}
-		rep.add(d.Side, d.ID, rule, "%s moves %s to %v: %s%s", d.ID, trimInches(dist), d.Pos, total, basis)
-		rep.Moves = append(rep.Moves, Move{Det: d.ID, Side: d.Side, Band: band, From: from, To: d.Pos, Distance: dist, Breakdown: total + basis})
-	}
-	if stopped {
-		p.Stopped = true
-	}
-	g.tryRejoin(d, rep)
 	return nil
+}
+
+// enterPiece makes the checks of entering piece i of the route: a choke point another
+// detachment holds stops the move, as models may not pass through each other [Moving through
+// models]; crossing a stream, or entering ground that calls for a miring check from other
+// ground or off a road, makes the check [Vehicle Miring Table]. stop: the detachment stops.
+func (g *Game) enterPiece(d *Detachment, pcs []piece, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
+	pc := pcs[i]
+	prev := Place{Choke: -1}
+	if i > 0 {
+		prev = pcs[i-1].place
+	}
+	if pc.place.Choke >= 0 && pc.place.Choke != prev.Choke {
+		if o := g.occupant(pc.place.Choke, d); o != nil {
+			// (a side's view hides the name of a detachment it has not seen)
+			rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
+				d.ID, g.Table.Chokes[pc.place.Choke].ID, o.ID)
+			return true, nil
+		}
+	}
+	entering := pc.place.mireCheck() != NoCheck && (pc.place.Ground != prev.Ground || prev.OnRoad || i == 0)
+	if pc.stream || entering {
+		stop, err := g.mire(d, pc, true, pc.a, r, rep)
+		if err != nil || stop {
+			return stop, err
+		}
+		m.movers = g.movers(d)
+	}
+	return false, nil
+}
+
+// crossPiece moves the detachment over piece pc at the speed of its slowest unit [Movement
+// Chart] while it has turn and cap left. Coming within contact range of an enemy it overruns
+// that enemy's position if it may [Overrun] and goes on; otherwise it stops in contact
+// [Contact]. It reports whether the detachment stopped.
+func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, ignore map[string]bool, rep *Report) (stopped bool) {
+	p := &d.Plan
+	for m.s < pc.s1-eps && m.turns > 1e-12 && m.s < p.Cap-eps {
+		end := math.Min(pc.s1, p.Cap)
+		at := lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0))
+		cs, enemy := g.contact(d, at, pc.b, m.s, pc.s1, end, ignore)
+		if cs < end {
+			end = cs
+		}
+		k, u, mph, what := slowest(m.movers, p, pc.place)
+		if math.IsInf(k, 1) {
+			return true
+		}
+		was := m.s
+		m.s, m.turns = advance(m.s, end, k, m.turns)
+		m.note(p, pc, m.s-was, u, mph, what)
+		if enemy != nil && m.s >= cs-eps {
+			if g.overrun(d, enemy, rep) {
+				ignore[enemy.ID] = true
+				m.seen = append(m.seen, d) // the overrun infantry sees who overran it
+				continue
+			}
+			rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, enemy.ID, lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0)))
+			m.seen = append(m.seen, d, enemy)
+			return true
+		}
+	}
+	return false
+}
+
+// note adds dist metres over piece pc, made at unit u's speed mph (what: how it moves), to
+// the move's breakdown: on past a corner over the same ground at the same speed it lengthens
+// the last stretch.
+func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, what string) {
+	if dist < 1e-7 {
+		return
+	}
+	m.last, m.lastWhat, m.lastMPH = u, what, mph
+	base := speedMetres(mph)
+	cost := pc.place.Cost()
+	if u.IsVehicle() && p.Road {
+		cost = 1
+	}
+	expr := trimInches(base)
+	if cost != 1 {
+		expr = trimInches(base) + " ÷ " + pc.place.divisor() + " = " + trimInches(base/cost)
+	}
+	label := pc.place.Label()
+	if pc.stream {
+		label += " (across a stream)"
+	}
+	if n := len(m.parts); n > 0 && m.parts[n-1].label == pc.place.Label() && m.parts[n-1].expr == expr {
+		m.parts[n-1].dist += dist // the same ground and speed on past a corner
+		return
+	}
+	m.parts = append(m.parts, stretch{dist, label, expr})
+}
+
+// recordMove records a detachment's move from start along its route, now on leg leg: its new
+// facing, the distance moved, its track, infantry that ran [Base Movement: infantry run], and
+// the move with its breakdown in the report [Movement Chart, or Road Speed].
+func (g *Game) recordMove(d *Detachment, band string, from Point, start float64, leg int, m *shareMove, rep *Report) {
+	p := &d.Plan
+	a, b := d.Route[leg], d.Route[leg+1]
+	d.Facing = bearing(a, b)
+	dist := d.Along - start
+	d.Moved += dist
+	d.MovedTurn = g.Turn
+	d.Track = append(d.Track, d.Route.between(start, d.Along)...)
+	if p.Pace == Run {
+		for _, u := range m.movers {
+			if footInfantry(u) {
+				u.Ran, u.RanTurn = true, g.Turn
+			}
+		}
+	}
+	var texts []string
+	for _, x := range m.parts {
+		texts = append(texts, fmt.Sprintf("%s of %s at %s", trimInches(x.dist), x.label, x.expr))
+	}
+	total := strings.Join(texts, " + ")
+	if len(m.parts) > 1 {
+		total += " = " + trimInches(dist)
+	}
+	basis := ""
+	if m.last != nil {
+		basis = fmt.Sprintf(" [%s %s %s MPH = %s]", m.last.ID, m.lastWhat, trim(m.lastMPH), trimInches(speedMetres(m.lastMPH)))
+	}
+	rule := RuleChart
+	if p.Road {
+		rule = RuleRoad
+	}
+	rep.add(d.Side, d.ID, rule, "%s moves %s to %v: %s%s", d.ID, trimInches(dist), d.Pos, total, basis)
+	rep.Moves = append(rep.Moves, Move{Det: d.ID, Side: d.Side, Band: band, From: from, To: d.Pos, Distance: dist, Breakdown: total + basis})
 }
 
 // stretch is a run of one ground at one speed in a move's breakdown.

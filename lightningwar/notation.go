@@ -93,31 +93,13 @@ func Parse(line string) (Action, error) {
 	}
 	a.Verb = strings.ToLower(f[0])
 	args := f[1:]
-	bad := func(format string, x ...any) (Action, error) {
-		return Action{}, fmt.Errorf("%s: %s", a.Verb, fmt.Sprintf(format, x...))
-	}
 	if text != "" && a.Verb != "order" {
-		return bad("only an order takes a text after ':'")
+		return Action{}, badStep(a.Verb, "only an order takes a text after ':'")
 	}
 	a.Text = text
 	if a.Verb == "movement" {
-		for _, w := range args {
-			if k, n, ok := strings.Cut(w, "/"); ok && a.N == 0 {
-				ki, err1 := strconv.Atoi(k)
-				ni, err2 := strconv.Atoi(n)
-				if err1 != nil || err2 != nil || (ni != 1 && ni != 2 && ni != 4) || ki < 1 || ki > ni {
-					return bad("%q: write the part as 1/2, 2/2, 1/4 ... (halves or quarters)", w)
-				}
-				a.K, a.N = ki, ni
-				continue
-			}
-			a.Dets = append(a.Dets, w)
-		}
-		if a.N == 0 {
-			a.K, a.N = 1, 1
-		}
-		if a.N == 1 && len(a.Dets) > 0 {
-			return bad("name the detachments moving in parts only with a part, e.g. movement 1/2 A B")
+		if err := a.parseMovement(args); err != nil {
+			return Action{}, err
 		}
 		return a, nil
 	}
@@ -126,31 +108,55 @@ func Parse(line string) (Action, error) {
 		known = known || v == a.Verb
 	}
 	if !known {
-		return bad("unknown verb (%s)", strings.Join(Verbs, ", "))
+		return Action{}, badStep(a.Verb, "unknown verb (%s)", strings.Join(Verbs, ", "))
 	}
 	if len(args) == 0 {
-		return bad("name the detachment or unit")
+		return Action{}, badStep(a.Verb, "name the detachment or unit")
 	}
 	a.Det, args = args[0], args[1:]
-	point := func(i int) (Point, error) {
-		if i >= len(args) {
-			return Point{}, fmt.Errorf("%s: a point x,y is missing", a.Verb)
-		}
-		return ParsePoint(args[i])
+	if err := a.parseWords(args); err != nil {
+		return Action{}, err
 	}
-	pace := func(w string) bool {
-		switch w {
-		case "walk":
-			a.Pace, a.HasPace = Walk, true
-		case "run":
-			a.Pace, a.HasPace = Run, true
-		case "gallop":
-			a.Pace, a.HasPace = Gallop, true
-		default:
-			return false
-		}
-		return true
+	if err := a.complete(); err != nil {
+		return Action{}, err
 	}
+	return a, nil
+}
+
+// badStep is the error of a step with this verb.
+func badStep(verb, format string, x ...any) error {
+	return fmt.Errorf("%s: %s", verb, fmt.Sprintf(format, x...))
+}
+
+// parseMovement reads the referee's movement [K/N] [D ...]: part K of N of the Movement Phase
+// (halves or quarters), with the detachments that move in that part; the whole phase if no
+// part is given.
+func (a *Action) parseMovement(args []string) error {
+	for _, w := range args {
+		if k, n, ok := strings.Cut(w, "/"); ok && a.N == 0 {
+			ki, err1 := strconv.Atoi(k)
+			ni, err2 := strconv.Atoi(n)
+			if err1 != nil || err2 != nil || (ni != 1 && ni != 2 && ni != 4) || ki < 1 || ki > ni {
+				return badStep(a.Verb, "%q: write the part as 1/2, 2/2, 1/4 ... (halves or quarters)", w)
+			}
+			a.K, a.N = ki, ni
+			continue
+		}
+		a.Dets = append(a.Dets, w)
+	}
+	if a.N == 0 {
+		a.K, a.N = 1, 1
+	}
+	if a.N == 1 && len(a.Dets) > 0 {
+		return badStep(a.Verb, "name the detachments moving in parts only with a part, e.g. movement 1/2 A B")
+	}
+	return nil
+}
+
+// parseWords reads the words after the detachment or unit a step names: its keywords, each
+// allowed only with the verbs it goes with, their values, the pace, and the bare arguments of
+// split (the units), adjust (the point) and pivot (the degrees).
+func (a *Action) parseWords(args []string) error {
 	allowed := map[string]string{
 		"order": "from turn path goal pace reserve", "continue": "from turn", "route": "path pace",
 		"forced": "path pace", "fired": "units by from spotting", "halt": "fire part as", "cover": "fire part as",
@@ -165,7 +171,7 @@ func Parse(line string) (Action, error) {
 		switch kw {
 		case "path", "goal", "from", "spotting", "by", "at", "on", "into", "fire", "as", "turn", "units", "part", "reserve", "pace":
 			if !strings.Contains(" "+allowed+" ", " "+kw+" ") {
-				return bad("%q does not go with %s", w, a.Verb)
+				return badStep(a.Verb, "%q does not go with %s", w, a.Verb)
 			}
 		}
 		switch {
@@ -176,46 +182,31 @@ func Parse(line string) (Action, error) {
 				i++
 			}
 			if len(a.Path) == 0 {
-				return bad("path needs at least one point x,y")
+				return badStep(a.Verb, "path needs at least one point x,y")
 			}
 			if len(a.Path) > 1000 {
-				return bad("a path of more than 1000 points")
+				return badStep(a.Verb, "a path of more than 1000 points")
 			}
 		case w == "goal" || w == "from" && a.Verb == "fired" || w == "spotting":
-			p, err := point(i + 1)
+			p, err := a.pointAt(args, i+1)
 			if err != nil {
-				return bad("%v", err)
+				return badStep(a.Verb, "%v", err)
 			}
 			a.At = &p
 			a.Spot = w == "spotting"
 			i++
 		case w == "from" || w == "by" || w == "at" || w == "on" || w == "into" || w == "fire" || w == "as" || w == "turn" || w == "units" || w == "part":
 			if i+1 >= len(args) {
-				return bad("%q needs a value", w)
+				return badStep(a.Verb, "%q needs a value", w)
 			}
 			v := args[i+1]
 			i++
-			switch w {
-			case "from":
-				a.From = v
-			case "by", "at", "on", "into":
-				a.Other = v
-			case "fire":
-				a.Fire = v
-			case "as":
-				a.As = v
-			case "turn":
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 0 || n > 100000 {
-					return bad("turn %q is not a turn number", v)
-				}
-				a.Turn, a.HasTurn = n, true
-			case "units", "part":
-				a.Units = list(v)
+			if err := a.setValue(w, v); err != nil {
+				return err
 			}
 		case w == "reserve":
 			a.Reserve = true
-		case pace(w):
+		case a.setPace(w):
 		case a.Verb == "split" && a.Units == nil:
 			a.Units = list(w)
 		case a.Verb == "adjust" && a.At == nil && isPoint(w):
@@ -224,18 +215,74 @@ func Parse(line string) (Action, error) {
 		case a.Verb == "pivot":
 			d, err := strconv.ParseFloat(w, 64)
 			if err != nil || math.IsNaN(d) || math.IsInf(d, 0) {
-				return bad("%q is not an angle in degrees", w)
+				return badStep(a.Verb, "%q is not an angle in degrees", w)
 			}
 			a.Degrees = math.Mod(math.Mod(d, 360)+360, 360)
 		default:
-			return bad("unexpected %q", w)
+			return badStep(a.Verb, "unexpected %q", w)
 		}
 	}
-	need := func(ok bool, what string) (Action, error) {
-		if !ok {
-			return bad("%s", what)
+	return nil
+}
+
+// pointAt reads args[i] as a point x,y.
+func (a *Action) pointAt(args []string, i int) (Point, error) {
+	if i >= len(args) {
+		return Point{}, fmt.Errorf("%s: a point x,y is missing", a.Verb)
+	}
+	return ParsePoint(args[i])
+}
+
+// setPace reads w as a pace, walk, run or gallop, and reports whether it was one.
+func (a *Action) setPace(w string) bool {
+	switch w {
+	case "walk":
+		a.Pace, a.HasPace = Walk, true
+	case "run":
+		a.Pace, a.HasPace = Run, true
+	case "gallop":
+		a.Pace, a.HasPace = Gallop, true
+	default:
+		return false
+	}
+	return true
+}
+
+// setValue sets the value v of keyword w: the formation sending an order (from), the other
+// detachment or unit (by, at, on, into), the enemy a halted or covering detachment fires on
+// (fire), a part's new name (as), the turn of an order (turn), the units (units, part).
+func (a *Action) setValue(w, v string) error {
+	switch w {
+	case "from":
+		a.From = v
+	case "by", "at", "on", "into":
+		a.Other = v
+	case "fire":
+		a.Fire = v
+	case "as":
+		a.As = v
+	case "turn":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 100000 {
+			return badStep(a.Verb, "turn %q is not a turn number", v)
 		}
-		return a, nil
+		a.Turn, a.HasTurn = n, true
+	case "units", "part":
+		a.Units = list(v)
+	}
+	return nil
+}
+
+// complete checks that a step has what its verb needs: a forced or changed route its path; a
+// report of fire who fired or from where; fire, join and tow the other detachment or unit;
+// split the units and the new name; adjust the point; and a part breaking off for a
+// discretionary action both its units and its name.
+func (a *Action) complete() error {
+	need := func(ok bool, what string) error {
+		if !ok {
+			return badStep(a.Verb, "%s", what)
+		}
+		return nil
 	}
 	switch a.Verb {
 	case "route", "forced":
@@ -254,9 +301,9 @@ func Parse(line string) (Action, error) {
 		return need(a.At != nil, "give the point x,y")
 	}
 	if (a.Verb == "halt" || a.Verb == "cover" || a.Verb == "fire") && (a.Units != nil) != (a.As != "") {
-		return bad("a part breaking off is written part U1,U2 as NEW")
+		return badStep(a.Verb, "a part breaking off is written part U1,U2 as NEW")
 	}
-	return a, nil
+	return nil
 }
 
 // String writes the action back as notation.

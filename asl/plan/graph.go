@@ -100,177 +100,240 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 		return nil, ErrNotMoving
 	}
 	gr := &Graph{Unit: unit, allot: start.V.Allotment(), allow: start.Allowance, index: map[State]int32{}, probs: []float64{1}}
-	gain := gained(&start)
-	key := func(u *asl.Unit) State {
-		s := stateOf(u)
-		s.Gained = 0
-		if !u.AllUsed && !u.MinimumMove {
-			s.Gained = gain
-		}
-		return s
+	c := compiler{gr: gr, scratch: scratch, unit: unit, gain: gained(&start), maxJump: 1, res: new(asl.Result)}
+	if err := c.search(&start, limit); err != nil {
+		return nil, err
 	}
-	var reps []asl.Unit
-	var dist []asl.MP
-	node := func(u *asl.Unit, d asl.MP) int32 {
-		k := key(u)
-		if i, ok := gr.index[k]; ok {
-			if d < dist[i] {
-				dist[i] = d
-			}
-			return i
+	gr.link(c.all, c.maxJump)
+	return gr, nil
+}
+
+// compiler is the work of one Compile: the scratch game the referee plays every step on, the
+// States found so far (each with a representative unit and the least MP it is reached for)
+// and the edges found so far, in the order found.
+type compiler struct {
+	gr      *Graph
+	scratch *asl.Game
+	unit    int
+	gain    asl.MP // what an ESB added to the start's allotment (D2.5): no ESB is played here
+	reps    []asl.Unit
+	dist    []asl.MP
+	all     []adj
+	maxJump asl.MP      // the longest jump in MP of any edge: the bucket ring must hold it
+	res     *asl.Result // what the referee made of the last step played
+	// the outcomes of a step with plenty of MP left, with none, and around its cost
+	inf, o0 outcome
+	scan    [12]outcome
+	scanAt  [12]asl.MP
+}
+
+// key is the State a unit is in, with the MP an ESB added to its allotment (D2.5) as at the
+// start, since the graph plays no ESB, unless it is under ALL MP (D2.7) or a Minimum Move
+// (D2.15), which keep none.
+func (c *compiler) key(u *asl.Unit) State {
+	s := stateOf(u)
+	s.Gained = 0
+	if !u.AllUsed && !u.MinimumMove {
+		s.Gained = c.gain
+	}
+	return s
+}
+
+// node is the index of the State of u, reached for d MP, adding it if it is new.
+func (c *compiler) node(u *asl.Unit, d asl.MP) int32 {
+	gr := c.gr
+	k := c.key(u)
+	if i, ok := gr.index[k]; ok {
+		if d < c.dist[i] {
+			c.dist[i] = d
 		}
-		i := int32(len(gr.States))
-		gr.index[k] = i
-		gr.States = append(gr.States, k)
-		gr.fixed = append(gr.fixed, u.AllUsed || u.MinimumMove)
-		reps = append(reps, *u)
-		dist = append(dist, d)
 		return i
 	}
-	var res asl.Result
-	probe := func(rep *asl.Unit, a asl.Action, left asl.MP, o *outcome) {
-		u := *rep
-		if !u.AllUsed && !u.MinimumMove {
-			u.Allowance = u.Spent + left
-		}
-		scratch.Units[unit] = u
-		o.ok = false
-		if err := scratch.Step(a, dice.Lowest{}, &res); err != nil {
-			return
-		}
-		nu := &scratch.Units[unit]
-		if nu.Immobile != asl.Mobile || nu.Stalled && !rep.Stalled {
-			return
-		}
-		o.ok, o.d, o.to, o.p, o.unit = true, nu.Spent-rep.Spent, key(nu), res.Mobile(), *nu
-	}
-	prob := func(p float64) (uint8, error) {
-		for i, q := range gr.probs {
-			if q == p {
-				return uint8(i), nil
-			}
-		}
-		if len(gr.probs) > probMask {
-			return 0, fmt.Errorf("%w: more than %d different chances of a step", ErrIrregular, probMask+1)
-		}
-		gr.probs = append(gr.probs, p)
-		return uint8(len(gr.probs) - 1), nil
-	}
-	var all []adj
-	maxJump := asl.MP(1)
-	push := func(from int32, o *outcome, lo, hi asl.MP, a asl.Action, min bool) error {
-		if o.d <= 0 && !min {
-			return fmt.Errorf("%w: a step costing %s MP", ErrIrregular, o.d)
-		}
-		if o.d >= noCeiling || lo >= noCeiling || hi < huge && hi >= noCeiling {
-			return fmt.Errorf("%w: a step costing %s MP", ErrIrregular, o.d)
-		}
-		pi, err := prob(o.p)
-		if err != nil {
-			return err
-		}
-		to := node(&o.unit, dist[from]+o.d)
-		e := edge{to: to, cost: uint8(o.d), lo: uint8(lo), hi: noCeiling, flags: pi}
-		if hi < huge {
-			e.hi = uint8(hi)
-		}
-		if min {
-			e.cost, e.lo, e.flags = uint8(minimumStart(&reps[from])), 0, e.flags|minimumFlag
-			if gr.allot > maxJump {
-				maxJump = gr.allot
-			}
-		} else if o.d > maxJump {
-			maxJump = o.d
-		}
-		all = append(all, adj{from, e, a})
-		return nil
-	}
+	i := int32(len(gr.States))
+	gr.index[k] = i
+	gr.States = append(gr.States, k)
+	gr.fixed = append(gr.fixed, u.AllUsed || u.MinimumMove)
+	c.reps = append(c.reps, *u)
+	c.dist = append(c.dist, d)
+	return i
+}
 
-	node(&start, start.Spent)
+// probe plays step a for the unit rep with left MP remaining of its allowance (D2.1) and
+// writes the outcome to o: not ok if the referee refuses it, or it leaves the vehicle
+// Immobilized or newly Stalled.
+func (c *compiler) probe(rep *asl.Unit, a asl.Action, left asl.MP, o *outcome) {
+	u := *rep
+	if !u.AllUsed && !u.MinimumMove {
+		u.Allowance = u.Spent + left
+	}
+	c.scratch.Units[c.unit] = u
+	o.ok = false
+	if err := c.scratch.Step(a, dice.Lowest{}, c.res); err != nil {
+		return
+	}
+	nu := &c.scratch.Units[c.unit]
+	if nu.Immobile != asl.Mobile || nu.Stalled && !rep.Stalled {
+		return
+	}
+	o.ok, o.d, o.to, o.p, o.unit = true, nu.Spent-rep.Spent, c.key(nu), c.res.Mobile(), *nu
+}
+
+// prob is the index in Graph.probs of the chance p of a step leaving the vehicle Mobile,
+// adding it if it is new.
+func (c *compiler) prob(p float64) (uint8, error) {
+	gr := c.gr
+	for i, q := range gr.probs {
+		if q == p {
+			return uint8(i), nil
+		}
+	}
+	if len(gr.probs) > probMask {
+		return 0, fmt.Errorf("%w: more than %d different chances of a step", ErrIrregular, probMask+1)
+	}
+	gr.probs = append(gr.probs, p)
+	return uint8(len(gr.probs) - 1), nil
+}
+
+// push adds the edge of outcome o of step a from State from, taken while lo <= MP left < hi;
+// min: a Minimum Move (D2.15), which lands on the printed allotment.
+func (c *compiler) push(from int32, o *outcome, lo, hi asl.MP, a asl.Action, min bool) error {
+	if o.d <= 0 && !min {
+		return fmt.Errorf("%w: a step costing %s MP", ErrIrregular, o.d)
+	}
+	if o.d >= noCeiling || lo >= noCeiling || hi < huge && hi >= noCeiling {
+		return fmt.Errorf("%w: a step costing %s MP", ErrIrregular, o.d)
+	}
+	pi, err := c.prob(o.p)
+	if err != nil {
+		return err
+	}
+	to := c.node(&o.unit, c.dist[from]+o.d)
+	e := edge{to: to, cost: uint8(o.d), lo: uint8(lo), hi: noCeiling, flags: pi}
+	if hi < huge {
+		e.hi = uint8(hi)
+	}
+	if min {
+		e.cost, e.lo, e.flags = uint8(minimumStart(&c.reps[from])), 0, e.flags|minimumFlag
+		if c.gr.allot > c.maxJump {
+			c.maxJump = c.gr.allot
+		}
+	} else if o.d > c.maxJump {
+		c.maxJump = o.d
+	}
+	c.all = append(c.all, adj{from, e, a})
+	return nil
+}
+
+// search expands the States in order of the least MP they are reached for, from the unit as
+// it stands: every step the referee offers from each State is played and becomes its edges.
+func (c *compiler) search(start *asl.Unit, limit asl.MP) error {
+	c.node(start, start.Spent)
 	var q distQueue
 	heap.Push(&q, distItem{0, start.Spent})
 	done := make([]bool, 0, 1024)
 	var buf []asl.Action
-	var inf, o0 outcome
-	var scan [12]outcome
-	var scanAt [12]asl.MP
 	for q.Len() > 0 {
 		it := heap.Pop(&q).(distItem)
 		for int(it.node) >= len(done) {
 			done = append(done, false)
 		}
-		if done[it.node] || it.d > dist[it.node] {
+		if done[it.node] || it.d > c.dist[it.node] {
 			continue
 		}
 		done[it.node] = true
-		rep := reps[it.node]
+		rep := c.reps[it.node]
 		if limit > 0 && it.d > limit && !rep.AllUsed {
 			continue
 		}
-		scratch.Units[unit] = rep
-		mark := len(all)
-		buf = candidates(scratch, unit, false, buf[:0])
+		c.scratch.Units[c.unit] = rep
+		mark := len(c.all)
+		buf = candidates(c.scratch, c.unit, false, buf[:0])
 		for _, a := range buf {
-			probe(&rep, a, huge, &inf)
-			if !inf.ok {
-				continue
-			}
-			if a.Verb == asl.VerbMinimum {
-				if err := push(it.node, &inf, 0, huge, a, true); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			probe(&rep, a, 0, &o0)
-			if o0.same(&inf) {
-				if err := push(it.node, &inf, 0, huge, a, false); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			// Scan the MP left around the step's cost; the outcome below the scan is the one
-			// with nothing left, above it the one with plenty.
-			n := 0
-			scan[n], scanAt[n] = o0, 0
-			n++
-			for left := max(inf.d-asl.Whole(2), 1); left <= inf.d+asl.Whole(2); left++ {
-				probe(&rep, a, left, &scan[n])
-				scanAt[n] = left
-				n++
-			}
-			if !scan[n-1].same(&inf) {
-				return nil, fmt.Errorf("%w: %s", ErrIrregular, scratch.Describe(a))
-			}
-			for i := 0; i < n; {
-				j := i + 1
-				for j < n && scan[j].same(&scan[i]) {
-					j++
-				}
-				hi := huge
-				if j < n {
-					hi = scanAt[j]
-				}
-				if scan[i].ok {
-					if err := push(it.node, &scan[i], scanAt[i], hi, a, false); err != nil {
-						return nil, err
-					}
-				}
-				i = j
+			if err := c.step(it.node, &rep, a); err != nil {
+				return err
 			}
 		}
-		for _, x := range all[mark:] {
-			if to := x.e.to; !doneAt(done, to) {
-				d := dist[it.node] + asl.MP(x.e.cost)
-				if x.e.minimum() {
-					d = gr.allot
-				}
-				if d <= dist[to] {
-					dist[to] = d
-					heap.Push(&q, distItem{to, d})
-				}
+		c.relax(&q, done, it.node, mark)
+	}
+	return nil
+}
+
+// step plays step a from State from, whose unit is rep, and adds its edges: one if its
+// outcome does not depend on the MP left, else one per window of MP left with its own
+// outcome (D2.1 affordability, D2.24 Stopping MP, D2.3 Bypass). A step the referee refuses
+// even with plenty of MP left adds none.
+func (c *compiler) step(from int32, rep *asl.Unit, a asl.Action) error {
+	c.probe(rep, a, huge, &c.inf)
+	if !c.inf.ok {
+		return nil
+	}
+	if a.Verb == asl.VerbMinimum {
+		return c.push(from, &c.inf, 0, huge, a, true)
+	}
+	c.probe(rep, a, 0, &c.o0)
+	if c.o0.same(&c.inf) {
+		return c.push(from, &c.inf, 0, huge, a, false)
+	}
+	return c.windows(from, rep, a)
+}
+
+// windows scans the MP left around the cost of step a, whose outcome changes with it, and
+// adds an edge per run of MP left with one outcome; the outcome below the scan is the one
+// with nothing left, above it the one with plenty.
+func (c *compiler) windows(from int32, rep *asl.Unit, a asl.Action) error {
+	scan, scanAt := &c.scan, &c.scanAt
+	n := 0
+	scan[n], scanAt[n] = c.o0, 0
+	n++
+	for left := max(c.inf.d-asl.Whole(2), 1); left <= c.inf.d+asl.Whole(2); left++ {
+		c.probe(rep, a, left, &scan[n])
+		scanAt[n] = left
+		n++
+	}
+	if !scan[n-1].same(&c.inf) {
+		return fmt.Errorf("%w: %s", ErrIrregular, c.scratch.Describe(a))
+	}
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && scan[j].same(&scan[i]) {
+			j++
+		}
+		hi := huge
+		if j < n {
+			hi = scanAt[j]
+		}
+		if scan[i].ok {
+			if err := c.push(from, &scan[i], scanAt[i], hi, a, false); err != nil {
+				return err
+			}
+		}
+		i = j
+	}
+	return nil
+}
+
+// relax queues the States that the edges found from State from (those from mark on) reach
+// for less than they were reached for before; a Minimum Move reaches its State for the
+// printed allotment.
+func (c *compiler) relax(q *distQueue, done []bool, from int32, mark int) {
+	for _, x := range c.all[mark:] {
+		if to := x.e.to; !doneAt(done, to) {
+			d := c.dist[from] + asl.MP(x.e.cost)
+			if x.e.minimum() {
+				d = c.gr.allot
+			}
+			if d <= c.dist[to] {
+				c.dist[to] = d
+				heap.Push(q, distItem{to, d})
 			}
 		}
 	}
+}
+
+// link lays the edges found out for queries: CSR by source State, cheapest window first
+// within a State, without the steps that are two others in a row, and the bucket ring sized
+// for the longest jump in MP.
+func (gr *Graph) link(all []adj, maxJump asl.MP) {
 	// CSR by source State; within a State its edges go cheapest window first, so a query
 	// stops at the first one it cannot afford.
 	sort.SliceStable(all, func(i, j int) bool {
@@ -279,17 +342,7 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 		}
 		return all[i].e.lo < all[j].e.lo
 	})
-	n := len(gr.States)
-	csr := func() {
-		gr.first = make([]int32, n+1)
-		for _, x := range all {
-			gr.first[x.from+1]++
-		}
-		for i := 0; i < n; i++ {
-			gr.first[i+1] += gr.first[i]
-		}
-	}
-	csr()
+	gr.csr(all)
 	// A step that is exactly two others in a row (a VCA change of two hexspines is two of
 	// one) adds no way the two do not: drop it, which saves the query a third of its edges.
 	drop := make([]bool, len(all))
@@ -303,7 +356,7 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 		}
 	}
 	all = keep
-	csr()
+	gr.csr(all)
 	gr.edges = make([]edge, len(all))
 	gr.acts = make([]asl.Action, len(all))
 	for i, x := range all {
@@ -314,7 +367,19 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 	for asl.MP(gr.ring) <= maxJump {
 		gr.ring <<= 1
 	}
-	return gr, nil
+}
+
+// csr builds gr.first over all, sorted by source State: the edges of State i are
+// all[first[i]:first[i+1]].
+func (gr *Graph) csr(all []adj) {
+	n := len(gr.States)
+	gr.first = make([]int32, n+1)
+	for _, x := range all {
+		gr.first[x.from+1]++
+	}
+	for i := 0; i < n; i++ {
+		gr.first[i+1] += gr.first[i]
+	}
 }
 
 // composite reports whether edge i of all (sorted by source, gr.first built on it) is exactly
