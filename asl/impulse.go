@@ -170,7 +170,8 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 // impulseOK checks that group ia.Group may take an Impulse now (D14.3), that a Convoy has no
 // Recalled vehicle still to leave it (E11.253), and that each expenditure is a member's one
 // MP expenditure of the Impulse (D14.31) of a kind the group allows; it returns the members
-// taking part. A Column's road bonus is set first, as it stands before the Impulse (B3.4).
+// taking part. A Column's members are first given the Column's allowance, its road bonus kept
+// while every MF was spent on road (B3.4).
 func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 	if ia.Group < 0 || ia.Group >= len(g.Groups) || g.Groups[ia.Group].Gone {
 		return nil, refuse("scenario", "no such group")
@@ -218,8 +219,8 @@ func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 	return parts, nil
 }
 
-// restoreImpulse puts the units and their MP spent in enemy LOS back as they were before a
-// refused Impulse, and leaves Impulse Movement.
+// restoreImpulse puts the units and the MP they spent in each defender's LOS (D2.401) back as
+// they were before a refused Impulse, and leaves Impulse Movement.
 func (g *Game) restoreImpulse() {
 	copy(g.Units, g.saved)
 	copy(g.losSpent, g.savedLOS)
