@@ -50,17 +50,26 @@ func Open(name string, data []byte) (*Game, error) {
 // Create starts a game from scenario data and plays the file's moves as its first steps, with
 // the file's dice (its script, then its seed or src).
 func Create(name string, data []byte, src dice.Source) (*Game, error) {
+	g, _, err := CreateReported(name, data, src)
+	return g, err
+}
+
+// CreateReported is Create, with the report of each of the file's moves (each played once).
+func CreateReported(name string, data []byte, src dice.Source) (*Game, []*rules.Report, error) {
 	g, err := Open(name, data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	src, moves := g.fileMoves(src)
+	var reps []*rules.Report
 	for _, mv := range moves {
-		if _, err := g.Apply(mv.Text, src); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, mv.Line, err)
+		rep, err := g.Apply(mv.Text, src)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: %w", name, mv.Line, err)
 		}
+		reps = append(reps, rep)
 	}
-	return g, nil
+	return g, reps, nil
 }
 
 // fileMoves is the scenario file's own moves and the dice they are played with: the file's

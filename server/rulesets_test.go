@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	aslrs "github.com/umpire-referee/umpire/asl/ruleset"
 	lhyrs "github.com/umpire-referee/umpire/lhy/ruleset"
 	lwrs "github.com/umpire-referee/umpire/lightningwar/ruleset"
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // The server knows no ruleset: its tests play the three umpire ships with, registered by
@@ -59,4 +61,47 @@ func TestRulesets(t *testing.T) {
 			}
 		}
 	})
+}
+
+// routed is a ruleset that serves a route of its own and plays nothing: it shows that a
+// ruleset's read-only routes reach the API under /api/rulesets/{name}/ (rules.Router).
+type routed struct{}
+
+func (routed) Name() string  { return "routed" }
+func (routed) Title() string { return "Routed" }
+func (routed) Load(file string, _ []byte) (rules.Scenario, error) {
+	return nil, fmt.Errorf("%s: the routed ruleset plays no games", file)
+}
+func (routed) Routes() []rules.Route {
+	return []rules.Route{{Path: "terrain", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"chart": "the routed ruleset's chart"})
+	})}}
+}
+
+func init() { rules.Register(routed{}) }
+
+// TestRulesetRoutes: a ruleset's own route answers under /api/rulesets/{name}/, and the list
+// of rulesets names it.
+func TestRulesetRoutes(t *testing.T) {
+	c := serveTest(t, New(Config{Store: nil}))
+	var out map[string]string
+	if code := c.do("GET", "/api/rulesets/routed/terrain", "", nil, &out); code != http.StatusOK || out["chart"] != "the routed ruleset's chart" {
+		t.Errorf("GET /api/rulesets/routed/terrain: %d %v", code, out)
+	}
+	var list []struct {
+		Name   string   `json:"name"`
+		Routes []string `json:"routes"`
+	}
+	c.do("GET", "/api/rulesets", "", nil, &list)
+	found := false
+	for _, r := range list {
+		found = found || r.Name == "routed" && len(r.Routes) == 1 && r.Routes[0] == "/api/rulesets/routed/terrain"
+	}
+	if !found {
+		t.Errorf("GET /api/rulesets: %+v", list)
+	}
+	var e apiError
+	if code := c.do("POST", "/api/games", "", []byte("ruleset: routed\n"), &e); code != http.StatusBadRequest || !strings.Contains(e.Error, "plays no games") {
+		t.Errorf("a routed game: %d %+v", code, e)
+	}
 }

@@ -145,7 +145,7 @@ func (s *Server) DemoLW(ctx context.Context) (*Created, error) {
 // Create starts a game from a scenario file (name is for error messages), playing the file's
 // own moves as its first steps, and saves it. A scenario error is a *BadScenario.
 func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created, error) {
-	g, err := game.Create(name, data, s.cfg.Dice(""))
+	g, reports, err := game.CreateReported(name, data, s.cfg.Dice(""))
 	if err != nil {
 		return nil, &BadScenario{err}
 	}
@@ -175,10 +175,7 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 			return nil, err
 		}
 	}
-	l := &live{rec: rec, g: g, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}}
-	if err := l.rebuildReports(); err != nil {
-		return nil, err
-	}
+	l := &live{rec: rec, g: g, reports: reports, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}}
 	l.hash = g.Hash()
 	s.mu.Lock()
 	s.games[rec.ID] = l
@@ -197,24 +194,6 @@ func newToken(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// rebuildReports replays the log from the scenario to get every step's report (the live game's
-// own reports are not kept by package game).
-func (l *live) rebuildReports() error {
-	r, err := game.Open(l.rec.Name, l.rec.Scenario)
-	if err != nil {
-		return err
-	}
-	l.reports = l.reports[:0]
-	for _, e := range l.g.Log {
-		so, err := r.ApplyEntry(e)
-		if err != nil {
-			return err
-		}
-		l.reports = append(l.reports, so)
-	}
-	return nil
 }
 
 // load returns the game, from memory or rebuilt from the store. ErrNotFound if there is none.
