@@ -305,9 +305,23 @@ func (r *Reader) ReadMoves(n *yaml.Node, parse func(string) error) ([]rules.Move
 	return out, nil
 }
 
-// UnexpectedRefusals fails each refused step that no expectation says should be refused
-// (`step N: {error: ...}`). step gives the i-th played step's number, line, text and error.
-func UnexpectedRefusals(exps []Expectation, n int, step func(i int) (num, line int, action string, err error), fail func(line int, format string, args ...any)) {
+// Played is a played step as a check reads it: its number, its line in the file, its text and
+// the error that refused it (nil if taken).
+type Played interface {
+	Played() (num, line int, action string, err error)
+}
+
+// Failures collects the expectations of a file that did not hold.
+type Failures []rules.Failure
+
+// Fail records one at a line of the file.
+func (f *Failures) Fail(line int, format string, args ...any) {
+	*f = append(*f, rules.Failure{Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// StartCheck begins a check of a file's expectations: a failure for each refused step that no
+// expectation says should be refused (`step N: {error: ...}`).
+func StartCheck[S Played](exps []Expectation, steps []S) *Failures {
 	expected := map[int]bool{}
 	for _, e := range exps {
 		for _, f := range e.Fields {
@@ -316,11 +330,13 @@ func UnexpectedRefusals(exps []Expectation, n int, step func(i int) (num, line i
 			}
 		}
 	}
-	for i := range n {
-		if num, line, action, err := step(i); err != nil && !expected[num] {
-			fail(line, "step %d (%s) was refused: %v", num, action, err)
+	fails := &Failures{}
+	for _, st := range steps {
+		if num, line, action, err := st.Played(); err != nil && !expected[num] {
+			fails.Fail(line, "step %d (%s) was refused: %v", num, action, err)
 		}
 	}
+	return fails
 }
 
 // Expectation is one entry of a scenario's expect block: a unit's, a step's or a group's.

@@ -93,14 +93,27 @@ type UnitHead struct {
 	Left float64 `json:"left"`
 }
 
-// unit finds a unit by id: its index and head, or a *rules.NotFound.
-func (g *Game) unit(id string) (int, UnitHead, error) {
+// unit finds a unit by id: its index, the unit and its head, or a *rules.NotFound.
+func (g *Game) unit(id string) (int, *asl.Unit, UnitHead, error) {
 	i, ok := g.G.Unit(id)
 	if !ok {
-		return 0, UnitHead{}, &rules.NotFound{What: fmt.Sprintf("no unit %q in this game", id)}
+		return 0, nil, UnitHead{}, &rules.NotFound{What: fmt.Sprintf("no unit %q in this game", id)}
 	}
 	u := &g.G.Units[i]
-	return i, UnitHead{Unit: u.ID, Left: (u.Allowance - u.Spent).Float()}, nil
+	return i, u, UnitHead{Unit: u.ID, Left: (u.Allowance - u.Spent).Float()}, nil
+}
+
+// UnitStepsView is a unit's next steps as the API gives them.
+type UnitStepsView struct {
+	UnitHead
+	Steps      []StepOption `json:"steps"`
+	Candidates []string     `json:"candidates"` // every step the move generator offers, judged or not
+}
+
+// ReachView is a unit's reach as the API gives it.
+type ReachView struct {
+	UnitHead
+	Hexes []ReachHex `json:"hexes"`
 }
 
 // StepOption is one step a unit may take next, with its cost.
@@ -116,17 +129,11 @@ type StepOption struct {
 // UnitSteps lists the unit's next steps the referee accepts now, each tried on a copy of the
 // game (n steps into it).
 func (g *Game) UnitSteps(unit string, n int) (any, error) {
-	st := g.G
-	i, head, err := g.unit(unit)
+	i, u, head, err := g.unit(unit)
 	if err != nil {
 		return nil, err
 	}
-	u := &st.Units[i]
-	out := struct {
-		UnitHead
-		Steps      []StepOption `json:"steps"`
-		Candidates []string     `json:"candidates"`
-	}{UnitHead: head, Steps: []StepOption{}, Candidates: []string{}}
+	st, out := g.G, UnitStepsView{UnitHead: head, Steps: []StepOption{}, Candidates: []string{}}
 	acts := st.Candidates(i, nil)
 	// Delay, ESB and the end of its MPh are not moves; offer them too.
 	extra := []string{"delay 1", "end"}
@@ -175,16 +182,11 @@ type ReachHex struct {
 // Reach shades every hex the unit can still reach this MPh (the planner's Reach), at most
 // maxRisk of failing (0: any).
 func (g *Game) Reach(unit string, maxRisk float64) (any, error) {
-	st := g.G
-	i, head, err := g.unit(unit)
+	i, u, head, err := g.unit(unit)
 	if err != nil {
 		return nil, err
 	}
-	u := &st.Units[i]
-	out := struct {
-		UnitHead
-		Hexes []ReachHex `json:"hexes"`
-	}{UnitHead: head, Hexes: []ReachHex{}}
+	st, out := g.G, ReachView{UnitHead: head, Hexes: []ReachHex{}}
 	res, err := plan.Reach(st, i, plan.Options{MaxRisk: maxRisk})
 	if err == nil {
 		lay := st.Map.Layout

@@ -525,6 +525,9 @@ type LHYStep struct {
 	Err    error       `json:"-"`
 }
 
+// Played is the step as a check reads it: its number, line, text and refusal.
+func (st LHYStep) Played() (int, int, string, error) { return st.Step, st.Line, st.Action, st.Err }
+
 // LHYStepJSON is the --json form of a step.
 type LHYStepJSON struct {
 	Step      int        `json:"step"`
@@ -634,14 +637,8 @@ type failf func(line int, format string, args ...any)
 // last refused if play stopped there): first refusals no expectation asked for, then each
 // expectation in the file's order, a unit's or a step's.
 func (s *LHY) Check(g *lhy.Game, steps []LHYStep) []rules.Failure {
-	var fails []rules.Failure
-	fail := func(line int, format string, args ...any) {
-		fails = append(fails, rules.Failure{Line: line, Msg: fmt.Sprintf(format, args...)})
-	}
-	scenario.UnexpectedRefusals(s.Expect, len(steps), func(i int) (int, int, string, error) {
-		st := steps[i]
-		return st.Step, st.Line, st.Action, st.Err
-	}, fail)
+	fails := scenario.StartCheck(s.Expect, steps)
+	fail := fails.Fail
 	for _, e := range s.Expect {
 		if e.Unit != "" {
 			checkLHYUnit(g, e, fail)
@@ -649,7 +646,7 @@ func (s *LHY) Check(g *lhy.Game, steps []LHYStep) []rules.Failure {
 		}
 		checkLHYStep(steps, e, fail)
 	}
-	return fails
+	return *fails
 }
 
 // lhyUnitStates are the true-or-false states a unit expectation may check, by their keys.

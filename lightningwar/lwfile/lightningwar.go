@@ -687,6 +687,9 @@ type LWStep struct {
 	Err    error
 }
 
+// Played is the step as a check reads it: its number, line, text and refusal.
+func (st LWStep) Played() (int, int, string, error) { return st.Step, st.Line, st.Action, st.Err }
+
 // LWMoveJSON is one detachment's move in --json.
 type LWMoveJSON struct {
 	Det       string     `json:"det"`
@@ -758,14 +761,8 @@ func (st LWStep) JSON() LWStepJSON {
 // Check compares the steps played (the last refused if play stopped there) and the game they
 // left with the expectations.
 func (s *LightningWar) Check(g *lw.Game, steps []LWStep) []rules.Failure {
-	var fails []rules.Failure
-	fail := func(line int, format string, args ...any) {
-		fails = append(fails, rules.Failure{Line: line, Msg: fmt.Sprintf(format, args...)})
-	}
-	scenario.UnexpectedRefusals(s.Expect, len(steps), func(i int) (int, int, string, error) {
-		st := steps[i]
-		return st.Step, st.Line, st.Action, st.Err
-	}, fail)
+	fails := scenario.StartCheck(s.Expect, steps)
+	fail := fails.Fail
 	for _, e := range s.Expect {
 		switch {
 		case e.Unit != "":
@@ -826,7 +823,7 @@ func (s *LightningWar) Check(g *lw.Game, steps []LWStep) []rules.Failure {
 			}
 		}
 	}
-	return fails
+	return *fails
 }
 
 func orNone(s string) string {
