@@ -2,7 +2,9 @@ package lhyfile
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -442,11 +444,13 @@ func (r *reader) readLHYUnitStates(get map[string]scenario.KV, field string, u *
 	return nil
 }
 
-// mountLHYRiders puts each rider (the unit at index -> its rider node) on its vehicle: the
-// vehicle must be one of g's, the rider not a vehicle itself; the rider takes the vehicle's own
-// id and its hex.
+// mountLHYRiders puts each rider (the unit at index -> its rider node) on its vehicle, in the
+// file's order: the vehicle must be one of g's, the rider not a vehicle itself; the rider takes
+// the vehicle's own id and its hex.
 func (r *reader) mountLHYRiders(riders map[int]*yaml.Node, g *lhy.Game) error {
-	for i, n := range riders {
+	// In the file's order, so that of two bad riders the first is always the one reported.
+	for _, i := range slices.Sorted(maps.Keys(riders)) {
+		n := riders[i]
 		u := &g.Units[i]
 		v, ok := g.Unit(u.Rider)
 		if !ok || !g.Units[v].Vehicular() {

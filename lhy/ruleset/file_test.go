@@ -166,3 +166,15 @@ func FuzzLoadLHY(f *testing.F) {
 		}
 	})
 }
+
+// TestTwoBadRidersSayTheFirst: of two riders on no vehicle, the error always names the first in
+// the file (the readers kept riders in a map, so it named either).
+func TestTwoBadRidersSayTheFirst(t *testing.T) {
+	const src = "ruleset: lhy\nunits:\n  - {id: A, nationality: GE, kind: squad, at: C4, rider: X}\n  - {id: B, nationality: GE, kind: squad, at: C4, rider: Y}\n"
+	for range 20 {
+		_, err := Ruleset{}.Load("r.yaml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), "r.yaml:3: units.A.rider") {
+			t.Fatalf("got %v, want the error at A's rider on line 3", err)
+		}
+	}
+}
