@@ -228,7 +228,7 @@ func (a *Action) parseWords(args []string) error {
 // pointAt reads args[i] as a point x,y.
 func (a *Action) pointAt(args []string, i int) (Point, error) {
 	if i >= len(args) {
-		return Point{}, fmt.Errorf("%s: a point x,y is missing", a.Verb)
+		return Point{}, fmt.Errorf("%s needs a point x,y after it", args[i-1])
 	}
 	return ParsePoint(args[i])
 }

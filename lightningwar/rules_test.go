@@ -286,3 +286,12 @@ func TestPartIsNamedAfterItsDetachment(t *testing.T) {
 		t.Fatalf("A/1: %+v", d)
 	}
 }
+
+// TestMissingPointSaysItOnce: a keyword missing its point says so once, naming the verb and
+// the keyword (the message named the verb twice).
+func TestMissingPointSaysItOnce(t *testing.T) {
+	_, err := Parse("order D goal")
+	if err == nil || err.Error() != "order: goal needs a point x,y after it" {
+		t.Errorf("got %v", err)
+	}
+}
