@@ -231,7 +231,7 @@ func (a *Action) parseAftermath(g *Game, args []string) error {
 			break
 		}
 		if len(args)-1 > 16 {
-			return fmt.Errorf("retreat: a Retreat is at most 4 hexes")
+			return fmt.Errorf("retreat: %d hexes is no Retreat (the notation takes at most 16; the referee judges the Retreat's length)", len(args)-1)
 		}
 		for _, w := range args[1:] {
 			h, err := g.Map.Parse(w)
