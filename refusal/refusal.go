@@ -6,12 +6,18 @@ package refusal
 
 import "fmt"
 
-// Refusal is a step the rules forbid.
+// Refusal is a step the rules forbid. It is small (the planner meets thousands a click): the
+// place in a file, rarely known, is behind a pointer.
 type Refusal struct {
 	Rule string // the rule it breaks ("D2.11")
 	Msg  string // why, in words
-	File string // the scenario file the step came from, if any
-	Line int    // its line there
+	At   *Place // where in a scenario file the step stands, if it came from one
+}
+
+// Place is a line of a scenario file.
+type Place struct {
+	File string
+	Line int
 }
 
 // New is a refusal under rule, saying why.
@@ -22,8 +28,8 @@ func New(rule, format string, args ...any) *Refusal {
 // Error is "rule: why", after "file:line: " when the step came from a file.
 func (r *Refusal) Error() string {
 	s := r.Rule + ": " + r.Msg
-	if r.File != "" {
-		s = fmt.Sprintf("%s:%d: %s", r.File, r.Line, s)
+	if r.At != nil {
+		s = fmt.Sprintf("%s:%d: %s", r.At.File, r.At.Line, s)
 	}
 	return s
 }

@@ -11,7 +11,7 @@ func TestError(t *testing.T) {
 	if r.Error() != "D2.11: T1 has no MP left" {
 		t.Errorf("%q", r.Error())
 	}
-	r.File, r.Line = "x.yaml", 12
+	r.At = &Place{File: "x.yaml", Line: 12}
 	if r.Error() != "x.yaml:12: D2.11: T1 has no MP left" {
 		t.Errorf("%q", r.Error())
 	}
