@@ -122,31 +122,23 @@ func (e *NotFound) Error() string { return e.What }
 // Game's.
 func Capabilities(rs Ruleset, g Game) []string {
 	out := []string{}
-	add := func(ok bool, name string) {
-		if ok {
-			out = append(out, name)
+	for _, c := range []struct {
+		has  bool
+		name string
+	}{
+		{is[Catalog](rs), "catalog"}, {is[Commander](rs), "commands"}, {is[Router](rs), "routes"},
+		{is[UnitSteps](g), "unit steps"}, {is[Reacher](g), "reach"}, {is[Oddser](g), "odds"},
+		{is[Gatekeeper](g), "hidden information"}, {is[Drawer](g), "svg"}, {is[Previewer](g), "preview"},
+	} {
+		if c.has {
+			out = append(out, c.name)
 		}
 	}
-	_, c := rs.(Catalog)
-	add(c, "catalog")
-	_, cm := rs.(Commander)
-	add(cm, "commands")
-	_, rt := rs.(Router)
-	add(rt, "routes")
-	if g == nil {
-		return out
-	}
-	_, us := g.(UnitSteps)
-	add(us, "unit steps")
-	_, re := g.(Reacher)
-	add(re, "reach")
-	_, od := g.(Oddser)
-	add(od, "odds")
-	_, gk := g.(Gatekeeper)
-	add(gk, "hidden information")
-	_, dr := g.(Drawer)
-	add(dr, "svg")
-	_, pv := g.(Previewer)
-	add(pv, "preview")
 	return out
+}
+
+// is says whether v offers capability T.
+func is[T any](v any) bool {
+	_, ok := v.(T)
+	return ok
 }

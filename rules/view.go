@@ -19,6 +19,20 @@ type Bounds struct {
 	MaxY float64 `json:"max_y"`
 }
 
+// Cell is a hex of a hex map's view: its id, its centre in hex radii, its terrain and level.
+type Cell struct {
+	ID      string  `json:"id"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Terrain string  `json:"terrain"`
+	Level   int     `json:"level"`
+}
+
+// NewCell is the cell of hex id centred at (x, y), rounded to the thousandth.
+func NewCell(id string, x, y float64, terrain string, level int) Cell {
+	return Cell{ID: id, X: Round(x), Y: Round(y), Terrain: terrain, Level: level}
+}
+
 // Segment is a hexside drawn on a hex map: the two hexes it joins, and its ends in hex radii.
 type Segment struct {
 	A  string  `json:"a"`

@@ -27,15 +27,12 @@ type MapView struct {
 	Obstacles []ObstacleView  `json:"obstacles"`
 }
 
+// HexView is a hex of the map: its cell, and the wrecks, SMOKE and Blaze in it.
 type HexView struct {
-	ID      string  `json:"id"`
-	X       float64 `json:"x"`
-	Y       float64 `json:"y"`
-	Terrain string  `json:"terrain"`
-	Level   int     `json:"level"`
-	Wrecks  int     `json:"wrecks"`
-	Smoke   bool    `json:"smoke"`
-	Blaze   bool    `json:"blaze"`
+	rules.Cell
+	Wrecks int  `json:"wrecks"`
+	Smoke  bool `json:"smoke"`
+	Blaze  bool `json:"blaze"`
 }
 
 type ObstacleView struct {
@@ -163,8 +160,8 @@ func mapOf(st *asl.Game) MapView {
 			d := st.Map.At(h)
 			cx, cy := h.Centre()
 			mv.MaxX, mv.MaxY = math.Max(mv.MaxX, cx+1.2), math.Max(mv.MaxY, cy+1.2)
-			mv.Hexes = append(mv.Hexes, HexView{ID: lay.Name(h), X: rules.Round(cx), Y: rules.Round(cy),
-				Terrain: asl.TerrainChart[d.Terrain].Name, Level: int(d.Level), Wrecks: int(d.Wrecks), Smoke: d.Smoke, Blaze: d.Blaze})
+			mv.Hexes = append(mv.Hexes, HexView{Cell: rules.NewCell(lay.Name(h), cx, cy, asl.TerrainChart[d.Terrain].Name, int(d.Level)),
+				Wrecks: int(d.Wrecks), Smoke: d.Smoke, Blaze: d.Blaze})
 			for s := hex.Side(0); s < 6; s++ {
 				n := h.Neighbor(s)
 				if !lay.Contains(n) || !(h.X < n.X || h.X == n.X && h.Y < n.Y) {

@@ -40,14 +40,12 @@ type MapView struct {
 	Hexsides []HexsideView `json:"hexsides"`
 }
 
+// HexView is a hex of the map: its cell, whether it holds an IP, and whether mortar fire
+// lands in it.
 type HexView struct {
-	ID      string  `json:"id"`
-	X       float64 `json:"x"`
-	Y       float64 `json:"y"`
-	Terrain string  `json:"terrain"`
-	Level   int     `json:"level"`
-	IP      bool    `json:"ip"`
-	Impact  bool    `json:"impact"`
+	rules.Cell
+	IP     bool `json:"ip"`
+	Impact bool `json:"impact"`
 }
 
 type HexsideView struct {
@@ -218,8 +216,8 @@ func lhyMapOf(st *lhy.Game) MapView {
 			cx, cy := h.Centre()
 			mv.MinX, mv.MinY = math.Min(mv.MinX, cx-1.2), math.Min(mv.MinY, cy-1.2)
 			mv.MaxX, mv.MaxY = math.Max(mv.MaxX, cx+1.2), math.Max(mv.MaxY, cy+1.2)
-			mv.Hexes = append(mv.Hexes, HexView{ID: m.Name(h), X: rules.Round(cx), Y: rules.Round(cy), Terrain: info.Terrain.String(),
-				Level: int(info.Level), IP: st.HasIP(h), Impact: info.Impact})
+			mv.Hexes = append(mv.Hexes, HexView{Cell: rules.NewCell(m.Name(h), cx, cy, info.Terrain.String(), int(info.Level)),
+				IP: st.HasIP(h), Impact: info.Impact})
 		}
 	}
 	if len(mv.Hexes) == 0 {
