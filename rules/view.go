@@ -43,6 +43,19 @@ type Segment struct {
 	Y2 float64 `json:"y2"`
 }
 
+// ReportHead is what every ruleset's API report of a step begins with: its number and line.
+type ReportHead struct {
+	Step   int    `json:"step"`
+	Action string `json:"action"` // the line as the role may read it ("" when hidden)
+}
+
+// ReportEnd is what every ruleset's API report of a step ends with: the rules it cited, and
+// why it was refused if it was.
+type ReportEnd struct {
+	Rules []string     `json:"rules"`
+	Error *RefusalView `json:"error,omitempty"`
+}
+
 // RefusalView is a refusal in a step's report as the API gives it.
 type RefusalView struct {
 	Rule    string `json:"rule"`

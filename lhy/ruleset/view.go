@@ -335,20 +335,18 @@ func lhyAfterOf(st *lhy.Game) *AfterView {
 
 // ReportView is an LHY step's report in the log and in answers to a step.
 type ReportView struct {
-	Step      int                `json:"step"`
-	Action    string             `json:"action"`
-	Verb      string             `json:"verb"`
-	Terms     []TermView         `json:"terms"`
-	DRM       int                `json:"drm"`
-	Breakdown string             `json:"breakdown,omitempty"`
-	Roll      int                `json:"roll,omitempty"` // the natural d10 of the step's main roll
-	Final     int                `json:"final,omitempty"`
-	Row       string             `json:"row,omitempty"` // the Assault Results row
-	Loser     string             `json:"loser,omitempty"`
-	Dice      []DieView          `json:"dice"`
-	Events    []EventView        `json:"events"`
-	Rules     []string           `json:"rules"`
-	Error     *rules.RefusalView `json:"error,omitempty"`
+	rules.ReportHead
+	Verb      string      `json:"verb"`
+	Terms     []TermView  `json:"terms"`
+	DRM       int         `json:"drm"`
+	Breakdown string      `json:"breakdown,omitempty"`
+	Roll      int         `json:"roll,omitempty"` // the natural d10 of the step's main roll
+	Final     int         `json:"final,omitempty"`
+	Row       string      `json:"row,omitempty"` // the Assault Results row
+	Loser     string      `json:"loser,omitempty"`
+	Dice      []DieView   `json:"dice"`
+	Events    []EventView `json:"events"`
+	rules.ReportEnd
 }
 
 type TermView struct {
@@ -393,7 +391,8 @@ func lhyReportOf(n int, line string, rep *lhy.Report) (ReportView, string) {
 	if f := strings.Fields(line); len(f) > 0 {
 		verb = strings.ToLower(strings.TrimSuffix(f[0], ":"))
 	}
-	out := ReportView{Step: n, Action: line, Verb: verb, Terms: []TermView{}, Dice: []DieView{}, Events: []EventView{}, Rules: []string{}}
+	out := ReportView{ReportHead: rules.ReportHead{Step: n, Action: line}, Verb: verb, Terms: []TermView{}, Dice: []DieView{}, Events: []EventView{},
+		ReportEnd: rules.ReportEnd{Rules: []string{}}}
 	if rep == nil {
 		return out, ""
 	}

@@ -404,16 +404,14 @@ func lwOptions(st *lw.Game, v lw.Viewer) []StepOption {
 // ReportView is a Lightning War step's report as one role may see it: in the log, in answers to
 // a step and in step events.
 type ReportView struct {
-	Step   int                `json:"step"`
-	Action string             `json:"action"` // the line as the role may read it ("" when hidden)
-	Verb   string             `json:"verb,omitempty"`
-	Hidden bool               `json:"hidden,omitempty"` // another side's step: only that one was played
-	Events []EventView        `json:"events"`
-	Moves  []MoveView         `json:"moves"`
-	Order  []string           `json:"order"` // a Movement Phase: the order the role's detachments came to move in ("band: id")
-	Rules  []string           `json:"rules"`
-	Dice   []string           `json:"dice"`
-	Error  *rules.RefusalView `json:"error,omitempty"`
+	rules.ReportHead
+	Verb   string      `json:"verb,omitempty"`
+	Hidden bool        `json:"hidden,omitempty"` // another side's step: only that one was played
+	Events []EventView `json:"events"`
+	Moves  []MoveView  `json:"moves"`
+	Order  []string    `json:"order"` // a Movement Phase: the order the role's detachments came to move in ("band: id")
+	Dice   []string    `json:"dice"`
+	rules.ReportEnd
 }
 
 type EventView struct {
@@ -451,13 +449,14 @@ func (g *Game) StepView(r *rules.Report, rolls []dice.Roll, role string) rules.S
 		if ref.Rule != "" {
 			rs = append(rs, ref.Rule)
 		}
-		rep := ReportView{Step: r.Step, Action: r.Action, Verb: verb, Events: []EventView{}, Moves: []MoveView{}, Order: []string{}, Rules: rs, Dice: []string{},
-			Error: &rules.RefusalView{Rule: ref.Rule, Message: ref.Msg}}
+		rep := ReportView{ReportHead: rules.ReportHead{Step: r.Step, Action: r.Action}, Verb: verb, Events: []EventView{}, Moves: []MoveView{}, Order: []string{}, Dice: []string{},
+			ReportEnd: rules.ReportEnd{Rules: rs, Error: &rules.RefusalView{Rule: ref.Rule, Message: ref.Msg}}}
 		return rules.StepView{Line: r.Action, Report: rep, Refusal: &ref}
 	}
 	n := r.Step
 	sv := viewer(role).Step(r.Action, d.sight, d.rep)
-	rep := ReportView{Step: n, Action: sv.Line, Hidden: sv.Hidden, Events: []EventView{}, Moves: []MoveView{}, Order: []string{}, Rules: []string{}, Dice: []string{}}
+	rep := ReportView{ReportHead: rules.ReportHead{Step: n, Action: sv.Line}, Hidden: sv.Hidden, Events: []EventView{}, Moves: []MoveView{}, Order: []string{}, Dice: []string{},
+		ReportEnd: rules.ReportEnd{Rules: []string{}}}
 	ve := rules.StepView{Line: sv.Line, Hidden: sv.Hidden}
 	if sv.Hidden {
 		ve.Report, ve.Text = rep, fmt.Sprintf("%2d. (another side's step)", n)
