@@ -58,7 +58,7 @@ func fieldsOf(t reflect.Type) []int {
 
 func (h *hasher) value(v reflect.Value, depth int) {
 	if depth > 64 {
-		panic("game.Hash: value nested too deep (a cycle?)")
+		panic("rules.Hash: value nested too deep (a cycle?)")
 	}
 	switch v.Kind() {
 	case reflect.Invalid:
