@@ -77,13 +77,20 @@ type Drawer interface {
 
 // Catalog is a Ruleset that knows counters by name (ASL's vehicle listings).
 type Catalog interface {
-	// Search lists the entries matching query, at most limit of them.
-	Search(query string, limit int) ([]CatalogEntry, error)
+	// Search lists the entries whose names hold every word of q.Text, of q.Nationality when it
+	// is given, at most q.Limit of them (0: all).
+	Search(q CatalogQuery) ([]CatalogEntry, error)
 }
 
-// CatalogEntry is one counter of a catalog.
+// CatalogQuery is what a catalog is asked.
+type CatalogQuery struct {
+	Text        string
+	Nationality string
+	Limit       int
+}
+
+// CatalogEntry is one counter of a catalog: how a scenario names it, and its facts.
 type CatalogEntry struct {
-	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Facts any    `json:"facts,omitempty"`
 }

@@ -55,7 +55,15 @@ func TestRulesets(t *testing.T) {
 		for _, r := range out {
 			got[r.Name] = r.Title + " " + strings.Join(r.Capabilities, ",")
 		}
-		for name, want := range map[string]string{"asl": "ASL commands", "lhy": "Last Hundred Yards commands", "lightningwar": "Lightning War "} {
+		var v struct {
+			Listings []struct {
+				Name string `json:"name"`
+			} `json:"listings"`
+		}
+		if code := c.do("GET", "/api/rulesets/asl/vehicles?q=PzKpfw+IVH&nationality=german", "", nil, &v); code != http.StatusOK || len(v.Listings) == 0 || v.Listings[0].Name != "PzKpfw IVH" {
+			t.Errorf("GET /api/rulesets/asl/vehicles: %d %+v", code, v)
+		}
+		for name, want := range map[string]string{"asl": "ASL catalog,commands,routes", "lhy": "Last Hundred Yards commands", "lightningwar": "Lightning War "} {
 			if got[name] != want {
 				t.Errorf("%s: %q, want %q (all: %v)", name, got[name], want, got)
 			}

@@ -34,6 +34,9 @@ var movementNames = [...]string{"none", "fully tracked", "halftrack", "armored c
 
 func (m Movement) String() string { return movementNames[m] }
 
+// MarshalText writes the class by its name.
+func (m Movement) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
 // Class is the movement class as the rules core knows it; ok is false for a listing that has
 // no class there (no movement listing, or an aerosan).
 func (m Movement) Class() (c asl.Class, ok bool) {
@@ -58,26 +61,26 @@ func (m Movement) Class() (c asl.Class, ok bool) {
 
 // Listing is one vehicle counter's facts.
 type Listing struct {
-	Group   string // the file it is listed in: "german", "allied", "common", ...
-	Nat     string // VASL's nationality code (nat=): "ge", "ru", ...
-	Name    string // without HTML, quotes and note marks: "PzKpfw IVH"
-	Type    string // the type code, case-sensitive: "MT" (HT is a heavy tank, ht a halftrack)
-	Variant string // text after the type code, naming a variant: "w/ Opt AAMG"
-	Piece   string // VASL's counter name: tells apart rows that share a name and differ
+	Group   string `json:"nationality"`       // the file it is listed in: "german", "allied", "common", ...
+	Nat     string `json:"nat"`               // VASL's nationality code (nat=): "ge", "ru", ...
+	Name    string `json:"name"`              // without HTML, quotes and note marks: "PzKpfw IVH"
+	Type    string `json:"type"`              // the type code, case-sensitive: "MT" (HT is a heavy tank, ht a halftrack)
+	Variant string `json:"variant,omitempty"` // text after the type code, naming a variant: "w/ Opt AAMG"
+	Piece   string `json:"piece"`             // VASL's counter name: tells apart rows that share a name and differ
 
-	Movement       Movement
-	MP             int  // the MP (or MF) allotment; 0 when there is no movement listing
-	RedMP          bool // printed red: Mechanical Reliability (D2.5)
-	TruckType      bool // moves as a truck whatever its type code (D8.21 +1 Bog DRM)
-	AmphibiousMP   int  // the amphibious allotment (0: not amphibious)
-	Radioless      bool // D14
-	GroundPressure int  // -1 low, 0 normal, 1 high (Bog DRM)
-	OpenTopped     bool
-	AFV            bool   // armored; false for an unarmored (★) counter and a truck without AF
-	Size           string // target size as printed ("+1", "0")
-	AF             string // armor factors as printed ("2/1")
-	CS             string // Crew Survival number as printed
-	Notes          string // the Chapter H note references
+	Movement       Movement `json:"movement"`
+	MP             int      `json:"mp"`              // the MP (or MF) allotment; 0 when there is no movement listing
+	RedMP          bool     `json:"red_mp"`          // printed red: Mechanical Reliability (D2.5)
+	TruckType      bool     `json:"truck_type"`      // moves as a truck whatever its type code (D8.21 +1 Bog DRM)
+	AmphibiousMP   int      `json:"amphibious_mp"`   // the amphibious allotment (0: not amphibious)
+	Radioless      bool     `json:"radioless"`       // D14
+	GroundPressure int      `json:"ground_pressure"` // -1 low, 0 normal, 1 high (Bog DRM)
+	OpenTopped     bool     `json:"open_topped"`
+	AFV            bool     `json:"afv"`   // armored; false for an unarmored (★) counter and a truck without AF
+	Size           string   `json:"size"`  // target size as printed ("+1", "0")
+	AF             string   `json:"af"`    // armor factors as printed ("2/1")
+	CS             string   `json:"cs"`    // Crew Survival number as printed
+	Notes          string   `json:"notes"` // the Chapter H note references
 }
 
 // FullName is the name a scenario gives: the name, then the variant.

@@ -131,3 +131,33 @@ func TestEveryRow(t *testing.T) {
 		}
 	}
 }
+
+// TestFind: a listing is known by nationality, name and type code, and piece among rows that
+// differ in nothing else (rules-notes 1.7, scenario-format.md).
+func TestFind(t *testing.T) {
+	if got := Find("american", "M3", "", ""); len(got) < 2 {
+		t.Errorf("M3 names a tank and a halftrack (and more): %d listings", len(got))
+	}
+	if got := Find("american", "M3", "ht", ""); len(got) != 1 || got[0].Movement != Halftrack {
+		t.Errorf("M3 ht: %+v", got)
+	}
+	if got := Find("french", "Lorraine 38L", "APC", ""); len(got) != 2 {
+		t.Errorf("Lorraine 38L: %d listings, want the two rows that differ", len(got))
+	}
+	if got := Find("french", "Lorraine 38L", "APC", "lorr38"); len(got) != 1 || got[0].MP != 13 {
+		t.Errorf("Lorraine 38L piece lorr38: %+v", got)
+	}
+	if got := Find("german", "pzkpfw  ivh", "", ""); len(got) != 1 || got[0].Name != "PzKpfw IVH" {
+		t.Errorf("pzkpfw ivh (another case, two spaces): %+v", got)
+	}
+	if got := Find("russian", "PzKpfw IVH", "", ""); len(got) != 0 {
+		t.Errorf("a German tank among the Russians: %+v", got)
+	}
+	got := Search("bt-7 m37", "russian", 0)
+	if len(got) != 4 || got[0].FullName() != "BT-7 M37" {
+		t.Errorf("search bt-7 m37: %d", len(got))
+	}
+	if got := Search("m3", "", 3); len(got) != 3 {
+		t.Errorf("search m3, 3 at most: %d", len(got))
+	}
+}

@@ -21,7 +21,7 @@ import (
 
 // The commands ASL contributes to umpire: reach and path (the planner, package asl/plan).
 
-// Commands are `umpire reach` and `umpire path`.
+// Commands are `umpire reach`, `umpire path` and `umpire vehicles`.
 func (Ruleset) Commands() []rules.Command {
 	return []rules.Command{
 		{Name: "reach", Run: reach, Usage: `  umpire reach FILE UNIT [--divide] [--esb] [--json] [--svg OUT.svg] [--max-risk P]
@@ -29,6 +29,8 @@ func (Ruleset) Commands() []rules.Command {
                                 file's moves), with its least MP and chance of arriving Mobile`},
 		{Name: "path", Run: path, Usage: `  umpire path FILE UNIT HEX [--vca A-B] [--max-risk P] [--esb] [--json]
                                 the cheapest legal way there, as move notation with costs`},
+		{Name: "vehicles", Run: vehicles, Usage: `  umpire vehicles [QUERY] [--nationality N] [--json]
+                                the Chapter H vehicle listings matching, with their movement facts`},
 	}
 }
 
