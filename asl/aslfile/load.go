@@ -680,6 +680,9 @@ func (r *reader) readFoot(n *yaml.Node, field string, c asl.Class) (*asl.Vehicle
 }
 
 func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, error) {
+	if d := scenario.Deref(n); d.Kind == yaml.ScalarNode || hasListing(d) {
+		return r.readListed(n, field, side)
+	}
 	fs, err := r.Fields(n, field, vehicleFields...)
 	if err != nil {
 		return nil, err
@@ -708,6 +711,21 @@ func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, er
 	}
 	v := asl.NewVehicle("", class, mp)
 	v.Maker = side
+	return r.vehicleFacts(fs, field, v)
+}
+
+// hasListing: a vehicle mapping names a listing.
+func hasListing(n *yaml.Node) bool {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "listing" {
+			return true
+		}
+	}
+	return false
+}
+
+// vehicleFacts sets the counter facts written in fs on v (beside a listing, they override it).
+func (r *reader) vehicleFacts(fs []scenario.KV, field string, v asl.Vehicle) (*asl.Vehicle, error) {
 	for _, f := range fs {
 		sub := field + "." + f.Key
 		var err error
@@ -717,6 +735,15 @@ func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, er
 		switch f.Key {
 		case "name":
 			v.Name, err = r.Str(f.V, sub)
+		case "mp":
+			v.MP, err = r.Integer(f.V, sub, 1, 99)
+		case "class":
+			var s string
+			if s, err = r.Str(f.V, sub); err == nil {
+				if v.Class, err = asl.ParseClass(s); err != nil {
+					err = r.Errf(f.V, sub, "%v", err)
+				}
+			}
 		case "fully_tracked":
 			var ft bool
 			if ft, err = r.Boolean(f.V, sub); ft {

@@ -1,0 +1,148 @@
+package aslfile
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/listing"
+	"github.com/umpire-referee/umpire/scenario"
+)
+
+// A unit's vehicle taken from the Chapter H listings (scenario-format.md, "vehicle listings";
+// rules-notes 1.7): `vehicle: PzKpfw IVH`, or `vehicle: {listing: M3A1, nationality: american,
+// type: ht, piece: ..., mp: ...}` where the other fields override the listing's.
+
+// listingFields are the keys that pick a listing; the rest of vehicleFields override it.
+var listingFields = []string{"listing", "nationality", "type", "piece"}
+
+// readListed reads a vehicle named by its listing; n is the vehicle: node (a name, or a
+// mapping with listing:), side the unit's side (the nationality when it names a listing file).
+func (r *reader) readListed(n *yaml.Node, field, side string) (*asl.Vehicle, error) {
+	name, nat, typ, piece, at := "", "", "", "", n
+	var fs []scenario.KV
+	if scenario.Deref(n).Kind == yaml.ScalarNode {
+		name = scenario.Deref(n).Value
+	} else {
+		var err error
+		if fs, err = r.Fields(n, field, append(append([]string(nil), listingFields...), vehicleFields...)...); err != nil {
+			return nil, err
+		}
+		for _, f := range fs {
+			var err error
+			switch f.Key {
+			case "listing":
+				name, err = r.Str(f.V, field+".listing")
+				at = f.V
+			case "nationality":
+				nat, err = r.Str(f.V, field+".nationality")
+			case "type":
+				typ, err = r.Str(f.V, field+".type")
+			case "piece":
+				piece, err = r.Str(f.V, field+".piece")
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	l, err := r.pickListing(at, field, name, nat, typ, piece, side)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := l.Movement.Class()
+	if !ok || l.MP == 0 {
+		return nil, r.Errf(at, field, "%s (%s %s) has no movement listing umpire can move (%s)", l.FullName(), l.Group, l.Type, l.Movement)
+	}
+	v := asl.NewVehicle(l.FullName(), c, l.MP)
+	v.RedMP, v.Radio, v.GroundPressure, v.AFV = l.RedMP, !l.Radioless, l.GroundPressure, l.AFV
+	v.Maker = side
+	return r.vehicleFacts(fs, field, v)
+}
+
+// pickListing finds the one listing a unit names: by nationality (given, or the unit's side
+// when it is a listing file's name), name, type and piece.
+func (r *reader) pickListing(at *yaml.Node, field, name, nat, typ, piece, side string) (*listing.Listing, error) {
+	if strings.TrimSpace(name) == "" {
+		return nil, r.Errf(at, field, "name the listing: vehicle: PzKpfw IVH, or vehicle: {listing: PzKpfw IVH, ...}")
+	}
+	if nat == "" {
+		nat = strings.ToLower(strings.TrimSpace(side))
+		if !slices.Contains(listing.Groups, nat) {
+			return nil, r.Errf(at, field, "the side %q is no listing nationality: give nationality: (one of %s)", side, strings.Join(listing.Groups, ", "))
+		}
+	}
+	nat = strings.ToLower(strings.TrimSpace(nat))
+	if !slices.Contains(listing.Groups, nat) {
+		return nil, r.Errf(at, field, "no nationality %q (the listings' are %s)", nat, strings.Join(listing.Groups, ", "))
+	}
+	found := listing.Find(nat, name, typ, piece)
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case len(found) == 0:
+		return nil, r.Errf(at, field, "no %s listing %q%s; the closest: %s", nat, name, typeAndPiece(typ, piece), strings.Join(closest(nat, name), ", "))
+	}
+	var which []string
+	for _, l := range found {
+		which = append(which, fmt.Sprintf("%s (type: %s, piece: %s, %d MP)", l.FullName(), l.Type, l.Piece, l.MP))
+	}
+	return nil, r.Errf(at, field, "%q names %d %s listings: %s; pick one with type: or piece:", name, len(found), nat, strings.Join(which, "; "))
+}
+
+func typeAndPiece(typ, piece string) string {
+	s := ""
+	if typ != "" {
+		s += " of type " + typ
+	}
+	if piece != "" {
+		s += " with piece " + piece
+	}
+	return s
+}
+
+// closest is the three listings of nationality nat whose names are nearest name (edit
+// distance, any case), each with its type.
+func closest(nat, name string) []string {
+	type near struct {
+		name string
+		d    int
+	}
+	var all []near
+	want := strings.ToLower(name)
+	for _, l := range listing.Search("", nat, 0) {
+		all = append(all, near{l.FullName() + " (" + l.Type + ")", distance(want, strings.ToLower(l.FullName()))})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].d < all[j].d })
+	var out []string
+	for i := 0; i < len(all) && i < 3; i++ {
+		out = append(out, all[i].name)
+	}
+	return out
+}
+
+// distance is the edit distance between a and b (in runes).
+func distance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	prev := make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur := make([]int, len(y)+1)
+		cur[0] = i
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(y)]
+}
