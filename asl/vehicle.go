@@ -134,7 +134,9 @@ func (v *Vehicle) ReverseMultiplier() (k int, why string, ok bool) {
 		return 0, "a horse-drawn wagon has no Reverse multiplier (default: it may not reverse)", false
 	case v.Rev > 0:
 		return v.Rev, fmt.Sprintf("REV x %d", v.Rev), true
-	case v.Tracked:
+	case v.Tracked || v.Class == Tank || v.Class == Halftrack:
+		// Halftracks are tracked vehicles for Reverse, whatever a tracked flag says
+		// (rules-notes 1.2): the multiplier follows the class.
 		return 4, "tracked", true
 	case v.Class == Truck:
 		return 3, "truck", true
