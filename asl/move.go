@@ -355,6 +355,10 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 			b.why = bogWhyLeaving[from.Terrain]
 		}
 	}
+	if reverse && all {
+		// A multiple of the whole allotment can never be paid (rules-notes 1.2).
+		return refuse("D2.1", "entering %s costs ALL of %s's MP, and in Reverse %d times that: more than it can ever have", lay.Name(opt.to), u.ID, k)
+	}
 	if reverse {
 		c.Times(k, "Reverse", "D2.21")
 	}
