@@ -281,7 +281,7 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	case VerbMinimum:
 		err = g.minimumMove(&u, a, src, r)
 	case VerbEnd:
-		err = g.end(&u, r)
+		err = g.end(a.Unit, &u, r)
 	default:
 		err = refuse("scenario", "unknown step")
 	}
@@ -638,7 +638,7 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	return nil
 }
 
-func (g *Game) end(u *Unit, r *Result) error {
+func (g *Game) end(i int, u *Unit, r *Result) error {
 	if u.Immobile != Mobile {
 		u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
 		r.event("D2.4", "ends its MPh Immobile (no Motion counter)")
@@ -685,6 +685,9 @@ func (g *Game) end(u *Unit, r *Result) error {
 	}
 	u.Ended, u.Moving, u.Motion = true, false, true
 	if left := u.Remaining(); left > 0 && !u.AllUsed {
+		// MP left at the end of the MPh count as spent in the final hex (D2.1): in the LOS of
+		// each DEFENDER that sees it there, for its Motion attempt (D2.401).
+		g.spentInLOS(i, u, left)
 		r.event("D2.4", fmt.Sprintf("ends its MPh in Motion with %s MP unused (assumed spent in its hex; allowed only if it could not afford the next hex it wished to enter)", left))
 	} else {
 		r.event("D2.4", "ends its MPh in Motion")

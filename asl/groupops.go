@@ -319,21 +319,26 @@ func (g *Game) groupEnd(gi int, r *Result) error {
 	parts := g.liveMembers(gi)
 	saved := make([]Unit, len(g.Units))
 	copy(saved, g.Units)
+	savedLOS := append([]MP(nil), g.losSpent...) // ending counts MP left as spent in LOS
+	restore := func() {
+		copy(g.Units, saved)
+		copy(g.losSpent, savedLOS)
+	}
 	var scratch Result
 	for _, m := range parts {
 		if g.Units[m].Ended {
 			continue
 		}
 		u := g.Units[m]
-		if err := g.end(&u, &scratch); err != nil {
-			copy(g.Units, saved)
+		if err := g.end(m, &u, &scratch); err != nil {
+			restore()
 			return err
 		}
 		g.Units[m] = u
 	}
 	if grp.Kind == KindPlatoon {
 		if why := g.formation(grp.Members); why != "" && !grp.Reform {
-			copy(g.Units, saved)
+			restore()
 			return refuse("D14.21", "%s would end its MPh out of formation: %s", grp.ID, why)
 		}
 	}
