@@ -128,20 +128,25 @@ func Check(sc Scenario) []Failure {
 	return sc.Check(g, out.Steps)
 }
 
-// AsRefusal is err as the one Refusal, if it is one.
-func AsRefusal(err error) (*Refusal, bool) {
-	var r *Refusal
-	ok := errors.As(err, &r)
-	return r, ok
+// Refuse records on r that err refused its step: the refusal and its rule, or, for an error
+// that is no refusal (dice run dry), its message. It reports whether err refused it.
+func Refuse(r *Report, err error) bool {
+	var ref *Refusal
+	switch {
+	case errors.As(err, &ref):
+		r.Refusal = ref
+		r.Rules = append(r.Rules, ref.Rule)
+	case err != nil:
+		r.Refusal = &Refusal{Msg: err.Error()}
+	}
+	return err != nil
 }
 
-// Refused is each refused step as a failure at its line: for a ruleset whose expect: block
-// has no way to say that a step should be refused.
-func Refused(steps []*Report) (out []Failure) {
-	for _, r := range steps {
-		if r.Refusal != nil {
-			out = append(out, Failure{Line: r.Line, Msg: fmt.Sprintf("step %d (%s) was refused: %v", r.Step, r.Action, r.Refusal)})
-		}
+// Played is the step as a check reads it (scenario.Played): its number, its line in the file,
+// its text, and its refusal (nil if taken).
+func (r *Report) Played() (int, int, string, error) {
+	if r.Refusal == nil {
+		return r.Step, r.Line, r.Action, nil
 	}
-	return out
+	return r.Step, r.Line, r.Action, r.Refusal
 }

@@ -76,13 +76,13 @@ func (s *Scenario) Setup() rules.Game { return s.g.Clone() }
 
 // Check: each counter ends where the file expects, and no step was refused.
 func (s *Scenario) Check(g rules.Game, steps []*rules.Report) []rules.Failure {
-	out := rules.Refused(steps)
+	fails := scenario.StartCheck(nil, steps)
 	for _, e := range s.expect {
 		if at := g.(*Game).At[e[0]]; at != e[1] {
-			out = append(out, rules.Failure{Line: e[2], Msg: fmt.Sprintf("%s is at %d, want %d", s.g.Owners[e[0]], at, e[1])})
+			fails.Fail(e[2], "%s is at %d, want %d", s.g.Owners[e[0]], at, e[1])
 		}
 	}
-	return out
+	return *fails
 }
 
 type action struct {

@@ -9,7 +9,6 @@
 package ruleset
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/umpire-referee/umpire/dice"
@@ -114,14 +113,7 @@ func (g *Game) Unread(n int, line string, err error) *rules.Report {
 // reportOf is step n's report: the core's report, or its refusal.
 func reportOf(n int, line string, rep *lhy.Report, err error) *rules.Report {
 	r := &rules.Report{Step: n, Action: line, Rules: []string{}, Detail: &detail{rep: rep, err: err}}
-	var ref *rules.Refusal
-	switch {
-	case errors.As(err, &ref):
-		r.Refusal = ref
-		r.Rules = append(r.Rules, ref.Rule)
-	case err != nil:
-		r.Refusal = &rules.Refusal{Msg: err.Error()}
-	default:
+	if !rules.Refuse(r, err) {
 		for _, e := range rep.Events {
 			r.Rules = rules.Cite(r.Rules, e.Rule)
 		}
@@ -150,7 +142,7 @@ func (d *detail) JSON(r *rules.Report) any { return lhyfile.StepJSON(stepOf(r)) 
 
 // Preview is the exact odds of a step before its roll (nil if there are none to give).
 func (g *Game) Preview(a rules.Action) any {
-	o, err := g.G.Odds(a.Line())
+	o, err := g.G.OddsOf(a.(*Action).A)
 	if err != nil {
 		return nil
 	}

@@ -11,7 +11,6 @@
 package ruleset
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -134,14 +133,7 @@ func (g *Game) Unread(n int, line string, err error) *rules.Report {
 
 func reportOf(n int, line string, d *detail) *rules.Report {
 	r := &rules.Report{Step: n, Action: line, Rules: []string{}, Detail: d}
-	var ref *rules.Refusal
-	switch {
-	case errors.As(d.err, &ref):
-		r.Refusal = ref
-		r.Rules = append(r.Rules, ref.Rule)
-	case d.err != nil:
-		r.Refusal = &rules.Refusal{Msg: d.err.Error()}
-	default:
+	if !rules.Refuse(r, d.err) {
 		for _, e := range d.rep.Events {
 			r.Rules = rules.Cite(r.Rules, e.Rule)
 		}
