@@ -1,12 +1,16 @@
 package rules
 
 import (
+	"encoding/hex"
 	"fmt"
 	"math"
 	"slices"
 )
 
 // Helpers for the rulesets' views (the JSON the API answers with).
+
+// HashString is a state hash as the API writes it: hex.
+func HashString(h [32]byte) string { return hex.EncodeToString(h[:]) }
 
 // Round is v to the thousandth: coordinates and chances in views.
 func Round(v float64) float64 { return math.Round(v*1000) / 1000 }

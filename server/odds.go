@@ -72,7 +72,11 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	// The enumeration runs on a copy, without holding the game.
-	o, able := l.g.Rules().Clone().(rules.Oddser)
+	var o rules.Oddser
+	_, able := l.g.Rules().(rules.Oddser)
+	if able {
+		o = l.g.Rules().Clone().(rules.Oddser)
+	}
 	rs, n := l.g.Ruleset(), len(l.g.Log)
 	l.mu.Unlock()
 	if !able {

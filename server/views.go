@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/hex"
 	"encoding/json"
 
 	"github.com/umpire-referee/umpire/game"
@@ -21,7 +20,7 @@ type entryView struct {
 	Hidden bool     `json:"hidden,omitempty"` // another side's step, not shown (hidden movement)
 }
 
-func hashString(h [32]byte) string { return hex.EncodeToString(h[:]) }
+func hashString(h [32]byte) string { return rules.HashString(h) }
 
 // view is the state of g (after step at) as role sees it; the map is left out unless withMap
 // (it changes only when a wreck is added, and answers to a step carry only what moved). The

@@ -1,7 +1,6 @@
 package ruleset
 
 import (
-	"encoding/hex"
 	"fmt"
 	"maps"
 	"slices"
@@ -358,7 +357,7 @@ func (g *Game) View(head rules.Head, withTable bool) any {
 	}
 	out.Steps = lwOptions(st, v)
 	if !v.Referee {
-		out.Hash = hashString(rules.Hash(kg))
+		out.Hash = rules.HashString(rules.Hash(kg))
 	}
 	return out
 }
@@ -538,9 +537,7 @@ func sideVerbList() []string {
 // they may see.
 func (g *Game) HashFor(role string, full [32]byte) string {
 	if role == rules.Referee {
-		return hashString(full)
+		return rules.HashString(full)
 	}
-	return hashString(rules.Hash(g.G.As(viewer(role))))
+	return rules.HashString(rules.Hash(g.G.As(viewer(role))))
 }
-
-func hashString(h [32]byte) string { return hex.EncodeToString(h[:]) }
