@@ -8,14 +8,11 @@ import (
 var Groups = []string{"allied", "american", "axis", "british", "chinese", "common", "communist", "finnish", "french",
 	"german", "italian", "japanese", "russian", "un"}
 
-// norm is a name as names compare: without HTML and runs of spaces (rules-notes 1.7).
-func norm(s string) string { return plain(s) }
-
 // Find is every listing of group (a nationality) named name (its full name, with the
 // variant), of type code typ and VASL counter piece where those are given. A name that matches
 // no listing exactly matches regardless of case.
 func Find(group, name, typ, piece string) []*Listing {
-	want := norm(name)
+	want := plain(name) // names compare without HTML and runs of spaces (rules-notes 1.7)
 	var exact, folded []*Listing
 	for i := range Listings {
 		l := &Listings[i]
@@ -38,7 +35,7 @@ func Find(group, name, typ, piece string) []*Listing {
 // Search is the listings whose full name holds every word of query (any case), of group when
 // it is given, in table order; at most limit of them (limit <= 0: all).
 func Search(query, group string, limit int) []*Listing {
-	words := strings.Fields(strings.ToLower(norm(query)))
+	words := strings.Fields(strings.ToLower(plain(query)))
 	var out []*Listing
 	for i := range Listings {
 		l := &Listings[i]

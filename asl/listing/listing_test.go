@@ -1,8 +1,6 @@
 package listing
 
 import (
-	"bytes"
-	"encoding/csv"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -26,13 +24,10 @@ func readData(t *testing.T) ([]Listing, []Problem) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := csv.NewReader(bytes.NewReader(data))
-		r.FieldsPerRecord = -1
-		records, err := r.ReadAll()
+		ls, ps, err := ReadCSV(strings.TrimSuffix(filepath.Base(f), "_vehicles.csv"), data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ls, ps := Read(strings.TrimSuffix(filepath.Base(f), "_vehicles.csv"), records)
 		all, problems = append(all, ls...), append(problems, ps...)
 	}
 	return all, problems

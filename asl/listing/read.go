@@ -1,6 +1,8 @@
 package listing
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -256,4 +258,16 @@ func readMP(l *Listing, cell string, ov map[string]string) []string {
 		l.Movement = Truck
 	}
 	return nil
+}
+
+// ReadCSV is Read of one file's bytes, decoded as CSV (fields hold commas, quotes and HTML).
+func ReadCSV(group string, data []byte) ([]Listing, []Problem, error) {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.FieldsPerRecord = -1
+	records, err := r.ReadAll()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s_vehicles.csv: %v", group, err)
+	}
+	ls, ps := Read(group, records)
+	return ls, ps, nil
 }

@@ -5,7 +5,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"go/format"
 	"os"
@@ -61,14 +60,10 @@ func readAll(dir string) ([]listing.Listing, []listing.Problem, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		r := csv.NewReader(bytes.NewReader(data))
-		r.FieldsPerRecord = -1
-		records, err := r.ReadAll()
+		ls, ps, err := listing.ReadCSV(strings.TrimSuffix(filepath.Base(f), "_vehicles.csv"), data)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", f, err)
+			return nil, nil, err
 		}
-		group := strings.TrimSuffix(filepath.Base(f), "_vehicles.csv")
-		ls, ps := listing.Read(group, records)
 		all = append(all, ls...)
 		problems = append(problems, ps...)
 	}
