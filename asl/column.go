@@ -161,20 +161,18 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	if !g.Map.Contains(a.A) {
 		return refuse("A4.1", "%s is off the map", lay.Name(a.A))
 	}
-	col := u.V.Column()
 	d := g.Map.At(a.A)
-	row := &TerrainChart[d.Terrain]
-	road := false
+	row := &TerrainChart[g.Map.TerrainOf(d.Terrain)]
+	var side hex.Side
+	road, path := false, false
 	if !u.Pos.Offboard {
-		side, _ := u.Pos.Hex.SideTo(a.A)
-		road = g.Map.Road(u.Pos.Hex, side)
-		if ob := g.Map.Obstacle(u.Pos.Hex, side); ob != NoObstacle && !road {
-			if HexsideChart[ob].Cost[col].Kind == NA {
-				return refuse("A4.1", "a %s may not cross the %s into %s (Terrain Chart: NA)", u.V.Class, HexsideChart[ob].Name, lay.Name(a.A))
-			}
+		side, _ = u.Pos.Hex.SideTo(a.A)
+		road, path = g.Map.Road(u.Pos.Hex, side), g.Map.Path(u.Pos.Hex, side)
+		if _, err := g.leaveCheck(u, a.A, false); err != nil {
+			return err
 		}
 	}
-	if u.Column != 0 && !road && (d.Terrain == Woods || d.Terrain == Building || d.Terrain == Rubble) {
+	if u.Column != 0 && !road && !path && row.Obstacle {
 		return refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
 	}
 	// The road bonus may be spent only by a unit that spends its whole MPh on road (B3.4).
@@ -183,30 +181,11 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 		left -= Whole(RoadBonusMF)
 	}
 	var c Cost
-	if road {
-		c.Add(RoadRate[col], "road", "TC")
-	} else {
-		e := row.Cost[col]
-		switch e.Kind {
-		case NA:
-			return refuse("A4.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, lay.Name(a.A), row.Name)
-		case All:
-			c.Add(left, "ALL MF: "+row.Name, "TC")
-		default:
-			c.Add(e.V, row.Name, "TC")
-		}
-		if !u.Pos.Offboard {
-			if lv := int(d.Level) - int(g.Map.At(u.Pos.Hex).Level); lv > 0 {
-				c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
-			}
-		}
-		// A hedge or wall adds its MF to the doubled COT, not inside it.
-		if ob := g.Map.Obstacle(u.Pos.Hex, mustSide(u.Pos.Hex, a.A)); ob != NoObstacle && !u.Pos.Offboard {
-			if hr := HexsideChart[ob].Cost[col]; hr.V > 0 {
-				c.Plus(hr.V, HexsideChart[ob].Name, "TC")
-			}
-		}
+	var e entry
+	if err := g.footCost(u, a.A, side, left, &c, &e); err != nil {
+		return err
 	}
+	road = e.road
 	if c.Total() > left || left <= 0 {
 		rule, why := "A4.1", ""
 		if u.Column != 0 {
@@ -225,10 +204,89 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	if !u.Pos.Offboard {
 		u.LastHex, u.HasLast = u.Pos.Hex, true
 	}
-	u.Pos = Position{Hex: a.A, OnRoad: road}
+	u.Pos = Position{Hex: a.A, OnRoad: road, Below: e.below}
 	u.EnteredHex = true
+	if e.note != "" {
+		r.event("TC", e.note)
+	}
 	if u.V.Class == Wagon {
 		u.Moving = true
+	}
+	return nil
+}
+
+// footCost is what Infantry, Cavalry or a wagon pays to enter hex to across side of its hex
+// (MF, rules-notes 1.2): the road rate along a road or onto a bridge, 1 MF for Infantry along a
+// path, else the chart's cell; each level climbed doubles the COT, on a road too (Cavalry and
+// wagons alike); a hedge, wall, bocage or roadblock adds its MF after that. left is the MF the
+// unit may still spend, for an ALL cell.
+func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e *entry) error {
+	lay := g.Map.Layout
+	col := u.V.Column()
+	d := g.Map.At(to)
+	t := g.Map.TerrainOf(d.Terrain)
+	row := &TerrainChart[t]
+	from := u.Pos.Hex
+	edge := u.Pos.Offboard
+	onBridge := false
+	if !edge {
+		onBridge, e.below = g.bridgeWay(from, side, d, true)
+		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!g.Map.Road(from, side) || HexsideChart[ob].Blocks) && HexsideChart[ob].Cost[col].Kind == NA {
+			return g.crossable(u, from, to, side, ob)
+		}
+	}
+	road := !edge && g.Map.Road(from, side) && d.Bridge == NoBridge && t != Water || onBridge
+	switch {
+	case onBridge && BridgeChart[d.Bridge].Foot && col == ColHD:
+		return refuse("A4.1", "a %s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class, lay.Name(to))
+	case road:
+		e.road = true
+		c.Add(RoadRate[col], "road", "TC")
+	case !edge && col == ColInf && g.Map.Path(from, side) && row.Cost[col].Kind != NA:
+		c.Add(Whole(1), "path", "TC")
+	case col == ColInf && t == Factory && !edge && g.Map.At(from).Terrain == Factory:
+		c.Add(Whole(1), "factory to factory", "TC")
+	default:
+		if err := g.footCell(u, to, t, left, c, e); err != nil {
+			return err
+		}
+	}
+	if !edge {
+		if lv := int(d.Level) - int(g.Map.At(from).Level); lv > 0 && !(row.ClimbIncluded && !road) {
+			c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
+		}
+		// A hedge or wall adds its MF to the doubled COT, not inside it.
+		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!road || HexsideChart[ob].Blocks) {
+			if hr := HexsideChart[ob].Cost[col]; hr.V > 0 {
+				c.Plus(hr.V, HexsideChart[ob].Name, "TC")
+			}
+		}
+	}
+	return nil
+}
+
+// footCell adds the chart's MF cell for a foot unit or wagon entering terrain t off-road.
+func (g *Game) footCell(u *Unit, to hex.Hex, t Terrain, left MP, c *Cost, e *entry) error {
+	col := u.V.Column()
+	row := &TerrainChart[t]
+	cell := row.Cost[col]
+	if row.IsDefault(col) {
+		e.note = defaultNote[t]
+	}
+	switch cell.Kind {
+	case NA:
+		return refuse("A4.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, g.Map.Layout.Name(to), row.Name)
+	case All:
+		c.Add(left, "ALL MF: "+row.Name, "TC")
+	case PlusCOTNonOpen:
+		c.Add(cell.V, row.Name, "TC")
+		if ground := g.Map.TerrainOf(g.Map.At(to).Ground); ground != OpenGround {
+			if gc, ok := g.groundCost(g.Map.At(to), col); ok {
+				c.Add(gc, TerrainChart[ground].Name, "TC")
+			}
+		}
+	default:
+		c.Add(cell.V, row.Name, "TC")
 	}
 	return nil
 }

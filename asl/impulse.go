@@ -631,7 +631,7 @@ func (g *Game) resolvePending(gi int, parts []int, src dice.Source, r *ImpulseRe
 		var finals []string
 		for k, i := range bog {
 			u := &g.Units[i]
-			drm := BogDRM(u.V, bogs[k].halfMP, bogs[k].levels, g.Map.Mud)
+			drm := BogDRM(u.V, bogs[k].BogCase, g.Map.Conditions)
 			if drm.Total() > worst {
 				worst = drm.Total()
 			}
@@ -656,6 +656,11 @@ func (g *Game) resolvePending(gi int, parts []int, src dice.Source, r *ImpulseRe
 		}
 		for _, i := range sel {
 			u := &g.Units[i]
+			for k, j := range bog {
+				if j == i && bogs[k].leaving {
+					u.Pos = bogs[k].back // bogged leaving its hex, it stays there (D8.2)
+				}
+			}
 			u.Immobile, u.Moving, u.Motion, u.Ended = Bogged, false, false, true
 			r.event("D8.2", u.ID+" Bogged: Immobile until freed; its MPh ends")
 		}

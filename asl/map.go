@@ -22,15 +22,25 @@ type HexData struct {
 	BypassWreck uint8
 	// Wire: hidden wire in the hex (E11.534); WireKnown once revealed.
 	Wire, WireKnown bool
+	// Bridge is the hex's bridge, carrying its road hexsides (a foot bridge: its path
+	// hexsides) over the terrain below, which is Terrain.
+	Bridge BridgeKind
+	// WrecksBelow are wrecks in the terrain below a bridge (Wrecks are on the bridge).
+	WrecksBelow int8
 }
 
 // Hexside flags.
 const (
-	sideRoad      uint8 = 1 << iota
-	sideRoadNoteD       // a road type on which the wreck/vehicle penalty is doubled again (Note D)
+	sideRoad      uint16 = 1 << iota
+	sideRoadNoteD        // a road type on which the wreck/vehicle penalty is doubled again (Note D)
 	sideWall
 	sideHedge
 	sideRoadblock
+	sideBocage
+	sideCliff
+	sidePath
+	sideAbrupt     // an Abrupt Elevation Change: +1 Bog DRM crossing it (rules-notes 1.3)
+	sideTrailbreak // a woods trailbreak: no woods Bog Check across it (rules-notes 1.5 #10)
 )
 
 // Map is the terrain of a scenario: hexes, hexsides, and the LOS overrides where the real board
@@ -39,22 +49,24 @@ const (
 type Map struct {
 	Layout *hex.Layout
 	hexes  []HexData
-	sides  []uint8 // per hex, 3 entries: sides 0,1,2 of that hex; sides 3..5 live in the neighbour
+	sides  []uint16 // per hex, 3 entries: sides 0,1,2 of that hex; sides 3..5 live in the neighbour
 	los    map[[2]int]bool
-	// Mud: the ground is soft or muddy throughout (+1 Bog DRM, rules-notes 1.3).
-	Mud bool
+	// Conditions: dry, mud, snow or deep snow, map-wide (Bog DRM, rules-notes 1.3).
+	Conditions Conditions
+	// GrainOutOfSeason: grain is Open Ground (rules-notes 1.2).
+	GrainOutOfSeason bool
 }
 
 // NewMap makes an all-Open-Ground, level-0 map of the layout.
 func NewMap(l *hex.Layout) *Map {
-	return &Map{Layout: l, hexes: make([]HexData, l.Size()), sides: make([]uint8, 3*l.Size())}
+	return &Map{Layout: l, hexes: make([]HexData, l.Size()), sides: make([]uint16, 3*l.Size())}
 }
 
 // Clone copies the map (wrecks change during play).
 func (m *Map) Clone() *Map {
 	c := *m
 	c.hexes = append([]HexData(nil), m.hexes...)
-	c.sides = append([]uint8(nil), m.sides...)
+	c.sides = append([]uint16(nil), m.sides...)
 	return &c
 }
 
@@ -81,14 +93,14 @@ func (m *Map) sideIndex(h hex.Hex, s hex.Side) int {
 	return 3*i + int(s)
 }
 
-func (m *Map) sideFlags(h hex.Hex, s hex.Side) uint8 {
+func (m *Map) sideFlags(h hex.Hex, s hex.Side) uint16 {
 	if i := m.sideIndex(h, s); i >= 0 {
 		return m.sides[i]
 	}
 	return 0
 }
 
-func (m *Map) setSide(h hex.Hex, s hex.Side, f uint8) {
+func (m *Map) setSide(h hex.Hex, s hex.Side, f uint16) {
 	if i := m.sideIndex(h, s); i >= 0 {
 		m.sides[i] |= f
 	}
@@ -104,10 +116,21 @@ func (m *Map) SetRoad(h hex.Hex, s hex.Side, noteD bool) {
 	m.setSide(h, s, f)
 }
 
-// SetWall, SetHedge and SetRoadblock mark a hexside.
-func (m *Map) SetWall(h hex.Hex, s hex.Side)      { m.setSide(h, s, sideWall) }
-func (m *Map) SetHedge(h hex.Hex, s hex.Side)     { m.setSide(h, s, sideHedge) }
-func (m *Map) SetRoadblock(h hex.Hex, s hex.Side) { m.setSide(h, s, sideRoadblock) }
+// SetWall, SetHedge, SetRoadblock, SetBocage, SetCliff, SetPath, SetAbrupt and SetTrailbreak
+// mark a hexside.
+func (m *Map) SetWall(h hex.Hex, s hex.Side)       { m.setSide(h, s, sideWall) }
+func (m *Map) SetHedge(h hex.Hex, s hex.Side)      { m.setSide(h, s, sideHedge) }
+func (m *Map) SetRoadblock(h hex.Hex, s hex.Side)  { m.setSide(h, s, sideRoadblock) }
+func (m *Map) SetBocage(h hex.Hex, s hex.Side)     { m.setSide(h, s, sideBocage) }
+func (m *Map) SetCliff(h hex.Hex, s hex.Side)      { m.setSide(h, s, sideCliff) }
+func (m *Map) SetPath(h hex.Hex, s hex.Side)       { m.setSide(h, s, sidePath) }
+func (m *Map) SetAbrupt(h hex.Hex, s hex.Side)     { m.setSide(h, s, sideAbrupt) }
+func (m *Map) SetTrailbreak(h hex.Hex, s hex.Side) { m.setSide(h, s, sideTrailbreak) }
+
+// Path, Abrupt and Trailbreak report those hexside features.
+func (m *Map) Path(h hex.Hex, s hex.Side) bool       { return m.sideFlags(h, s)&sidePath != 0 }
+func (m *Map) Abrupt(h hex.Hex, s hex.Side) bool     { return m.sideFlags(h, s)&sideAbrupt != 0 }
+func (m *Map) Trailbreak(h hex.Hex, s hex.Side) bool { return m.sideFlags(h, s)&sideTrailbreak != 0 }
 
 // Road reports whether a road crosses hexside s of h.
 func (m *Map) Road(h hex.Hex, s hex.Side) bool { return m.sideFlags(h, s)&sideRoad != 0 }
@@ -125,16 +148,33 @@ func (m *Map) HasRoad(h hex.Hex) bool {
 	return false
 }
 
-// Obstacle is the wall or hedge along hexside s of h.
+// Obstacle is the hexside feature the chart prices along hexside s of h: a roadblock, cliff,
+// bocage, wall or hedge, the first of those it holds.
 func (m *Map) Obstacle(h hex.Hex, s hex.Side) HexsideObstacle {
 	f := m.sideFlags(h, s)
 	switch {
+	case f&sideRoadblock != 0:
+		return Roadblock
+	case f&sideCliff != 0:
+		return Cliff
+	case f&sideBocage != 0:
+		return Bocage
 	case f&sideWall != 0:
 		return Wall
 	case f&sideHedge != 0:
 		return Hedge
 	}
 	return NoObstacle
+}
+
+// TerrainOf is the terrain hex data d stands for today: grain out of season and brush in Deep
+// Snow are Open Ground (rules-notes 1.2).
+func (m *Map) TerrainOf(t Terrain) Terrain {
+	switch {
+	case t == Grain && m.GrainOutOfSeason, t == Brush && m.Conditions == DeepSnow:
+		return OpenGround
+	}
+	return t
 }
 
 // Roadblock reports a roadblock on the hexside.

@@ -2,26 +2,43 @@ package asl
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
 )
 
-// bogNeed collects what a Bog Check (D8.2) needs: whether one is due and its DRM.
-type bogNeed struct {
-	due    bool
-	why    string // what the roll is for, from the bogWhy tables
-	halfMP bool   // entered at half the printed MP: +3 (not with a Minimum Move)
-	levels int    // levels gained
+// BogCase is what a Bog Check's DRM (D8.21) depends on besides the vehicle and the map's
+// conditions.
+type BogCase struct {
+	// HalfMP is the DRM for paying the chart's Z (+3, not with a Minimum Move); HalfDefault
+	// says the row's +3 is a project default (rules-notes 1.3).
+	HalfMP      int
+	HalfDefault bool
+	// Row is a DRM of the terrain row's own (debris +1).
+	Row       int
+	Climb     bool // the hex entered is at a higher level than the hex left
+	Abrupt    bool // crossing an Abrupt Elevation Change
+	DeepWater bool // leaving a deep stream, neither amphibious nor waterproofed
 }
 
-// BogDRM is the Bog Check DRM of a vehicle (rules-notes 1.3), with the DRM of the situation:
-// entry at half the printed MP, levels gained, soft or mud ground.
-func BogDRM(v *Vehicle, halfMP bool, levels int, mud bool) DRM {
+// bogNeed collects what a Bog Check (D8.2) needs: whether one is due, what for, and its DRM.
+type bogNeed struct {
+	due bool
+	why string // what the roll is for, from the bogWhy tables
+	BogCase
+	// leaving: the check is for leaving back's hex; a vehicle it bogs stays there (D8.2).
+	leaving bool
+	back    Position
+}
+
+// BogDRM is the Bog Check DRM of a vehicle (D8.21, rules-notes 1.3) in a situation under the
+// map's conditions.
+func BogDRM(v *Vehicle, b BogCase, cond Conditions) DRM {
 	var d DRM
 	switch {
 	case v.GroundPressure < 0:
-		d.Add(-1, "low ground pressure")
+		// low ground pressure: no DRM (rules-notes 1.3)
 	case v.GroundPressure > 0:
 		d.Add(2, "high ground pressure")
 	default:
@@ -33,17 +50,39 @@ func BogDRM(v *Vehicle, halfMP bool, levels int, mud bool) DRM {
 	if !v.FullyTracked() {
 		d.Add(1, "not fully tracked")
 	}
-	if v.Class == Truck {
+	if v.Class == Truck || v.TruckType {
 		d.Add(1, "truck-type MP")
 	}
-	if mud {
+	switch cond {
+	case Mud:
 		d.Add(1, "soft/mud ground")
+	case Snow:
+		d.Add(1, "snow")
+	case DeepSnow:
+		d.Add(1, "snow")
+		d.Add(1, "Deep Snow")
 	}
-	d.Add(levels, "level gained")
-	if halfMP {
-		d.Add(3, "½ MP entry")
+	if b.Abrupt {
+		d.Add(1, "Abrupt Elevation Change")
 	}
+	if b.Climb {
+		d.Add(1, "level gained")
+	}
+	if b.DeepWater {
+		d.Add(1, "leaving deep water, not amphibious or waterproofed")
+	}
+	if b.HalfMP > 0 {
+		d.Add(b.HalfMP, halfMPDRMLabel[boolIndex(b.HalfDefault)])
+	}
+	d.Add(b.Row, "terrain")
 	return d
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // bogCheck rolls a Bog Check: Final DR >= 12 bogs the vehicle (D8.2, rules-notes 1.3).
@@ -56,7 +95,7 @@ func (g *Game) bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged 
 	if err != nil {
 		return false, err
 	}
-	drm := BogDRM(u.V, b.halfMP, b.levels, g.Map.Mud)
+	drm := BogDRM(u.V, b.BogCase, g.Map.Conditions)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: b.why, Rule: "D8.2", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 bogs", Odds: dice.PDRAtLeast(12, drm.Total()), Risk: dice.PDRAtLeast(12, drm.Total())}
 	if final >= 12 {
@@ -73,33 +112,35 @@ func (g *Game) bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged 
 }
 
 // groundCost is the cost of a hex's non-obstacle terrain for a column.
-func groundCost(d *HexData, col Column) (MP, bool) {
-	e := TerrainChart[d.Ground].Cost[col]
+func (g *Game) groundCost(d *HexData, col Column) (MP, bool) {
+	e := TerrainChart[g.Map.TerrainOf(d.Ground)].Cost[col]
 	if e.Kind != Fixed {
 		return 0, false
 	}
 	return e.V, true
 }
 
-// climb adds the cost of moving to higher elevation and returns the levels gained.
-func (g *Game) climb(from, to hex.Hex, road bool, c *Cost) int {
+// climb adds the cost of moving to higher elevation and reports whether it climbs.
+func (g *Game) climb(from, to hex.Hex, road bool, c *Cost) bool {
 	lv := int(g.Map.At(to).Level) - int(g.Map.At(from).Level)
 	if lv <= 0 {
-		return 0
+		return false
 	}
 	per, label := LevelClimb, "higher elevation"
 	if road {
 		per, label = LevelClimbRoad, "higher elevation on road"
 	}
 	c.Add(per*MP(lv), label, "TC")
-	return lv
+	return true
 }
 
-// crowd adds SMOKE and the wreck/vehicle penalty of the hex entered (D2.14): +1 MP each, +2
-// at the road rate, doubled again on a Note D road; none for a motorcycle, none counted for one.
-// A Convoy vehicle pays that penalty twice, and any vehicle entering a hex with a Convoy vehicle
-// pays it twice: four times for both (E11.23).
-func (g *Game) crowd(u *Unit, to hex.Hex, road, noteD bool, c *Cost) {
+// crowd adds SMOKE and the wreck/vehicle penalty of the Location entered (D2.14): +1 MP each,
+// +2 at the road rate, doubled again on a Note D road; none for a motorcycle, none counted for
+// one. Wrecks and vehicles in Bypass of the hex count (D2.36); on a bridge only what is on it
+// counts, below it only what is below (rules-notes 1.2). A Convoy vehicle pays that penalty
+// twice, and any vehicle entering a hex with a Convoy vehicle pays it twice: four times for both
+// (E11.23).
+func (g *Game) crowd(u *Unit, to hex.Hex, below, road, noteD bool, c *Cost) {
 	d := g.Map.At(to)
 	if d.Smoke {
 		c.Add(SmokeCost, "SMOKE", "TC")
@@ -108,10 +149,14 @@ func (g *Game) crowd(u *Unit, to hex.Hex, road, noteD bool, c *Cost) {
 		return
 	}
 	n := int(d.Wrecks) + int(d.Vehicles)
+	if below {
+		n = int(d.WrecksBelow)
+	}
+	n += bits.OnesCount8(d.BypassWreck)
 	convoyThere := false
 	for i := range g.Units {
 		o := &g.Units[i]
-		if o.ID != u.ID && !o.Destroyed && !o.Pos.Offboard && o.Pos.Hex == to && o.V.Class != Motorcycle && o.V.Class < Infantry {
+		if o.ID != u.ID && !o.Destroyed && !o.Pos.Offboard && o.Pos.Hex == to && o.Pos.Below == below && o.V.Class != Motorcycle && o.V.Class < Infantry {
 			n++
 			if o.Convoy != 0 {
 				convoyThere = true
@@ -159,82 +204,280 @@ func extraPerHex(u *Unit, c *Cost, per string) {
 	}
 }
 
-// entryCost is the cost of entering hex `to` outright from `from` across their hexside.
-func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, c *Cost, b *bogNeed) (all bool, err error) {
+// entry is what entering a hex needs besides its MP: whether it costs ALL MP, whether it lands
+// below a bridge, its Bog Check, and the project default that decided its cost, if one did.
+type entry struct {
+	all   bool
+	below bool
+	road  bool // entered along a road (or a bridge's road)
+	bog   bogNeed
+	note  string
+}
+
+// bridgeWay says how an entry into hex to (across side of from) meets a bridge there: onto
+// it along its road (or a foot bridge's path), or below it.
+func (g *Game) bridgeWay(from hex.Hex, side hex.Side, d *HexData, fromCentre bool) (onBridge, below bool) {
+	if d.Bridge == NoBridge {
+		return false, false
+	}
+	br := &BridgeChart[d.Bridge]
+	along := fromCentre && g.Map.Road(from, side)
+	if br.Foot {
+		along = fromCentre && g.Map.Path(from, side)
+	}
+	if along {
+		return true, false
+	}
+	return false, br.Separate
+}
+
+// entryCost is the cost of entering hex `to` outright from `from` across their hexside;
+// fromCentre is false for a vehicle in Bypass or coming on from off-board, which enter across
+// the hexside without using a road.
+func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, c *Cost, e *entry) error {
 	if !g.Map.Contains(to) {
-		return false, refuse("D2.1", "%s is off the map", g.Map.Layout.Name(to))
+		return refuse("D2.1", "%s is off the map", g.Map.Layout.Name(to))
 	}
 	col := u.V.Column()
 	side, _ := from.SideTo(to)
 	d := g.Map.At(to)
-	road := fromCentre && g.Map.Road(from, side)
-	row := &TerrainChart[d.Terrain]
-	if road {
-		b.levels = g.climb(from, to, true, c)
-		rate, label, rule := RoadRate[col], "road", "TC"
-		if u.V.BU && u.V.AFV && rate < RoadRateBU {
-			rate, label, rule = RoadRateBU, "BU road rate", "D2.16"
+	t := g.Map.TerrainOf(d.Terrain)
+	row := &TerrainChart[t]
+	onBridge, below := g.bridgeWay(from, side, d, fromCentre)
+	e.below = below
+	if ob := g.Map.Obstacle(from, side); ob != NoObstacle && HexsideChart[ob].Blocks {
+		if err := g.crossable(u, from, to, side, ob); err != nil {
+			return err
 		}
-		if u.Convoy != 0 && rate < ConvoyRoadRate {
-			// A Convoy's minimum road rate is one MP (E11.2; rules-notes 1.5 #1).
-			rate, label, rule = ConvoyRoadRate, "Convoy road rate", "E11.2"
-		}
-		c.Add(rate, label, rule)
-		extraPerHex(u, c, "")
-		g.crowd(u, to, true, g.Map.RoadNoteD(from, side), c)
-		return false, nil
 	}
-	e := row.Cost[col]
-	switch e.Kind {
-	case NA:
-		return false, refuse("D2.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, g.Map.Layout.Name(to), row.Name)
+	if onBridge {
+		return g.bridgeCost(u, from, to, d, c, e)
+	}
+	road := fromCentre && g.Map.Road(from, side) && d.Bridge == NoBridge
+	if road && t != Water {
+		return g.roadCost(u, from, to, row, side, c, e)
+	}
+	if row.RoadOnly && !road && col >= ColHD {
+		return refuse("D2.1", "a %s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class, g.Map.Layout.Name(to), row.Name)
+	}
+	return g.offRoadCost(u, from, to, t, side, chooseAll, c, e)
+}
+
+// roadCost is an entry across a road hexside: the road rate (D2.16 for a BU AFV, E11.2 for a
+// Convoy), or the row's own road MP (graveyard); wrecks and vehicles at the road rate's
+// penalty, doubled again on a Note D road.
+func (g *Game) roadCost(u *Unit, from, to hex.Hex, row *TerrainRow, side hex.Side, c *Cost, e *entry) error {
+	col := u.V.Column()
+	e.road = true
+	g.climb(from, to, true, c)
+	if row.RoadMP > 0 && col >= ColHD {
+		c.Add(row.RoadMP, row.Name+" road", "TC")
+		extraPerHex(u, c, "")
+		g.crowd(u, to, false, false, false, c)
+		return nil
+	}
+	g.roadRate(u, c)
+	extraPerHex(u, c, "")
+	g.crowd(u, to, false, true, row.NoteD || g.Map.RoadNoteD(from, side), c)
+	return nil
+}
+
+// roadRate adds a road hex's rate: ½ MP, 1 MP for a BU AFV (D2.16), at least 1 MP in a Convoy
+// (E11.2; rules-notes 1.5 #1).
+func (g *Game) roadRate(u *Unit, c *Cost) {
+	rate, label, rule := RoadRate[u.V.Column()], "road", "TC"
+	if u.V.BU && u.V.AFV && rate < RoadRateBU {
+		rate, label, rule = RoadRateBU, "BU road rate", "D2.16"
+	}
+	if u.Convoy != 0 && rate < ConvoyRoadRate {
+		rate, label, rule = ConvoyRoadRate, "Convoy road rate", "E11.2"
+	}
+	c.Add(rate, label, rule)
+}
+
+// bridgeCost is an entry onto a bridge along its road: the road rate for vehicles (none on a
+// foot bridge), with what is on the bridge counting for D2.14.
+func (g *Game) bridgeCost(u *Unit, from, to hex.Hex, d *HexData, c *Cost, e *entry) error {
+	br := &BridgeChart[d.Bridge]
+	if br.Foot && u.V.Column() >= ColHD {
+		return refuse("D2.1", "a %s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class, g.Map.Layout.Name(to))
+	}
+	e.road = true
+	if br.Default {
+		e.note = defaultBridge[d.Bridge]
+	}
+	g.climb(from, to, true, c)
+	g.roadRate(u, c)
+	extraPerHex(u, c, "")
+	g.crowd(u, to, false, true, g.Map.RoadNoteD(from, mustSide(from, to)), c)
+	return nil
+}
+
+// crossable refuses a crossing of a hexside feature that no road opens (a roadblock, a cliff).
+func (g *Game) crossable(u *Unit, from, to hex.Hex, side hex.Side, ob HexsideObstacle) error {
+	hr := &HexsideChart[ob]
+	if hr.Cost[u.V.Column()].Kind != NA {
+		return nil
+	}
+	why := "Terrain Chart: NA"
+	if hr.NANote != "" {
+		why = hr.NANote
+	}
+	if u.V.Class >= Wagon {
+		// Infantry, Cavalry and wagons move by MF (A4.1).
+		return refuse("A4.1", "a %s may not cross the %s into %s (%s)", u.V.Class, hr.Name, g.Map.Layout.Name(to), why)
+	}
+	return refuse("D2.1", "a %s may not cross the %s between %s and %s (%s)", u.V.Class, hr.Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to), why)
+}
+
+// offRoadCost is an entry across a hexside without a road: the chart's cell for the terrain
+// (t, after season and snow), any hexside feature crossed, the climb, and the D2.14 extras.
+func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, chooseAll bool, c *Cost, e *entry) error {
+	col := u.V.Column()
+	row := &TerrainChart[t]
+	cell := row.Cost[col]
+	amphibian := t == Marsh && u.V.Amphibious && col >= ColMC
+	if amphibian {
+		cell = fx(4) // B16.42: an amphibian crosses marsh for 2 MP, with no Bog Check
+	}
+	if cell.Kind == NA {
+		return refuse("D2.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, g.Map.Layout.Name(to), row.Name)
+	}
+	ob := g.Map.Obstacle(from, side)
+	if ob != NoObstacle && HexsideChart[ob].Cost[col].Kind == NA {
+		return g.crossable(u, from, to, side, ob)
+	}
+	if row.IsDefault(col) && !amphibian {
+		e.note = defaultNote[t]
+	}
+	e.bog.Abrupt = g.Map.Abrupt(from, side)
+	bog := row.Bog[col]&BogEntry != 0 && !amphibian && !(t == Woods && g.Map.Trailbreak(from, side))
+	switch cell.Kind {
 	case All:
-		all = true
+		e.all = true
 	case HalfOrAll:
-		all = chooseAll
+		e.all = chooseAll
 	}
-	if ob := g.Map.Obstacle(from, side); ob != NoObstacle && HexsideChart[ob].Cost[col].Kind == NA {
-		return false, refuse("D2.1", "a %s may not cross the %s between %s and %s (Terrain Chart: NA)", u.V.Class, HexsideChart[ob].Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to))
-	}
-	if all {
-		c.Add(u.V.Allotment(), allMPLabel[d.Terrain], "D2.7")
+	if e.all {
+		c.Add(u.V.Allotment(), allMPLabel[t], "D2.7")
 		extraPerHex(u, c, "")
-		b.due = row.Bog[col]&BogEntry != 0
-		b.why = bogWhyEntering[d.Terrain]
-		return true, nil
+		e.bog.due, e.bog.why = bog, bogWhyEntering[t]
+		return nil
 	}
-	b.levels = g.climb(from, to, false, c)
-	switch e.Kind {
-	case Fixed:
-		c.Add(e.V, row.Name, "TC")
-	case PlusCOT:
-		if e.V > 0 {
-			c.Add(e.V, row.Name, "TC")
-		}
-		gc, ok := groundCost(d, col)
-		if !ok {
-			return false, refuse("D2.1", "a %s may not enter the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(to))
-		}
-		c.Add(gc, TerrainChart[d.Ground].Name, "TC")
-	case HalfPrinted, HalfOrAll:
-		c.Add(u.V.Allotment()/2, halfMPLabel[d.Terrain], "TC")
-		b.halfMP = row.HalfMPBogDRM > 0
+	if !row.ClimbIncluded {
+		e.bog.Climb = g.climb(from, to, false, c)
 	}
-	if ob := g.Map.Obstacle(from, side); ob != NoObstacle {
-		hr := &HexsideChart[ob]
-		c.Add(hr.Cost[col].V, hr.Name, "TC")
-		if hr.Bog[col]&BogEntry != 0 {
-			b.due = true
-			b.why = bogWhyCrossing[ob]
-		}
+	if err := g.cellCost(u, to, t, cell, c, e); err != nil {
+		return err
+	}
+	if ob != NoObstacle {
+		g.hexsideCost(u, ob, c, e)
 	}
 	extraPerHex(u, c, "")
-	g.crowd(u, to, false, false, c)
-	if row.Bog[col]&BogEntry != 0 {
-		b.due = true
-		b.why = bogWhyEntering[d.Terrain]
+	g.crowd(u, to, e.below, false, false, c)
+	if bog {
+		e.bog.due, e.bog.why = true, bogWhyEntering[t]
+		e.bog.Row = row.RowBogDRM
 	}
-	return false, nil
+	return nil
+}
+
+// cellCost adds what a chart cell costs: fixed MP, MP plus the COT, a share of the printed
+// allotment (Z, FRU, with the row's +3 Bog DRM; a quarter for debris).
+func (g *Game) cellCost(u *Unit, to hex.Hex, t Terrain, cell Entry, c *Cost, e *entry) error {
+	row := &TerrainChart[t]
+	d := g.Map.At(to)
+	switch cell.Kind {
+	case Fixed:
+		c.Add(cell.V, row.Name, "TC")
+	case PlusCOT, PlusCOTNonOpen:
+		if cell.V > 0 {
+			c.Add(cell.V, row.Name, "TC")
+		}
+		ground := g.Map.TerrainOf(d.Ground)
+		if cell.Kind == PlusCOTNonOpen && ground == OpenGround {
+			return nil
+		}
+		gc, ok := g.groundCost(d, u.V.Column())
+		if !ok {
+			return refuse("D2.1", "a %s may not enter the %s of %s", u.V.Class, TerrainChart[ground].Name, g.Map.Layout.Name(to))
+		}
+		c.Add(gc, TerrainChart[ground].Name, "TC")
+	case HalfPrinted, HalfOrAll:
+		c.Add(HalfAllotment(u.V), halfMPLabel[t], "TC")
+		e.bog.HalfMP, e.bog.HalfDefault = row.HalfMPBogDRM, row.HalfMPBogDefault
+	case Quarter:
+		c.Add(Whole((u.V.MP+3)/4), quarterMPLabel[t], "TC")
+	}
+	return nil
+}
+
+// HalfAllotment is the chart's Z: half the printed MP allotment, fractions rounded up.
+func HalfAllotment(v *Vehicle) MP { return Whole((v.MP + 1) / 2) }
+
+// hexsideCost adds the cost of crossing a hedge, wall or bocage hexside, and its Bog Check.
+func (g *Game) hexsideCost(u *Unit, ob HexsideObstacle, c *Cost, e *entry) {
+	col := u.V.Column()
+	hr := &HexsideChart[ob]
+	switch cell := hr.Cost[col]; cell.Kind {
+	case HalfPlusCOT:
+		c.Add(HalfAllotment(u.V), "½ printed MP, "+hr.Name, "TC")
+		e.bog.HalfMP, e.bog.HalfDefault = hr.HalfMPBogDRM, true
+	default:
+		c.Add(cell.V, hr.Name, "TC")
+	}
+	if hr.Defaults.Has(col) {
+		e.note = defaultSideNote[ob]
+	}
+	if hr.Bog[col]&BogEntry != 0 {
+		e.bog.due = true
+		e.bog.why = bogWhyCrossing[ob]
+	}
+}
+
+// leaveCheck checks what leaving the unit's hex for hex `to` needs: a bridge or sunken road is
+// left only along its road (rules-notes 1.2, B4.42), and a stream, gully or deep stream is left
+// with a Bog Check unless along a road or into another depression (BB, D8.2).
+func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
+	var b bogNeed
+	if u.Pos.Bypass || u.Pos.Offboard || to == u.Pos.Hex {
+		return b, nil
+	}
+	from := u.Pos.Hex
+	side, _ := from.SideTo(to)
+	d := g.Map.At(from)
+	col := u.V.Column()
+	road := g.Map.Road(from, side)
+	if d.Bridge != NoBridge && !u.Pos.Below {
+		along := road
+		if BridgeChart[d.Bridge].Foot {
+			along = g.Map.Path(from, side)
+		}
+		if !along {
+			return b, refuse("D2.1", "%s is on the %s in %s and may leave it only along its %s", u.ID, BridgeChart[d.Bridge].Name, g.Map.Layout.Name(from), map[bool]string{true: "path", false: "road"}[BridgeChart[d.Bridge].Foot])
+		}
+		return b, nil
+	}
+	t := g.Map.TerrainOf(d.Terrain)
+	row := &TerrainChart[t]
+	if row.RoadOnly && col >= ColHD && !road {
+		return b, refuse("D2.1", "%s may leave the %s in %s only across a road hexside (B4.42)", u.ID, row.Name, g.Map.Layout.Name(from))
+	}
+	if row.Bog[col]&BogLeaving == 0 || road && u.Pos.OnRoad {
+		return b, nil
+	}
+	next := g.Map.At(to)
+	nt := g.Map.TerrainOf(next.Terrain)
+	onBridge := next.Bridge != NoBridge && !below
+	if TerrainChart[nt].Depression && !onBridge {
+		return b, nil // from one depression into another is not leaving (rules-notes 1.2)
+	}
+	b.due, b.why = true, bogWhyLeaving[t]
+	b.Abrupt = g.Map.Abrupt(from, side)
+	b.Climb = next.Level > d.Level
+	b.DeepWater = row.DeepWater && !u.V.Amphibious && !u.V.Waterproofed
+	b.leaving, b.back = true, u.Pos
+	return b, nil
 }
 
 // vbmCost is the cost of Bypassing hex p along its hexside with q (D2.3): double the
@@ -247,7 +490,7 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	row := &TerrainChart[d.Terrain]
 	side, _ := p.SideTo(q)
 	switch {
-	case d.Terrain == Rubble:
+	case row.IsRubble:
 		return false, refuse("D2.31", "VBM is not allowed in rubble hex %s", g.Map.Layout.Name(p))
 	case !row.Bypassable:
 		return false, refuse("D2.31", "VBM is allowed only round woods or buildings; %s is %s", g.Map.Layout.Name(p), row.Name)
@@ -269,15 +512,20 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 		}
 	}
 	col := u.V.Column()
-	gc, ok := groundCost(d, col)
+	gc, ok := g.groundCost(d, col)
 	if !ok {
 		return false, refuse("D2.1", "a %s may not cross the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
 	}
 	if from != p {
 		g.climb(from, p, false, c)
 	}
-	c.Add(gc, TerrainChart[d.Ground].Name, "TC")
-	g.crowd(u, p, false, false, c)
+	c.Add(gc, TerrainChart[g.Map.TerrainOf(d.Ground)].Name, "TC")
+	if from != p {
+		// D2.14 is paid on entering the hex, not again for each hexside traversed in it.
+		g.crowd(u, p, false, false, false, c)
+	} else if d.Smoke {
+		c.Add(SmokeCost, "SMOKE", "TC")
+	}
 	c.Times(2, "VBM", "D2.3")
 	extraPerHex(u, c, ", per hexside")
 	clear := d.NoVBM&(1<<side) == 0 && g.Map.Obstacle(p, side) == NoObstacle
@@ -331,29 +579,24 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	}
 
 	var c Cost
-	var b bogNeed
-	var all, clearanceFails bool
+	var e entry
+	var clearanceFails bool
 	var err error
 	if bypass {
 		clearanceFails, err = g.vbmCost(u, u.Pos.Hex, opt.to, opt.along, &c)
 	} else {
-		all, err = g.entryCost(u, u.Pos.Hex, opt.to, !u.Pos.Bypass, a.All, &c, &b)
+		err = g.entryCost(u, u.Pos.Hex, opt.to, !u.Pos.Bypass, a.All, &c, &e)
 	}
 	if err != nil {
 		return err
 	}
+	all := e.all
 	if all && u.Spent-u.StartStop > 0 {
 		return refuse("D2.7", "entering %s costs ALL of %s's MP, but it has already spent %s MP this MPh", lay.Name(opt.to), u.ID, u.Spent-u.StartStop)
 	}
-	// Leaving a hex that needs a Bog Check to leave (stream, gully).
-	if !u.Pos.Bypass && !u.Pos.OnRoad && !bypass {
-		from := g.Map.At(u.Pos.Hex)
-		// Leaving a stream or gully needs a Bog Check unless along a road or into the same
-		// depression (a gully is left "by a non-depression hexside", rules-notes 1.2).
-		if TerrainChart[from.Terrain].Bog[u.V.Column()]&BogLeaving != 0 && !g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, opt.to)) && g.Map.At(opt.to).Terrain != from.Terrain {
-			b.due = true
-			b.why = bogWhyLeaving[from.Terrain]
-		}
+	leave, err := g.leaveCheck(u, opt.to, e.below)
+	if err != nil {
+		return err
 	}
 	if reverse && all {
 		// A multiple of the whole allotment can never be paid (rules-notes 1.2).
@@ -404,7 +647,28 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	if all {
 		u.AllUsed, u.Allowance = true, u.Spent
 	}
-	// Move.
+	if e.note != "" {
+		r.event("TC", e.note)
+	}
+	if leave.due {
+		// The Bog Check for leaving is rolled as it tries to leave: bogged, it stays, and
+		// the MP of the attempted entry count as spent (D8.2; rules-notes 1.2).
+		if bogged, err := g.bogCheck(u, leave, src, r); err != nil || bogged {
+			return err
+		}
+	}
+	g.arrive(u, opt, bypass, reverse, e)
+	if e.bog.due && !bypass {
+		if _, err := g.bogCheck(u, e.bog, src, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// arrive puts a vehicle where a move takes it: in Bypass along a hexside, on a road, on a
+// bridge or below it.
+func (g *Game) arrive(u *Unit, opt moveOption, bypass, reverse bool, e entry) {
 	old := u.Pos.Hex
 	if bypass {
 		np, _ := bypassAlong(opt.to, opt.along, opt.from, reverse)
@@ -413,9 +677,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		}
 		u.Pos = np
 	} else {
-		side, _ := u.Pos.Hex.SideTo(opt.to)
-		onRoad := !u.Pos.Bypass && g.Map.Road(u.Pos.Hex, side)
-		u.Pos = Position{Hex: opt.to, Heading: u.Pos.FacingHeading(), OnRoad: onRoad}
+		u.Pos = Position{Hex: opt.to, Heading: u.Pos.FacingHeading(), OnRoad: e.road, Below: e.below}
 		u.EnteredHex = true
 	}
 	if u.Pos.Hex != old {
@@ -425,12 +687,6 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	if reverse {
 		u.Reversed = true
 	}
-	if b.due && !bypass {
-		if _, err := g.bogCheck(u, b, src, r); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func mustSide(a, b hex.Hex) hex.Side {
@@ -490,11 +746,11 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 		return refuse("D2.12", "%s enters from off-board facing %s, so it must come in across the board edge behind it; %s has no edge there", u.ID, u.Pos.Heading, lay.Name(a.A))
 	}
 	var c Cost
-	var b bogNeed
-	all, err := g.entryCost(u, from, a.A, false, a.All, &c, &b)
-	if err != nil {
+	var e entry
+	if err := g.entryCost(u, from, a.A, false, a.All, &c, &e); err != nil {
 		return err
 	}
+	all, b := e.all, e.bog
 	if c.Total() > u.Remaining() && !all {
 		return spendable(u, c.Total(), "entering "+lay.Name(a.A))
 	}
@@ -504,9 +760,12 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 		u.AllUsed, u.Allowance = true, u.Spent
 	}
 	u.Moving, u.Motion, u.DirSet, u.Reverse = true, false, true, false
-	u.Pos = Position{Hex: a.A, Heading: u.Pos.Heading}
+	u.Pos = Position{Hex: a.A, Heading: u.Pos.Heading, Below: e.below}
 	u.EnteredHex = true
 	r.event("D2.12", "enters from off-board in Motion: no Starting MP")
+	if e.note != "" {
+		r.event("TC", e.note)
+	}
 	if b.due {
 		if _, err := g.bogCheck(u, b, src, r); err != nil {
 			return err

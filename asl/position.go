@@ -23,6 +23,9 @@ type Position struct {
 	Pivot    int8
 	OnRoad   bool // entered along a road (or set up in a road hex): no Bog for VCA changes
 	Offboard bool
+	// Below: in the terrain below the bridge of Hex, a Location apart from the bridge
+	// (rules-notes 1.2).
+	Below bool
 }
 
 // CAFP is the vertex a vehicle in Bypass faces (D2.32), as a hexspine of Hex.

@@ -516,6 +516,7 @@ func TestCostBreakdownPrintsLikeTheRulebook(t *testing.T) {
 	}
 }
 
+// TestBogDRM checks D8.21's cumulative DRM as rules-notes 1.3 lists them.
 func TestBogDRM(t *testing.T) {
 	truck := NewVehicle("truck", Truck, 16)
 	truck.Towing = true
@@ -523,23 +524,31 @@ func TestBogDRM(t *testing.T) {
 	low.GroundPressure = -1
 	high := tank(10)
 	high.GroundPressure = 1
+	ttAC := NewVehicle("ac", ArmoredCar, 20)
+	ttAC.TruckType = true
 	cases := []struct {
-		name   string
-		v      Vehicle
-		half   bool
-		levels int
-		mud    bool
-		want   int
+		name string
+		v    Vehicle
+		b    BogCase
+		cond Conditions
+		want int
 	}{
-		{"normal ground pressure", tank(10), false, 0, false, 1},
-		{"D2.33 EX: half MP entry into a building", tank(12), true, 0, false, 4},
-		{"low ground pressure", low, false, 0, false, -1},
-		{"high ground pressure, a level gained, mud", high, false, 1, true, 4},
-		{"towing truck: +1 normal +1 towing +1 not fully tracked +1 truck", truck, false, 0, false, 4},
-		{"halftrack: not fully tracked", NewVehicle("ht", Halftrack, 10), false, 0, false, 2},
+		{"normal ground pressure", tank(10), BogCase{}, Dry, 1},
+		{"D2.33 EX: half MP entry into a building", tank(12), BogCase{HalfMP: 3}, Dry, 4},
+		{"D8.2 EX: low ground pressure is 0", low, BogCase{}, Dry, 0},
+		{"high ground pressure, a level gained, mud", high, BogCase{Climb: true}, Mud, 4},
+		{"towing truck: +1 normal +1 towing +1 not fully tracked +1 truck", truck, BogCase{}, Dry, 4},
+		{"halftrack: not fully tracked", NewVehicle("ht", Halftrack, 10), BogCase{}, Dry, 2},
+		{"truck-type armored car: +1 normal +1 not FT +1 truck-type", ttAC, BogCase{}, Dry, 3},
+		{"snow-covered ground", tank(10), BogCase{}, Snow, 2},
+		{"Deep Snow: +1 snow +1 more", tank(10), BogCase{}, DeepSnow, 3},
+		{"Abrupt Elevation Change", tank(10), BogCase{Abrupt: true}, Dry, 2},
+		{"leaving deep water unprotected", tank(10), BogCase{DeepWater: true}, Dry, 2},
+		{"debris: the row's +1", tank(10), BogCase{Row: 1}, Dry, 2},
+		{"one +1 for gaining elevation, whatever the levels", low, BogCase{Climb: true}, Dry, 1},
 	}
 	for _, c := range cases {
-		d := BogDRM(&c.v, c.half, c.levels, c.mud)
+		d := BogDRM(&c.v, c.b, c.cond)
 		if d.Total() != c.want {
 			t.Errorf("%s: %v, want %+d", c.name, d, c.want)
 		}
@@ -566,7 +575,13 @@ func TestBogOnLeavingADepression(t *testing.T) {
 	runCases(t, []ruleCase{
 		// along the gully: 2 + COT 1 = 3 MP, no Bog Check (no dice scripted: a roll would fail)
 		{name: "gully to gully: no check", w: w, steps: []stepWant{{step: "T enter M4", mp: 3}}},
-		// out of the gully by a non-depression hexside into open ground: 1 MP and a Bog Check
-		{name: "out of the gully: a check", w: w, dice: []int{4}, steps: []stepWant{{step: "T enter N3", mp: 1}}},
+		// out of the gully into open ground: a tank makes no check (BB is for trucks only,
+		// rules-notes 1.2); no dice are scripted, so a roll would fail the step
+		{name: "out of the gully, a tank: no check", w: w, steps: []stepWant{{step: "T enter N3", mp: 1}}},
+	})
+	tw := world{terrain: map[string]Terrain{"M3": Gully, "M4": Gully}, units: []unitSpec{{id: "T", at: "M3", vca: "M4-N3", v: NewVehicle("truck", Truck, 20), motion: true}}}
+	runCases(t, []ruleCase{
+		// a truck leaving a gully by a non-depression hexside: open ground 4 MP and a Bog Check
+		{name: "out of the gully, a truck: a check", w: tw, dice: []int{4}, steps: []stepWant{{step: "T enter N3", mp: 4}}},
 	})
 }

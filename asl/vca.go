@@ -29,7 +29,8 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 		return refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
 	}
 	d := g.Map.At(u.Pos.Hex)
-	row := &TerrainChart[d.Terrain]
+	t := g.Map.TerrainOf(d.Terrain)
+	row := &TerrainChart[t]
 	per, label := VCACost, "VCA hexspine"
 	if row.Obstacle {
 		per, label = VCACostObstacle, "VCA hexspine in "+row.Name
@@ -57,7 +58,7 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 		u.Pos.Heading = u.Pos.Heading.Rotate(turn)
 		u.VCAChanged = true
 		if bogEach {
-			bogged, err := g.bogCheck(u, bogNeed{due: true, why: bogWhyVCA[d.Terrain]}, src, r)
+			bogged, err := g.bogCheck(u, bogNeed{due: true, why: bogWhyVCA[t], BogCase: BogCase{Row: row.RowBogDRM}}, src, r)
 			if err != nil {
 				return err
 			}
@@ -144,11 +145,15 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 		return g.moveNotAllowed(u, Action{Verb: VerbEnter, A: a.A}, false, false, u.Pos.forwardOptions(buf[:0]))
 	}
 	var normal Cost
-	var b bogNeed
-	all, err := g.entryCost(u, u.Pos.Hex, a.A, !u.Pos.Bypass, false, &normal, &b)
+	var e entry
+	if err := g.entryCost(u, u.Pos.Hex, a.A, !u.Pos.Bypass, false, &normal, &e); err != nil {
+		return err
+	}
+	leave, err := g.leaveCheck(u, a.A, e.below)
 	if err != nil {
 		return err
 	}
+	all, b := e.all, e.bog
 	if all || normal.Total() <= u.V.Allotment() {
 		return refuse("D2.15", "a Minimum Move is for a hex costing more than the printed allotment: entering %s costs %s for %s's %d MP; enter it normally", lay.Name(a.A), normal.String(), u.ID, u.V.MP)
 	}
@@ -176,12 +181,16 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 	u.Spent += allot
 	u.Allowance = u.Spent
 	u.AllUsed, u.MinimumMove = true, true
-	side, _ := u.Pos.Hex.SideTo(a.A)
-	onRoad := !u.Pos.Bypass && g.Map.Road(u.Pos.Hex, side)
-	u.Pos = Position{Hex: a.A, Heading: u.Pos.FacingHeading(), OnRoad: onRoad}
+	if leave.due {
+		// Bogged leaving its hex, it stays there (D8.2); the allotment is spent.
+		if bogged, err := g.bogCheck(u, leave, src, r); err != nil || bogged {
+			return err
+		}
+	}
+	u.Pos = Position{Hex: a.A, Heading: u.Pos.FacingHeading(), OnRoad: e.road, Below: e.below}
 	u.EnteredHex, u.DirSet, u.Reverse = true, true, false
 	r.event("D2.15", fmt.Sprintf("Minimum Move into %s (normal entry %s is more than its %d MP allotment)", lay.Name(a.A), normal.Total(), u.V.MP))
-	b.halfMP = false // no +3 for half-MP entry with a Minimum Move (rules-notes 1.3)
+	b.HalfMP = 0 // no +3 for half-MP entry with a Minimum Move (rules-notes 1.3)
 	if b.due {
 		if _, err := g.bogCheck(u, b, src, r); err != nil {
 			return err
@@ -371,12 +380,12 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 	r.event("D2.401", d.ID+" gains Motion status")
 	if a.HasVCA {
 		nspines, turn := d.Pos.Heading.Steps(target)
-		row := &TerrainChart[g.Map.At(d.Pos.Hex).Terrain]
-		bogEach := row.Bog[d.V.Column()]&BogVCA != 0 && !d.Pos.OnRoad
+		t := g.Map.TerrainOf(g.Map.At(d.Pos.Hex).Terrain)
+		bogEach := TerrainChart[t].Bog[d.V.Column()]&BogVCA != 0 && !d.Pos.OnRoad
 		for i := 0; i < nspines; i++ {
 			d.Pos.Heading = d.Pos.Heading.Rotate(turn)
 			if bogEach {
-				bogged, err := g.bogCheck(&d, bogNeed{due: true, why: bogWhyVCA[g.Map.At(d.Pos.Hex).Terrain]}, src, r)
+				bogged, err := g.bogCheck(&d, bogNeed{due: true, why: bogWhyVCA[t], BogCase: BogCase{Row: TerrainChart[t].RowBogDRM}}, src, r)
 				if err != nil {
 					return err
 				}

@@ -82,6 +82,13 @@ type Vehicle struct {
 	PP int
 	// Leader: an Infantry leader (SMC), whose MF bonus a Column may use (E11.52).
 	Leader bool
+	// TruckType: truck-type MP (the listing's superscript t, rules-notes 1.7): it pays the
+	// chart's Truck column and the +1 truck-type Bog DRM, but keeps its class for Reverse and
+	// stays an AFV if it is one.
+	TruckType bool
+	// Amphibious: it crosses marsh for 2 MP with no Bog Check (B16.42) and takes no +1 for
+	// leaving deep water; Waterproofed spares that +1 too (D8.21).
+	Amphibious, Waterproofed bool
 }
 
 // NewVehicle is a vehicle of a class with the class's defaults: tanks and halftracks tracked,
@@ -96,6 +103,9 @@ func (v *Vehicle) FullyTracked() bool { return v.Tracked && v.Class != Halftrack
 
 // Column is the Terrain Chart column the vehicle moves by.
 func (v *Vehicle) Column() Column {
+	if v.TruckType && v.Class < Wagon {
+		return ColTruck
+	}
 	switch v.Class {
 	case Halftrack:
 		return ColHT

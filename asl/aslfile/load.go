@@ -455,7 +455,11 @@ func (r *reader) readAt(it *yaml.Node, get map[string]scenario.KV, field string,
 	if !ok {
 		return r.Errf(it, field+".at", "missing: where the unit is (a hex, or offboard)")
 	}
-	at, err := r.Str(af.V, field+".at")
+	v := scenario.Deref(af.V)
+	if v.Kind == yaml.MappingNode {
+		return r.readAtBelow(v, field+".at", u, m)
+	}
+	at, err := r.Str(v, field+".at")
 	if err != nil {
 		return err
 	}
@@ -469,6 +473,40 @@ func (r *reader) readAt(it *yaml.Node, get map[string]scenario.KV, field string,
 	}
 	u.Pos.Hex = h
 	u.Pos.OnRoad = m.HasRoad(h)
+	return nil
+}
+
+// readAtBelow reads at: {hex: H, below: true}: a unit in the terrain below the bridge of H
+// (rules-notes 1.2), off the road.
+func (r *reader) readAtBelow(v *yaml.Node, field string, u *asl.Unit, m *asl.Map) error {
+	fs, err := r.Fields(v, field, "hex", "below")
+	if err != nil {
+		return err
+	}
+	at, below := "", false
+	for _, f := range fs {
+		switch f.Key {
+		case "hex":
+			at, err = r.Str(f.V, field+".hex")
+		case "below":
+			below, err = r.Boolean(f.V, field+".below")
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if at == "" {
+		return r.Errf(v, field+".hex", "missing: the hex, like {hex: 4K5, below: true}")
+	}
+	h, perr := m.Layout.Parse(at)
+	if perr != nil {
+		return r.Errf(v, field+".hex", "%v", perr)
+	}
+	if below && !asl.BridgeChart[m.At(h).Bridge].Separate {
+		return r.Errf(v, field+".below", "%s has no bridge that is a Location apart from the terrain below it (a stone, wooden or foot bridge)", m.Layout.Name(h))
+	}
+	u.Pos.Hex, u.Pos.Below = h, below
+	u.Pos.OnRoad = m.HasRoad(h) && !below
 	return nil
 }
 

@@ -9,7 +9,8 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los", "mud", "wire"}
+var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls", "hedges", "novbm", "wrecks", "vehicles", "smoke", "blaze", "roadblocks", "bypass_wrecks", "los", "mud", "wire",
+	"paths", "bocage", "cliffs", "abrupt", "trailbreaks", "wrecks_below", "conditions", "grain"}
 
 // readMap reads map: the boards, then the hexes' terrain and levels, the hexside lists, the
 // markers (wreck and vehicle counts, smoke, blaze, wire), mud, and the LOS overrides, in that
@@ -44,10 +45,8 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 	if err := r.readMarkers(get, m); err != nil {
 		return nil, err
 	}
-	if f, ok := get["mud"]; ok {
-		if m.Mud, err = r.Boolean(f.V, "map.mud"); err != nil {
-			return nil, err
-		}
+	if err := r.readConditions(get, m); err != nil {
+		return nil, err
 	}
 	if f, ok := get["los"]; ok {
 		if err := r.readLOS(f.V, m); err != nil {
@@ -55,6 +54,47 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		}
 	}
 	return m, nil
+}
+
+// readConditions reads the map-wide facts: conditions (dry, mud, snow, deep snow; mud: true
+// is conditions: mud) and the grain season (in season, out of season).
+func (r *reader) readConditions(get map[string]scenario.KV, m *asl.Map) error {
+	if f, ok := get["mud"]; ok {
+		mud, err := r.Boolean(f.V, "map.mud")
+		if err != nil {
+			return err
+		}
+		if mud {
+			m.Conditions = asl.Mud
+		}
+	}
+	if f, ok := get["conditions"]; ok {
+		if _, both := get["mud"]; both {
+			return r.Errf(f.K, "map.conditions", "give conditions or mud, not both")
+		}
+		s, err := r.Str(f.V, "map.conditions")
+		if err != nil {
+			return err
+		}
+		if m.Conditions, err = asl.ParseConditions(s); err != nil {
+			return r.Errf(f.V, "map.conditions", "%v", err)
+		}
+	}
+	if f, ok := get["grain"]; ok {
+		s, err := r.Str(f.V, "map.grain")
+		if err != nil {
+			return err
+		}
+		switch strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(s, "_", " "))), " ") {
+		case "in season":
+			m.GrainOutOfSeason = false
+		case "out of season":
+			m.GrainOutOfSeason = true
+		default:
+			return r.Errf(f.V, "map.grain", "%q: write \"in season\" (April to September) or \"out of season\"", s)
+		}
+	}
+	return nil
 }
 
 // readBoards reads map.boards (one row of boards) or map.rows (several) into the map's layout.
@@ -133,7 +173,7 @@ func (r *reader) readTerrain(n *yaml.Node, m *asl.Map) error {
 // readHexTerrain reads one hex of map.terrain written as an object: {terrain, level, ground,
 // smoke, blaze}.
 func (r *reader) readHexTerrain(v *yaml.Node, field string, d *asl.HexData) error {
-	hf, err := r.Fields(v, field, "terrain", "level", "ground", "smoke", "blaze", "novbm")
+	hf, err := r.Fields(v, field, "terrain", "level", "ground", "smoke", "blaze", "novbm", "ford", "bridge")
 	if err != nil {
 		return err
 	}
@@ -168,7 +208,34 @@ func (r *reader) readHexTerrain(v *yaml.Node, field string, d *asl.HexData) erro
 			if d.Blaze, err = r.Boolean(x.V, sub); err != nil {
 				return err
 			}
+		case "bridge":
+			s, err := r.Str(x.V, sub)
+			if err != nil {
+				return err
+			}
+			if d.Bridge, err = asl.ParseBridge(s); err != nil {
+				return r.Errf(x.V, sub, "%v", err)
+			}
 		}
+	}
+	return r.readFord(v, hf, field, d)
+}
+
+// readFord applies a hex's ford: true, which only a deep stream may have: the hex is then a
+// Ford (rules-notes 1.2).
+func (r *reader) readFord(v *yaml.Node, hf []scenario.KV, field string, d *asl.HexData) error {
+	for _, x := range hf {
+		if x.Key != "ford" {
+			continue
+		}
+		ford, err := r.Boolean(x.V, field+".ford")
+		if err != nil || !ford {
+			return err
+		}
+		if d.Terrain != asl.DeepStream {
+			return r.Errf(x.V, field+".ford", "only a deep stream hex has a ford (this hex is %s); write {terrain: deep stream, ford: true}", d.Terrain)
+		}
+		d.Terrain = asl.Ford
 	}
 	return nil
 }
@@ -207,6 +274,14 @@ func (r *reader) readHexsideLists(get map[string]scenario.KV, m *asl.Map) error 
 	}
 	if err := r.readHexsides(get, m, "roadblocks", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetRoadblock(h, s); return nil }); err != nil {
 		return err
+	}
+	for _, k := range []struct {
+		key string
+		set func(hex.Hex, hex.Side)
+	}{{"paths", m.SetPath}, {"bocage", m.SetBocage}, {"cliffs", m.SetCliff}, {"abrupt", m.SetAbrupt}, {"trailbreaks", m.SetTrailbreak}} {
+		if err := r.readHexsides(get, m, k.key, func(h hex.Hex, s hex.Side, _ map[string]bool) error { k.set(h, s); return nil }); err != nil {
+			return err
+		}
 	}
 	if err := r.readHexsides(get, m, "novbm", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.At(h).NoVBM |= 1 << s; return nil }); err != nil {
 		return err
@@ -294,6 +369,9 @@ func (r *reader) readHexsideItem(it *yaml.Node, field string, optNames []string)
 // blaze and wire hex lists.
 func (r *reader) readMarkers(get map[string]scenario.KV, m *asl.Map) error {
 	if err := r.readHexCounts(get, m, "wrecks", func(d *asl.HexData, n int) { d.Wrecks = int8(n) }); err != nil {
+		return err
+	}
+	if err := r.readHexCounts(get, m, "wrecks_below", func(d *asl.HexData, n int) { d.WrecksBelow = int8(n) }); err != nil {
 		return err
 	}
 	if err := r.readHexCounts(get, m, "vehicles", func(d *asl.HexData, n int) { d.Vehicles = int8(n) }); err != nil {

@@ -26,6 +26,6 @@ func ExampleCompile() {
 	last := q.Ways[len(q.Ways)-1]
 	fmt.Println("the dearest costs", last.MP, "MP in", len(gr.Path(&q, int32(len(q.Ways)-1))), "steps")
 	// Output:
-	// 5116 ways to 344 hexes
-	// the dearest costs 16 MP in 15 steps
+	// 4941 ways to 344 hexes
+	// the dearest costs 16 MP in 8 steps
 }
