@@ -59,7 +59,7 @@ func (g *Game) BeginMPh(side string) {
 		u.Allowance = u.V.Allotment()
 		u.EnteredHex, u.ESBUsed, u.VCAChanged, u.Reversed, u.MinimumMove = false, false, false, false, false
 		u.Ended, u.MotionAttempted, u.Moving, u.Reverse, u.DirSet = false, false, false, false, false
-		u.Stalled, u.Stunned = false, false
+		u.Stalled, u.Stunned, u.UnbogTried = false, false, false
 		if u.Side == side {
 			u.CX = false
 		}
@@ -140,10 +140,11 @@ const (
 	VerbMotionAttempt
 	VerbTCA
 	VerbNone // in an Impulse: the member does nothing ("-")
-	VerbExit // leave the map across the board edge ahead (D14.212)
+	VerbExit  // leave the map across the board edge ahead (D14.212)
+	VerbUnbog // Bog removal attempt (D8.3)
 )
 
-var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca", "-", "exit"}
+var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca", "-", "exit", "unbog"}
 
 func (v Verb) String() string { return verbNames[v] }
 
@@ -282,6 +283,8 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 		err = g.minimumMove(&u, a, src, r)
 	case VerbEnd:
 		err = g.end(a.Unit, &u, r)
+	case VerbUnbog:
+		err = g.unbog(&u, src, r)
 	default:
 		err = refuse("scenario", "unknown step")
 	}
@@ -330,7 +333,7 @@ func (g *Game) canAct(u *Unit, a Action) error {
 	case u.TI:
 		return refuse("D2.1", "%s is TI and may not move this MPh", u.ID)
 	}
-	if u.Immobile != Mobile && a.Verb != VerbEnd {
+	if u.Immobile != Mobile && a.Verb != VerbEnd && !(a.Verb == VerbUnbog && u.Immobile == Bogged) {
 		return refuse("D2.1", "%s is %s and may not spend MP to move", u.ID, u.Immobile)
 	}
 	if u.MinimumMove && a.Verb != VerbEnd {

@@ -40,7 +40,8 @@ func ParseMP(s string) (MP, error) {
 
 // ParseStep reads one step of the move notation (scenario-format.md):
 //
-//	UNIT start | stop | end | exit  (exit: leave the map across the board edge ahead)
+//	UNIT start | stop | end | exit | unbog  (exit: leave the map across the board edge ahead;
+//	                              unbog: a Bog removal attempt, D8.3)
 //	UNIT enter HEX [all]          (all: pay ALL MP where the chart offers half or ALL)
 //	UNIT vca A-B
 //	UNIT bypass OBST-ADJ
@@ -180,11 +181,11 @@ func (g *Game) parseExpenditure(f []string, a Action) (Action, error) {
 	verb := strings.ToLower(f[1])
 	var err error
 	switch verb {
-	case "start", "stop", "end", "exit":
+	case "start", "stop", "end", "exit", "unbog":
 		if err = stepArgs(f, verb, 0, "no arguments"); err != nil {
 			return a, err
 		}
-		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "end": VerbEnd, "exit": VerbExit}[verb]
+		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "end": VerbEnd, "exit": VerbExit, "unbog": VerbUnbog}[verb]
 	case "enter", "minimum":
 		a.Verb = VerbEnter
 		if verb == "minimum" {
@@ -248,7 +249,7 @@ func (g *Game) Describe(a Action) string {
 		id = g.Units[a.Unit].ID
 	}
 	switch a.Verb {
-	case VerbStart, VerbStop, VerbEnd, VerbExit, VerbNone:
+	case VerbStart, VerbStop, VerbEnd, VerbExit, VerbNone, VerbUnbog:
 		return id + " " + a.Verb.String()
 	case VerbEnter, VerbMinimum, VerbReverse, VerbTCA:
 		s := id + " " + a.Verb.String() + " " + lay.Name(a.A)

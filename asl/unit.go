@@ -43,6 +43,7 @@ type Unit struct {
 	Reversed    bool
 	MinimumMove bool
 	Stalled     bool // stalled this Player Turn (D2.15: no Minimum Move)
+	UnbogTried  bool // made its Bog removal dr this MPh (D8.3)
 	Ended       bool // its MPh is over
 	Destroyed   bool
 	Stunned     bool // Stunned, Shocked or Recalled: no more MP this Player Turn
