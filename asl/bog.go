@@ -110,7 +110,6 @@ func (g *Game) bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged 
 	return false, nil
 }
 
-
 // BogRemovalFrees is the highest Final dr that frees a Bogged vehicle (D8.3 as rules-notes
 // 1.3 quotes it: 1-4), and BogRemovalDefault the note that its DRM are the project's (none).
 const (

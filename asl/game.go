@@ -139,7 +139,7 @@ const (
 	VerbAttack
 	VerbMotionAttempt
 	VerbTCA
-	VerbNone // in an Impulse: the member does nothing ("-")
+	VerbNone  // in an Impulse: the member does nothing ("-")
 	VerbExit  // leave the map across the board edge ahead (D14.212)
 	VerbUnbog // Bog removal attempt (D8.3)
 )
