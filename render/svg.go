@@ -23,13 +23,6 @@ type Shade struct {
 	Selected bool    // the unit's own hex
 }
 
-// terrainFill is the colour of each terrain, close to the boards' printing.
-var terrainFill = map[asl.Terrain]string{
-	asl.OpenGround: "#efe6c8", asl.Shellholes: "#cfc6a8", asl.Brush: "#c9d49a", asl.Grain: "#f2de8a",
-	asl.Orchard: "#d5e6b0", asl.Woods: "#7fa860", asl.Building: "#b09a84", asl.Rubble: "#9c948c",
-	asl.Stream: "#9cc8e8", asl.Gully: "#c8a878", asl.Marsh: "#a8c8b0",
-}
-
 const scale = 24.0 // pixels per hex radius
 
 func corner(x, y float64, k int) (float64, float64) {
@@ -56,49 +49,25 @@ func Map(w io.Writer, g *asl.Game, shade map[hex.Hex]Shade, title string) error 
 		}
 	}
 	var b strings.Builder
+	legend := Legend(g.Map)
+	legendH := legendHeight(len(legend))
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" font-family="sans-serif">`+"\n",
-		px(-1.2), px(-2), px(maxX+2.4), px(maxY+3.2))
+		px(-1.2), px(-2), px(math.Max(maxX+2.4, 14)), px(maxY+3.2+legendH))
 	fmt.Fprintf(&b, "<title>%s</title>\n", escape(title))
+	b.WriteString("<style>" + styleSheet() + "</style>\n")
 	b.WriteString(`<defs><pattern id="risk" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="6" fill="#c0392b" fill-opacity="0.45"/></pattern></defs>` + "\n")
 	// Terrain and elevation.
 	for _, h := range hexes {
 		d := g.Map.At(h)
 		cx, cy := h.Centre()
-		fill := terrainFill[d.Terrain]
-		stroke := "#8a8270"
-		fmt.Fprintf(&b, `<polygon points="%s" fill="%s" stroke="%s" stroke-width="0.6"><title>%s: %s, level %d</title></polygon>`+"\n",
-			points(cx, cy), fill, stroke, lay.Name(h), asl.TerrainChart[d.Terrain].Name, d.Level)
+		fmt.Fprintf(&b, `<polygon class="%s" points="%s" stroke="#8a8270" stroke-width="0.6"><title>%s: %s, level %d</title></polygon>`+"\n",
+			TerrainClass(d.Terrain), points(cx, cy), lay.Name(h), asl.TerrainChart[d.Terrain].Name, d.Level)
 		if d.Level > 0 {
 			fmt.Fprintf(&b, `<polygon points="%s" fill="#8b5a2b" fill-opacity="%.2f" stroke="none"/>`+"\n", points(cx, cy), 0.12*float64(d.Level))
 		}
 	}
-	// Roads, walls and hedges along hexsides; wrecks.
-	for _, h := range hexes {
-		cx, cy := h.Centre()
-		for s := hex.Side(0); s < 6; s++ {
-			n := h.Neighbor(s)
-			if !lay.Contains(n) || !lessHex(h, n) {
-				continue
-			}
-			nx, ny := n.Centre()
-			if g.Map.Road(h, s) {
-				fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#6b5b45" stroke-width="4" stroke-linecap="round"/>`+"\n", px(cx), px(cy), px(nx), px(ny))
-			}
-			if ob := g.Map.Obstacle(h, s); ob != asl.NoObstacle {
-				// The hexside joins corners s and s+1 of h (corner k at angle -60k: y grows down).
-				x1, y1 := sideCorner(cx, cy, s, 0)
-				x2, y2 := sideCorner(cx, cy, s, 1)
-				col := "#555"
-				if ob == asl.Hedge {
-					col = "#2e6b2e"
-				}
-				fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="3"/>`+"\n", px(x1), px(y1), px(x2), px(y2), col)
-			}
-		}
-		if d := g.Map.At(h); d.Wrecks > 0 {
-			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="14" fill="#333" text-anchor="middle">✕</text>`+"\n", px(cx+0.45), px(cy-0.3))
-		}
-	}
+	drawSides(&b, g.Map, hexes)
+	drawMarkers(&b, g.Map, hexes)
 	// Shading.
 	keys := make([]hex.Hex, 0, len(shade))
 	for h := range shade {
@@ -134,9 +103,92 @@ func Map(w io.Writer, g *asl.Game, shade map[hex.Hex]Shade, title string) error 
 			px(cx-0.42), px(cy+0.2), px(0.84), px(0.42), escape(u.ID), escape(u.Side))
 		fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="8" text-anchor="middle" fill="#fff">%s</text>`+"\n", px(cx), px(cy+0.5), escape(u.ID))
 	}
+	drawLegend(&b, legend, maxY+3.2)
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// drawSides draws every hexside feature once: roads and paths from centre to centre, the others
+// along the hexside.
+func drawSides(b *strings.Builder, m *asl.Map, hexes []hex.Hex) {
+	lay := m.Layout
+	for _, h := range hexes {
+		cx, cy := h.Centre()
+		for s := hex.Side(0); s < 6; s++ {
+			n := h.Neighbor(s)
+			if !lay.Contains(n) || !lessHex(h, n) {
+				continue
+			}
+			nx, ny := n.Centre()
+			for _, k := range SideKinds(m, h, s) {
+				x1, y1, x2, y2 := cx, cy, nx, ny
+				if k != "road" && k != "path" {
+					x1, y1 = sideCorner(cx, cy, s, 0)
+					x2, y2 = sideCorner(cx, cy, s, 1)
+				}
+				fmt.Fprintf(b, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke-linecap="round"><title>%s %s</title></line>`+"\n",
+					sideClass(k), px(x1), px(y1), px(x2), px(y2), k, lay.HexsideName(h, s))
+			}
+		}
+	}
+}
+
+// drawMarkers draws bridges, wrecks, SMOKE and Blaze.
+func drawMarkers(b *strings.Builder, m *asl.Map, hexes []hex.Hex) {
+	for _, h := range hexes {
+		d := m.At(h)
+		cx, cy := h.Centre()
+		if d.Bridge != asl.NoBridge {
+			fmt.Fprintf(b, `<rect class="%s" x="%s" y="%s" width="%s" height="%s"><title>%s</title></rect>`+"\n",
+				BridgeClass(d.Bridge), px(cx-0.55), px(cy-0.18), px(1.1), px(0.36), asl.BridgeChart[d.Bridge].Name)
+		}
+		if d.Wrecks > 0 || d.WrecksBelow > 0 {
+			fmt.Fprintf(b, `<text class="m-wreck" x="%s" y="%s" font-size="14" text-anchor="middle">✕</text>`+"\n", px(cx+0.45), px(cy-0.3))
+		}
+		if d.Smoke {
+			fmt.Fprintf(b, `<circle class="m-smoke" cx="%s" cy="%s" r="%s"/>`+"\n", px(cx-0.45), px(cy-0.3), px(0.18))
+		}
+		if d.Blaze {
+			fmt.Fprintf(b, `<circle class="m-blaze" cx="%s" cy="%s" r="%s"/>`+"\n", px(cx-0.45), px(cy+0.3), px(0.15))
+		}
+	}
+}
+
+const legendPerColumn = 8
+
+func legendHeight(n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return 0.9*float64(min(n, legendPerColumn)) + 1
+}
+
+// drawLegend writes the legend below the map (from y, in radii): a swatch drawn with each
+// entry's class, its name, and "default" where the chart row is the project's choice.
+func drawLegend(b *strings.Builder, es []Entry, y float64) {
+	if len(es) == 0 {
+		return
+	}
+	b.WriteString(`<g class="legend">` + "\n")
+	for i, e := range es {
+		x := -0.8 + 7*float64(i/legendPerColumn)
+		ly := y + 0.9*float64(i%legendPerColumn)
+		switch e.Kind {
+		case "hexside":
+			fmt.Fprintf(b, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s"/>`, e.Class, px(x), px(ly), px(x+0.8), px(ly))
+		case "marker":
+			fmt.Fprintf(b, `<circle class="%s" cx="%s" cy="%s" r="%s"/>`, e.Class, px(x+0.4), px(ly), px(0.25))
+		default:
+			fmt.Fprintf(b, `<rect class="%s" x="%s" y="%s" width="%s" height="%s" stroke="#8a8270"/>`, e.Class, px(x), px(ly-0.3), px(0.8), px(0.6))
+		}
+		name := e.Name
+		if e.Tag == "default" {
+			name += " (default)"
+		}
+		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="9" fill="#222">%s</text>`+"\n", px(x+1), px(ly+0.15), escape(name))
+	}
+	b.WriteString("</g>\n")
 }
 
 // sideCorner is one end (k = 0, 1) of hexside s of the hex centred at (x, y): side s faces the

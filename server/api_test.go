@@ -437,7 +437,7 @@ func TestStepsAndReach(t *testing.T) {
 			t.Errorf("2M5 (woods): %+v, want 4 MP certain (Start, two road hexes, Bypass along its hexside)", h)
 		}
 		if h := found["2K6"]; !h.Risky || h.P >= 1 {
-			t.Errorf("2K6 (marsh, no Bypass): %+v, want risky", h)
+			t.Errorf("2K6 (graveyard: ½ MP and a Bog Check, no Bypass): %+v, want risky", h)
 		}
 		risky := 0
 		for _, h := range reach.Hexes {

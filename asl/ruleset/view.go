@@ -6,6 +6,7 @@ import (
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/render"
 	"github.com/umpire-referee/umpire/rules"
 )
 
@@ -25,16 +26,23 @@ type MapView struct {
 	Hexes     []HexView       `json:"hexes"`
 	Roads     []rules.Segment `json:"roads"`
 	Obstacles []ObstacleView  `json:"obstacles"`
+	// Legend says what every colour and line on this map means (render.Legend).
+	Legend []render.Entry `json:"legend"`
 }
 
 // HexView is a hex of the map: its cell, and the wrecks, SMOKE and Blaze in it.
 type HexView struct {
 	rules.Cell
-	Wrecks int  `json:"wrecks"`
-	Smoke  bool `json:"smoke"`
-	Blaze  bool `json:"blaze"`
+	Class       string `json:"class"`            // the terrain's legend class, "t-deep-stream"
+	Bridge      string `json:"bridge,omitempty"` // "stone bridge", ...
+	WrecksBelow int    `json:"wrecks_below,omitempty"`
+	Wrecks      int    `json:"wrecks"`
+	Smoke       bool   `json:"smoke"`
+	Blaze       bool   `json:"blaze"`
 }
 
+// ObstacleView is a hexside feature other than a road: hedge, wall, bocage, cliff, roadblock,
+// path, abrupt or trailbreak; its legend class is "s-" + Kind.
 type ObstacleView struct {
 	Kind string `json:"kind"`
 	rules.Segment
@@ -160,22 +168,23 @@ func mapOf(st *asl.Game) MapView {
 			d := st.Map.At(h)
 			cx, cy := h.Centre()
 			mv.MaxX, mv.MaxY = math.Max(mv.MaxX, cx+1.2), math.Max(mv.MaxY, cy+1.2)
-			mv.Hexes = append(mv.Hexes, HexView{Cell: rules.NewCell(lay.Name(h), cx, cy, asl.TerrainChart[d.Terrain].Name, int(d.Level)),
-				Wrecks: int(d.Wrecks), Smoke: d.Smoke, Blaze: d.Blaze})
+			hv := HexView{Cell: rules.NewCell(lay.Name(h), cx, cy, asl.TerrainChart[d.Terrain].Name, int(d.Level)),
+				Class: render.TerrainClass(d.Terrain), WrecksBelow: int(d.WrecksBelow), Wrecks: int(d.Wrecks), Smoke: d.Smoke, Blaze: d.Blaze}
+			if d.Bridge != asl.NoBridge {
+				hv.Bridge = d.Bridge.String()
+			}
+			mv.Hexes = append(mv.Hexes, hv)
 			for s := hex.Side(0); s < 6; s++ {
 				n := h.Neighbor(s)
 				if !lay.Contains(n) || !(h.X < n.X || h.X == n.X && h.Y < n.Y) {
 					continue
 				}
 				nx, ny := n.Centre()
-				if st.Map.Road(h, s) {
-					mv.Roads = append(mv.Roads, rules.Segment{A: lay.Name(h), B: lay.Name(n), X1: rules.Round(cx), Y1: rules.Round(cy), X2: rules.Round(nx), Y2: rules.Round(ny)})
-				}
-				kind := map[asl.HexsideObstacle]string{asl.Wall: "wall", asl.Hedge: "hedge"}[st.Map.Obstacle(h, s)]
-				if kind == "" && st.Map.Roadblock(h, s) {
-					kind = "roadblock"
-				}
-				if kind != "" {
+				for _, kind := range render.SideKinds(st.Map, h, s) {
+					if kind == "road" {
+						mv.Roads = append(mv.Roads, rules.Segment{A: lay.Name(h), B: lay.Name(n), X1: rules.Round(cx), Y1: rules.Round(cy), X2: rules.Round(nx), Y2: rules.Round(ny)})
+						continue
+					}
 					// Hexside s joins the corners at 60s and 60(s+1) degrees.
 					a1, a2 := math.Pi/3*float64(s), math.Pi/3*float64(s+1)
 					mv.Obstacles = append(mv.Obstacles, ObstacleView{Kind: kind, Segment: rules.Segment{A: lay.Name(h), B: lay.Name(n),
@@ -184,5 +193,6 @@ func mapOf(st *asl.Game) MapView {
 			}
 		}
 	}
+	mv.Legend = render.Legend(st.Map)
 	return mv
 }

@@ -34,7 +34,11 @@ export function hexPoints(x, y) {
   }
   return p.join(' ');
 }
-function terrainFill(name) {
+// terrainFill is a hex's colour: its legend entry's (ASL maps send a legend with a class per
+// hex), else by terrain name.
+function terrainFill(name, cls) {
+  const e = cls && G.legend && G.legend.get(cls);
+  if (e && e.fill) return e.fill;
   const k = String(name || '').toLowerCase().replace(/[_-]/g, ' ').trim();
   return TERRAIN[k] || TERRAIN[k.replace(/\s+/g, '')] || (k === 'open' ? TERRAIN['open ground'] : '#e6dfcc');
 }
@@ -51,9 +55,10 @@ export function drawMap(map, frame) {
   if (key === G.mapKey) return;
   G.mapKey = key;
   G.hexes = new Map(map.hexes.map((h) => [h.id, h]));
+  G.legend = new Map((map.legend || []).map((e) => [e.class, e]));
   let t = '', over = '', feat = '', ids = '';
   for (const h of map.hexes) {
-    t += `<polygon class="hex" data-hex="${esc(h.id)}" points="${hexPoints(h.x, h.y)}" fill="${terrainFill(h.terrain)}">` +
+    t += `<polygon class="hex" data-hex="${esc(h.id)}" points="${hexPoints(h.x, h.y)}" fill="${terrainFill(h.terrain, h.class)}">` +
       `<title>${esc(hexTitle(h))}</title></polygon>`;
     if (h.level) { // darker per level up (brown), bluish per level down
       const col = h.level > 0 ? '#8b5a2b' : '#1d3557';
@@ -79,6 +84,10 @@ export function drawMap(map, frame) {
 // hexFeatures: a hex's wrecks, smoke, blaze, Improved Position and mortar impact.
 function hexFeatures(h) {
   let feat = '';
+  if (h.bridge) {
+    const e = G.legend && G.legend.get('b-' + h.bridge.replace(/ /g, '-'));
+    feat += `<rect class="bridge" x="${n1(h.x - 0.55)}" y="${n1(h.y - 0.18)}" width="${n1(1.1)}" height="${n1(0.36)}" fill="${e ? e.fill : '#8a8a8a'}"><title>${esc(h.bridge)}</title></rect>`;
+  }
   if (h.wrecks > 0) {
     feat += `<text class="wreck" x="${n1(h.x + 0.45)}" y="${n1(h.y - 0.22)}">✕${h.wrecks > 1 ? h.wrecks : ''}</text>`;
   }
@@ -100,8 +109,10 @@ function sideFeatures(map) {
     feat += `<line class="road" x1="${n1(r.x1)}" y1="${n1(r.y1)}" x2="${n1(r.x2)}" y2="${n1(r.y2)}"/>`;
   }
   for (const o of map.obstacles || []) {
-    const kind = /hedge/i.test(o.kind) ? 'hedge' : /roadblock/i.test(o.kind) ? 'roadblock' : 'wall';
-    feat += `<line class="${kind}" x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
+    const kind = /hedge/i.test(o.kind) ? 'hedge' : /roadblock/i.test(o.kind) ? 'roadblock' : /wall/i.test(o.kind) ? 'wall' : 'side';
+    const e = G.legend && G.legend.get('s-' + o.kind);
+    const style = e ? ` stroke="${e.stroke}" stroke-width="3"${e.dash ? ` stroke-dasharray="${e.dash}"` : ''}` : '';
+    feat += `<line class="${kind} s-${esc(o.kind)}"${style} x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(e ? e.name : o.kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
   }
   return feat;
 }
@@ -125,6 +136,7 @@ function unitsView(fit, frame) {
 // steps a click on it takes.
 export function hexTitle(h, r, steps = []) {
   let s = `${h.id}: ${h.terrain}, level ${h.level}`;
+  if (h.bridge) s += ', ' + h.bridge;
   if (h.ip) s += ', Improved Position';
   if (h.impact) s += ', mortar impact hex';
   if (h.wrecks) s += `, ${h.wrecks} wreck${h.wrecks > 1 ? 's' : ''}`;

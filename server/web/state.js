@@ -21,6 +21,7 @@ export const G = {
   stale: false,     // the steps shown are being reloaded
   mapKey: '',       // the hex map last drawn (to redraw the terrain only when it changes)
   hexes: new Map(), // hex id -> map hex
+  legend: new Map(), // legend class -> entry {class, kind, name, fill, stroke, dash, tag} (ASL)
   hexEls: new Map(), // hex id -> its <polygon>
   fit: null,        // the whole map's viewBox
   vb: null,         // the current viewBox

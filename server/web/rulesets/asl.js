@@ -169,7 +169,22 @@ function drawLegend(max) {
   s += '<div class="badges">' + Object.entries(BADGE).slice(0, 6)
     .map(([k, [b, c]]) => `<span class="bdg" style="background:${c}" title="${k}">${b}</span>${k}`).join(' ') +
     ' <span class="bdg" style="background:#6a1b9a">B</span>Bypass <span class="bdg" style="background:#6a1b9a">R</span>Reverse</div>';
+  s += terrainLegend();
   $('#legend').innerHTML = s;
+}
+
+// terrainLegend lists what every colour and line of this map means (the map's legend, as
+// render.Legend makes it: only what the map holds), marking the chart's default rows.
+function terrainLegend() {
+  const es = [...G.legend.values()];
+  if (!es.length) return '';
+  return '<div class="terrain-legend">' + es.map((e) => {
+    const sw = e.stroke
+      ? `<span class="sw line-sw" style="border-top:3px ${e.dash ? 'dashed' : 'solid'} ${esc(e.stroke)}"></span>`
+      : `<span class="sw" style="background:${esc(e.fill)}"></span>`;
+    const tag = e.tag === 'default' ? ' <span class="small" title="rules-notes 1.2: the project\'s choice">(default)</span>' : '';
+    return `<span data-class="${esc(e.class)}">${sw} ${esc(e.name)}${tag}</span>`;
+  }).join(' ') + '</div>';
 }
 
 // ---------------------------------------------------------------- selecting and moving
