@@ -60,6 +60,7 @@ func (r *reader) readListed(n *yaml.Node, field, side string) (*asl.Vehicle, err
 	}
 	v := asl.NewVehicle(l.FullName(), c, l.MP)
 	v.RedMP, v.Radio, v.GroundPressure, v.AFV = l.RedMP, !l.Radioless, l.GroundPressure, l.AFV
+	v.TruckType, v.Amphibious = l.TruckType, l.AmphibiousMP > 0
 	v.Maker = side
 	return r.vehicleFacts(fs, field, v)
 }

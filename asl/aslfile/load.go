@@ -51,6 +51,10 @@ var vehicleFlags = map[string]func(v *asl.Vehicle) *bool{
 	"bu":      func(v *asl.Vehicle) *bool { return &v.BU },
 	"afv":     func(v *asl.Vehicle) *bool { return &v.AFV },
 	"towing":  func(v *asl.Vehicle) *bool { return &v.Towing },
+	// truck_type, amphibious and waterproofed: rules-notes 1.2, 1.3 and 1.7.
+	"truck_type":   func(v *asl.Vehicle) *bool { return &v.TruckType },
+	"amphibious":   func(v *asl.Vehicle) *bool { return &v.Amphibious },
+	"waterproofed": func(v *asl.Vehicle) *bool { return &v.Waterproofed },
 }
 
 // groundPressures and turrets are the words a vehicle's ground_pressure and turret take.
@@ -352,7 +356,7 @@ func defaultPhasing(moves []Move, units []asl.Unit) string {
 }
 
 var unitFields = []string{"id", "side", "vehicle", "infantry", "cavalry", "at", "vca", "motion", "bypass", "cafp", "on_road", "immobile", "bu", "fired", "ti", "fire_marker", "first_fire", "can_attack", "nationality", "hidden", "pinned", "concealed", "broken", "recalled"}
-var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio", "rev", "maker", "bu", "afv", "towing", "morale", "ground_pressure", "stalls_on", "turret", "fully_tracked", "pp"}
+var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio", "rev", "maker", "bu", "afv", "towing", "morale", "ground_pressure", "stalls_on", "turret", "fully_tracked", "pp", "truck_type", "amphibious", "waterproofed"}
 
 // readUnits reads units: each unit in turn, then checks there is at least one and that every
 // can_attack names a unit of the scenario.

@@ -254,7 +254,10 @@ func readMP(l *Listing, cell string, ov map[string]string) []string {
 			l.AmphibiousMP = n
 		}
 	}
-	if l.TruckType {
+	if l.TruckType && l.Movement != ArmoredCar {
+		// Truck-type MP make a vehicle move as a truck; an armored car keeps its class (it
+		// reverses at x2 and stays an AFV) and pays the Truck column through TruckType
+		// (rules-notes 1.2).
 		l.Movement = Truck
 	}
 	return nil
