@@ -12,7 +12,7 @@ const (
 	InfantryMF = 4  // a squad or crew
 	LeaderMF   = 6  // a leader (SMC)
 	CavalryMF  = 12 // Cavalry walking (16 galloping)
-	WagonMF    = 10 // a horse-drawn wagon (project default)
+	WagonMF    = 8  // a horse-drawn wagon (the Wagon listing, rules-notes 1.6)
 	// LeaderBonusMF is what a leader adds to Infantry moving with him (A4.12); in a Column even
 	// a single leader's bonus serves the whole Column (E11.52).
 	LeaderBonusMF = 2
@@ -254,6 +254,11 @@ func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e 
 	if !edge {
 		if lv := int(d.Level) - int(g.Map.At(from).Level); lv > 0 && !(row.ClimbIncluded && !road) {
 			c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
+		}
+		if col == ColHD {
+			// A wagon is a vehicle: in a Column it pays the wreck/vehicle MF a lone wagon
+			// pays (D2.14).
+			g.crowd(u, to, e.below, road, road && (row.NoteD || g.Map.RoadNoteD(from, side)), c)
 		}
 		// A hedge or wall adds its MF to the doubled COT, not inside it.
 		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!road || HexsideChart[ob].Blocks) {
