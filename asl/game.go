@@ -207,6 +207,7 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	u := g.Units[a.Unit] // work on a copy; commit only on success
 	if a.Verb == VerbEnd && u.Ended && u.Immobile == Bogged {
 		r.event("D8.2", "its MPh already ended when it bogged")
+		r.Total = u.Spent // it spends nothing more: its total is what it spent before bogging
 		return nil
 	}
 	if err := g.canAct(&u, a); err != nil {
