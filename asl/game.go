@@ -532,7 +532,11 @@ func (g *Game) stop(u *Unit, r *Result) error {
 	}
 	c := Whole(1)
 	if c > u.Remaining() && !u.AllUsed {
-		return refuse("D2.4", "%s has %s MP left and cannot pay the Stopping MP; it ends its MPh in Motion (or attempt ESB)", u.ID, u.Remaining())
+		or := ""
+		if esbOpen(u) {
+			or = " (or attempt ESB for more MP, D2.5)"
+		}
+		return refuse("D2.4", "%s has %s MP left and cannot pay the Stopping MP; it ends its MPh in Motion%s", u.ID, u.Remaining(), or)
 	}
 	r.Cost.Plus(c, "Stop", "D2.13")
 	u.Spent += c
@@ -579,6 +583,14 @@ func (g *Game) delay(u *Unit, a Action, r *Result) error {
 	r.Cost.Add(a.N, "Delay", "D2.17")
 	u.Spent += a.N
 	return nil
+}
+
+// esbOpen reports whether u may still attempt ESB this MPh (D2.5): a fully tracked vehicle
+// that has not attempted it, has not spent ALL its MP (D2.7), may seek at least one MP, and is
+// not in a platoon (D14.21: a platoon may not attempt ESB; an AFV that has left its platoon
+// may). A refusal suggests ESB only where it is open.
+func esbOpen(u *Unit) bool {
+	return u.V.Tracked && !u.ESBUsed && !u.AllUsed && ESBLimit(u.V) > 0 && u.Platoon == 0
 }
 
 // ESBLimit is the most MP an ESB attempt may seek: a fourth of the printed allotment, FRD (D2.5).
