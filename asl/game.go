@@ -189,8 +189,17 @@ type Action struct {
 
 // Step applies one action. On success r holds the cost, the rolls and the events; on refusal
 // it returns a *Refusal and the game is exactly as before. Dice are drawn from src only after
-// every check has passed.
+// every check has passed. The cost of a unit that moves by MF (Infantry, Cavalry) is in MF.
 func (g *Game) Step(a Action, src dice.Source, r *Result) error {
+	err := g.step(a, src, r)
+	if err == nil && a.Unit >= 0 && a.Unit < len(g.Units) && g.Units[a.Unit].MovesByMF() {
+		r.Cost.InMF()
+	}
+	return err
+}
+
+// step is Step for any unit.
+func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	r.Reset()
 	if a.Unit < 0 || a.Unit >= len(g.Units) {
 		return refuse("scenario", "no such unit")

@@ -54,6 +54,9 @@ type StepOut struct {
 	DRMTerms   string      `json:"drm_terms,omitempty"`
 	Hindrances int         `json:"hindrances,omitempty"`
 	Error      *ErrorOut   `json:"error,omitempty"`
+	// MF: mp and total are Movement Factors, which Infantry and Cavalry spend (A4.1): a step of
+	// such a unit, or a Column's Impulse (E11.5).
+	MF bool `json:"mf,omitempty"`
 }
 
 // MemberOut is one member's part of an Impulse as reported.
@@ -66,6 +69,7 @@ type MemberOut struct {
 	Breakdown string    `json:"breakdown"`
 	Dice      []RollOut `json:"dice,omitempty"`
 	Events    []string  `json:"events,omitempty"`
+	MF        bool      `json:"mf,omitempty"` // mp, charged and total are MF (Infantry, Cavalry)
 }
 
 // Do plays line l (written text, step number n) on g with dice from src and reports it as
@@ -153,6 +157,7 @@ func ReportImpulse(g *asl.Game, n int, line string, r *asl.ImpulseResult) StepOu
 func stepOut(r *asl.Result, so *StepOut) {
 	so.MP = r.Cost.Total().Float()
 	so.Total = r.Total.Float()
+	so.MF = r.Cost.MF()
 	so.Breakdown = r.Cost.String()
 	so.Rules = r.Rules()
 	so.Dice = rollsOut(r.Rolls())
@@ -176,6 +181,7 @@ func impulseOut(g *asl.Game, r *asl.ImpulseResult, so *StepOut) {
 	so.Breakdown = fmt.Sprintf("Impulse %d costs %s MP (D14.31: the most any member spent)", r.Number, r.Cost)
 	if r.Kind == asl.KindColumn {
 		so.Breakdown = fmt.Sprintf("Impulse %d costs %s MF (D14.31: the most any member spent)", r.Number, r.Cost)
+		so.MF = true
 	}
 	if r.Assault {
 		so.Breakdown = fmt.Sprintf("Impulse %d: the vehicles' Impulse costs %s MP, the Infantry's %s MF (D14.33: each costed on its own)", r.Number, r.Cost, r.InfantryCost)
@@ -187,7 +193,7 @@ func impulseOut(g *asl.Game, r *asl.ImpulseResult, so *StepOut) {
 	for k := range r.Members {
 		m := &r.Members[k]
 		id := g.Units[m.Unit].ID
-		mo := MemberOut{Unit: id, Action: strings.TrimPrefix(g.Describe(m.Action), id+" "), MP: m.Result.Cost.Total().Float(), Charged: m.Charged.Float(), Total: m.Total.Float()}
+		mo := MemberOut{Unit: id, Action: strings.TrimPrefix(g.Describe(m.Action), id+" "), MP: m.Result.Cost.Total().Float(), Charged: m.Charged.Float(), Total: m.Total.Float(), MF: g.Units[m.Unit].MovesByMF()}
 		if m.Verb != asl.VerbNone {
 			mo.Breakdown = m.Result.Cost.String()
 		} else {
@@ -247,13 +253,13 @@ func FormatStep(so StepOut) string {
 		fmt.Fprintf(&b, "%3d  %-6s %-28s REFUSED %s: %s", so.Step, so.Unit, so.Action, so.Error.Rule, so.Error.Message)
 		return b.String()
 	}
-	fmt.Fprintf(&b, "%3d  %-6s %-28s %5s MP  total %-5s  %s", so.Step, so.Unit, so.Action, asl.MP(so.MP*2), asl.MP(so.Total*2), so.Breakdown)
+	fmt.Fprintf(&b, "%3d  %-6s %-28s %5s %s  total %-5s  %s", so.Step, so.Unit, so.Action, asl.MP(so.MP*2), measure(so.MF), asl.MP(so.Total*2), so.Breakdown)
 	for _, m := range so.Members {
 		charged := ""
 		if m.Charged != m.MP {
 			charged = fmt.Sprintf(" (%s)", asl.MP(m.Charged*2))
 		}
-		fmt.Fprintf(&b, "\n       %-6s %-20s %5s MP%-5s total %-5s  %s", m.Unit, m.Action, asl.MP(m.MP*2), charged, asl.MP(m.Total*2), m.Breakdown)
+		fmt.Fprintf(&b, "\n       %-6s %-20s %5s %s%-5s total %-5s  %s", m.Unit, m.Action, asl.MP(m.MP*2), measure(m.MF), charged, asl.MP(m.Total*2), m.Breakdown)
 		for _, e := range m.Events {
 			b.WriteString("\n              " + e)
 		}
@@ -277,6 +283,14 @@ func FormatStep(so StepOut) string {
 		b.WriteString("\n       " + e)
 	}
 	return b.String()
+}
+
+// measure is what a reported cost counts: MF (Infantry, Cavalry) or MP.
+func measure(mf bool) string {
+	if mf {
+		return "MF"
+	}
+	return "MP"
 }
 
 var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended", "cx"}
