@@ -488,6 +488,31 @@ func UnitVCA(u *asl.Unit, lay *hex.Layout) string {
 
 func bypassLine(u *asl.Unit) (hex.Hex, hex.Hex) { return u.Pos.FacedHexside() }
 
+// PositionName writes where a vehicle is and which way it faces, so that two different
+// positions never read alike: "VCA 1J2-1K3" in a hex centre ("VCA upper-left (off the map)" where
+// the hexspine points off the map); in Bypass the hexside it straddles
+// and its CAFP, as the scenario format writes them ("bypass 1K2-1J1 CAFP 1K2-1J1-1J2", D2.32),
+// and after a VCA change at the CAFP the hexside it turned to (", turned to 1K2-1J2", D2.33).
+func PositionName(p asl.Position, lay *hex.Layout) string {
+	switch {
+	case p.Offboard:
+		return "offboard"
+	case !p.Bypass:
+		if a, b := p.Hex.SpineHexes(p.Heading); !lay.Contains(a) || !lay.Contains(b) {
+			// At the map's edge a hexspine may point off the map, where hexes have no names:
+			// the direction it faces, as an offboard unit's VCA is written.
+			return "VCA " + p.Heading.String() + " (off the map)"
+		}
+		return "VCA " + lay.VCAName(p.Hex, p.Heading)
+	}
+	s := "bypass " + lay.HexsideName(p.Hex, p.Side) + " CAFP " + lay.VertexName(hex.Vertex{Hex: p.Hex, Spine: p.CAFP()})
+	if p.Pivot != 0 {
+		a, b := p.FacedHexside()
+		s += ", turned to " + lay.Name(a) + "-" + lay.Name(b)
+	}
+	return s
+}
+
 // checkGroup checks a group expectation: its members (in order), whether it is gone, ended,
 // Disbanded, and which group it waits for.
 func checkGroup(g *asl.Game, id string, f scenario.ExpField) string {

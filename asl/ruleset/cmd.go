@@ -139,11 +139,18 @@ func planFrom(cmd string, pa planArgs, stderr io.Writer) (*planned, int, bool) {
 // reachRow is one reachable place as reported.
 type reachRow struct {
 	Hex      string  `json:"hex"`
-	Position string  `json:"position"` // VCA, or Bypass hexside
+	Position string  `json:"position"` // "VCA A-B", or "bypass A-B CAFP A-B-C" (aslfile.PositionName)
 	Motion   string  `json:"motion"`   // stopped, moving, reverse
 	MP       float64 `json:"mp"`
 	P        float64 `json:"p"` // chance of arriving Mobile
 	CanStop  bool    `json:"can_stop"`
+
+	place plan.Place
+}
+
+// beats reports a row no worse than o in every way: MP, chance, and the choice to Stop.
+func (r *reachRow) beats(o *reachRow) bool {
+	return r.MP <= o.MP && r.P >= o.P && (r.CanStop || !o.CanStop)
 }
 
 func reach(args []string, stdout, stderr io.Writer) int {
@@ -161,7 +168,6 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	lay := s.Game.Map.Layout
 	if pa.divide {
 		rows := plan.Divide(s.Game, unit, opt)
 		total := 0
@@ -178,28 +184,7 @@ func reach(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	var rows []reachRow
-	for _, i := range r.Live() {
-		l := &r.Labels[i]
-		if l.State.Pos.Offboard {
-			continue
-		}
-		u := &l.Unit
-		motion := "stopped"
-		switch {
-		case l.State.Reverse && l.State.Moving:
-			motion = "reverse"
-		case l.State.Moving:
-			motion = "moving"
-		}
-		rows = append(rows, reachRow{Hex: lay.Name(u.Pos.Hex), Position: aslfile.UnitVCA(u, lay), Motion: motion, MP: l.MP.Float(), P: l.P, CanStop: r.CanStop(i)})
-	}
-	sort.SliceStable(rows, func(a, b int) bool {
-		if rows[a].MP != rows[b].MP {
-			return rows[a].MP < rows[b].MP
-		}
-		return rows[a].Hex < rows[b].Hex
-	})
+	rows := reachRows(s.Game, r)
 	if pa.json {
 		enc := json.NewEncoder(stdout)
 		for _, row := range rows {
@@ -207,7 +192,12 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	lay := s.Game.Map.Layout
 	fmt.Fprintf(stdout, "%s: %d places (hex, facing, Motion) reachable from %s\n", s.Game.Units[unit].ID, r.Places(), aslfile.Describe(&s.Game.Units[unit], lay))
+	width := 0
+	for _, row := range rows {
+		width = max(width, len(row.Position))
+	}
 	for _, row := range rows {
 		stop := ""
 		if !row.CanStop {
@@ -217,9 +207,57 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		if row.P < 1 {
 			risk = fmt.Sprintf("  Mobile %.1f%%", 100*row.P)
 		}
-		fmt.Fprintf(stdout, "  %-6s %-12s %-8s %5s MP%s%s\n", row.Hex, row.Position, row.Motion, asl.MP(row.MP*2), risk, stop)
+		fmt.Fprintf(stdout, "  %-6s %-*s %-8s %5s MP%s%s\n", row.Hex, width, row.Position, row.Motion, asl.MP(row.MP*2), risk, stop)
 	}
 	return 0
+}
+
+// reachRows are the places a Result reaches on the map, by least MP: for each place (hex,
+// position, Motion and direction; plan.Place) the ways no other way to it beats in MP, chance
+// and the choice to Stop. States the planner tells apart for what they still allow (an ESB
+// spent, a Minimum Move open) but that read alike are one row unless their numbers differ.
+func reachRows(g *asl.Game, r *plan.Result) []reachRow {
+	lay := g.Map.Layout
+	byPlace := map[plan.Place][]int{}
+	var rows []reachRow
+	for _, i := range r.Live() {
+		l := &r.Labels[i]
+		if l.State.Pos.Offboard {
+			continue
+		}
+		motion := "stopped"
+		switch {
+		case l.State.Reverse && l.State.Moving:
+			motion = "reverse"
+		case l.State.Moving:
+			motion = "moving"
+		}
+		row := reachRow{Hex: lay.Name(l.Unit.Pos.Hex), Position: aslfile.PositionName(l.Unit.Pos, lay), Motion: motion,
+			MP: l.MP.Float(), P: l.P, CanStop: r.CanStop(i), place: plan.PlaceOf(l.State)}
+		byPlace[row.place] = append(byPlace[row.place], len(rows))
+		rows = append(rows, row)
+	}
+	var out []reachRow
+	for k := range rows {
+		kept := true
+		for _, o := range byPlace[rows[k].place] {
+			// Another way beats this one, or reads the same and comes first.
+			if o != k && rows[o].beats(&rows[k]) && (!rows[k].beats(&rows[o]) || o < k) {
+				kept = false
+				break
+			}
+		}
+		if kept {
+			out = append(out, rows[k])
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		if out[a].MP != out[b].MP {
+			return out[a].MP < out[b].MP
+		}
+		return out[a].Hex < out[b].Hex
+	})
+	return out
 }
 
 func path(args []string, stdout, stderr io.Writer) int {

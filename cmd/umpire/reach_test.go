@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestReachLinesAreUnique: umpire reach prints each place once, and no two different
+// positions alike: a vehicle in Bypass is written with the hexside it straddles and its CAFP
+// (D2.32), so Bypassing K2 along K2-J1 toward J2 and toward K1 are two lines, as are a VCA
+// change at the CAFP (D2.33) and the centre of a hex. The scenarios use VBM (D2.3).
+func TestReachLinesAreUnique(t *testing.T) {
+	cases := []struct {
+		file, unit string
+		vbm        bool // it can reach some Bypass position
+	}{
+		{"../../testdata/examples/d2.33-bypass-k2.yaml", "Tiger", true},
+		{"../../testdata/d2/2.33-ex-continue-bypass.yaml", "TIGER", true},
+		{"../../testdata/examples/d2.21-continue-bypass-in-ff6.yaml", "BT7", true},
+		{"../../testdata/examples/d2.3-vbm-uphill.yaml", "V", true},
+		{"../../testdata/d2/2.3-vbm-from-stopped.yaml", "T1", true},
+		// At the board's edge hexspines point off the map, where hexes have no names.
+		{"../../testdata/examples/d2.24-reverse-uphill-16mp.yaml", "BT7", false},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			code, out, errs := runCmd("reach", c.file, c.unit)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")[1:]
+			seen := map[string]bool{}
+			bypass := 0
+			for _, l := range lines {
+				if seen[l] {
+					t.Errorf("printed twice: %q", l)
+				}
+				seen[l] = true
+				if strings.Contains(l, " bypass ") {
+					bypass++
+					if !strings.Contains(l, " CAFP ") {
+						t.Errorf("a Bypass position without its CAFP: %q", l)
+					}
+				}
+			}
+			if c.vbm && bypass == 0 {
+				t.Errorf("no Bypass position among the %d lines", len(lines))
+			}
+		})
+	}
+}
+
+// TestReachBypassPositions: the D2.33 EX, from CAFP K2-J1-J2 after 3½ MP: one MP to change its
+// VCA at the CAFP plus two MP of VBM along K2-J2 reach CAFP K2-K3-J2 for 6½ MP in all; one MP
+// to change its VCA to J2-J1 plus two MP to Bypass into J2 reach CAFP J2-J1-I2 for 6½ MP.
+func TestReachBypassPositions(t *testing.T) {
+	code, out, errs := runCmd("reach", "../../testdata/examples/d2.33-bypass-k2.yaml", "Tiger", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	type row struct {
+		Hex, Position, Motion string
+		MP                    float64
+	}
+	var rows []row
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r row
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, r)
+	}
+	// cafp reads a Bypass position "bypass A-B CAFP X-Y-Z" as its hexside and its CAFP's hexes.
+	cafp := func(pos string) (string, map[string]bool) {
+		f := strings.Fields(pos)
+		if len(f) != 4 || f[0] != "bypass" || f[2] != "CAFP" {
+			return "", nil
+		}
+		set := map[string]bool{}
+		for _, h := range strings.Split(f[3], "-") {
+			set[h] = true
+		}
+		return f[1], set
+	}
+	want := []struct {
+		hex, side string
+		cafp      []string
+		mp        float64
+	}{
+		{"1K2", "1K2-1J2", []string{"1K2", "1K3", "1J2"}, 6.5},
+		{"1J2", "1J2-1J1", []string{"1J2", "1J1", "1I2"}, 6.5},
+		{"1K2", "1K2-1J1", []string{"1K2", "1J1", "1J2"}, 3.5}, // where it is
+	}
+	for _, w := range want {
+		found := false
+		for _, r := range rows {
+			side, set := cafp(r.Position)
+			if r.Hex != w.hex || side != w.side || r.Motion != "moving" || len(set) != 3 {
+				continue
+			}
+			all := true
+			for _, h := range w.cafp {
+				all = all && set[h]
+			}
+			if all {
+				found = true
+				if r.MP != w.mp {
+					t.Errorf("%s along %s, CAFP %v: %v MP, want %v", w.hex, w.side, w.cafp, r.MP, w.mp)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no moving Bypass of %s along %s with CAFP %v", w.hex, w.side, w.cafp)
+		}
+	}
+}
