@@ -29,6 +29,20 @@ type RollOut struct {
 	Result string  `json:"result"`
 }
 
+// CheckOut is a roll a planned route calls for but does not make (`umpire path`): what it is
+// for, its DRM, the outcome the route needs and the chance of the outcome Need names.
+type CheckOut struct {
+	For   string  `json:"for"`
+	Rule  string  `json:"rule"`
+	Kind  string  `json:"kind"`
+	DRM   int     `json:"drm"`
+	DRMs  string  `json:"drm_terms,omitempty"`
+	Need  string  `json:"need,omitempty"`
+	Odds  string  `json:"odds,omitempty"`
+	P     float64 `json:"p"`
+	Needs string  `json:"needs"` // the outcome the route takes, e.g. "not bogged"
+}
+
 // ErrorOut is a refusal as reported.
 type ErrorOut struct {
 	Rule    string `json:"rule"`
@@ -54,6 +68,8 @@ type StepOut struct {
 	DRMTerms   string      `json:"drm_terms,omitempty"`
 	Hindrances int         `json:"hindrances,omitempty"`
 	Error      *ErrorOut   `json:"error,omitempty"`
+	// Checks are the rolls of a planned step, which it calls for but does not make (AsPlan).
+	Checks []CheckOut `json:"checks,omitempty"`
 	// MF: mp and total are Movement Factors, which Infantry and Cavalry spend (A4.1): a step of
 	// such a unit, or a Column's Impulse (E11.5).
 	MF bool `json:"mf,omitempty"`
@@ -61,15 +77,35 @@ type StepOut struct {
 
 // MemberOut is one member's part of an Impulse as reported.
 type MemberOut struct {
-	Unit      string    `json:"unit"`
-	Action    string    `json:"action"`
-	MP        float64   `json:"mp"`      // its own expenditure
-	Charged   float64   `json:"charged"` // what the Impulse charged it
-	Total     float64   `json:"total"`
-	Breakdown string    `json:"breakdown"`
-	Dice      []RollOut `json:"dice,omitempty"`
-	Events    []string  `json:"events,omitempty"`
-	MF        bool      `json:"mf,omitempty"` // mp, charged and total are MF (Infantry, Cavalry)
+	Unit      string     `json:"unit"`
+	Action    string     `json:"action"`
+	MP        float64    `json:"mp"`      // its own expenditure
+	Charged   float64    `json:"charged"` // what the Impulse charged it
+	Total     float64    `json:"total"`
+	Breakdown string     `json:"breakdown"`
+	Dice      []RollOut  `json:"dice,omitempty"`
+	Events    []string   `json:"events,omitempty"`
+	Checks    []CheckOut `json:"checks,omitempty"`
+	MF        bool       `json:"mf,omitempty"` // mp, charged and total are MF (Infantry, Cavalry)
+}
+
+// AsPlan turns the report of a step that a planner replayed (with dice chosen to keep the
+// route going) into a plan's: its rolls, and its members', become the checks the route calls
+// for, with the outcome it needs and their odds, and no roll that nobody made.
+func AsPlan(so *StepOut) {
+	so.Checks, so.Dice = checksOf(so.Dice), nil
+	for k := range so.Members {
+		m := &so.Members[k]
+		m.Checks, m.Dice = checksOf(m.Dice), nil
+	}
+}
+
+func checksOf(rs []RollOut) []CheckOut {
+	var out []CheckOut
+	for _, r := range rs {
+		out = append(out, CheckOut{For: r.For, Rule: r.Rule, Kind: r.Kind, DRM: r.DRM, DRMs: r.DRMs, Need: r.Need, Odds: r.Odds, P: r.P, Needs: r.Result})
+	}
+	return out
 }
 
 // Do plays line l (written text, step number n) on g with dice from src and reports it as
@@ -260,10 +296,12 @@ func FormatStep(so StepOut) string {
 			charged = fmt.Sprintf(" (%s)", asl.MP(m.Charged*2))
 		}
 		fmt.Fprintf(&b, "\n       %-6s %-20s %5s %s%-5s total %-5s  %s", m.Unit, m.Action, asl.MP(m.MP*2), measure(m.MF), charged, asl.MP(m.Total*2), m.Breakdown)
+		writeChecks(&b, "\n              ", m.Checks)
 		for _, e := range m.Events {
 			b.WriteString("\n              " + e)
 		}
 	}
+	writeChecks(&b, "\n       ", so.Checks)
 	for _, d := range so.Dice {
 		drm := ""
 		if d.DRMs != "" {
@@ -283,6 +321,23 @@ func FormatStep(so StepOut) string {
 		b.WriteString("\n       " + e)
 	}
 	return b.String()
+}
+
+// writeChecks writes the checks of a planned step, each on a line of its own after indent:
+// "Bog Check (entering Woods): DR +1 [normal ground pressure], not rolled: the route needs not
+// bogged [Final DR >= 12 bogs, chance 1/12 = 8.3%; D8.2]".
+func writeChecks(b *strings.Builder, indent string, cs []CheckOut) {
+	for _, c := range cs {
+		drm := ""
+		if c.DRMs != "" {
+			drm = " " + c.DRMs
+		}
+		odds := ""
+		if c.Odds != "" {
+			odds = fmt.Sprintf(", chance %s = %.1f%%", c.Odds, 100*c.P)
+		}
+		fmt.Fprintf(b, "%s%s: %s%s, not rolled: the route needs %s [%s%s; %s]", indent, c.For, c.Kind, drm, c.Needs, c.Need, odds, c.Rule)
+	}
 }
 
 // measure is what a reported cost counts: MF (Infantry, Cavalry) or MP.

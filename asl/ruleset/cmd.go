@@ -318,6 +318,7 @@ func path(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		so := aslfile.ReportStep(g, k+1, a, &res)
+		aslfile.AsPlan(&so)
 		if pa.json {
 			enc.Encode(so)
 		} else {
@@ -371,6 +372,7 @@ func groupPath(s *planned, gi int, h hex.Hex, pa planArgs, stdout, stderr io.Wri
 			return 1
 		}
 		so := aslfile.ReportImpulse(c, k+1, line, &res.Impulse)
+		aslfile.AsPlan(&so)
 		if pa.json {
 			enc.Encode(so)
 		} else {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -113,5 +114,78 @@ func TestReachBypassPositions(t *testing.T) {
 		if !found {
 			t.Errorf("no moving Bypass of %s along %s with CAFP %v", w.hex, w.side, w.cafp)
 		}
+	}
+}
+
+// TestPathPrintsNoRollItDidNotMake: umpire path plans; it rolls nothing. A check the route
+// calls for is printed with its DRM, the outcome the route needs and its chance, never with a
+// made-up roll ("DR 2 (1,1)"). T1 is stopped in woods 2M3 facing N2-N3: to face L2-M2 it pays
+// 1 [Start] + 2 + 2 [two hexspines in Woods] = 5 MP and checks Bog for each hexspine (D2.11)
+// with +1 [normal ground pressure]: Final DR >= 12 bogs, so DR 11 or 12, 3/36 = 1/12 each; it
+// arrives Mobile with (11/12)^2 = 121/144. Going forward into Open Ground rolls nothing.
+func TestPathPrintsNoRollItDidNotMake(t *testing.T) {
+	f := t.TempDir() + "/woods.yaml"
+	os.WriteFile(f, []byte(`name: woods
+ruleset: asl
+seed: 1
+map:
+  boards: ["2"]
+  terrain: {2M3: woods}
+units:
+  - {id: T1, side: German, vehicle: {name: PzKpfw IVH, mp: 12, class: tank}, at: 2M3, vca: N2-N3}
+`), 0o644)
+	cases := []struct {
+		name   string
+		args   []string
+		checks int
+		chance string
+	}{
+		{"two Bog Checks", []string{"2M3", "--vca", "L2-M2"}, 2, "121/144"},
+		{"no check", []string{"2O3"}, 0, "1 (100.0%)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := runCmd(append([]string{"path", f, "T1"}, c.args...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			if strings.Contains(out, "DR 2") || strings.Contains(out, "(1,1)") || strings.Contains(out, "->") {
+				t.Errorf("path prints a roll it did not make:\n%s", out)
+			}
+			if n := strings.Count(out, "not rolled: the route needs not bogged [Final DR >= 12 bogs, chance 1/12 = 8.3%; D8.2]"); n != c.checks {
+				t.Errorf("%d Bog Checks printed, want %d:\n%s", n, c.checks, out)
+			}
+			if !strings.Contains(out, "chance of arriving Mobile "+c.chance) {
+				t.Errorf("no chance %s:\n%s", c.chance, out)
+			}
+			code, out, _ = runCmd(append([]string{"path", f, "T1", "--json"}, c.args...)...)
+			if code != 0 {
+				t.Fatalf("--json: exit %d", code)
+			}
+			checks := 0
+			for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+				var step struct {
+					Dice   []json.RawMessage `json:"dice"`
+					Checks []struct {
+						Odds, Needs string
+					} `json:"checks"`
+				}
+				if err := json.Unmarshal([]byte(l), &step); err != nil {
+					t.Fatal(err)
+				}
+				if len(step.Dice) > 0 {
+					t.Errorf("--json reports dice rolled: %s", l)
+				}
+				for _, ch := range step.Checks {
+					checks++
+					if ch.Odds != "1/12" || ch.Needs != "not bogged" {
+						t.Errorf("check %+v", ch)
+					}
+				}
+			}
+			if checks != c.checks {
+				t.Errorf("--json: %d checks, want %d", checks, c.checks)
+			}
+		})
 	}
 }
