@@ -228,7 +228,7 @@ func reach(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	opt := plan.Options{ESB: pa.esb}
+	opt := plan.Options{ESB: pa.esb, MaxRisk: pa.maxRisk}
 	r, err := plan.Reach(s.Game, unit, opt)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -187,5 +188,29 @@ units:
 				t.Errorf("--json: %d checks, want %d", checks, c.checks)
 			}
 		})
+	}
+}
+
+// TestReachMaxRisk: --max-risk P keeps to places reached Mobile with a chance of at least 1-P.
+// From CAFP K2-J1-J2 the D2.33 EX's Tiger enters the building in J2 with a +4 Bog Check: Final
+// DR >= 12 bogs, so DR 8 or more, 15/36; it arrives Mobile with 7/12 = 58.3%. With --max-risk
+// 0.1 no place is printed below 90%.
+func TestReachMaxRisk(t *testing.T) {
+	file := "../../testdata/examples/d2.33-bypass-k2.yaml"
+	_, all, _ := runCmd("reach", file, "Tiger")
+	if !strings.Contains(all, "1J2    VCA 1I3-1J3") || !strings.Contains(all, "Mobile 58.3%") {
+		t.Fatalf("no entry into J2 at 58.3%%:\n%s", all)
+	}
+	code, safe, errs := runCmd("reach", file, "Tiger", "--max-risk", "0.1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, l := range strings.Split(safe, "\n") {
+		var pct float64
+		if _, m, ok := strings.Cut(l, "Mobile "); ok {
+			if _, err := fmt.Sscanf(m, "%f%%", &pct); err != nil || pct < 90 {
+				t.Errorf("--max-risk 0.1 prints a riskier place: %q", l)
+			}
+		}
 	}
 }
