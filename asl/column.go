@@ -25,6 +25,10 @@ const (
 	RoadBonusMF = 1
 )
 
+// MovesByMF reports a unit whose movement is counted in Movement Factors, not MP: Infantry and
+// Cavalry, and wagons in a Column (A4.1, E11.5).
+func (u *Unit) MovesByMF() bool { return u.footMover() }
+
 // footMover: Infantry and Cavalry, and wagons in a Column, move without a VCA: any adjacent
 // hex, paying the Terrain Chart's MF.
 func (u *Unit) footMover() bool {

@@ -49,6 +49,22 @@ type Cost struct {
 	ops  [6]costOp
 	nb   uint8
 	no   uint8
+	mf   bool // counted in Movement Factors (Infantry, Cavalry), not MP
+}
+
+// InMF marks the cost as Movement Factors, which Infantry and Cavalry spend instead of MP
+// (A4.1): it then prints "= N MF".
+func (c *Cost) InMF() { c.mf = true }
+
+// MF reports a cost in Movement Factors.
+func (c *Cost) MF() bool { return c.mf }
+
+// unit is what the cost counts: "MP", or "MF".
+func (c *Cost) unit() string {
+	if c.mf {
+		return "MF"
+	}
+	return "MP"
 }
 
 // Add adds a term: to the base sum while no multiplier has been applied, else after it.
@@ -133,10 +149,10 @@ func addRule(rs []string, r string) []string {
 
 func term(v MP, label string) string { return v.String() + " [" + label + "]" }
 
-// String prints the cost the rulebook's way, ending "= N MP".
+// String prints the cost the rulebook's way, ending "= N MP" (or "= N MF").
 func (c Cost) String() string {
 	if c.Empty() {
-		return "0 MP"
+		return "0 " + c.unit()
 	}
 	var b strings.Builder
 	var cur MP
@@ -179,7 +195,7 @@ func (c Cost) String() string {
 		simple = false
 		lastMul = false
 	}
-	return e + " = " + cur.String() + " MP"
+	return e + " = " + cur.String() + " " + c.unit()
 }
 
 // DRM is a labelled sum of dice modifiers: "+1 [normal ground pressure] +3 [½ MP entry] = +4".

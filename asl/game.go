@@ -190,8 +190,17 @@ type Action struct {
 
 // Step applies one action. On success r holds the cost, the rolls and the events; on refusal
 // it returns a *Refusal and the game is exactly as before. Dice are drawn from src only after
-// every check has passed.
+// every check has passed. The cost of a unit that moves by MF (Infantry, Cavalry) is in MF.
 func (g *Game) Step(a Action, src dice.Source, r *Result) error {
+	err := g.step(a, src, r)
+	if err == nil && a.Unit >= 0 && a.Unit < len(g.Units) && g.Units[a.Unit].MovesByMF() {
+		r.Cost.InMF()
+	}
+	return err
+}
+
+// step is Step for any unit.
+func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	r.Reset()
 	if a.Unit < 0 || a.Unit >= len(g.Units) {
 		return refuse("scenario", "no such unit")
@@ -208,6 +217,7 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	u := g.Units[a.Unit] // work on a copy; commit only on success
 	if a.Verb == VerbEnd && u.Ended && u.Immobile == Bogged {
 		r.event("D8.2", "its MPh already ended when it bogged")
+		r.Total = u.Spent // it spends nothing more: its total is what it spent before bogging
 		return nil
 	}
 	if err := g.canAct(&u, a); err != nil {
@@ -534,7 +544,11 @@ func (g *Game) stop(u *Unit, r *Result) error {
 	}
 	c := Whole(1)
 	if c > u.Remaining() && !u.AllUsed {
-		return refuse("D2.4", "%s has %s MP left and cannot pay the Stopping MP; it ends its MPh in Motion (or attempt ESB)", u.ID, u.Remaining())
+		or := ""
+		if esbOpen(u) {
+			or = " (or attempt ESB for more MP, D2.5)"
+		}
+		return refuse("D2.4", "%s has %s MP left and cannot pay the Stopping MP; it ends its MPh in Motion%s", u.ID, u.Remaining(), or)
 	}
 	r.Cost.Plus(c, "Stop", "D2.13")
 	u.Spent += c
@@ -581,6 +595,14 @@ func (g *Game) delay(u *Unit, a Action, r *Result) error {
 	r.Cost.Add(a.N, "Delay", "D2.17")
 	u.Spent += a.N
 	return nil
+}
+
+// esbOpen reports whether u may still attempt ESB this MPh (D2.5): a fully tracked vehicle
+// that has not attempted it, has not spent ALL its MP (D2.7), may seek at least one MP, and is
+// not in a platoon (D14.21: a platoon may not attempt ESB; an AFV that has left its platoon
+// may). A refusal suggests ESB only where it is open.
+func esbOpen(u *Unit) bool {
+	return u.V.Tracked && !u.ESBUsed && !u.AllUsed && ESBLimit(u.V) > 0 && u.Platoon == 0
 }
 
 // ESBLimit is the most MP an ESB attempt may seek: a fourth of the printed allotment, FRD (D2.5).

@@ -405,6 +405,71 @@ func TestD2_401MotionAttempt(t *testing.T) {
 	})
 }
 
+// TestStopWithoutMPSuggestsESBOnlyWhereOpen: a vehicle with no MP left for its Stopping MP is
+// refused and told it ends its MPh in Motion (D2.4); the refusal names ESB as a way out only
+// to a vehicle that may attempt it: fully tracked (D2.5), not yet tried this MPh (D2.5), and
+// not in a platoon (D14.21).
+func TestStopWithoutMPSuggestsESBOnlyWhereOpen(t *testing.T) {
+	// Brush costs 2 MP (Terrain Chart): a 4-MP vehicle spends all it has in N3 and O3.
+	brush := map[string]Terrain{"N3": Brush, "N4": Brush, "O3": Brush, "O4": Brush}
+	alone := func(v Vehicle) world { return platoonWorld(brush, v) }
+	cases := []struct {
+		name    string
+		w       world
+		platoon bool // A and B form platoon P1 first
+		dice    []int
+		lines   []string // accepted, then the last one is refused citing D2.4
+		esb     bool     // the refusal suggests ESB
+	}{
+		{name: "a lone tank may still seek MP by ESB", w: alone(tank(4)),
+			lines: []string{"A enter N3", "A enter O3", "A stop"}, esb: true},
+		// Open Ground costs an armored car 3 MP (Terrain Chart): it spends its 6 MP in N3 and O3.
+		{name: "an armored car is not fully tracked", w: platoonWorld(nil, NewVehicle("ac", ArmoredCar, 6)),
+			lines: []string{"A enter N3", "A enter O3", "A stop"}},
+		// ESB for 1 MP: DRM +1 [1 MP sought]; DR 2 + 1 = 3 <= 11 gains it: 5 MP, spent as 2+2+1.
+		{name: "a tank that has attempted ESB this MPh", w: alone(tank(4)), dice: []int{2},
+			lines: []string{"A esb 1", "A enter N3", "A enter O3", "A enter P3", "A stop"}},
+		{name: "a radioless platoon may not attempt ESB", w: platoonWorld(brush, radioless(4), radioless(4)), platoon: true,
+			lines: []string{"P1: A enter N3, B enter N4", "P1: A enter O3, B enter O4", "P1 stop"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := c.w.build(t)
+			if c.platoon {
+				if err := g.AddGroup("P1", KindPlatoon, []int{0, 1}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			src := &dice.Script{Values: c.dice}
+			var r LineResult
+			var err error
+			for i, line := range c.lines {
+				var l Line
+				if l, err = g.ParseLine(line); err != nil {
+					t.Fatalf("line %d %q: %v", i+1, line, err)
+				}
+				err = g.Play(&l, src, &r)
+				if i < len(c.lines)-1 && err != nil {
+					t.Fatalf("line %d %q: %v", i+1, line, err)
+				}
+			}
+			var ref *Refusal
+			if !errors.As(err, &ref) || ref.Rule != "D2.4" {
+				t.Fatalf("the last line: want a refusal citing D2.4, got %v", err)
+			}
+			if !strings.Contains(ref.Msg, "ends its MPh in Motion") {
+				t.Errorf("the refusal does not say the vehicle ends its MPh in Motion: %s", ref.Msg)
+			}
+			if got := strings.Contains(ref.Msg, "ESB"); got != c.esb {
+				t.Errorf("suggests ESB: %v, want %v: %s", got, c.esb, ref.Msg)
+			}
+			if src.Remaining() != 0 {
+				t.Errorf("%d scripted rolls were not used", src.Remaining())
+			}
+		})
+	}
+}
+
 func TestD2_5ESB(t *testing.T) {
 	w := func(v Vehicle) world {
 		return world{units: []unitSpec{{id: "T", at: "M3", vca: "M4-N3", v: v, motion: true}}}

@@ -95,12 +95,35 @@ type CatalogEntry struct {
 	Facts any    `json:"facts,omitempty"`
 }
 
-// Command is a command-line subcommand a ruleset contributes (`umpire reach`).
+// Command is a command-line subcommand a ruleset contributes (`umpire reach`), with the help
+// `umpire help NAME` and `umpire NAME --help` print: how to call it, what it does, its flags
+// and examples that run on files of the repository.
 type Command struct {
-	Name  string
-	Usage string // the usage lines, as `umpire help` prints them
-	// Run runs it with the arguments after its name; it returns the exit status.
+	Name string
+	// Synopsis is how to call it: "umpire reach FILE UNIT [--esb] [--json]".
+	Synopsis string
+	// Summary says what it does in a line or two, for the list `umpire help` prints.
+	Summary string
+	// About says more on its own help page: what it reads, what it prints (may be empty).
+	About    string
+	Flags    []Flag
+	Examples []Example
+	// Run runs it with the arguments after its name; it returns the exit status: 0, 1 when
+	// what it was asked failed, 2 for a usage error (an unknown flag, a missing argument).
 	Run func(args []string, stdout, stderr io.Writer) int
+}
+
+// Flag is one flag of a command, as its help lists it.
+type Flag struct {
+	Name string // "--vca"
+	Arg  string // what follows it, "A-B"; empty for a switch
+	Text string
+}
+
+// Example is a command line of a command's help and what it shows.
+type Example struct {
+	Line string // "umpire path testdata/examples/d2.33-bypass-k2.yaml Tiger 1J2"
+	Text string
 }
 
 // Commander is a Ruleset with subcommands of its own.

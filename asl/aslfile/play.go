@@ -29,6 +29,20 @@ type RollOut struct {
 	Result string  `json:"result"`
 }
 
+// CheckOut is a roll a planned route calls for but does not make (`umpire path`): what it is
+// for, its DRM, the outcome the route needs and the chance of the outcome Need names.
+type CheckOut struct {
+	For   string  `json:"for"`
+	Rule  string  `json:"rule"`
+	Kind  string  `json:"kind"`
+	DRM   int     `json:"drm"`
+	DRMs  string  `json:"drm_terms,omitempty"`
+	Need  string  `json:"need,omitempty"`
+	Odds  string  `json:"odds,omitempty"`
+	P     float64 `json:"p"`
+	Needs string  `json:"needs"` // the outcome the route takes, e.g. "not bogged"
+}
+
 // ErrorOut is a refusal as reported.
 type ErrorOut struct {
 	Rule    string `json:"rule"`
@@ -54,18 +68,44 @@ type StepOut struct {
 	DRMTerms   string      `json:"drm_terms,omitempty"`
 	Hindrances int         `json:"hindrances,omitempty"`
 	Error      *ErrorOut   `json:"error,omitempty"`
+	// Checks are the rolls of a planned step, which it calls for but does not make (AsPlan).
+	Checks []CheckOut `json:"checks,omitempty"`
+	// MF: mp and total are Movement Factors, which Infantry and Cavalry spend (A4.1): a step of
+	// such a unit, or a Column's Impulse (E11.5).
+	MF bool `json:"mf,omitempty"`
 }
 
 // MemberOut is one member's part of an Impulse as reported.
 type MemberOut struct {
-	Unit      string    `json:"unit"`
-	Action    string    `json:"action"`
-	MP        float64   `json:"mp"`      // its own expenditure
-	Charged   float64   `json:"charged"` // what the Impulse charged it
-	Total     float64   `json:"total"`
-	Breakdown string    `json:"breakdown"`
-	Dice      []RollOut `json:"dice,omitempty"`
-	Events    []string  `json:"events,omitempty"`
+	Unit      string     `json:"unit"`
+	Action    string     `json:"action"`
+	MP        float64    `json:"mp"`      // its own expenditure
+	Charged   float64    `json:"charged"` // what the Impulse charged it
+	Total     float64    `json:"total"`
+	Breakdown string     `json:"breakdown"`
+	Dice      []RollOut  `json:"dice,omitempty"`
+	Events    []string   `json:"events,omitempty"`
+	Checks    []CheckOut `json:"checks,omitempty"`
+	MF        bool       `json:"mf,omitempty"` // mp, charged and total are MF (Infantry, Cavalry)
+}
+
+// AsPlan turns the report of a step that a planner replayed (with dice chosen to keep the
+// route going) into a plan's: its rolls, and its members', become the checks the route calls
+// for, with the outcome it needs and their odds, and no roll that nobody made.
+func AsPlan(so *StepOut) {
+	so.Checks, so.Dice = checksOf(so.Dice), nil
+	for k := range so.Members {
+		m := &so.Members[k]
+		m.Checks, m.Dice = checksOf(m.Dice), nil
+	}
+}
+
+func checksOf(rs []RollOut) []CheckOut {
+	var out []CheckOut
+	for _, r := range rs {
+		out = append(out, CheckOut{For: r.For, Rule: r.Rule, Kind: r.Kind, DRM: r.DRM, DRMs: r.DRMs, Need: r.Need, Odds: r.Odds, P: r.P, Needs: r.Result})
+	}
+	return out
 }
 
 // Do plays line l (written text, step number n) on g with dice from src and reports it as
@@ -153,6 +193,7 @@ func ReportImpulse(g *asl.Game, n int, line string, r *asl.ImpulseResult) StepOu
 func stepOut(r *asl.Result, so *StepOut) {
 	so.MP = r.Cost.Total().Float()
 	so.Total = r.Total.Float()
+	so.MF = r.Cost.MF()
 	so.Breakdown = r.Cost.String()
 	so.Rules = r.Rules()
 	so.Dice = rollsOut(r.Rolls())
@@ -176,6 +217,7 @@ func impulseOut(g *asl.Game, r *asl.ImpulseResult, so *StepOut) {
 	so.Breakdown = fmt.Sprintf("Impulse %d costs %s MP (D14.31: the most any member spent)", r.Number, r.Cost)
 	if r.Kind == asl.KindColumn {
 		so.Breakdown = fmt.Sprintf("Impulse %d costs %s MF (D14.31: the most any member spent)", r.Number, r.Cost)
+		so.MF = true
 	}
 	if r.Assault {
 		so.Breakdown = fmt.Sprintf("Impulse %d: the vehicles' Impulse costs %s MP, the Infantry's %s MF (D14.33: each costed on its own)", r.Number, r.Cost, r.InfantryCost)
@@ -187,7 +229,7 @@ func impulseOut(g *asl.Game, r *asl.ImpulseResult, so *StepOut) {
 	for k := range r.Members {
 		m := &r.Members[k]
 		id := g.Units[m.Unit].ID
-		mo := MemberOut{Unit: id, Action: strings.TrimPrefix(g.Describe(m.Action), id+" "), MP: m.Result.Cost.Total().Float(), Charged: m.Charged.Float(), Total: m.Total.Float()}
+		mo := MemberOut{Unit: id, Action: strings.TrimPrefix(g.Describe(m.Action), id+" "), MP: m.Result.Cost.Total().Float(), Charged: m.Charged.Float(), Total: m.Total.Float(), MF: g.Units[m.Unit].MovesByMF()}
 		if m.Verb != asl.VerbNone {
 			mo.Breakdown = m.Result.Cost.String()
 		} else {
@@ -247,17 +289,19 @@ func FormatStep(so StepOut) string {
 		fmt.Fprintf(&b, "%3d  %-6s %-28s REFUSED %s: %s", so.Step, so.Unit, so.Action, so.Error.Rule, so.Error.Message)
 		return b.String()
 	}
-	fmt.Fprintf(&b, "%3d  %-6s %-28s %5s MP  total %-5s  %s", so.Step, so.Unit, so.Action, asl.MP(so.MP*2), asl.MP(so.Total*2), so.Breakdown)
+	fmt.Fprintf(&b, "%3d  %-6s %-28s %5s %s  total %-5s  %s", so.Step, so.Unit, so.Action, asl.MP(so.MP*2), measure(so.MF), asl.MP(so.Total*2), so.Breakdown)
 	for _, m := range so.Members {
 		charged := ""
 		if m.Charged != m.MP {
 			charged = fmt.Sprintf(" (%s)", asl.MP(m.Charged*2))
 		}
-		fmt.Fprintf(&b, "\n       %-6s %-20s %5s MP%-5s total %-5s  %s", m.Unit, m.Action, asl.MP(m.MP*2), charged, asl.MP(m.Total*2), m.Breakdown)
+		fmt.Fprintf(&b, "\n       %-6s %-20s %5s %s%-5s total %-5s  %s", m.Unit, m.Action, asl.MP(m.MP*2), measure(m.MF), charged, asl.MP(m.Total*2), m.Breakdown)
+		writeChecks(&b, "\n              ", m.Checks)
 		for _, e := range m.Events {
 			b.WriteString("\n              " + e)
 		}
 	}
+	writeChecks(&b, "\n       ", so.Checks)
 	for _, d := range so.Dice {
 		drm := ""
 		if d.DRMs != "" {
@@ -277,6 +321,31 @@ func FormatStep(so StepOut) string {
 		b.WriteString("\n       " + e)
 	}
 	return b.String()
+}
+
+// writeChecks writes the checks of a planned step, each on a line of its own after indent:
+// "Bog Check (entering Woods): DR +1 [normal ground pressure], not rolled: the route needs not
+// bogged [Final DR >= 12 bogs, chance 1/12 = 8.3%; D8.2]".
+func writeChecks(b *strings.Builder, indent string, cs []CheckOut) {
+	for _, c := range cs {
+		drm := ""
+		if c.DRMs != "" {
+			drm = " " + c.DRMs
+		}
+		odds := ""
+		if c.Odds != "" {
+			odds = fmt.Sprintf(", chance %s = %.1f%%", c.Odds, 100*c.P)
+		}
+		fmt.Fprintf(b, "%s%s: %s%s, not rolled: the route needs %s [%s%s; %s]", indent, c.For, c.Kind, drm, c.Needs, c.Need, odds, c.Rule)
+	}
+}
+
+// measure is what a reported cost counts: MF (Infantry, Cavalry) or MP.
+func measure(mf bool) string {
+	if mf {
+		return "MF"
+	}
+	return "MP"
 }
 
 var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended", "cx"}
@@ -473,6 +542,31 @@ func UnitVCA(u *asl.Unit, lay *hex.Layout) string {
 }
 
 func bypassLine(u *asl.Unit) (hex.Hex, hex.Hex) { return u.Pos.FacedHexside() }
+
+// PositionName writes where a vehicle is and which way it faces, so that two different
+// positions never read alike: "VCA 1J2-1K3" in a hex centre ("VCA upper-left (off the map)" where
+// the hexspine points off the map); in Bypass the hexside it straddles
+// and its CAFP, as the scenario format writes them ("bypass 1K2-1J1 CAFP 1K2-1J1-1J2", D2.32),
+// and after a VCA change at the CAFP the hexside it turned to (", turned to 1K2-1J2", D2.33).
+func PositionName(p asl.Position, lay *hex.Layout) string {
+	switch {
+	case p.Offboard:
+		return "offboard"
+	case !p.Bypass:
+		if a, b := p.Hex.SpineHexes(p.Heading); !lay.Contains(a) || !lay.Contains(b) {
+			// At the map's edge a hexspine may point off the map, where hexes have no names:
+			// the direction it faces, as an offboard unit's VCA is written.
+			return "VCA " + p.Heading.String() + " (off the map)"
+		}
+		return "VCA " + lay.VCAName(p.Hex, p.Heading)
+	}
+	s := "bypass " + lay.HexsideName(p.Hex, p.Side) + " CAFP " + lay.VertexName(hex.Vertex{Hex: p.Hex, Spine: p.CAFP()})
+	if p.Pivot != 0 {
+		a, b := p.FacedHexside()
+		s += ", turned to " + lay.Name(a) + "-" + lay.Name(b)
+	}
+	return s
+}
 
 // checkGroup checks a group expectation: its members (in order), whether it is gone, ended,
 // Disbanded, and which group it waits for.

@@ -19,18 +19,69 @@ import (
 	"github.com/umpire-referee/umpire/rules"
 )
 
-// The commands ASL contributes to umpire: reach and path (the planner, package asl/plan).
+// The commands ASL contributes to umpire: reach and path (the planner, package asl/plan), and
+// vehicles (the Chapter H listings).
+
+const (
+	reachSynopsis    = "umpire reach FILE UNIT [--esb] [--max-risk P] [--json] [--svg OUT.svg] [--divide]"
+	pathSynopsis     = "umpire path FILE UNIT|GROUP HEX [--vca A-B] [--esb] [--max-risk P] [--json]"
+	vehiclesSynopsis = "umpire vehicles [QUERY] [--nationality N] [--json]"
+)
 
 // Commands are `umpire reach`, `umpire path` and `umpire vehicles`.
 func (Ruleset) Commands() []rules.Command {
+	esb := rules.Flag{Name: "--esb", Text: "let the vehicle attempt Excessive Speed Breakdown for more MP (D2.5), with its risk"}
+	maxRisk := rules.Flag{Name: "--max-risk", Arg: "P", Text: "keep to ways whose chance of not arriving Mobile is at most P (0 to 1; 0: any)"}
 	return []rules.Command{
-		{Name: "reach", Run: reach, Usage: `  umpire reach FILE UNIT [--divide] [--esb] [--json] [--svg OUT.svg] [--max-risk P]
-                                every place UNIT can reach for the rest of its MPh (after the
-                                file's moves), with its least MP and chance of arriving Mobile`},
-		{Name: "path", Run: path, Usage: `  umpire path FILE UNIT HEX [--vca A-B] [--max-risk P] [--esb] [--json]
-                                the cheapest legal way there, as move notation with costs`},
-		{Name: "vehicles", Run: vehicles, Usage: `  umpire vehicles [QUERY] [--nationality N] [--json]
-                                the Chapter H vehicle listings matching, with their movement facts`},
+		{Name: "reach", Run: reach, Synopsis: reachSynopsis,
+			Summary: "every place UNIT can reach for the rest of its MPh (after the file's moves), with its least MP and chance of arriving Mobile",
+			About: `FILE is an ASL scenario (ruleset: asl); its moves are played first, and UNIT (a vehicle) is
+planned from where they leave it. Each line is a place: the hex, the position (a hex centre's VCA,
+or a Bypass position: the hexside it straddles and its CAFP, D2.32), stopped, moving or in
+Reverse, the least MP spent in the MPh on arriving, the chance of arriving Mobile when a Bog
+Check, Mechanical Reliability or an NTC may stop it, and whether it must end its MPh in Motion
+there. The referee judges every step the planner tries, so every place is legal.`,
+			Flags: []rules.Flag{
+				esb, maxRisk,
+				{Name: "--json", Text: "one JSON object per place: hex, position, motion, mp, p, can_stop"},
+				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the map to OUT.svg, each reachable hex shaded by its least MP, hexes reachable only at some risk hatched"},
+				{Name: "--divide", Text: "count the places reached after each first step instead (perft divide), to trace a count"},
+			},
+			Examples: []rules.Example{
+				{Line: "umpire reach testdata/examples/d2.33-bypass-k2.yaml Tiger", Text: "where the Tiger of the D2.33 EX can go from its CAFP K2-J1-J2 with 8½ MP left"},
+				{Line: "umpire reach testdata/examples/d2.33-bypass-k2.yaml Tiger --max-risk 0.1 --json", Text: "only the places it reaches Mobile at least 90% of the time, as JSON"},
+				{Line: "umpire reach testdata/examples/d2.3-vbm-uphill.yaml V --svg reach.svg", Text: "the same as a shaded map in reach.svg"},
+			}},
+		{Name: "path", Run: path, Synopsis: pathSynopsis,
+			Summary: "the cheapest legal way to HEX this MPh, as move notation with its costs and the chance of arriving Mobile",
+			About: `FILE is an ASL scenario; its moves are played first. For a UNIT (a vehicle) path prints the
+cheapest route to HEX (then the safest), each step as umpire play prints it; each check the
+route calls for (a Bog Check, ...) is listed with the outcome it needs and its chance: the route
+is a plan, so nothing is rolled. For a GROUP (a Convoy or a radioless platoon) it plans
+Impulses (D14.3, E11.2) until one member is in HEX; groups do not try Bypass, Reverse or ESB.`,
+			Flags: []rules.Flag{
+				{Name: "--vca", Arg: "A-B", Text: "arrive facing the hexspine between hexes A and B (a unit only)"},
+				esb, maxRisk,
+				{Name: "--json", Text: "each step as umpire play --json gives it (checks instead of dice), then the answer"},
+			},
+			Examples: []rules.Example{
+				{Line: "umpire path testdata/examples/d2.33-bypass-k2.yaml Tiger 1J2", Text: "the D2.33 EX's Bypass into J2: a VCA change at the CAFP and VBM, 6½ MP"},
+				{Line: "umpire path testdata/examples/d2.11-vca-changes.yaml T 3N4 --vca N5-O5", Text: "there, and facing N5-O5 on arrival"},
+				{Line: "umpire path testdata/d14/14.21-esb-refusal.yaml P1 3P3", Text: "a radioless platoon's Impulses until one of its AFV is in 3P3"},
+			}},
+		{Name: "vehicles", Run: vehicles, Synopsis: vehiclesSynopsis,
+			Summary: "the Chapter H vehicle listings matching QUERY, with their movement facts",
+			About: `Lists the listings whose names hold every word of QUERY (no QUERY: all of them), one a line:
+the nationality group, the name a scenario's vehicle: name may give, its type, and its movement
+facts (MP, red MP, tracked or wheeled, radioless, ground pressure).`,
+			Flags: []rules.Flag{
+				{Name: "--nationality", Arg: "N", Text: "only that nationality group's listings (german, russian, american, ...)"},
+				{Name: "--json", Text: "one JSON object per listing, with every fact"},
+			},
+			Examples: []rules.Example{
+				{Line: "umpire vehicles tiger", Text: "every listing with \"tiger\" in its name"},
+				{Line: "umpire vehicles --nationality russian T-34 --json", Text: "the Russian T-34s, as JSON"},
+			}},
 	}
 }
 
@@ -50,11 +101,22 @@ type planArgs struct {
 	maxRisk         float64
 }
 
+// parsePlanArgs reads the arguments of reach or path (wantHex); a usage error is written to
+// stderr and answers false.
 func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (planArgs, bool) {
 	var pa planArgs
 	var pos []string
+	// value is the argument after flag a, which it needs.
+	value := func(i int) (string, bool) {
+		if i+1 >= len(args) {
+			fmt.Fprintf(stderr, "umpire %s: %s needs a value\n", cmd, args[i])
+			return "", false
+		}
+		return args[i+1], true
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		var ok bool
 		switch {
 		case a == "--json":
 			pa.json = true
@@ -62,16 +124,24 @@ func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (p
 			pa.divide = true
 		case a == "--esb":
 			pa.esb = true
-		case a == "--vca" && cmd == "path" && i+1 < len(args):
-			pa.vca = args[i+1]
+		case a == "--vca" && cmd == "path":
+			if pa.vca, ok = value(i); !ok {
+				return pa, false
+			}
 			i++
-		case a == "--svg" && cmd == "reach" && i+1 < len(args):
-			pa.svg = args[i+1]
+		case a == "--svg" && cmd == "reach":
+			if pa.svg, ok = value(i); !ok {
+				return pa, false
+			}
 			i++
-		case a == "--max-risk" && i+1 < len(args):
-			v, err := strconv.ParseFloat(args[i+1], 64)
+		case a == "--max-risk":
+			s, ok := value(i)
+			if !ok {
+				return pa, false
+			}
+			v, err := strconv.ParseFloat(s, 64)
 			if err != nil || v < 0 || v > 1 {
-				fmt.Fprintf(stderr, "umpire %s: --max-risk takes a probability from 0 to 1, not %q\n", cmd, args[i+1])
+				fmt.Fprintf(stderr, "umpire %s: --max-risk takes a probability from 0 to 1, not %q\n", cmd, s)
 				return pa, false
 			}
 			pa.maxRisk = v
@@ -83,16 +153,12 @@ func parsePlanArgs(cmd string, args []string, wantHex bool, stderr io.Writer) (p
 			pos = append(pos, a)
 		}
 	}
-	n := 2
+	n, synopsis := 2, reachSynopsis
 	if wantHex {
-		n = 3
+		n, synopsis = 3, pathSynopsis
 	}
 	if len(pos) != n {
-		if wantHex {
-			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT|GROUP HEX [--vca A-B] [--max-risk P] [--esb] [--json]\n", cmd)
-		} else {
-			fmt.Fprintf(stderr, "usage: umpire %s FILE UNIT [--divide] [--esb] [--json] [--svg OUT]\n", cmd)
-		}
+		fmt.Fprintf(stderr, "usage: %s\n", synopsis)
 		return pa, false
 	}
 	pa.file, pa.unit = pos[0], pos[1]
@@ -139,11 +205,18 @@ func planFrom(cmd string, pa planArgs, stderr io.Writer) (*planned, int, bool) {
 // reachRow is one reachable place as reported.
 type reachRow struct {
 	Hex      string  `json:"hex"`
-	Position string  `json:"position"` // VCA, or Bypass hexside
+	Position string  `json:"position"` // "VCA A-B", or "bypass A-B CAFP A-B-C" (aslfile.PositionName)
 	Motion   string  `json:"motion"`   // stopped, moving, reverse
 	MP       float64 `json:"mp"`
 	P        float64 `json:"p"` // chance of arriving Mobile
 	CanStop  bool    `json:"can_stop"`
+
+	place plan.Place
+}
+
+// beats reports a row no worse than o in every way: MP, chance, and the choice to Stop.
+func (r *reachRow) beats(o *reachRow) bool {
+	return r.MP <= o.MP && r.P >= o.P && (r.CanStop || !o.CanStop)
 }
 
 func reach(args []string, stdout, stderr io.Writer) int {
@@ -155,13 +228,12 @@ func reach(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	opt := plan.Options{ESB: pa.esb}
+	opt := plan.Options{ESB: pa.esb, MaxRisk: pa.maxRisk}
 	r, err := plan.Reach(s.Game, unit, opt)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	lay := s.Game.Map.Layout
 	if pa.divide {
 		rows := plan.Divide(s.Game, unit, opt)
 		total := 0
@@ -178,28 +250,7 @@ func reach(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	var rows []reachRow
-	for _, i := range r.Live() {
-		l := &r.Labels[i]
-		if l.State.Pos.Offboard {
-			continue
-		}
-		u := &l.Unit
-		motion := "stopped"
-		switch {
-		case l.State.Reverse && l.State.Moving:
-			motion = "reverse"
-		case l.State.Moving:
-			motion = "moving"
-		}
-		rows = append(rows, reachRow{Hex: lay.Name(u.Pos.Hex), Position: aslfile.UnitVCA(u, lay), Motion: motion, MP: l.MP.Float(), P: l.P, CanStop: r.CanStop(i)})
-	}
-	sort.SliceStable(rows, func(a, b int) bool {
-		if rows[a].MP != rows[b].MP {
-			return rows[a].MP < rows[b].MP
-		}
-		return rows[a].Hex < rows[b].Hex
-	})
+	rows := reachRows(s.Game, r)
 	if pa.json {
 		enc := json.NewEncoder(stdout)
 		for _, row := range rows {
@@ -207,7 +258,12 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	lay := s.Game.Map.Layout
 	fmt.Fprintf(stdout, "%s: %d places (hex, facing, Motion) reachable from %s\n", s.Game.Units[unit].ID, r.Places(), aslfile.Describe(&s.Game.Units[unit], lay))
+	width := 0
+	for _, row := range rows {
+		width = max(width, len(row.Position))
+	}
 	for _, row := range rows {
 		stop := ""
 		if !row.CanStop {
@@ -217,9 +273,57 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		if row.P < 1 {
 			risk = fmt.Sprintf("  Mobile %.1f%%", 100*row.P)
 		}
-		fmt.Fprintf(stdout, "  %-6s %-12s %-8s %5s MP%s%s\n", row.Hex, row.Position, row.Motion, asl.MP(row.MP*2), risk, stop)
+		fmt.Fprintf(stdout, "  %-6s %-*s %-8s %5s MP%s%s\n", row.Hex, width, row.Position, row.Motion, asl.MP(row.MP*2), risk, stop)
 	}
 	return 0
+}
+
+// reachRows are the places a Result reaches on the map, by least MP: for each place (hex,
+// position, Motion and direction; plan.Place) the ways no other way to it beats in MP, chance
+// and the choice to Stop. States the planner tells apart for what they still allow (an ESB
+// spent, a Minimum Move open) but that read alike are one row unless their numbers differ.
+func reachRows(g *asl.Game, r *plan.Result) []reachRow {
+	lay := g.Map.Layout
+	byPlace := map[plan.Place][]int{}
+	var rows []reachRow
+	for _, i := range r.Live() {
+		l := &r.Labels[i]
+		if l.State.Pos.Offboard {
+			continue
+		}
+		motion := "stopped"
+		switch {
+		case l.State.Reverse && l.State.Moving:
+			motion = "reverse"
+		case l.State.Moving:
+			motion = "moving"
+		}
+		row := reachRow{Hex: lay.Name(l.Unit.Pos.Hex), Position: aslfile.PositionName(l.Unit.Pos, lay), Motion: motion,
+			MP: l.MP.Float(), P: l.P, CanStop: r.CanStop(i), place: plan.PlaceOf(l.State)}
+		byPlace[row.place] = append(byPlace[row.place], len(rows))
+		rows = append(rows, row)
+	}
+	var out []reachRow
+	for k := range rows {
+		kept := true
+		for _, o := range byPlace[rows[k].place] {
+			// Another way beats this one, or reads the same and comes first.
+			if o != k && rows[o].beats(&rows[k]) && (!rows[k].beats(&rows[o]) || o < k) {
+				kept = false
+				break
+			}
+		}
+		if kept {
+			out = append(out, rows[k])
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		if out[a].MP != out[b].MP {
+			return out[a].MP < out[b].MP
+		}
+		return out[a].Hex < out[b].Hex
+	})
+	return out
 }
 
 func path(args []string, stdout, stderr io.Writer) int {
@@ -280,6 +384,7 @@ func path(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		so := aslfile.ReportStep(g, k+1, a, &res)
+		aslfile.AsPlan(&so)
 		if pa.json {
 			enc.Encode(so)
 		} else {
@@ -333,6 +438,7 @@ func groupPath(s *planned, gi int, h hex.Hex, pa planArgs, stdout, stderr io.Wri
 			return 1
 		}
 		so := aslfile.ReportImpulse(c, k+1, line, &res.Impulse)
+		aslfile.AsPlan(&so)
 		if pa.json {
 			enc.Encode(so)
 		} else {

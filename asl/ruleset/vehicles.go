@@ -73,7 +73,11 @@ func vehicles(args []string, stdout, stderr io.Writer) int {
 		switch a := args[i]; {
 		case a == "--json":
 			asJSON = true
-		case a == "--nationality" && i+1 < len(args):
+		case a == "--nationality":
+			if i+1 >= len(args) {
+				fmt.Fprintln(stderr, "umpire vehicles: --nationality needs a value (german, russian, ...)")
+				return 2
+			}
 			q.Nationality = strings.ToLower(args[i+1])
 			i++
 		case strings.HasPrefix(a, "-"):

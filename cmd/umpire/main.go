@@ -6,9 +6,11 @@
 //	umpire serve                  the game server and web UI (see package server)
 //	umpire play [FILE] [--json]   adjudicate a scenario's moves (no FILE: the built-in demo)
 //	umpire check FILE...          play scenarios and compare with their expect: blocks
+//	umpire help [COMMAND]         the commands, or one command's usage, flags and examples
 //
 // It knows the rulesets imported below (each registers itself with package rules), and runs
-// the commands they contribute (`umpire reach`, `umpire path`, `umpire odds`).
+// the commands they contribute (`umpire reach`, `umpire path`, `umpire odds`). Every command
+// answers --help; a usage error exits 2 and points to `umpire help`.
 package main
 
 import (
@@ -30,80 +32,47 @@ import (
 //go:embed demo/demo.yaml
 var demo []byte
 
-const usageHead = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2;
-Last Hundred Yards Assault and fire resolution; Lightning War tabletop movement)
-
-usage:
-  umpire serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...] [--no-demo]
-                                the game server and its web UI; prints the demo game's links
-  umpire play [FILE] [--json] [--svg OUT.svg]
-                                adjudicate the moves of a scenario file, one line per step
-                                (no FILE: play the built-in demo); --svg draws the table of a
-                                ruleset that can (Lightning War) with each detachment's orders
-  umpire check FILE...          play each file and compare with its expect: block
-  umpire demo                   print the built-in demo scenario (a starting point for your own)
-`
-
-const usageTail = `
-The scenario format and move notation: see the README and shared/spec/scenario-format.md.
-`
-
-// usage is the help text: the common commands, then each ruleset's own.
-func usage() string {
-	var b strings.Builder
-	b.WriteString(usageHead)
-	for _, rs := range rules.All() {
-		if c, ok := rs.(rules.Commander); ok {
-			for _, cmd := range c.Commands() {
-				b.WriteString(cmd.Usage + "\n")
-			}
-		}
-	}
-	b.WriteString("rulesets: " + rules.Names() + "\n")
-	b.WriteString(usageTail)
-	return b.String()
-}
-
-// command finds a subcommand a ruleset contributes.
-func command(name string) (rules.Command, bool) {
-	for _, rs := range rules.All() {
-		if c, ok := rs.(rules.Commander); ok {
-			for _, cmd := range c.Commands() {
-				if cmd.Name == name {
-					return cmd, true
-				}
-			}
-		}
-	}
-	return rules.Command{}, false
-}
-
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
+// run runs the command args name, writing to stdout and stderr, and returns the exit status:
+// 0, 1 when what was asked failed, 2 for a usage error (with a pointer to the help).
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage())
+		fmt.Fprint(stderr, overview())
 		return 2
 	}
-	switch args[0] {
-	case "play":
-		return play(args[1:], stdout, stderr)
-	case "check":
-		return check(args[1:], stdout, stderr)
-	case "demo":
-		stdout.Write(demo)
-		return 0
-	case "serve":
-		return serve(args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage())
+	name, rest := args[0], args[1:]
+	if wantsHelp(args[:1]) {
+		name, rest = "help", nil // `umpire --help`
+	}
+	e, ok := lookup(name)
+	if !ok {
+		fmt.Fprintf(stderr, "umpire: unknown command %q%s\nRun `umpire help` for the list of commands.\n", name, didYouMean(name))
+		return 2
+	}
+	if wantsHelp(rest) {
+		fmt.Fprint(stdout, page(e))
 		return 0
 	}
-	if cmd, ok := command(args[0]); ok {
-		return cmd.Run(args[1:], stdout, stderr)
+	code := e.cmd.Run(rest, stdout, stderr)
+	if code == 2 {
+		if name == "help" {
+			fmt.Fprintln(stderr, "Run `umpire help` for the list of commands.")
+		} else {
+			fmt.Fprintf(stderr, "Run `umpire help %s` for its usage, flags and examples.\n", name)
+		}
 	}
-	fmt.Fprintf(stderr, "umpire: unknown command %q\n\n%s", args[0], usage())
-	return 2
+	return code
+}
+
+// demoCmd is `umpire demo`: the built-in demo scenario.
+func demoCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "umpire demo takes no arguments, not %q\n", args[0])
+		return 2
+	}
+	stdout.Write(demo)
+	return 0
 }
 
 // load reads a scenario file (path "": the built-in demo) with the ruleset it names.
@@ -206,6 +175,12 @@ func check(files []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "umpire check: name one or more scenario files")
 		return 2
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f, "-") {
+			fmt.Fprintf(stderr, "umpire check: unknown flag %s (check takes only files)\n", f)
+			return 2
+		}
 	}
 	passed, failed := 0, 0
 	for _, f := range files {

@@ -40,11 +40,16 @@ func defaultDB() string {
 // serve runs the game server until SIGINT or SIGTERM.
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // its error is said below; `umpire help serve` lists the flags
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
 	db := fs.String("db", defaultDB(), "where games are kept: a SQLite file, or a postgres:// URL")
 	noDemo := fs.Bool("no-demo", false, "do not create the demo games (ASL, Last Hundred Yards and Lightning War) at start")
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "umpire serve takes flags only, not %q\n", fs.Arg(0))
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

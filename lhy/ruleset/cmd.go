@@ -14,11 +14,25 @@ import (
 
 // The command Last Hundred Yards contributes to umpire: odds.
 
+// oddsSynopsis is how to call `umpire odds`.
+const oddsSynopsis = "umpire odds FILE [--step N] [--json]"
+
 // Commands is `umpire odds`.
 func (Ruleset) Commands() []rules.Command {
-	return []rules.Command{{Name: "odds", Run: odds, Usage: `  umpire odds FILE [--step N] [--json]
-                                Last Hundred Yards (ruleset: lhy): the exact chance of every
-                                outcome of each Assault and fire step, before its roll`}}
+	return []rules.Command{{Name: "odds", Run: odds, Synopsis: oddsSynopsis,
+		Summary: "the exact chance of every outcome of each Last Hundred Yards Assault and fire step, before its roll",
+		About: `FILE is a Last Hundred Yards scenario (ruleset: lhy). Its moves are played in order, and
+before each Assault or fire step rolls, odds prints that step's outcomes and the chance of each
+(casualties, disruptions, Cohesion Checks, ...), worked out exactly by enumerating the dice.
+A refused step is printed as umpire play prints it, and odds exits 1.`,
+		Flags: []rules.Flag{
+			{Name: "--step", Arg: "N", Text: "only step N (counted from 1), whatever it is"},
+			{Name: "--json", Text: "one JSON object per step: its facts' chances and its outcomes, each as a float and an exact fraction"},
+		},
+		Examples: []rules.Example{
+			{Line: "umpire odds testdata/lhy/14.3-manual-example.yaml", Text: "the manual's example: an Assault on a rural building, then fire"},
+			{Line: "umpire odds testdata/lhy/14.3-manual-example.yaml --step 1 --json", Text: "its first step's odds, as JSON"},
+		}}}
 }
 
 // oddsJSON is one step's distribution in --json.
@@ -65,7 +79,7 @@ func odds(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if file == "" {
-		fmt.Fprintln(stderr, "usage: umpire odds FILE [--step N] [--json]")
+		fmt.Fprintln(stderr, "usage: "+oddsSynopsis)
 		return 2
 	}
 	data, err := os.ReadFile(file)

@@ -437,19 +437,19 @@ function stepDone(b, line) {
     (rep.events && rep.events.length ? ' · ' + esc(rep.events.join('; ')) : ''), 'ok');
 }
 
-// logEntry shows a step: its line, MP and cost breakdown, rules, dice, events, and an
-// Impulse's members.
+// logEntry shows a step: its line, MP (MF for Infantry and Cavalry: the report's mf) and cost
+// breakdown, rules, dice, events, and an Impulse's members.
 function logEntry(e) {
   const r = e.report || {};
   let s = `<li data-n="${esc(e.n)}" title="${esc(e.text || '')}"><div class="head"><span class="num">${esc(e.n)}</span> ` +
     `<code class="line">${esc(e.line)}</code>`;
-  if (r.mp !== undefined && !r.members) s += ` <span class="cost">${esc(fmtMP(r.mp))} MP</span>`;
+  if (r.mp !== undefined && !r.members) s += ` <span class="cost">${esc(fmtMP(r.mp))} ${r.mf ? 'MF' : 'MP'}</span>`;
   if (r.total !== undefined && r.unit) s += ` <span class="small">total ${esc(fmtMP(r.total))}</span>`;
   s += '</div>';
   if (r.breakdown) s += `<div class="bd">${esc(r.breakdown)}</div>`;
   if (r.members && r.members.length) {
     s += `<ul class="members">${r.members.map((mb) =>
-      `<li><strong>${esc(mb.unit)}</strong> ${esc(mb.action)} <span class="cost">${esc(fmtMP(mb.mp))} MP</span>` +
+      `<li><strong>${esc(mb.unit)}</strong> ${esc(mb.action)} <span class="cost">${esc(fmtMP(mb.mp))} ${mb.mf ? 'MF' : 'MP'}</span>` +
       (mb.charged !== undefined && mb.charged !== mb.mp ? ` <span class="small">(charged ${esc(fmtMP(mb.charged))})</span>` : '') +
       ` <span class="small">total ${esc(fmtMP(mb.total))}</span>` +
       (mb.breakdown ? `<div class="bd">${esc(mb.breakdown)}</div>` : '') + dice(mb.dice) + events(mb.events) + '</li>').join('')}</ul>`;

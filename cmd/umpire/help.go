@@ -1,0 +1,269 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/umpire-referee/umpire/rules"
+)
+
+// The command line explains itself: `umpire help` lists the commands, `umpire help NAME` and
+// `umpire NAME --help` print one command's page (usage, flags, examples). The built-in commands
+// are described here; a ruleset's own commands come with their pages (rules.Command).
+
+const overviewHead = `umpire: a referee for WWII tactical wargames (ASL vehicle movement, chapter D2;
+Last Hundred Yards Assault and fire resolution; Lightning War tabletop movement)
+
+usage: umpire COMMAND [ARGUMENTS]
+
+commands:
+`
+
+const overviewTail = `
+Run ` + "`umpire help COMMAND`" + ` (or ` + "`umpire COMMAND --help`" + `) for a command's flags and examples.
+The scenario format and move notation: see README.md, and shared/spec/scenario-format.md.
+`
+
+// helpFlag is the flag every command takes.
+var helpFlag = rules.Flag{Name: "-h, --help", Text: "print this help and exit"}
+
+// entry is a command umpire runs: one of its own, or a ruleset's (rs not nil).
+type entry struct {
+	cmd rules.Command
+	rs  rules.Ruleset
+}
+
+// builtins are umpire's own commands.
+func builtins() []rules.Command {
+	return []rules.Command{
+		{Name: "serve", Run: serve, Synopsis: "umpire serve [--addr HOST:PORT] [--db FILE|postgres://...] [--no-demo]",
+			Summary: "the game server and its web UI; prints the demo games' links",
+			About: `Serves the games of every ruleset over HTTP (the API of server/API.md) with the browser UI,
+until interrupted. Each game has a link per side and one for the referee; at start it creates
+demo games (ASL, Last Hundred Yards, Lightning War) and prints their links.`,
+			Flags: []rules.Flag{
+				{Name: "--addr", Arg: "HOST:PORT", Text: "the address to listen on (default 127.0.0.1:8080; port 0: any free port)"},
+				{Name: "--db", Arg: "FILE|URL", Text: "where games are kept: a SQLite file (default " + defaultDB() + "), or a postgres:// URL"},
+				{Name: "--no-demo", Text: "do not create the demo games at start"},
+			},
+			Examples: []rules.Example{
+				{Line: "umpire serve", Text: "on http://127.0.0.1:8080, with the demo games"},
+				{Line: "umpire serve --addr 127.0.0.1:0 --db games.db --no-demo", Text: "on any free port, games kept in games.db, no demo games"},
+			}},
+		{Name: "play", Run: play, Synopsis: "umpire play [FILE] [--json] [--svg OUT.svg]",
+			Summary: "adjudicate the moves of a scenario file, one line per step (no FILE: the built-in demo)",
+			About: `FILE is a scenario of any ruleset (its ruleset: line says which). Each move is played in
+order: umpire prints what it cost and why (each term with its rule), the dice it rolled, and
+what happened. A refused step prints the rule that forbids it and play stops there with exit
+status 1. A file without a seed: rolls differently each time and prints the seed it used.`,
+			Flags: []rules.Flag{
+				{Name: "--json", Text: "one JSON object per step (step, unit, action, mp, total, breakdown, rules, dice, events, error)"},
+				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the table with each detachment's orders to OUT.svg (rulesets that have a table: Lightning War)"},
+			},
+			Examples: []rules.Example{
+				{Line: "umpire play", Text: "the built-in demo (cmd/umpire/demo/demo.yaml)"},
+				{Line: "umpire play testdata/examples/d2.21-reverse-vbm.yaml", Text: "the D2.21 EX: a BT-7 backs along a hexside in Bypass"},
+				{Line: "umpire play --json testdata/examples/d2.33-enter-j2-bogged.yaml", Text: "the D2.33 EX's Tiger bogging in J2, as JSON"},
+				{Line: "umpire play testdata/lightningwar/seed-broken-gentle-slope.yaml --svg table.svg", Text: "a Lightning War movement, and its table drawn in table.svg"},
+			}},
+		{Name: "check", Run: check, Synopsis: "umpire check FILE...",
+			Summary: "play each file and compare with its expect: block",
+			About: `Plays each scenario file and checks what its expect: block says (a step's MP, total, dice or
+refusal; a unit's hex, VCA, MP or state). Prints each expectation that failed as FILE:LINE: what,
+then "N passed, N failed"; exits 0 only when every file passed.`,
+			Examples: []rules.Example{
+				{Line: "umpire check testdata/examples/*.yaml", Text: "every rulebook example of the repository"},
+				{Line: "umpire check cmd/umpire/demo/demo.yaml", Text: "one file"},
+			}},
+		{Name: "demo", Run: demoCmd, Synopsis: "umpire demo",
+			Summary: "print the built-in demo scenario (a starting point for your own)",
+			About: `Prints the scenario umpire play plays without a FILE (cmd/umpire/demo/demo.yaml in the
+repository). Save it under a name of your own, change the units and moves, and play that file.`,
+			Examples: []rules.Example{
+				{Line: "umpire demo", Text: "print it"},
+			}},
+		{Name: "help", Run: helpCmd, Synopsis: "umpire help [COMMAND]",
+			Summary: "list the commands, or print one command's usage, flags and examples",
+			Examples: []rules.Example{
+				{Line: "umpire help", Text: "the list of commands"},
+				{Line: "umpire help path", Text: "the page of umpire path (as umpire path --help prints it)"},
+			}},
+	}
+}
+
+// commands are every command umpire runs: its own, then each ruleset's.
+func commands() []entry {
+	var out []entry
+	for _, c := range builtins() {
+		out = append(out, entry{cmd: c})
+	}
+	for _, rs := range rules.All() {
+		if c, ok := rs.(rules.Commander); ok {
+			for _, cmd := range c.Commands() {
+				out = append(out, entry{cmd: cmd, rs: rs})
+			}
+		}
+	}
+	return out
+}
+
+// lookup finds a command by name.
+func lookup(name string) (entry, bool) {
+	for _, e := range commands() {
+		if e.cmd.Name == name {
+			return e, true
+		}
+	}
+	return entry{}, false
+}
+
+// overview is the list of commands `umpire help` prints.
+func overview() string {
+	var b strings.Builder
+	b.WriteString(overviewHead)
+	for _, e := range commands() {
+		b.WriteString("  " + e.cmd.Synopsis + "\n")
+		summary := e.cmd.Summary
+		if e.rs != nil {
+			summary += " (ruleset " + e.rs.Name() + ")"
+		}
+		b.WriteString(wrap(summary, "        ", 96))
+	}
+	b.WriteString("\nrulesets: " + rules.Names() + "\n")
+	b.WriteString(overviewTail)
+	return b.String()
+}
+
+// page is one command's help: usage, what it does, its flags and examples.
+func page(e entry) string {
+	var b strings.Builder
+	c := e.cmd
+	fmt.Fprintf(&b, "usage: %s\n\n", c.Synopsis)
+	b.WriteString(wrap(sentence(c.Summary), "", 96))
+	if e.rs != nil {
+		fmt.Fprintf(&b, "A command of the %s ruleset (ruleset: %s).\n", e.rs.Title(), e.rs.Name())
+	}
+	if c.About != "" {
+		b.WriteString("\n" + strings.TrimSpace(c.About) + "\n")
+	}
+	flags := append(append([]rules.Flag(nil), c.Flags...), helpFlag)
+	width := 0
+	for _, f := range flags {
+		width = max(width, len(flagName(f)))
+	}
+	b.WriteString("\nflags:\n")
+	for _, f := range flags {
+		text := wrap(f.Text, strings.Repeat(" ", width+4), 96)
+		fmt.Fprintf(&b, "  %-*s  %s", width, flagName(f), strings.TrimLeft(text, " "))
+	}
+	b.WriteString("\nexamples (run from the root of umpire's repository, where their files are):\n")
+	for _, x := range c.Examples {
+		b.WriteString("  " + x.Line + "\n")
+		b.WriteString(wrap(x.Text, "      ", 96))
+	}
+	return b.String()
+}
+
+// sentence is a summary as a sentence: capitalized, with a full stop.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+// flagName is a flag as its help lists it: "--vca A-B".
+func flagName(f rules.Flag) string {
+	if f.Arg == "" {
+		return f.Name
+	}
+	return f.Name + " " + f.Arg
+}
+
+// wrap breaks text into lines of at most width characters, each after indent.
+func wrap(text, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, w := range strings.Fields(text) {
+		if line != indent && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
+// wantsHelp reports arguments asking for a command's help.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		if a == "-h" || a == "--help" || a == "-help" {
+			return true
+		}
+	}
+	return false
+}
+
+// helpCmd is `umpire help [COMMAND]`.
+func helpCmd(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(stdout, overview())
+		return 0
+	case len(args) > 1:
+		fmt.Fprintln(stderr, "umpire help: name one command")
+		return 2
+	case strings.HasPrefix(args[0], "-"):
+		fmt.Fprintf(stderr, "umpire help: unknown flag %s\n", args[0])
+		return 2
+	}
+	e, ok := lookup(args[0])
+	if !ok {
+		fmt.Fprintf(stderr, "umpire help: no command %q%s\n", args[0], didYouMean(args[0]))
+		return 2
+	}
+	fmt.Fprint(stdout, page(e))
+	return 0
+}
+
+// didYouMean names the commands a mistyped name may have meant: those within two letters'
+// edits of it, or that it begins.
+func didYouMean(name string) string {
+	var near []string
+	for _, e := range commands() {
+		n := e.cmd.Name
+		if editDistance(strings.ToLower(name), n) <= 2 || len(name) >= 2 && strings.HasPrefix(n, strings.ToLower(name)) {
+			near = append(near, "umpire "+n)
+		}
+	}
+	if len(near) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(near, " or ") + "?)"
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
