@@ -117,7 +117,7 @@ func (g *Game) inLOS(a, b *Unit) bool {
 	if a.Pos.Offboard || b.Pos.Offboard || a.Destroyed || b.Destroyed {
 		return false
 	}
-	return g.Map.LOS(a.Pos.Hex, b.Pos.Hex)
+	return g.Map.LOSBetween(a.Pos.Spot(), b.Pos.Spot())
 }
 
 // Verb is the kind of step.

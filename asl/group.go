@@ -345,7 +345,14 @@ func (g *Game) linked(a, b *Unit) bool {
 	if a.Pos.Offboard || b.Pos.Offboard || pa == pb {
 		return true
 	}
-	return g.Map.LOS(pa, pb)
+	sa, sb := Spot{Hex: pa}, Spot{Hex: pb}
+	if a.Pos.Hex == pa {
+		sa = a.Pos.Spot()
+	}
+	if b.Pos.Hex == pb {
+		sb = b.Pos.Spot()
+	}
+	return g.Map.LOSBetween(sa, sb)
 }
 
 // onEdge reports a hex on the board edge (a neighbour is off the map).

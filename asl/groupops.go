@@ -247,7 +247,7 @@ func (g *Game) losEvenWreck(a, b *Unit) bool {
 	if a.Pos.Offboard || b.Pos.Offboard {
 		return false
 	}
-	return g.Map.LOS(a.Pos.Hex, b.Pos.Hex)
+	return g.Map.LOSBetween(a.Pos.Spot(), b.Pos.Spot())
 }
 
 // ---------------------------------------------------------------------------------------

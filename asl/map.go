@@ -211,21 +211,41 @@ func (m *Map) SetLOS(a, b hex.Hex, clear bool) {
 	m.los[[2]int{ib, ia}] = clear
 }
 
+// Spot is where a line of sight starts or ends: a hex's centre, or a vertex of it (the CAFP of
+// a vehicle in Bypass, D2.37).
+type Spot struct {
+	Hex    hex.Hex
+	Vertex bool
+	Spine  hex.Spine // the vertex, when Vertex
+}
+
+func (s Spot) point() (x, y float64) {
+	if s.Vertex {
+		return s.Hex.Corner(s.Spine)
+	}
+	return s.Hex.Centre()
+}
+
 // LOS reports whether there is a line of sight between the centres of two hexes, at hex grain:
 // a hex between them blocks it when it holds woods, a building or rubble whose top (its level
 // plus one) is at least as high as the higher end, or ground higher than both ends (or as high
 // as the higher end and above the lower one). Where the line runs along a hexside, both hexes must
 // block. Per-scenario overrides win.
-func (m *Map) LOS(a, b hex.Hex) bool {
+func (m *Map) LOS(a, b hex.Hex) bool { return m.LOSBetween(Spot{Hex: a}, Spot{Hex: b}) }
+
+// LOSBetween is LOS between two spots. From a vertex (a vehicle in Bypass traces its LOS from
+// its CAFP, D2.37) the line is traced exactly, and the obstacle of the hex it bypasses blocks it
+// like any other the line crosses.
+func (m *Map) LOSBetween(a, b Spot) bool {
 	if m.los != nil {
-		if clear, ok := m.los[[2]int{m.Layout.Index(a), m.Layout.Index(b)}]; ok {
+		if clear, ok := m.los[[2]int{m.Layout.Index(a.Hex), m.Layout.Index(b.Hex)}]; ok {
 			return clear
 		}
 	}
-	ea, eb := int(m.At(a).Level), int(m.At(b).Level)
+	ea, eb := int(m.At(a.Hex).Level), int(m.At(b.Hex).Level)
 	top := max(ea, eb)
 	blocks := func(h hex.Hex) bool {
-		if h == a || h == b || !m.Contains(h) {
+		if h == a.Hex && !a.Vertex || h == b.Hex && !b.Vertex || !m.Contains(h) {
 			return false
 		}
 		d := m.At(h)
@@ -233,14 +253,42 @@ func (m *Map) LOS(a, b hex.Hex) bool {
 		if TerrainChart[d.Terrain].Obstacle && l+1 >= top {
 			return true // an obstacle as high as the higher end (same-level obstacles block)
 		}
-		return l > top || (l == top && l > min(ea, eb))
+		return l > top || (l == top && l > min(ea, eb) && h != a.Hex && h != b.Hex)
 	}
-	clear := true
-	hex.Trace(a, b, func(st hex.LineStep) bool {
-		if blocks(st.A) && (!st.Split || blocks(st.B)) {
-			clear = false
-		}
+	if !a.Vertex && !b.Vertex {
+		clear := true
+		hex.Trace(a.Hex, b.Hex, func(st hex.LineStep) bool {
+			if blocks(st.A) && (!st.Split || blocks(st.B)) {
+				clear = false
+			}
+			return clear
+		})
 		return clear
-	})
-	return clear
+	}
+	return m.traceExact(a, b, blocks)
+}
+
+// traceExact follows the segment between two spots through every hex near it: a hex it passes
+// through blocks on its own; where it runs along a hexside, both hexes must block.
+func (m *Map) traceExact(a, b Spot, blocks func(hex.Hex) bool) bool {
+	ax, ay := a.point()
+	bx, by := b.point()
+	n := hex.Distance(a.Hex, b.Hex)
+	for x := min(a.Hex.X, b.Hex.X) - 1; x <= max(a.Hex.X, b.Hex.X)+1; x++ {
+		for y := min(a.Hex.Y, b.Hex.Y) - 1; y <= max(a.Hex.Y, b.Hex.Y)+1; y++ {
+			h := hex.Hex{X: x, Y: y}
+			if hex.Distance(h, a.Hex)+hex.Distance(h, b.Hex) > n+2 || !blocks(h) {
+				continue
+			}
+			switch c, s := h.Cross(ax, ay, bx, by); c {
+			case hex.Through:
+				return false
+			case hex.Along:
+				if blocks(h.Neighbor(s)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

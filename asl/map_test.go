@@ -99,3 +99,54 @@ func TestTerrainChartIsWhole(t *testing.T) {
 		t.Error("hedge/wall rows")
 	}
 }
+
+// D2.37: LOS to and from a vehicle in Bypass is traced from its CAFP, so the obstacle it
+// bypasses blocks a line that crosses it and not one that leaves it behind.
+func TestLOSFromCAFP(t *testing.T) {
+	lay := hex.MustLayout([]string{"2"})
+	m := NewMap(lay)
+	at := func(s string) hex.Hex {
+		h, err := lay.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	m.At(at("N4")).Terrain = Woods
+	left := Spot{Hex: at("N4"), Vertex: true, Spine: 3} // N4's leftmost vertex (180 degrees)
+	cases := []struct {
+		to   string
+		want bool
+		why  string
+	}{
+		{"R4", false, "the line runs through the woods of N4 to the far side"},
+		{"J4", true, "the line leaves N4 behind, away from its woods"},
+		{"L4", true, "an adjacent hex on the near side"},
+	}
+	for _, c := range cases {
+		if got := m.LOSBetween(left, Spot{Hex: at(c.to)}); got != c.want {
+			t.Errorf("LOS from N4's CAFP to %s: %v, want %v (%s)", c.to, got, c.want, c.why)
+		}
+		if got := m.LOSBetween(Spot{Hex: at(c.to)}, left); got != c.want {
+			t.Errorf("LOS from %s to N4's CAFP: %v, want %v (symmetric)", c.to, got, c.want)
+		}
+	}
+	// From the centre of N4 (the old hex-grain trace) its own woods never block.
+	if !m.LOS(at("N4"), at("R4")) {
+		t.Error("from N4's centre its own woods block")
+	}
+	// A vehicle in Bypass of N4: the game's LOS between units follows the CAFP.
+	v := NewVehicle("T", Tank, 12)
+	g := NewGame(m, []Unit{
+		{ID: "T", Side: "German", V: &v, Pos: Position{Hex: at("N4"), Bypass: true, Side: 2, Heading: hex.Spine(2).Rotate(2)}},
+		{ID: "E", Side: "Russian", V: &v, Pos: Position{Hex: at("R4")}},
+	}, "German")
+	cafp := g.Units[0].Pos.Spot()
+	wantLOS := m.LOSBetween(cafp, Spot{Hex: at("R4")})
+	if g.inLOS(&g.Units[0], &g.Units[1]) != wantLOS || g.inLOS(&g.Units[1], &g.Units[0]) != wantLOS {
+		t.Errorf("units' LOS does not follow the CAFP %v", cafp)
+	}
+	if wantLOS {
+		t.Errorf("T in Bypass of N4 along its side 2 (CAFP %v) still sees R4 across the woods", cafp)
+	}
+}

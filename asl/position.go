@@ -28,6 +28,15 @@ type Position struct {
 	Below bool
 }
 
+// Spot is where the vehicle's line of sight starts: its CAFP in Bypass (D2.37), else the
+// centre of its hex.
+func (p Position) Spot() Spot {
+	if p.Bypass {
+		return Spot{Hex: p.Hex, Vertex: true, Spine: p.CAFP()}
+	}
+	return Spot{Hex: p.Hex}
+}
+
 // CAFP is the vertex a vehicle in Bypass faces (D2.32), as a hexspine of Hex.
 func (p Position) CAFP() hex.Spine {
 	if p.Heading == hex.Spine(p.Side).Rotate(2) {

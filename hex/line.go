@@ -69,3 +69,71 @@ func (h Hex) Centre() (x, y float64) {
 	y = math.Sqrt(3) * (float64(h.Y) + 0.5*float64(h.X&1))
 	return
 }
+
+// Corner is the position of the vertex hexspine p of h points at, in the units of Centre: the
+// corner at 60p degrees counterclockwise from the x axis (y grows down), shared by h and the
+// two hexes of SpineHexes(p).
+func (h Hex) Corner(p Spine) (x, y float64) {
+	cx, cy := h.Centre()
+	a := math.Pi / 3 * float64(p)
+	return cx + math.Cos(a), cy - math.Sin(a)
+}
+
+// Crossing is how a segment meets a hex: not at all (or at one point), through its interior,
+// or along one of its hexsides.
+type Crossing uint8
+
+// Kinds of crossing.
+const (
+	Misses Crossing = iota
+	Through
+	Along
+)
+
+// Cross reports how the segment from (ax, ay) to (bx, by) meets hex h, and for Along the
+// hexside it runs along.
+func (h Hex) Cross(ax, ay, bx, by float64) (Crossing, Side) {
+	const eps = 1e-7
+	t0, t1 := 0.0, 1.0
+	dx, dy := bx-ax, by-ay
+	var cx, cy [6]float64
+	for k := range 6 {
+		cx[k], cy[k] = h.Corner(Spine(k))
+	}
+	for k := range 6 {
+		// Edge k runs from corner k to corner k+1; the hex lies to its left (counterclockwise
+		// on paper means clockwise in these y-down units), i.e. towards the centre.
+		ex, ey := cx[(k+1)%6]-cx[k], cy[(k+1)%6]-cy[k]
+		// Inward normal: pointing at the centre.
+		nx, ny := -ey, ex
+		mx, my := h.Centre()
+		if (mx-cx[k])*nx+(my-cy[k])*ny < 0 {
+			nx, ny = -nx, -ny
+		}
+		num := (ax-cx[k])*nx + (ay-cy[k])*ny // >= 0 inside
+		den := dx*nx + dy*ny
+		switch {
+		case math.Abs(den) < eps:
+			if num < -eps {
+				return Misses, 0
+			}
+		case den > 0:
+			t0 = math.Max(t0, -num/den)
+		default:
+			t1 = math.Min(t1, -num/den)
+		}
+	}
+	if t1-t0 < eps {
+		return Misses, 0
+	}
+	// Along a hexside: the middle of the part inside lies on an edge.
+	px, py := ax+dx*(t0+t1)/2, ay+dy*(t0+t1)/2
+	for k := range 6 {
+		ex, ey := cx[(k+1)%6]-cx[k], cy[(k+1)%6]-cy[k]
+		cross := (px-cx[k])*ey - (py-cy[k])*ex
+		if math.Abs(cross)/math.Hypot(ex, ey) < 1e-6 {
+			return Along, Side(k)
+		}
+	}
+	return Through, 0
+}
