@@ -219,6 +219,33 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	return nil
 }
 
+// Relocate is a rout or an advance outside the Movement Phase, as an outside event: Infantry
+// or Cavalry move into an adjacent hex (one hex per line: a rout is checked as each MF is
+// spent, E11.532), and every Column is then checked for Disbandment (E11.532), which the
+// unit's new LOS (or a Column unit's own move) may cause.
+func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
+	r.Reset()
+	u := &g.Units[i]
+	verb := "routs"
+	if advance {
+		verb = "advances"
+	}
+	lay := g.Map.Layout
+	switch {
+	case u.V.Class < Infantry:
+		return refuse("E11.532", "%s is a %s: only Infantry and Cavalry rout or advance", u.ID, u.V.Class)
+	case u.Destroyed || u.Pos.Offboard:
+		return refuse("E11.532", "%s is not on the map", u.ID)
+	case !g.Map.Contains(to) || !u.Pos.Hex.Adjacent(to):
+		return refuse("E11.532", "%s %s one hex at a time: %s is not adjacent to %s", u.ID, verb[:len(verb)-1], lay.Name(to), lay.Name(u.Pos.Hex))
+	}
+	u.LastHex, u.HasLast = u.Pos.Hex, true
+	u.Pos = Position{Hex: to, OnRoad: g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, to))}
+	r.event("E11.532", fmt.Sprintf("%s %s into %s: Columns are checked for Disbandment", u.ID, verb, lay.Name(to)))
+	g.CheckColumns(r)
+	return nil
+}
+
 // footCost is what Infantry, Cavalry or a wagon pays to enter hex to across side of its hex
 // (MF, rules-notes 1.2): the road rate along a road or onto a bridge, 1 MF for Infantry along a
 // path, else the chart's cell; each level climbed doubles the COT, on a road too (Cavalry and

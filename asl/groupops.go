@@ -781,6 +781,45 @@ func (g *Game) StrayCheck(i int, r *Result) error {
 	return nil
 }
 
+// Stray resolves a Convoy's or Column's Straying at night (E11.6; rules-notes 1.5 #9): the
+// referee says the hex its lead Strays into; the lead enters it and every unit behind follows,
+// each into the hex just left by the unit (or stack) ahead of it, as one Impulse that costs
+// what such an Impulse costs. Only the unit that led when the MPh began may Stray.
+func (g *Game) Stray(gi int, to hex.Hex, src dice.Source, r *ImpulseResult) error {
+	grp := &g.Groups[gi]
+	if grp.Kind != KindConvoy && grp.Kind != KindColumn {
+		return refuse("E11.6", "%s is a %s: only a Convoy or Column Strays as one", grp.ID, grp.Kind)
+	}
+	if !g.Night {
+		return refuse("E11.6", "Straying happens only at night (set night: true)")
+	}
+	ms := g.liveMembers(gi)
+	if len(ms) == 0 {
+		return refuse("E11.6", "%s has no units left", grp.ID)
+	}
+	if lead := &g.Units[ms[0]]; !lead.strayOK {
+		return refuse("E11.6", "%s did not lead %s when the MPh began: only that lead can Stray", lead.ID, grp.ID)
+	}
+	ia := ImpulseAction{Group: gi}
+	target := to
+	for k, m := range ms {
+		u := &g.Units[m]
+		switch {
+		case u.waiting():
+			ia.Acts = append(ia.Acts, Action{Unit: m, Verb: VerbNone, Versus: -1})
+			continue
+		case k > 0 && u.place() != g.Units[ms[k-1]].place():
+			target = g.Units[ms[k-1]].place()
+		}
+		ia.Acts = append(ia.Acts, Action{Unit: m, Verb: VerbEnter, A: target, Versus: -1})
+	}
+	if err := g.Impulse(ia, src, r); err != nil {
+		return err
+	}
+	r.event("E11.6", fmt.Sprintf("%s Strays into %s; the units behind it follow", g.Units[ms[0]].ID, g.Map.Layout.Name(to)))
+	return nil
+}
+
 // joinPlatoon: lone AFV join a platoon at the start of their MPh once in the necessary
 // adjacent hexes, up to three AFV (D14.23).
 func (g *Game) joinPlatoon(ga GroupAction, r *Result) error {

@@ -20,6 +20,7 @@ const (
 	LineArea                    // an OBA Blast Area, aircraft attack or OBA WP at a hex (E11.533)
 	LineLOS                     // a LOS check between two hexes, with Convoy hindrances (E11.4)
 	LineStray                   // a unit checks for Straying at night (E11.6)
+	LineRelocate                // a unit routs or advances into a hex (E11.532)
 )
 
 // Line is one parsed line of move notation. Groups are named, not indexed: groups come and go
@@ -33,6 +34,8 @@ type Line struct {
 	Acts     []Action
 	Every    bool
 	EveryAct Action
+	// Stray: the lead Strays into AreaHex and the members behind follow (E11.6).
+	Stray bool
 	// LineGroup.
 	Group   GroupStep
 	Unit    int    // leave: the unit, or -1
@@ -41,6 +44,7 @@ type Line struct {
 	NewID   string // form
 	First   bool   // leave ... first (D14.331)
 	Side    string // LineMPh
+	Advance bool   // LineRelocate: an advance, not a rout
 	Area    string // LineArea: "HE OBA", "aircraft attack", "OBA WP"
 	AreaHex hex.Hex
 	LOSTo   hex.Hex // LineLOS: from AreaHex to LOSTo
@@ -51,6 +55,7 @@ type Line struct {
 //	GROUP start | stop | delay N        (every member, as one Impulse)
 //	GROUP: A enter Z4, B vca Z4-AA4, C -   (one Impulse; "-" does nothing)
 //	GROUP end                           (every member ends its MPh)
+//	GROUP stray HEX                     (night: the lead Strays into HEX, the rest follow, E11.6)
 //	COLUMN double-time | COLUMN gallop  (before it moves, E11.52)
 //	GROUP leave UNIT | GROUP leave PLATOON
 //	combine CONVOY CONVOY
@@ -135,6 +140,16 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		}
 		i, err := unit(f[1])
 		return Line{Kind: LineStray, Action: Action{Unit: i, Versus: -1}}, err
+	case "rout", "advance":
+		if len(f) != 3 {
+			return Line{}, fmt.Errorf("write \"%s UNIT HEX\": the unit %ss into an adjacent hex", strings.ToLower(head), strings.ToLower(head))
+		}
+		i, err := unit(f[1])
+		if err != nil {
+			return Line{}, err
+		}
+		h, err := g.Map.Layout.Parse(f[2])
+		return Line{Kind: LineRelocate, Action: Action{Unit: i, A: h, Versus: -1}, Advance: strings.EqualFold(head, "advance")}, err
 	case "mph":
 		if len(f) != 2 {
 			return Line{}, fmt.Errorf("write \"mph SIDE\": a new Movement Phase of that side")
@@ -187,6 +202,12 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		}
 		n, err := ParseMP(f[2])
 		return Line{Kind: LineImpulse, GroupID: head, Every: true, EveryAct: Action{Verb: VerbDelay, N: n, Versus: -1}}, err
+	case "stray":
+		if len(f) != 3 {
+			return Line{}, fmt.Errorf("write \"%s stray HEX\": the hex its lead Strays into (E11.6)", head)
+		}
+		h, err := g.Map.Layout.Parse(f[2])
+		return Line{Kind: LineImpulse, GroupID: head, Stray: true, AreaHex: h}, err
 	case "double-time", "gallop":
 		if len(f) != 2 {
 			return Line{}, fmt.Errorf("%q takes no arguments", verb)
@@ -316,6 +337,8 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		return g.AreaAttack(l.AreaHex, l.Area, &r.Step)
 	case LineStray:
 		return g.StrayCheck(l.Action.Unit, &r.Step)
+	case LineRelocate:
+		return g.Relocate(l.Action.Unit, l.Action.A, l.Advance, &r.Step)
 	case LineLOS:
 		r.Step.Reset()
 		lay := g.Map.Layout
@@ -336,6 +359,9 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		gi, ok := g.Group(l.GroupID)
 		if !ok {
 			return g.noGroup(l.GroupID)
+		}
+		if l.Stray {
+			return g.Stray(gi, l.AreaHex, src, &r.Impulse)
 		}
 		ia := ImpulseAction{Group: gi, Acts: l.Acts}
 		if l.Every {
