@@ -13,14 +13,14 @@ type LineKind uint8
 
 // Line kinds.
 const (
-	LineUnit    LineKind = iota // one unit's step, or an outside event (attack, motion-attempt)
-	LineImpulse                 // one Impulse of a group (D14.31)
-	LineGroup                   // a group step that is not an Impulse: end, leave, combine, form
-	LineMPh                     // a new Movement Phase begins (the next Player Turn)
-	LineArea                    // an OBA Blast Area, aircraft attack or OBA WP at a hex (E11.533)
-	LineLOS                     // a LOS check between two hexes, with Convoy hindrances (E11.4)
-	LineStray                   // a unit checks for Straying at night (E11.6)
-	LineRelocate                // a unit routs or advances into a hex (E11.532)
+	LineUnit     LineKind = iota // one unit's step, or an outside event (attack, motion-attempt)
+	LineImpulse                  // one Impulse of a group (D14.31)
+	LineGroup                    // a group step that is not an Impulse: end, leave, combine, form
+	LineMPh                      // a new Movement Phase begins (the next Player Turn)
+	LineArea                     // an OBA Blast Area, aircraft attack or OBA WP at a hex (E11.533)
+	LineLOS                      // a LOS check between two hexes, with Convoy hindrances (E11.4)
+	LineStray                    // a unit checks for Straying at night (E11.6)
+	LineRelocate                 // a unit routs or advances into a hex (E11.532)
 )
 
 // Line is one parsed line of move notation. Groups are named, not indexed: groups come and go
