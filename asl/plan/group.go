@@ -341,7 +341,7 @@ func hexBound(g *asl.Game, v *asl.Vehicle, dest hex.Hex) []asl.MP {
 		if g.Map.HasRoad(h) {
 			return 1
 		}
-		if e := asl.TerrainChart[g.Map.At(h).Terrain].Cost[v.Column()]; e.Kind == asl.Fixed && e.V > 0 {
+		if e := asl.TerrainChart[g.Map.TerrainOf(g.Map.At(h).Terrain)].Cost[v.Column()]; e.Kind == asl.Fixed && e.V > 0 {
 			return e.V
 		}
 		return 1
@@ -405,7 +405,7 @@ func groupKey(c *asl.Game, group int, b []byte) []byte {
 		p := s.Pos
 		b = append(b, byte(p.Hex.X), byte(p.Hex.X>>8), byte(p.Hex.Y), byte(p.Hex.Y>>8), byte(p.Heading), byte(p.Side), byte(p.Pivot),
 			bit(p.Bypass)|bit(p.OnRoad)<<1|bit(p.Offboard)<<2|bit(s.Moving)<<3|bit(s.Counter)<<4|bit(s.Reverse)<<5|bit(s.DirSet)<<6|bit(s.Fresh)<<7,
-			bit(s.ESBUsed)|bit(s.AllUsed)<<1|bit(c.Units[m].Immobile != asl.Mobile)<<2|bit(c.Units[m].Ended)<<3|bit(s.Minimum)<<4,
+			bit(s.ESBUsed)|bit(s.AllUsed)<<1|bit(c.Units[m].Immobile != asl.Mobile)<<2|bit(c.Units[m].Ended)<<3|bit(s.Minimum)<<4|bit(p.Below)<<5,
 			byte(s.Gained), byte(s.Gained>>8))
 	}
 	return b

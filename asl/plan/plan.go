@@ -51,11 +51,12 @@ type Place struct {
 	Pivot   int8
 	Offboard,
 	Moving, Reverse bool
+	Below bool // below a bridge (rules-notes 1.2)
 }
 
 // PlaceOf projects a State on its Place.
 func PlaceOf(s State) Place {
-	return Place{Hex: s.Pos.Hex, Heading: s.Pos.Heading, Bypass: s.Pos.Bypass, Side: s.Pos.Side, Pivot: s.Pos.Pivot, Offboard: s.Pos.Offboard, Moving: s.Moving, Reverse: s.Reverse}
+	return Place{Hex: s.Pos.Hex, Heading: s.Pos.Heading, Bypass: s.Pos.Bypass, Side: s.Pos.Side, Pivot: s.Pos.Pivot, Offboard: s.Pos.Offboard, Moving: s.Moving, Reverse: s.Reverse, Below: s.Pos.Below}
 }
 
 func stateOf(u *asl.Unit) State {
