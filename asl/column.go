@@ -116,8 +116,8 @@ func (g *Game) ColumnMF(gi int) (mf MP, roadBonus bool) {
 		if u.V.Leader {
 			leader = true
 		}
-		if u.OffRoad {
-			onRoad = false
+		if u.OffRoad || u.V.Class == Infantry && g.Map.Conditions == Mud {
+			onRoad = false // mud takes the Infantry road bonus away (rules-notes 1.2)
 		}
 	}
 	for k, m := range grp.Members {
@@ -210,9 +210,7 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	}
 	u.Pos = Position{Hex: a.A, OnRoad: road, Below: e.below}
 	u.EnteredHex = true
-	if e.note != "" {
-		r.event("TC", e.note)
-	}
+	e.report(r)
 	if u.V.Class == Wagon {
 		u.Moving = true
 	}
@@ -269,7 +267,13 @@ func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e 
 	road := !edge && g.Map.Road(from, side) && d.Bridge == NoBridge && t != Water || onBridge
 	switch {
 	case onBridge && BridgeChart[d.Bridge].Foot && col == ColHD:
-		return refuse("A4.1", "a %s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class, lay.Name(to))
+		return refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), lay.Name(to))
+	case onBridge:
+		e.road = true
+		c.Add(RoadRate[col], BridgeChart[d.Bridge].Name, "TC")
+		if BridgeChart[d.Bridge].Default {
+			e.note(defaultBridge[d.Bridge])
+		}
 	case road:
 		e.road = true
 		c.Add(RoadRate[col], "road", "TC")
@@ -280,6 +284,9 @@ func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e 
 	default:
 		if err := g.footCell(u, to, t, left, c, e); err != nil {
 			return err
+		}
+		if !edge && g.Map.Path(from, side) {
+			e.note(defaultPath)
 		}
 	}
 	if !edge {
@@ -307,11 +314,11 @@ func (g *Game) footCell(u *Unit, to hex.Hex, t Terrain, left MP, c *Cost, e *ent
 	row := &TerrainChart[t]
 	cell := row.Cost[col]
 	if row.IsDefault(col) {
-		e.note = defaultNote[t]
+		e.note(defaultNote[t])
 	}
 	switch cell.Kind {
 	case NA:
-		return refuse("A4.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, g.Map.Layout.Name(to), row.Name)
+		return refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
 	case All:
 		c.Add(left, "ALL MF: "+row.Name, "TC")
 	case PlusCOTNonOpen:

@@ -17,11 +17,13 @@ func (g *Game) groundCost(d *HexData, col Column) (MP, bool) {
 	return e.V, true
 }
 
-// climb adds the cost of moving to higher elevation and reports whether it climbs.
-func (g *Game) climb(from, to hex.Hex, road bool, c *Cost) bool {
+// climb adds the cost of moving to higher elevation and reports whether it climbs: +4 MP per
+// level, +2 across a road hexside. A horse-drawn wagon pays by MF: its COT is doubled per
+// level instead (rules-notes 1.2), which doubleClimb does once the COT is known.
+func (g *Game) climb(u *Unit, from, to hex.Hex, road bool, c *Cost) bool {
 	lv := int(g.Map.At(to).Level) - int(g.Map.At(from).Level)
-	if lv <= 0 {
-		return false
+	if lv <= 0 || u.V.Column() == ColHD {
+		return lv > 0
 	}
 	per, label := LevelClimb, "higher elevation"
 	if road {
@@ -29,6 +31,13 @@ func (g *Game) climb(from, to hex.Hex, road bool, c *Cost) bool {
 	}
 	c.Add(per*MP(lv), label, "TC")
 	return true
+}
+
+// doubleClimb doubles a wagon's COT per level climbed (rules-notes 1.2: HD x2 COT).
+func (g *Game) doubleClimb(u *Unit, from, to hex.Hex, c *Cost) {
+	if lv := int(g.Map.At(to).Level) - int(g.Map.At(from).Level); lv > 0 && u.V.Column() == ColHD {
+		c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
+	}
 }
 
 // crowd adds SMOKE and the wreck/vehicle penalty of the Location entered (D2.14): +1 MP each,
@@ -108,7 +117,29 @@ type entry struct {
 	below bool
 	road  bool // entered along a road (or a bridge's road)
 	bog   bogNeed
-	note  string
+	notes [3]string
+}
+
+// note records a project default that decided part of the entry's cost (each once).
+func (e *entry) note(s string) {
+	for i, n := range e.notes {
+		if n == s {
+			return
+		}
+		if n == "" {
+			e.notes[i] = s
+			return
+		}
+	}
+}
+
+// report names the defaults that decided the entry's cost in the step's events.
+func (e *entry) report(r *Result) {
+	for _, n := range e.notes {
+		if n != "" {
+			r.event("TC", n)
+		}
+	}
 }
 
 // bridgeWay says how an entry into hex to (across side of from) meets a bridge there: onto
@@ -147,6 +178,9 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 			return err
 		}
 	}
+	if u.V.TruckType && u.V.Class == ArmoredCar {
+		e.note(defaultTruckType)
+	}
 	if onBridge {
 		return g.bridgeCost(u, from, to, d, c, e)
 	}
@@ -155,7 +189,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		return g.roadCost(u, from, to, row, side, c, e)
 	}
 	if row.RoadOnly && !road && col >= ColHD {
-		return refuse("D2.1", "a %s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class, g.Map.Layout.Name(to), row.Name)
+		return refuse("D2.1", "%s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
 	}
 	return g.offRoadCost(u, from, to, t, side, chooseAll, c, e)
 }
@@ -166,14 +200,16 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 func (g *Game) roadCost(u *Unit, from, to hex.Hex, row *TerrainRow, side hex.Side, c *Cost, e *entry) error {
 	col := u.V.Column()
 	e.road = true
-	g.climb(from, to, true, c)
+	g.climb(u, from, to, true, c)
 	if row.RoadMP > 0 && col >= ColHD {
 		c.Add(row.RoadMP, row.Name+" road", "TC")
+		g.doubleClimb(u, from, to, c)
 		extraPerHex(u, c, "")
 		g.crowd(u, to, false, false, false, c)
 		return nil
 	}
 	g.roadRate(u, c)
+	g.doubleClimb(u, from, to, c)
 	extraPerHex(u, c, "")
 	g.crowd(u, to, false, true, row.NoteD || g.Map.RoadNoteD(from, side), c)
 	return nil
@@ -197,14 +233,15 @@ func (g *Game) roadRate(u *Unit, c *Cost) {
 func (g *Game) bridgeCost(u *Unit, from, to hex.Hex, d *HexData, c *Cost, e *entry) error {
 	br := &BridgeChart[d.Bridge]
 	if br.Foot && u.V.Column() >= ColHD {
-		return refuse("D2.1", "a %s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class, g.Map.Layout.Name(to))
+		return refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), g.Map.Layout.Name(to))
 	}
 	e.road = true
 	if br.Default {
-		e.note = defaultBridge[d.Bridge]
+		e.note(defaultBridge[d.Bridge])
 	}
-	g.climb(from, to, true, c)
+	g.climb(u, from, to, true, c)
 	g.roadRate(u, c)
+	g.doubleClimb(u, from, to, c)
 	extraPerHex(u, c, "")
 	g.crowd(u, to, false, true, g.Map.RoadNoteD(from, mustSide(from, to)), c)
 	return nil
@@ -221,10 +258,10 @@ func (g *Game) crossable(u *Unit, from, to hex.Hex, side hex.Side, ob HexsideObs
 		why = hr.NANote
 	}
 	if u.V.Class >= Wagon {
-		// Infantry, Cavalry and wagons move by MF (A4.1).
-		return refuse("A4.1", "a %s may not cross the %s into %s (%s)", u.V.Class, hr.Name, g.Map.Layout.Name(to), why)
+		// An NA cell cites the Terrain Chart column (D2.1; rules-notes 1.2), for MF too.
+		return refuse("D2.1", "%s may not cross the %s into %s (%s)", u.V.Class.A(), hr.Name, g.Map.Layout.Name(to), why)
 	}
-	return refuse("D2.1", "a %s may not cross the %s between %s and %s (%s)", u.V.Class, hr.Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to), why)
+	return refuse("D2.1", "%s may not cross the %s between %s and %s (%s)", u.V.Class.A(), hr.Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to), why)
 }
 
 // offRoadCost is an entry across a hexside without a road: the chart's cell for the terrain
@@ -238,14 +275,17 @@ func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, 
 		cell = fx(4) // B16.42: an amphibian crosses marsh for 2 MP, with no Bog Check
 	}
 	if cell.Kind == NA {
-		return refuse("D2.1", "a %s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class, g.Map.Layout.Name(to), row.Name)
+		return refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
 	}
 	ob := g.Map.Obstacle(from, side)
 	if ob != NoObstacle && HexsideChart[ob].Cost[col].Kind == NA {
 		return g.crossable(u, from, to, side, ob)
 	}
 	if row.IsDefault(col) && !amphibian {
-		e.note = defaultNote[t]
+		e.note(defaultNote[t])
+	}
+	if g.Map.Path(from, side) {
+		e.note(defaultPath)
 	}
 	e.bog.Abrupt = g.Map.Abrupt(from, side)
 	bog := row.Bog[col]&BogEntry != 0 && !amphibian && !(t == Woods && g.Map.Trailbreak(from, side))
@@ -262,10 +302,13 @@ func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, 
 		return nil
 	}
 	if !row.ClimbIncluded {
-		e.bog.Climb = g.climb(from, to, false, c)
+		e.bog.Climb = g.climb(u, from, to, false, c)
 	}
 	if err := g.cellCost(u, to, t, cell, c, e); err != nil {
 		return err
+	}
+	if !row.ClimbIncluded {
+		g.doubleClimb(u, from, to, c)
 	}
 	if ob != NoObstacle {
 		g.hexsideCost(u, ob, c, e)
@@ -297,7 +340,7 @@ func (g *Game) cellCost(u *Unit, to hex.Hex, t Terrain, cell Entry, c *Cost, e *
 		}
 		gc, ok := g.groundCost(d, u.V.Column())
 		if !ok {
-			return refuse("D2.1", "a %s may not enter the %s of %s", u.V.Class, TerrainChart[ground].Name, g.Map.Layout.Name(to))
+			return refuse("D2.1", "%s may not enter the %s of %s", u.V.Class.A(), TerrainChart[ground].Name, g.Map.Layout.Name(to))
 		}
 		c.Add(gc, TerrainChart[ground].Name, "TC")
 	case HalfPrinted, HalfOrAll:
@@ -324,7 +367,7 @@ func (g *Game) hexsideCost(u *Unit, ob HexsideObstacle, c *Cost, e *entry) {
 		c.Add(cell.V, hr.Name, "TC")
 	}
 	if hr.Defaults.Has(col) {
-		e.note = defaultSideNote[ob]
+		e.note(defaultSideNote[ob])
 	}
 	if hr.Bog[col]&BogEntry != 0 {
 		e.bog.due = true
@@ -411,10 +454,10 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	col := u.V.Column()
 	gc, ok := g.groundCost(d, col)
 	if !ok {
-		return false, refuse("D2.1", "a %s may not cross the %s of %s", u.V.Class, TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
+		return false, refuse("D2.1", "%s may not cross the %s of %s", u.V.Class.A(), TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
 	}
 	if from != p {
-		g.climb(from, p, false, c)
+		g.climb(u, from, p, false, c)
 	}
 	c.Add(gc, TerrainChart[g.Map.TerrainOf(d.Ground)].Name, "TC")
 	if from != p {
@@ -544,13 +587,14 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	if all {
 		u.AllUsed, u.Allowance = true, u.Spent
 	}
-	if e.note != "" {
-		r.event("TC", e.note)
-	}
+	e.report(r)
 	if leave.due {
 		// The Bog Check for leaving is rolled as it tries to leave: bogged, it stays, and
 		// the MP of the attempted entry count as spent (D8.2; rules-notes 1.2).
 		if bogged, err := g.bogCheck(u, leave, src, r); err != nil || bogged {
+			if bogged {
+				r.event("TC", defaultBogLeaving)
+			}
 			return err
 		}
 	}
@@ -660,9 +704,7 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 	u.Pos = Position{Hex: a.A, Heading: u.Pos.Heading, Below: e.below}
 	u.EnteredHex = true
 	r.event("D2.12", "enters from off-board in Motion: no Starting MP")
-	if e.note != "" {
-		r.event("TC", e.note)
-	}
+	e.report(r)
 	if b.due {
 		if _, err := g.bogCheck(u, b, src, r); err != nil {
 			return err
@@ -693,7 +735,7 @@ func (g *Game) exit(u *Unit, src dice.Source, r *Result) error {
 	var c Cost
 	e := TerrainChart[OpenGround].Cost[u.V.Column()]
 	if e.Kind != Fixed {
-		return refuse("D2.1", "a %s may not leave the map this way", u.V.Class)
+		return refuse("D2.1", "%s may not leave the map this way", u.V.Class.A())
 	}
 	c.Add(e.V, "off-board hex (Open Ground)", "A2.5")
 	extraPerHex(u, &c, "")

@@ -426,6 +426,13 @@ var (
 // DefaultRule is what a step cites when a project default, not the chart, decided a cost.
 const DefaultRule = "rules-notes 1.2"
 
+// Defaults of rules-notes 1.2 that are not a chart cell, named in the step that uses them.
+const (
+	defaultPath       = "default: " + DefaultRule + " gives a path nothing but to Infantry (the COT is paid)"
+	defaultTruckType  = "default: " + DefaultRule + " gives an armored car with truck-type MP the Truck column"
+	defaultBogLeaving = "default: " + DefaultRule + " counts the MP of the entry it bogged trying as spent"
+)
+
 func init() {
 	for t, row := range TerrainChart {
 		bogWhyEntering[t] = "Bog Check (entering " + row.Name + ")"

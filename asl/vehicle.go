@@ -24,6 +24,19 @@ var classNames = []string{"tank", "halftrack", "armored car", "truck", "motorcyc
 
 func (c Class) String() string { return classNames[c] }
 
+// A is the class with its article: "a tank", "an armored car", "an infantry unit".
+func (c Class) A() string {
+	switch c {
+	case ArmoredCar:
+		return "an armored car"
+	case Infantry:
+		return "an Infantry unit"
+	case Cavalry:
+		return "a Cavalry unit"
+	}
+	return "a " + classNames[c]
+}
+
 // ParseClass reads a class name ("tank", "halftrack", "armored car" or "ac", "truck",
 // "motorcycle", "wagon").
 func ParseClass(s string) (Class, error) {
