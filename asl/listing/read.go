@@ -158,8 +158,9 @@ func readRow(group string, cell func(string) string, ov map[string]string) (*Lis
 	}
 	l.Movement, msgs = readMovement(l, ov)
 	msgs = append(msgs, readMP(l, cell("mp"), ov)...)
-	if l.MP == 0 {
-		l.Movement, l.TruckType, l.AmphibiousMP = NoMovement, false, 0
+	if l.MP == 0 || l.Movement == NoMovement {
+		// No movement listing (no MP, mt=none, an unknown type): no movement facts either.
+		l.Movement, l.MP, l.RedMP, l.TruckType, l.AmphibiousMP = NoMovement, 0, false, false, 0
 	}
 	l.Radioless = strings.HasPrefix(strings.TrimSpace(cell("radioless")), "•")
 	l.OpenTopped = strings.HasPrefix(strings.TrimSpace(cell("ot")), "•")
