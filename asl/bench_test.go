@@ -84,6 +84,46 @@ func BenchmarkEnter(b *testing.B) {
 	}
 }
 
+// BenchmarkEnterNewTerrain is BenchmarkEnter across the Terrain Chart's newer rows: gullies
+// and dry streams (depressions: no Bog Check from one to the next, none for a tank leaving),
+// shellholes, an elevated road entered off-road, grain out of season, brush and orchards under
+// snow, a wreck now and then. Target: the figure of BenchmarkEnter, 0 allocs/op.
+func BenchmarkEnterNewTerrain(b *testing.B) {
+	g, path, saved := benchGame(b, 60000)
+	rows := []asl.Terrain{asl.Gully, asl.DryStream, asl.Shellholes, asl.ElevatedRoad, asl.Grain, asl.Brush, asl.Orchard}
+	for c := 1; c < hex.BoardColumns; c++ {
+		h, _ := g.Map.Layout.Parse(hex.ColumnName(c) + "5")
+		d := g.Map.At(h)
+		d.Terrain = rows[c%len(rows)]
+		if c%5 == 0 {
+			d.Wrecks = 1
+		}
+	}
+	g.Map.Conditions, g.Map.GrainOutOfSeason = asl.Snow, true
+	src := &noRolls{b}
+	var r asl.Result
+	u := &g.Units[0]
+	for _, a := range path {
+		if err := g.Step(a, src, &r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	*u = saved
+	b.ReportAllocs()
+	b.ResetTimer()
+	k := 0
+	for i := 0; i < b.N; i++ {
+		if k == len(path) {
+			u.Pos, u.Spent, u.EnteredHex = saved.Pos, saved.Spent, saved.EnteredHex
+			k = 0
+		}
+		if err := g.Step(path[k], src, &r); err != nil {
+			b.Fatal(err)
+		}
+		k++
+	}
+}
+
 // BenchmarkEnterWoodsBog is one `enter` of a woods hex (½ the printed MP) with its Bog Check
 // (D8.2). For information.
 func BenchmarkEnterWoodsBog(b *testing.B) {
