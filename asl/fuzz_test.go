@@ -141,6 +141,11 @@ var fuzzStepSeeds = []string{
 	"T1\nT1 fly\nT1 enter\nT1 enter M5 M6\nT1 reverse bypass\n\n  \t",
 	"X1 start\n2M4 enter\n% % %\n\x00\xff",
 	"t1 START\nT1 Enter m5 ALL\nT1 Reverse Bypass n4-m4",
+	"T1 start\nT1 enter M5\nT1 end\nT1 end toward M6\nT1 end toward N5\nT1 stop\nT1 end toward M6\nT1 end",
+	"T1 start\nT1 enter N4\nT1 end toward O4\nT1 end toward O3\nT1 end",
+	"H1 start\nH1 enter O5\nH1 end toward P5\nH1 end\nK1 end toward A5\nK1 end",
+	"attack T1 stunned\nT1 end toward M5\nT1 end",
+	"T1 end toward\nT1 end toward M5 M6\nT1 end M5\nT1 end toward ZZ9",
 }
 
 // stepDice maps fuzz bytes to scripted rolls 2..12 (a dr asked for gets a script error when
@@ -304,7 +309,7 @@ func fuzzChoose(g *asl.Game, ub, vb, ab byte) string {
 	pair := lay.Name(x) + "-" + lay.Name(y)
 	other := g.Units[int(ab)%len(g.Units)].ID
 	mp := asl.MP(ab % 9).String()
-	switch vb % 15 {
+	switch vb % 16 {
 	case 0:
 		return u.ID + " start"
 	case 1:
@@ -340,6 +345,8 @@ func fuzzChoose(g *asl.Game, ub, vb, ab byte) string {
 			s += " vs " + other
 		}
 		return s
+	case 15:
+		return u.ID + " end toward " + lay.Name(n)
 	}
 	return "phase " + u.Side
 }

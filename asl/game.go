@@ -171,8 +171,11 @@ func (a AttackResult) String() string { return attackNames[a] }
 type Action struct {
 	Verb Verb
 	Unit int     // index into Game.Units
-	A, B hex.Hex // enter/minimum/reverse: A; vca: A-B; bypass: obstacle A along its hexside with B
+	A, B hex.Hex // enter/minimum/reverse/end toward: A; vca: A-B; bypass: obstacle A along its hexside with B
 	N    MP      // delay, esb
+	// Toward: an end in Motion with MP left names A, the hex the vehicle wished to enter next
+	// and cannot afford (D2.4).
+	Toward bool
 	// All chooses ALL MP over half the printed allotment where the chart allows either
 	// (fully tracked vehicles in woods; rules-notes 1.5 #4).
 	All    bool
@@ -205,7 +208,7 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 		return g.tca(a, r)
 	}
 	u := g.Units[a.Unit] // work on a copy; commit only on success
-	if a.Verb == VerbEnd && u.Ended && u.Immobile == Bogged {
+	if a.Verb == VerbEnd && !a.Toward && u.Ended && u.Immobile == Bogged {
 		r.event("D8.2", "its MPh already ended when it bogged")
 		return nil
 	}
@@ -244,6 +247,9 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 			}
 			err = g.moveFoot(&u, a, r)
 		case VerbEnd:
+			if a.Toward {
+				return refuse("D2.4", "%s is a %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class)
+			}
 			u.Ended = true
 			r.event("A4", u.ID+" ends its MPh")
 		default:
@@ -281,7 +287,7 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	case VerbMinimum:
 		err = g.minimumMove(&u, a, src, r)
 	case VerbEnd:
-		err = g.end(a.Unit, &u, r)
+		err = g.end(a.Unit, &u, endHow{toward: a.A, named: a.Toward}, r)
 	default:
 		err = refuse("scenario", "unknown step")
 	}
@@ -638,7 +644,15 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	return nil
 }
 
-func (g *Game) end(i int, u *Unit, r *Result) error {
+// end ends a unit's MPh (D2.4): Immobile, Stopped, or in Motion. A vehicle that did not Stop
+// ends in Motion; with MP left it may do so only if they cannot pay the entry of the next hex
+// it wishes to enter (how: see endHow and motionEndOK).
+func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
+	if how.named {
+		if err := g.towardStatus(u); err != nil {
+			return err
+		}
+	}
 	if u.Immobile != Mobile {
 		u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
 		r.event("D2.4", "ends its MPh Immobile (no Motion counter)")
@@ -683,12 +697,22 @@ func (g *Game) end(i int, u *Unit, r *Result) error {
 			return err
 		}
 	}
+	if err := g.motionEndOK(u, how); err != nil {
+		return err
+	}
 	u.Ended, u.Moving, u.Motion = true, false, true
 	if left := u.Remaining(); left > 0 && !u.AllUsed {
 		// MP left at the end of the MPh count as spent in the final hex (D2.1): in the LOS of
 		// each DEFENDER that sees it there, for its Motion attempt (D2.401).
 		g.spentInLOS(i, u, left)
-		r.event("D2.4", fmt.Sprintf("ends its MPh in Motion with %s MP unused (assumed spent in its hex; allowed only if it could not afford the next hex it wished to enter)", left))
+		why := "no hex of its VCA is affordable"
+		switch {
+		case how.named:
+			why = "it cannot afford " + g.Map.Layout.Name(how.toward) + ", the hex it wished to enter next"
+		case how.group:
+			why = "its group could make no other Impulse (D14.3)"
+		}
+		r.event("D2.4", fmt.Sprintf("ends its MPh in Motion with %s MP unused (assumed spent in its hex): %s", left, why))
 	} else {
 		r.event("D2.4", "ends its MPh in Motion")
 	}

@@ -41,6 +41,7 @@ func ParseMP(s string) (MP, error) {
 // ParseStep reads one step of the move notation (scenario-format.md):
 //
 //	UNIT start | stop | end | exit  (exit: leave the map across the board edge ahead)
+//	UNIT end toward HEX           (end in Motion with MP left that cannot pay HEX, D2.4)
 //	UNIT enter HEX [all]          (all: pay ALL MP where the chart offers half or ALL)
 //	UNIT vca A-B
 //	UNIT bypass OBST-ADJ
@@ -180,11 +181,21 @@ func (g *Game) parseExpenditure(f []string, a Action) (Action, error) {
 	verb := strings.ToLower(f[1])
 	var err error
 	switch verb {
-	case "start", "stop", "end", "exit":
+	case "end":
+		a.Verb = VerbEnd
+		if len(f) == 2 {
+			return a, nil
+		}
+		if len(f) != 4 || !strings.EqualFold(f[2], "toward") {
+			return a, fmt.Errorf("\"end\" takes no arguments, or \"toward HEX\": the hex it wished to enter next and cannot afford (D2.4), like \"%s end toward M5\"", f[0])
+		}
+		a.Toward = true
+		a.A, err = lay.Parse(f[3])
+	case "start", "stop", "exit":
 		if err = stepArgs(f, verb, 0, "no arguments"); err != nil {
 			return a, err
 		}
-		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "end": VerbEnd, "exit": VerbExit}[verb]
+		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "exit": VerbExit}[verb]
 	case "enter", "minimum":
 		a.Verb = VerbEnter
 		if verb == "minimum" {
@@ -235,7 +246,7 @@ func (g *Game) parseExpenditure(f []string, a Action) (Action, error) {
 		}
 		a.N, err = ParseMP(f[2])
 	default:
-		return a, fmt.Errorf("%s: unknown verb %q (start, stop, enter HEX, vca A-B, bypass OBST-ADJ, reverse HEX, reverse bypass OBST-ADJ, delay N, esb N, minimum HEX, end)", f[0], f[1])
+		return a, fmt.Errorf("%s: unknown verb %q (start, stop, enter HEX, vca A-B, bypass OBST-ADJ, reverse HEX, reverse bypass OBST-ADJ, delay N, esb N, minimum HEX, end, end toward HEX)", f[0], f[1])
 	}
 	return a, err
 }
@@ -248,7 +259,12 @@ func (g *Game) Describe(a Action) string {
 		id = g.Units[a.Unit].ID
 	}
 	switch a.Verb {
-	case VerbStart, VerbStop, VerbEnd, VerbExit, VerbNone:
+	case VerbEnd:
+		if a.Toward {
+			return id + " end toward " + lay.Name(a.A)
+		}
+		return id + " end"
+	case VerbStart, VerbStop, VerbExit, VerbNone:
 		return id + " " + a.Verb.String()
 	case VerbEnter, VerbMinimum, VerbReverse, VerbTCA:
 		s := id + " " + a.Verb.String() + " " + lay.Name(a.A)
