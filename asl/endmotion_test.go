@@ -56,6 +56,10 @@ func TestD2_4EndWithMPLeft(t *testing.T) {
 			steps: []stepWant{{step: "T start", mp: 1}, {step: "T enter N3", mp: 0.5}, {step: "T enter O3", mp: 0.5}, {step: "T enter P3", mp: 0.5},
 				{step: "T end", rule: "D2.4"}, {step: "T stop", rule: "D2.4"}, {step: "T enter Q3", mp: 0.5}, {step: "T end"}},
 			check: wantMotion(true)},
+		{name: "buttoned up, the road hex costs 1 MP (D2.16): with half an MP it may end in Motion", w: road,
+			steps: []stepWant{{step: "T start", mp: 1}, {step: "T enter N3", mp: 0.5}, {step: "T enter O3", mp: 0.5}, {step: "T enter P3", mp: 0.5},
+				{step: "T bu"}, {step: "T end toward Q3"}},
+			check: wantMotion(true)},
 		{name: "every MP spent: plain end in Motion", w: world{units: []unitSpec{{id: "T", at: "M3", vca: "N2-N3", v: tank(2)}}},
 			steps: []stepWant{{step: "T start", mp: 1}, {step: "T enter N3", mp: 1}, {step: "T end toward O3", rule: "D2.4"}, {step: "T end"}},
 			check: wantMotion(true)},
@@ -182,10 +186,91 @@ func TestD2_4ConvoyEnd(t *testing.T) {
 	})
 }
 
+func TestCrewStatus(t *testing.T) {
+	road := []string{"M3-N3", "N3-O3", "O3-P3"}
+	ce := world{roads: road, units: []unitSpec{{id: "T", at: "M3", vca: "N2-N3", v: tank(12), motion: true}}}
+	bu := tank(12)
+	bu.BU = true
+	buW := world{roads: road, units: []unitSpec{{id: "T", at: "M3", vca: "N2-N3", v: bu, motion: true}}}
+	runCases(t, []ruleCase{
+		{name: "a CE AFV pays ½ per road hex; buttoned up, 1 (D2.16); unbuttoned, ½ again", w: ce,
+			steps: []stepWant{{step: "T enter N3", mp: 0.5}, {step: "T bu"}, {step: "T enter O3", mp: 1}, {step: "T ce"}, {step: "T enter P3", mp: 0.5}},
+			check: func(t *testing.T, g *Game) {
+				if u := unit(g, "T"); u.Buttoned() || u.Spent != Whole(2) {
+					t.Errorf("T: BU %v, spent %s", u.Buttoned(), u.Spent)
+				}
+			}},
+		{name: "set up BU, it unbuttons", w: buW,
+			steps: []stepWant{{step: "T enter N3", mp: 1}, {step: "T ce"}, {step: "T enter O3", mp: 0.5}}},
+		{name: "already BU / already CE", w: buW, steps: []stepWant{{step: "T bu", rule: "D5.2"}, {step: "T ce"}, {step: "T ce", rule: "D5.2"}}},
+		{name: "a truck has no BU status", w: world{units: []unitSpec{{id: "T", at: "M3", vca: "N2-N3", v: truck(13)}}},
+			steps: []stepWant{{step: "T bu", rule: "D5.2"}, {step: "T ce", rule: "D5.2"}}},
+		{name: "Infantry has no BU status", w: world{units: []unitSpec{{id: "T", at: "M3", vca: "N2-N3", v: Vehicle{Name: "4-6-7", Class: Infantry, MP: InfantryMF, Radio: true}}}},
+			steps: []stepWant{{step: "T bu", rule: "D5.2"}}},
+		{name: "any time: a DEFENDER buttons up too", w: world{units: []unitSpec{{id: "T", side: "Russian", at: "M3", vca: "N2-N3", v: tank(12)}}},
+			steps: []stepWant{{step: "T bu"}}},
+		{name: "not once destroyed", w: world{units: []unitSpec{{id: "T", at: "M3", vca: "N2-N3", v: tank(12), fixup: func(u *Unit) { u.Destroyed = true }}}},
+			steps: []stepWant{{step: "T bu", rule: "D5.2"}}},
+	})
+}
+
+// VCAs of 2M3 as the layout names them.
+const vcaM4L3, vcaN3M4 = "2L3-2M4", "2M4-2N3"
+
+func TestD2_11FireVCA(t *testing.T) {
+	defender := func(terrain Terrain, fix func(u *Unit)) world {
+		w := world{units: []unitSpec{
+			{id: "A", at: "C3", vca: "D2-D3", v: tank(12)},
+			{id: "T", side: "Russian", at: "M3", vca: "N2-N3", v: tank(12), fixup: fix}}}
+		if terrain != OpenGround {
+			w.terrain = map[string]Terrain{"M3": terrain}
+		}
+		return w
+	}
+	vcaIs := func(want string) func(t *testing.T, g *Game) {
+		return func(t *testing.T, g *Game) {
+			t.Helper()
+			u := unit(g, "T")
+			if got := g.Map.Layout.VCAName(u.Pos.Hex, u.Pos.Heading); got != want || u.Spent != 0 {
+				t.Errorf("T: VCA %s, spent %s; want VCA %s, nothing spent", got, u.Spent, want)
+			}
+		}
+	}
+	runCases(t, []ruleCase{
+		{name: "a DEFENDER firing in the enemy MPh turns for no MP", w: defender(OpenGround, nil),
+			steps: []stepWant{{step: "T fire-vca M4-L3"}}, check: vcaIs(vcaM4L3)},
+		{name: "in woods off a road: a Bog Check per hexspine (D2.11)", w: defender(Woods, nil), dice: []int{5, 6},
+			steps: []stepWant{{step: "T fire-vca M4-L3"}}, check: vcaIs(vcaM4L3)},
+		{name: "on a road in woods: no Bog Check", w: func() world {
+			w := defender(Woods, nil)
+			w.roads = []string{"L3-M3", "M3-N3"}
+			return w
+		}(), steps: []stepWant{{step: "T fire-vca M4-L3"}}, check: vcaIs(vcaM4L3)},
+		{name: "Bogged on the first hexspine: it turns no further", w: defender(Woods, nil), dice: []int{12},
+			steps: []stepWant{{step: "T fire-vca M4-L3"}},
+			check: func(t *testing.T, g *Game) {
+				u := unit(g, "T")
+				if u.Immobile != Bogged || g.Map.Layout.VCAName(u.Pos.Hex, u.Pos.Heading) != vcaN3M4 || u.Ended || u.Motion {
+					t.Errorf("T: %s, VCA %s, ended %v", u.Immobile, g.Map.Layout.VCAName(u.Pos.Hex, u.Pos.Heading), u.Ended)
+				}
+			}},
+		{name: "an Immobile vehicle may not change its VCA", w: defender(OpenGround, func(u *Unit) { u.Immobile = Immobilized }),
+			steps: []stepWant{{step: "T fire-vca M4-L3", rule: "D2.11"}}},
+		{name: "a Stunned vehicle does not fire", w: defender(OpenGround, nil),
+			steps: []stepWant{{step: "attack T stunned"}, {step: "T fire-vca M4-L3", rule: "D2.11"}}},
+		{name: "the same VCA, or not a VCA of its hex", w: defender(OpenGround, nil),
+			steps: []stepWant{{step: "T fire-vca N2-N3", rule: "D2.11"}, {step: "T fire-vca A1-A2", rule: "D2.11"}}},
+		{name: "in its own MPh a VCA change costs MP; once its MPh is over, it may", w: world{units: []unitSpec{{id: "T", at: "M3", vca: "N2-N3", v: tank(12)}}},
+			steps: []stepWant{{step: "T fire-vca M4-L3", rule: "D2.11"}, {step: "T end"}, {step: "T fire-vca M4-L3"}}},
+		{name: "Infantry has no VCA", w: world{units: []unitSpec{{id: "T", side: "Russian", at: "M3", vca: "N2-N3", v: Vehicle{Name: "4-6-7", Class: Infantry, MP: InfantryMF, Radio: true}}}},
+			steps: []stepWant{{step: "T fire-vca M4-L3", rule: "D2.11"}}},
+	})
+}
+
 // The notation writes what it reads.
-func TestNotationEndToward(t *testing.T) {
+func TestNotationRoundTripNewVerbs(t *testing.T) {
 	g := world{units: []unitSpec{{id: "T", at: "M3", vca: "N2-N3", v: tank(12)}}}.build(t)
-	for _, s := range []string{"T end", "T end toward 2O3"} {
+	for _, s := range []string{"T end", "T end toward 2O3", "T bu", "T ce", "T fire-vca 2M4-2L3"} {
 		a, err := g.ParseStep(s)
 		if err != nil {
 			t.Fatalf("%q: %v", s, err)
@@ -194,7 +279,7 @@ func TestNotationEndToward(t *testing.T) {
 			t.Errorf("%q is written back %q", s, got)
 		}
 	}
-	for _, s := range []string{"T end toward", "T end O3", "T end toward O3 O4"} {
+	for _, s := range []string{"T end toward", "T end O3", "T end toward O3 O4", "T bu now", "T fire-vca", "T fire-vca L4"} {
 		if _, err := g.ParseStep(s); err == nil {
 			t.Errorf("%q parsed", s)
 		}

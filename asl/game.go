@@ -139,11 +139,14 @@ const (
 	VerbAttack
 	VerbMotionAttempt
 	VerbTCA
-	VerbNone // in an Impulse: the member does nothing ("-")
-	VerbExit // leave the map across the board edge ahead (D14.212)
+	VerbNone    // in an Impulse: the member does nothing ("-")
+	VerbExit    // leave the map across the board edge ahead (D14.212)
+	VerbBU      // the crew buttons up (D2.16, D5.2): any time, no MP
+	VerbCE      // the crew unbuttons (D2.16, D5.2): any time, no MP
+	VerbFireVCA // a VCA change as a result of firing in a fire phase (D2.11): no MP
 )
 
-var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca", "-", "exit"}
+var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca", "-", "exit", "bu", "ce", "fire-vca"}
 
 func (v Verb) String() string { return verbNames[v] }
 
@@ -171,7 +174,7 @@ func (a AttackResult) String() string { return attackNames[a] }
 type Action struct {
 	Verb Verb
 	Unit int     // index into Game.Units
-	A, B hex.Hex // enter/minimum/reverse/end toward: A; vca: A-B; bypass: obstacle A along its hexside with B
+	A, B hex.Hex // enter/minimum/reverse/end toward: A; vca/fire-vca: A-B; bypass: obstacle A along its hexside with B
 	N    MP      // delay, esb
 	// Toward: an end in Motion with MP left names A, the hex the vehicle wished to enter next
 	// and cannot afford (D2.4).
@@ -204,8 +207,13 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	if a.Verb == VerbMotionAttempt {
 		return g.motionAttempt(a, src, r)
 	}
-	if a.Verb == VerbTCA {
+	switch a.Verb {
+	case VerbTCA:
 		return g.tca(a, r)
+	case VerbBU, VerbCE:
+		return g.crew(a, r)
+	case VerbFireVCA:
+		return g.fireVCA(a, src, r)
 	}
 	u := g.Units[a.Unit] // work on a copy; commit only on success
 	if a.Verb == VerbEnd && !a.Toward && u.Ended && u.Immobile == Bogged {

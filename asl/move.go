@@ -172,7 +172,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	if road {
 		b.levels = g.climb(from, to, true, c)
 		rate, label, rule := RoadRate[col], "road", "TC"
-		if u.V.BU && u.V.AFV && rate < RoadRateBU {
+		if u.Buttoned() && u.V.AFV && rate < RoadRateBU {
 			rate, label, rule = RoadRateBU, "BU road rate", "D2.16"
 		}
 		if u.Convoy != 0 && rate < ConvoyRoadRate {
