@@ -97,6 +97,9 @@ var fuzzLineSeeds = []string{
 	"form P9 R1 A\nform P2 A B\nmotion-attempt P1\nmph Russian\nmotion-attempt P1\nR1 start\nR1 enter Y5",
 	"P1: A exit\nP1: X enter A1\nP1:\nP1: A enter N3,,\nZZ: A -\nP1 delay 2\nP1 delay x\nP1 fly",
 	"combine\nform\nmph\nleave\njoin K1 ZZ\ndisband\noba\noba ZZ99\nattack A missed mines\nattack A missed on 0",
+	"P1 start\nP1: A enter N3, B enter N4, C enter N5\nP1 end\nP1 end toward A:O3, B:O4, C:O5\nP1 end toward A:O3, A:O4\nP1 stop\nP1 end toward A:O3\nP1 end",
+	"C1: T1 enter P7, T2 enter O7, T3 enter N7\nC1 end\nC1 end toward T1:Q7\nC1 end toward T1:Q8, T2:P7\nC1 end toward T9:Q7\nC1 end toward T1\nC1 end toward",
+	"A bu\nA ce\nA ce\nT1 bu\nS1 bu\nR1 bu\nR1 fire-vca Y5-Y6\nA fire-vca M2-N2\nK1 end toward P9\nS1 end toward P9",
 }
 
 // FuzzLine plays notation lines on a game with every kind of group: no line may panic, a refused

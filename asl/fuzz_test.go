@@ -141,6 +141,13 @@ var fuzzStepSeeds = []string{
 	"T1\nT1 fly\nT1 enter\nT1 enter M5 M6\nT1 reverse bypass\n\n  \t",
 	"X1 start\n2M4 enter\n% % %\n\x00\xff",
 	"t1 START\nT1 Enter m5 ALL\nT1 Reverse Bypass n4-m4",
+	"T1 start\nT1 enter M5\nT1 end\nT1 end toward M6\nT1 end toward N5\nT1 stop\nT1 end toward M6\nT1 end",
+	"T1 start\nT1 enter N4\nT1 end toward O4\nT1 end toward O3\nT1 end",
+	"H1 start\nH1 enter O5\nH1 end toward P5\nH1 end\nK1 end toward A5\nK1 end",
+	"T1 bu\nT1 enter M5\nT1 ce\nT1 ce\nR1 ce\nR1 bu\nK1 bu\nH1 bu",
+	"R1 fire-vca O5-P6\nR1 fire-vca P6-Q6\nR1 fire-vca O5-O6\nT1 fire-vca M5-N4\nT1 end\nT1 fire-vca L4-M5\nH1 fire-vca N5-O5",
+	"attack R1 immobilized\nR1 fire-vca P6-Q6\nattack T1 stunned\nT1 end toward M5\nT1 end",
+	"T1 end toward\nT1 end toward M5 M6\nT1 end M5\nT1 bu now\nT1 fire-vca\nT1 fire-vca M5\nT1 end toward ZZ9",
 }
 
 // stepDice maps fuzz bytes to scripted rolls 2..12 (a dr asked for gets a script error when
@@ -304,7 +311,7 @@ func fuzzChoose(g *asl.Game, ub, vb, ab byte) string {
 	pair := lay.Name(x) + "-" + lay.Name(y)
 	other := g.Units[int(ab)%len(g.Units)].ID
 	mp := asl.MP(ab % 9).String()
-	switch vb % 15 {
+	switch vb % 19 {
 	case 0:
 		return u.ID + " start"
 	case 1:
@@ -340,6 +347,14 @@ func fuzzChoose(g *asl.Game, ub, vb, ab byte) string {
 			s += " vs " + other
 		}
 		return s
+	case 15:
+		return u.ID + " end toward " + lay.Name(n)
+	case 16:
+		return u.ID + " bu"
+	case 17:
+		return u.ID + " ce"
+	case 18:
+		return u.ID + " fire-vca " + pair
 	}
 	return "phase " + u.Side
 }

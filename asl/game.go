@@ -139,12 +139,15 @@ const (
 	VerbAttack
 	VerbMotionAttempt
 	VerbTCA
-	VerbNone  // in an Impulse: the member does nothing ("-")
-	VerbExit  // leave the map across the board edge ahead (D14.212)
-	VerbUnbog // Bog removal attempt (D8.3)
+	VerbNone    // in an Impulse: the member does nothing ("-")
+	VerbExit    // leave the map across the board edge ahead (D14.212)
+	VerbBU      // the crew buttons up (D2.16, D5.2): any time, no MP
+	VerbCE      // the crew unbuttons (D2.16, D5.2): any time, no MP
+	VerbFireVCA // a VCA change as a result of firing in a fire phase (D2.11): no MP
+	VerbUnbog   // Bog removal attempt (D8.3)
 )
 
-var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca", "-", "exit", "unbog"}
+var verbNames = [...]string{"start", "stop", "enter", "vca", "bypass", "reverse", "reverse bypass", "delay", "esb", "minimum", "end", "attack", "motion-attempt", "tca", "-", "exit", "bu", "ce", "fire-vca", "unbog"}
 
 func (v Verb) String() string { return verbNames[v] }
 
@@ -172,8 +175,11 @@ func (a AttackResult) String() string { return attackNames[a] }
 type Action struct {
 	Verb Verb
 	Unit int     // index into Game.Units
-	A, B hex.Hex // enter/minimum/reverse: A; vca: A-B; bypass: obstacle A along its hexside with B
+	A, B hex.Hex // enter/minimum/reverse/end toward: A; vca/fire-vca: A-B; bypass: obstacle A along its hexside with B
 	N    MP      // delay, esb
+	// Toward: an end in Motion with MP left names A, the hex the vehicle wished to enter next
+	// and cannot afford (D2.4).
+	Toward bool
 	// All chooses ALL MP over half the printed allotment where the chart allows either
 	// (fully tracked vehicles in woods; rules-notes 1.5 #4).
 	All    bool
@@ -211,11 +217,16 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	if a.Verb == VerbMotionAttempt {
 		return g.motionAttempt(a, src, r)
 	}
-	if a.Verb == VerbTCA {
+	switch a.Verb {
+	case VerbTCA:
 		return g.tca(a, r)
+	case VerbBU, VerbCE:
+		return g.crew(a, r)
+	case VerbFireVCA:
+		return g.fireVCA(a, src, r)
 	}
 	u := g.Units[a.Unit] // work on a copy; commit only on success
-	if a.Verb == VerbEnd && u.Ended && u.Immobile == Bogged {
+	if a.Verb == VerbEnd && !a.Toward && u.Ended && u.Immobile == Bogged {
 		r.event("D8.2", "its MPh already ended when it bogged")
 		r.Total = u.Spent // it spends nothing more: its total is what it spent before bogging
 		return nil
@@ -255,6 +266,9 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 			}
 			err = g.moveFoot(&u, a, r)
 		case VerbEnd:
+			if a.Toward {
+				return refuse("D2.4", "%s is a %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class)
+			}
 			u.Ended = true
 			r.event("A4", u.ID+" ends its MPh")
 		default:
@@ -292,7 +306,7 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	case VerbMinimum:
 		err = g.minimumMove(&u, a, src, r)
 	case VerbEnd:
-		err = g.end(a.Unit, &u, r)
+		err = g.end(a.Unit, &u, endHow{toward: a.A, named: a.Toward}, r)
 	case VerbUnbog:
 		err = g.unbog(&u, src, r)
 	default:
@@ -663,7 +677,15 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	return nil
 }
 
-func (g *Game) end(i int, u *Unit, r *Result) error {
+// end ends a unit's MPh (D2.4): Immobile, Stopped, or in Motion. A vehicle that did not Stop
+// ends in Motion; with MP left it may do so only if they cannot pay the entry of the next hex
+// it wishes to enter (how: see endHow and motionEndOK).
+func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
+	if how.named {
+		if err := g.towardStatus(u); err != nil {
+			return err
+		}
+	}
 	if u.Immobile != Mobile {
 		u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
 		r.event("D2.4", "ends its MPh Immobile (no Motion counter)")
@@ -708,12 +730,22 @@ func (g *Game) end(i int, u *Unit, r *Result) error {
 			return err
 		}
 	}
+	if err := g.motionEndOK(u, how); err != nil {
+		return err
+	}
 	u.Ended, u.Moving, u.Motion = true, false, true
 	if left := u.Remaining(); left > 0 && !u.AllUsed {
 		// MP left at the end of the MPh count as spent in the final hex (D2.1): in the LOS of
 		// each DEFENDER that sees it there, for its Motion attempt (D2.401).
 		g.spentInLOS(i, u, left)
-		r.event("D2.4", fmt.Sprintf("ends its MPh in Motion with %s MP unused (assumed spent in its hex; allowed only if it could not afford the next hex it wished to enter)", left))
+		why := "no hex of its VCA is affordable"
+		switch {
+		case how.named:
+			why = "it cannot afford " + g.Map.Layout.Name(how.toward) + ", the hex it wished to enter next"
+		case how.group:
+			why = "its group could make no other Impulse (D14.3)"
+		}
+		r.event("D2.4", fmt.Sprintf("ends its MPh in Motion with %s MP unused (assumed spent in its hex): %s", left, why))
 	} else {
 		r.event("D2.4", "ends its MPh in Motion")
 	}

@@ -277,6 +277,8 @@ type GroupAction struct {
 	Units []int
 	ID    string
 	First bool // break off: the units breaking off finish their MPh first (D14.331)
+	// Ends: End's `end toward` of each member named, the hex it wished to enter next (D2.4).
+	Ends []Action
 }
 
 // GroupDo applies a group step; on refusal nothing changes.
@@ -291,7 +293,7 @@ func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
 	}
 	switch ga.Step {
 	case GroupEnd:
-		return g.groupEnd(ga.Group, r)
+		return g.groupEnd(ga.Group, ga.Ends, r)
 	case GroupLeave:
 		return g.leave(ga, src, r)
 	case GroupCombine:
@@ -309,14 +311,20 @@ func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
 	return refuse("scenario", "unknown group step")
 }
 
-// groupEnd ends the MPh of every member. A platoon ends it in one status (D14.21); one that has
-// not re-formed after a Gap ceases Platoon Movement (D14.22).
-func (g *Game) groupEnd(gi int, r *Result) error {
+// groupEnd ends the MPh of every member. Members in Motion with MP left end so only if the
+// group could make no other Impulse, or the Impulse named by ends (each member's next hex)
+// costs more than it has left (D2.4, D14.3). A platoon ends in one status (D14.21); one that
+// has not re-formed after a Gap ceases Platoon Movement (D14.22).
+func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 	grp := &g.Groups[gi]
 	if err := g.groupCanMove(gi); err != nil {
 		return err
 	}
 	parts := g.liveMembers(gi)
+	because, err := g.groupMotionEndOK(gi, parts, ends)
+	if err != nil {
+		return err
+	}
 	saved := make([]Unit, len(g.Units))
 	copy(saved, g.Units)
 	savedLOS := append([]MP(nil), g.losSpent...) // ending counts MP left as spent in LOS
@@ -330,7 +338,7 @@ func (g *Game) groupEnd(gi int, r *Result) error {
 			continue
 		}
 		u := g.Units[m]
-		if err := g.end(m, &u, &scratch); err != nil {
+		if err := g.end(m, &u, endHow{group: true}, &scratch); err != nil {
 			restore()
 			return err
 		}
@@ -344,9 +352,12 @@ func (g *Game) groupEnd(gi int, r *Result) error {
 	}
 	grp.Ended = true
 	motion := len(parts) > 0 && g.Units[parts[0]].Motion
-	if motion {
+	switch {
+	case motion && because != "":
+		r.event("D2.4", grp.ID+" ends its MPh in Motion "+because)
+	case motion:
 		r.event("D2.4", grp.ID+" ends its MPh in Motion")
-	} else {
+	default:
 		r.event("D2.4", grp.ID+" ends its MPh Stopped")
 	}
 	if grp.Kind == KindPlatoon && grp.Reform {

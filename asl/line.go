@@ -29,7 +29,8 @@ const (
 type Line struct {
 	Kind   LineKind
 	Action Action // LineUnit
-	// LineImpulse: Acts, or with Every the same step (Every) for every member.
+	// LineImpulse: Acts, or with Every the same step (Every) for every member. LineGroup End:
+	// Acts are the members' `end toward HEX` (D2.4).
 	GroupID  string
 	Acts     []Action
 	Every    bool
@@ -56,6 +57,7 @@ type Line struct {
 //	GROUP: A enter Z4, B vca Z4-AA4, C -   (one Impulse; "-" does nothing)
 //	GROUP end                           (every member ends its MPh)
 //	GROUP stray HEX                     (night: the lead Strays into HEX, the rest follow, E11.6)
+//	GROUP end toward A:HEX, B:HEX       (in Motion with MP left: each member's next hex, D2.4)
 //	COLUMN double-time | COLUMN gallop  (before it moves, E11.52)
 //	GROUP leave UNIT | GROUP leave PLATOON
 //	combine CONVOY CONVOY
@@ -182,7 +184,12 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		l.Units, err = units(f[2:])
 		return l, err
 	}
-	// GROUP VERB ...
+	return g.parseGroupStep(head, f)
+}
+
+// parseGroupStep reads a step a group takes as one, "GROUP VERB ...": start, stop or delay N
+// (one Impulse of every member), double-time or gallop, end or end toward, leave.
+func (g *Game) parseGroupStep(head string, f []string) (Line, error) {
 	if len(f) < 2 {
 		return Line{}, fmt.Errorf("no unit %q (units: %s)", head, g.unitList())
 	}
@@ -214,10 +221,16 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		}
 		return Line{Kind: LineGroup, Group: GroupHurry, GroupID: head, Unit: -1}, nil
 	case "end":
-		if len(f) != 2 {
-			return Line{}, fmt.Errorf("\"end\" takes no arguments")
+		l := Line{Kind: LineGroup, Group: GroupEnd, GroupID: head, Unit: -1}
+		if len(f) == 2 {
+			return l, nil
 		}
-		return Line{Kind: LineGroup, Group: GroupEnd, GroupID: head, Unit: -1}, nil
+		if !strings.EqualFold(f[2], "toward") || len(f) < 4 {
+			return Line{}, fmt.Errorf("\"end\" takes no arguments, or \"toward A:HEX, B:HEX\": each member's next hex (D2.4)")
+		}
+		var err error
+		l.Acts, err = g.parseTowards(head, strings.Join(f[3:], " "))
+		return l, err
 	case "leave":
 		first := len(f) == 4 && strings.EqualFold(f[3], "first")
 		if len(f) != 3 && !first {
@@ -253,6 +266,28 @@ func (g *Game) motionOptions(rest []string) error {
 		return fmt.Errorf("no unit %q", rest[1])
 	}
 	return fmt.Errorf("a platoon's Motion attempt takes only \"vs ENEMY\"")
+}
+
+// parseTowards reads a group's "A:Z5, B:AA6": each member's `end toward HEX` (D2.4).
+func (g *Game) parseTowards(group, body string) ([]Action, error) {
+	var out []Action
+	for _, part := range strings.Split(body, ",") {
+		id, at, ok := strings.Cut(strings.TrimSpace(part), ":")
+		id, at = strings.TrimSpace(id), strings.TrimSpace(at)
+		if !ok || id == "" || at == "" {
+			return nil, fmt.Errorf("%s end toward: %q: write each member's next hex as UNIT:HEX, like \"%s end toward A:Z5, B:AA6\"", group, strings.TrimSpace(part), group)
+		}
+		i, found := g.Unit(id)
+		if !found {
+			return nil, fmt.Errorf("no unit %q (units: %s)", id, g.unitList())
+		}
+		h, err := g.Map.Layout.Parse(at)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Action{Verb: VerbEnd, Unit: i, A: h, Toward: true, Versus: -1})
+	}
+	return out, nil
 }
 
 // parseImpulse reads "A enter Z4, B enter AA5, C -".
@@ -375,6 +410,9 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		return g.Impulse(ia, src, &r.Impulse)
 	case LineGroup:
 		ga := GroupAction{Step: l.Group, Unit: l.Unit, Other: -1, Units: l.Units, ID: l.NewID, Group: -1, First: l.First}
+		if l.Group == GroupEnd {
+			ga.Ends = l.Acts
+		}
 		if l.Group != GroupForm {
 			gi, ok := g.Group(l.GroupID)
 			if !ok {

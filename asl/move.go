@@ -219,7 +219,7 @@ func (g *Game) roadCost(u *Unit, from, to hex.Hex, row *TerrainRow, side hex.Sid
 // (E11.2; rules-notes 1.5 #1).
 func (g *Game) roadRate(u *Unit, c *Cost) {
 	rate, label, rule := RoadRate[u.V.Column()], "road", "TC"
-	if u.V.BU && u.V.AFV && rate < RoadRateBU {
+	if u.Buttoned() && u.V.AFV && rate < RoadRateBU {
 		rate, label, rule = RoadRateBU, "BU road rate", "D2.16"
 	}
 	if u.Convoy != 0 && rate < ConvoyRoadRate {

@@ -42,6 +42,7 @@ func ParseMP(s string) (MP, error) {
 //
 //	UNIT start | stop | end | exit | unbog  (exit: leave the map across the board edge ahead;
 //	                              unbog: a Bog removal attempt, D8.3)
+//	UNIT end toward HEX           (end in Motion with MP left that cannot pay HEX, D2.4)
 //	UNIT enter HEX [all]          (all: pay ALL MP where the chart offers half or ALL)
 //	UNIT vca A-B
 //	UNIT bypass OBST-ADJ
@@ -49,6 +50,8 @@ func ParseMP(s string) (MP, error) {
 //	UNIT delay N | UNIT esb N     (N in MP; halves allowed)
 //	UNIT minimum HEX
 //	UNIT tca HEX                  (turn the TCA to fire on HEX: reports Case A, C5.1/D2.321)
+//	UNIT bu | UNIT ce             (the crew buttons up or unbuttons, any time: D2.16)
+//	UNIT fire-vca A-B             (a VCA change by firing in a fire phase, no MP: D2.11)
 //	attack UNIT missed|destroyed|immobilized|shocked|stunned|recalled|pinned|broken|reduced [mines | on N]
 //	motion-attempt UNIT [vca A-B] [vs ENEMY]
 func (g *Game) ParseStep(line string) (Action, error) {
@@ -181,11 +184,21 @@ func (g *Game) parseExpenditure(f []string, a Action) (Action, error) {
 	verb := strings.ToLower(f[1])
 	var err error
 	switch verb {
-	case "start", "stop", "end", "exit", "unbog":
+	case "end":
+		a.Verb = VerbEnd
+		if len(f) == 2 {
+			return a, nil
+		}
+		if len(f) != 4 || !strings.EqualFold(f[2], "toward") {
+			return a, fmt.Errorf("\"end\" takes no arguments, or \"toward HEX\": the hex it wished to enter next and cannot afford (D2.4), like \"%s end toward M5\"", f[0])
+		}
+		a.Toward = true
+		a.A, err = lay.Parse(f[3])
+	case "start", "stop", "exit", "bu", "ce", "unbog":
 		if err = stepArgs(f, verb, 0, "no arguments"); err != nil {
 			return a, err
 		}
-		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "end": VerbEnd, "exit": VerbExit, "unbog": VerbUnbog}[verb]
+		a.Verb = map[string]Verb{"start": VerbStart, "stop": VerbStop, "exit": VerbExit, "bu": VerbBU, "ce": VerbCE, "unbog": VerbUnbog}[verb]
 	case "enter", "minimum":
 		a.Verb = VerbEnter
 		if verb == "minimum" {
@@ -197,11 +210,14 @@ func (g *Game) parseExpenditure(f []string, a Action) (Action, error) {
 			return a, err
 		}
 		a.A, err = lay.Parse(f[2])
-	case "vca":
-		if err = stepArgs(f, verb, 1, "the new VCA as two hexes, like \"vca N2-N3\""); err != nil {
+	case "vca", "fire-vca":
+		if err = stepArgs(f, verb, 1, "the new VCA as two hexes, like \""+verb+" N2-N3\""); err != nil {
 			return a, err
 		}
 		a.Verb = VerbVCA
+		if verb == "fire-vca" {
+			a.Verb = VerbFireVCA
+		}
 		a.A, a.B, err = lay.ParsePair(f[2])
 	case "bypass":
 		if err = stepArgs(f, verb, 1, "a hexside written obstacle hex first, like \"bypass K2-J1\""); err != nil {
@@ -236,7 +252,7 @@ func (g *Game) parseExpenditure(f []string, a Action) (Action, error) {
 		}
 		a.N, err = ParseMP(f[2])
 	default:
-		return a, fmt.Errorf("%s: unknown verb %q (start, stop, enter HEX, vca A-B, bypass OBST-ADJ, reverse HEX, reverse bypass OBST-ADJ, delay N, esb N, minimum HEX, end)", f[0], f[1])
+		return a, fmt.Errorf("%s: unknown verb %q (start, stop, enter HEX, vca A-B, bypass OBST-ADJ, reverse HEX, reverse bypass OBST-ADJ, delay N, esb N, minimum HEX, end, end toward HEX, bu, ce, fire-vca A-B)", f[0], f[1])
 	}
 	return a, err
 }
@@ -249,7 +265,12 @@ func (g *Game) Describe(a Action) string {
 		id = g.Units[a.Unit].ID
 	}
 	switch a.Verb {
-	case VerbStart, VerbStop, VerbEnd, VerbExit, VerbNone, VerbUnbog:
+	case VerbEnd:
+		if a.Toward {
+			return id + " end toward " + lay.Name(a.A)
+		}
+		return id + " end"
+	case VerbStart, VerbStop, VerbExit, VerbNone, VerbBU, VerbCE, VerbUnbog:
 		return id + " " + a.Verb.String()
 	case VerbEnter, VerbMinimum, VerbReverse, VerbTCA:
 		s := id + " " + a.Verb.String() + " " + lay.Name(a.A)
@@ -257,7 +278,7 @@ func (g *Game) Describe(a Action) string {
 			s += " all"
 		}
 		return s
-	case VerbVCA, VerbBypass, VerbReverseBypass:
+	case VerbVCA, VerbBypass, VerbReverseBypass, VerbFireVCA:
 		return id + " " + a.Verb.String() + " " + lay.Name(a.A) + "-" + lay.Name(a.B)
 	case VerbDelay, VerbESB:
 		return id + " " + a.Verb.String() + " " + a.N.String()

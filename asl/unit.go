@@ -101,11 +101,37 @@ type Unit struct {
 	// when the MPh began, or it left one of its own will.
 	strayOK bool
 
+	// Crew is its crew's BU/CE status as the `bu` and `ce` steps changed it (D2.16, D5.2):
+	// CrewAsSetUp reads the vehicle's set-up fact, Vehicle.BU.
+	Crew Crew
+
 	// TCA is the Target Facing the turret points at (D2.321); Acquired the hex of the target
 	// last fired on (Case A does not apply again to it).
 	TCA         Facing
 	Acquired    hex.Hex
 	HasAcquired bool
+}
+
+// Crew is a vehicle crew's BU/CE status in play.
+type Crew uint8
+
+// Crew statuses.
+const (
+	CrewAsSetUp Crew = iota // as the scenario set it up (Vehicle.BU)
+	CrewBU                  // buttoned up
+	CrewCE                  // Crew Exposed
+)
+
+// Buttoned reports a crew buttoned up (BU, D5.2), which makes an AFV pay the BU road rate
+// (D2.16).
+func (u *Unit) Buttoned() bool {
+	switch u.Crew {
+	case CrewBU:
+		return true
+	case CrewCE:
+		return false
+	}
+	return u.V.BU
 }
 
 // NTCState is where a radioless AFV stands with the Normal Task Check of D14.23 this MPh.

@@ -82,7 +82,7 @@ type Vehicle struct {
 	Radio   bool // radio-equipped (D14); false = radioless
 	Rev     int  // "REV x #" counter override of the Reverse multiplier (D2.21); 0 = by class
 	Maker   string
-	BU      bool // crew buttoned up (D2.16)
+	BU      bool // crew buttoned up at setup (D2.16); the `bu` and `ce` steps change Unit.Crew
 	AFV     bool // armored fighting vehicle (D2.6, D2.16)
 	Towing  bool // towing a Gun or trailer (D2.2; Bog +1)
 	Morale  int  // crew morale, for NTC (rules-notes 1.1; default 8)

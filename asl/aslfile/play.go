@@ -348,7 +348,7 @@ func measure(mf bool) string {
 	return "MP"
 }
 
-var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended", "cx"}
+var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended", "cx", "bu"}
 var stepExpectFields = []string{"mp", "total", "error", "dice", "drm", "event", "impulse", "hindrances"}
 var groupExpectFields = []string{"members", "gone", "ended", "disbanded", "after"}
 
@@ -638,6 +638,7 @@ var unitStates = map[string]func(u *asl.Unit) bool{
 	"pinned":    func(u *asl.Unit) bool { return u.Pinned },
 	"cx":        func(u *asl.Unit) bool { return u.CX },
 	"concealed": func(u *asl.Unit) bool { return u.Concealed },
+	"bu":        (*asl.Unit).Buttoned,
 }
 
 func checkUnit(g *asl.Game, u *asl.Unit, f scenario.ExpField, lay *hex.Layout) string {

@@ -147,6 +147,15 @@ func (g *Game) UnitSteps(unit string, n int) (any, error) {
 			acts = append(acts, a)
 		}
 	}
+	// With MP left a vehicle ends in Motion only toward a hex it cannot afford (D2.4): offer
+	// "end toward HEX" for each hex it could enter next.
+	if !u.Pos.Offboard {
+		for _, a := range acts {
+			if a.Verb == asl.VerbEnter && !a.All {
+				acts = append(acts, asl.Action{Verb: asl.VerbEnd, Unit: i, A: a.A, Toward: true, Versus: -1})
+			}
+		}
+	}
 	lay := st.Map.Layout
 	for _, a := range acts {
 		line := st.Describe(a)
