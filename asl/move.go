@@ -557,7 +557,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	if reverse && !all {
 		// D2.24: it may not end in Reverse Motion, so it must keep a Stopping MP (or an ESB).
 		left := u.Remaining() - total
-		if left < Whole(1) && (u.ESBUsed || !u.V.Tracked || ESBLimit(u.V) == 0) {
+		if left < Whole(1) && !esbOpen(u) {
 			return refuse("D2.24", "%s may not end its MPh in Reverse Motion: after this move it would have %s MP left and no way to pay a Stopping MP", u.ID, left)
 		}
 	}
