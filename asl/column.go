@@ -259,7 +259,7 @@ func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e 
 	edge := u.Pos.Offboard
 	onBridge := false
 	if !edge {
-		onBridge, e.below = g.bridgeWay(from, side, d, true)
+		onBridge, e.below = g.bridgeWay(g.Map.Hexside(from, side), d, true)
 		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!g.Map.Road(from, side) || HexsideChart[ob].Blocks) && HexsideChart[ob].Cost[col].Kind == NA {
 			return g.crossable(u, from, to, side, ob)
 		}

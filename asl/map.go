@@ -127,6 +127,38 @@ func (m *Map) SetPath(h hex.Hex, s hex.Side)       { m.setSide(h, s, sidePath) }
 func (m *Map) SetAbrupt(h hex.Hex, s hex.Side)     { m.setSide(h, s, sideAbrupt) }
 func (m *Map) SetTrailbreak(h hex.Hex, s hex.Side) { m.setSide(h, s, sideTrailbreak) }
 
+// Hexside is what the map says about one hexside, read once: its road, path and the features
+// along it.
+type Hexside uint16
+
+// Hexside reads hexside s of h (the zero Hexside off the map).
+func (m *Map) Hexside(h hex.Hex, s hex.Side) Hexside { return Hexside(m.sideFlags(h, s)) }
+
+// Road, RoadNoteD, Path, Abrupt and Trailbreak report those features of the hexside.
+func (f Hexside) Road() bool       { return uint16(f)&sideRoad != 0 }
+func (f Hexside) RoadNoteD() bool  { return uint16(f)&sideRoadNoteD != 0 }
+func (f Hexside) Path() bool       { return uint16(f)&sidePath != 0 }
+func (f Hexside) Abrupt() bool     { return uint16(f)&sideAbrupt != 0 }
+func (f Hexside) Trailbreak() bool { return uint16(f)&sideTrailbreak != 0 }
+
+// Obstacle is the feature the chart prices: a roadblock, cliff, bocage, wall or hedge, the
+// first of those it holds.
+func (f Hexside) Obstacle() HexsideObstacle {
+	switch {
+	case uint16(f)&sideRoadblock != 0:
+		return Roadblock
+	case uint16(f)&sideCliff != 0:
+		return Cliff
+	case uint16(f)&sideBocage != 0:
+		return Bocage
+	case uint16(f)&sideWall != 0:
+		return Wall
+	case uint16(f)&sideHedge != 0:
+		return Hedge
+	}
+	return NoObstacle
+}
+
 // Path, Abrupt and Trailbreak report those hexside features.
 func (m *Map) Path(h hex.Hex, s hex.Side) bool       { return m.sideFlags(h, s)&sidePath != 0 }
 func (m *Map) Abrupt(h hex.Hex, s hex.Side) bool     { return m.sideFlags(h, s)&sideAbrupt != 0 }
@@ -148,24 +180,8 @@ func (m *Map) HasRoad(h hex.Hex) bool {
 	return false
 }
 
-// Obstacle is the hexside feature the chart prices along hexside s of h: a roadblock, cliff,
-// bocage, wall or hedge, the first of those it holds.
-func (m *Map) Obstacle(h hex.Hex, s hex.Side) HexsideObstacle {
-	f := m.sideFlags(h, s)
-	switch {
-	case f&sideRoadblock != 0:
-		return Roadblock
-	case f&sideCliff != 0:
-		return Cliff
-	case f&sideBocage != 0:
-		return Bocage
-	case f&sideWall != 0:
-		return Wall
-	case f&sideHedge != 0:
-		return Hedge
-	}
-	return NoObstacle
-}
+// Obstacle is the hexside feature the chart prices along hexside s of h (Hexside.Obstacle).
+func (m *Map) Obstacle(h hex.Hex, s hex.Side) HexsideObstacle { return m.Hexside(h, s).Obstacle() }
 
 // TerrainOf is the terrain hex data d stands for today: grain out of season and brush in Deep
 // Snow are Open Ground (rules-notes 1.2).

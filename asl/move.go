@@ -144,14 +144,14 @@ func (e *entry) report(r *Result) {
 
 // bridgeWay says how an entry into hex to (across side of from) meets a bridge there: onto
 // it along its road (or a foot bridge's path), or below it.
-func (g *Game) bridgeWay(from hex.Hex, side hex.Side, d *HexData, fromCentre bool) (onBridge, below bool) {
+func (g *Game) bridgeWay(sf Hexside, d *HexData, fromCentre bool) (onBridge, below bool) {
 	if d.Bridge == NoBridge {
 		return false, false
 	}
 	br := &BridgeChart[d.Bridge]
-	along := fromCentre && g.Map.Road(from, side)
+	along := fromCentre && sf.Road()
 	if br.Foot {
-		along = fromCentre && g.Map.Path(from, side)
+		along = fromCentre && sf.Path()
 	}
 	if along {
 		return true, false
@@ -171,9 +171,10 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	d := g.Map.At(to)
 	t := g.Map.TerrainOf(d.Terrain)
 	row := &TerrainChart[t]
-	onBridge, below := g.bridgeWay(from, side, d, fromCentre)
+	sf := g.Map.Hexside(from, side)
+	onBridge, below := g.bridgeWay(sf, d, fromCentre)
 	e.below = below
-	if ob := g.Map.Obstacle(from, side); ob != NoObstacle && HexsideChart[ob].Blocks {
+	if ob := sf.Obstacle(); ob != NoObstacle && HexsideChart[ob].Blocks {
 		if err := g.crossable(u, from, to, side, ob); err != nil {
 			return err
 		}
@@ -184,20 +185,20 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	if onBridge {
 		return g.bridgeCost(u, from, to, d, c, e)
 	}
-	road := fromCentre && g.Map.Road(from, side) && d.Bridge == NoBridge
+	road := fromCentre && sf.Road() && d.Bridge == NoBridge
 	if road && t != Water {
-		return g.roadCost(u, from, to, row, side, c, e)
+		return g.roadCost(u, from, to, row, sf, c, e)
 	}
 	if row.RoadOnly && !road && col >= ColHD {
 		return refuse("D2.1", "%s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
 	}
-	return g.offRoadCost(u, from, to, t, side, chooseAll, c, e)
+	return g.offRoadCost(u, from, to, t, side, sf, chooseAll, c, e)
 }
 
 // roadCost is an entry across a road hexside: the road rate (D2.16 for a BU AFV, E11.2 for a
 // Convoy), or the row's own road MP (graveyard); wrecks and vehicles at the road rate's
 // penalty, doubled again on a Note D road.
-func (g *Game) roadCost(u *Unit, from, to hex.Hex, row *TerrainRow, side hex.Side, c *Cost, e *entry) error {
+func (g *Game) roadCost(u *Unit, from, to hex.Hex, row *TerrainRow, sf Hexside, c *Cost, e *entry) error {
 	col := u.V.Column()
 	e.road = true
 	g.climb(u, from, to, true, c)
@@ -211,7 +212,7 @@ func (g *Game) roadCost(u *Unit, from, to hex.Hex, row *TerrainRow, side hex.Sid
 	g.roadRate(u, c)
 	g.doubleClimb(u, from, to, c)
 	extraPerHex(u, c, "")
-	g.crowd(u, to, false, true, row.NoteD || g.Map.RoadNoteD(from, side), c)
+	g.crowd(u, to, false, true, row.NoteD || sf.RoadNoteD(), c)
 	return nil
 }
 
@@ -266,7 +267,7 @@ func (g *Game) crossable(u *Unit, from, to hex.Hex, side hex.Side, ob HexsideObs
 
 // offRoadCost is an entry across a hexside without a road: the chart's cell for the terrain
 // (t, after season and snow), any hexside feature crossed, the climb, and the D2.14 extras.
-func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, chooseAll bool, c *Cost, e *entry) error {
+func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, sf Hexside, chooseAll bool, c *Cost, e *entry) error {
 	col := u.V.Column()
 	row := &TerrainChart[t]
 	cell := row.Cost[col]
@@ -277,18 +278,18 @@ func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, 
 	if cell.Kind == NA {
 		return refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
 	}
-	ob := g.Map.Obstacle(from, side)
+	ob := sf.Obstacle()
 	if ob != NoObstacle && HexsideChart[ob].Cost[col].Kind == NA {
 		return g.crossable(u, from, to, side, ob)
 	}
 	if row.IsDefault(col) && !amphibian {
 		e.note(defaultNote[t])
 	}
-	if g.Map.Path(from, side) {
+	if sf.Path() {
 		e.note(defaultPath)
 	}
-	e.bog.Abrupt = g.Map.Abrupt(from, side)
-	bog := row.Bog[col]&BogEntry != 0 && !amphibian && !(t == Woods && g.Map.Trailbreak(from, side))
+	e.bog.Abrupt = sf.Abrupt()
+	bog := row.Bog[col]&BogEntry != 0 && !amphibian && !(t == Woods && sf.Trailbreak())
 	switch cell.Kind {
 	case All:
 		e.all = true
@@ -384,9 +385,14 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 		return b, nil
 	}
 	from := u.Pos.Hex
-	side, _ := from.SideTo(to)
 	d := g.Map.At(from)
 	col := u.V.Column()
+	t := g.Map.TerrainOf(d.Terrain)
+	row := &TerrainChart[t]
+	if d.Bridge == NoBridge && !row.RoadOnly && row.Bog[col]&BogLeaving == 0 {
+		return b, nil // nothing to check: the common case, kept cheap
+	}
+	side, _ := from.SideTo(to)
 	road := g.Map.Road(from, side)
 	if d.Bridge != NoBridge && !u.Pos.Below {
 		along := road
@@ -398,8 +404,6 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 		}
 		return b, nil
 	}
-	t := g.Map.TerrainOf(d.Terrain)
-	row := &TerrainChart[t]
 	if row.RoadOnly && col >= ColHD && !road {
 		return b, refuse("D2.1", "%s may leave the %s in %s only across a road hexside (B4.42)", u.ID, row.Name, g.Map.Layout.Name(from))
 	}
@@ -598,7 +602,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 			return err
 		}
 	}
-	g.arrive(u, opt, bypass, reverse, e)
+	g.arrive(u, opt, bypass, reverse, &e)
 	if e.bog.due && !bypass {
 		if _, err := g.bogCheck(u, e.bog, src, r); err != nil {
 			return err
@@ -609,7 +613,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 
 // arrive puts a vehicle where a move takes it: in Bypass along a hexside, on a road, on a
 // bridge or below it.
-func (g *Game) arrive(u *Unit, opt moveOption, bypass, reverse bool, e entry) {
+func (g *Game) arrive(u *Unit, opt moveOption, bypass, reverse bool, e *entry) {
 	old := u.Pos.Hex
 	if bypass {
 		np, _ := bypassAlong(opt.to, opt.along, opt.from, reverse)
