@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Board dimensions of an ASL geomorphic mapboard.
@@ -20,6 +21,10 @@ const (
 type Layout struct {
 	Boards [][]string
 	pos    map[string][2]int // board name -> row, column in the layout
+	// names caches every hex's name (by Index), made on the first Name: messages name hexes
+	// on hot paths (a planner probes thousands of steps).
+	nameOnce sync.Once
+	names    []string
 }
 
 // NewLayout checks a layout and prepares it for use.
@@ -128,8 +133,21 @@ func (l *Layout) Names(h Hex) []string {
 
 // Name is the rulebook name of h ("3M3"); on a shared edge, the name on the upper-left board.
 func (l *Layout) Name(h Hex) string {
-	if n := l.Names(h); len(n) > 0 {
-		return n[0]
+	l.nameOnce.Do(func() {
+		l.names = make([]string, l.Size())
+		for x := 0; x < l.Width(); x++ {
+			for y := 0; y < l.Height(); y++ {
+				hh := Hex{X: int16(x), Y: int16(y)}
+				if i := l.Index(hh); i >= 0 {
+					if n := l.Names(hh); len(n) > 0 {
+						l.names[i] = n[0]
+					}
+				}
+			}
+		}
+	})
+	if i := l.Index(h); i >= 0 && l.names[i] != "" {
+		return l.names[i]
 	}
 	return fmt.Sprintf("off-map%v", h)
 }

@@ -1,11 +1,12 @@
 package plan
 
 import (
+	"cmp"
 	"container/heap"
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/dice"
@@ -34,9 +35,10 @@ type Graph struct {
 	allow  asl.MP // MP allowance of every State not under ALL MP or a Minimum Move
 	first  []int32
 	edges  []edge
-	probs  []float64 // the distinct chances of a step leaving the vehicle Mobile; probs[0] == 1
-	acts   []asl.Action
-	fixed  []bool // the State has no allowance beyond what it spent (ALL MP, Minimum Move)
+	probs  []float64    // the distinct chances of a step leaving the vehicle Mobile; probs[0] == 1
+	acts   []int32      // each edge's step, an index into steps
+	steps  []asl.Action // the distinct steps
+	fixed  []bool       // the State has no allowance beyond what it spent (ALL MP, Minimum Move)
 	index  map[State]int32
 	ring   int // bucket ring size: a power of two above the longest jump in MP
 }
@@ -68,11 +70,13 @@ const huge = asl.MP(2000)
 // ErrIrregular: a step's outcome changes with the MP left in a way the graph cannot hold.
 var ErrIrregular = errors.New("a step's outcome depends on the MP left in a way the compiled graph does not model")
 
-// adj is an edge while the graph is compiled.
+// adj is an edge while the graph is compiled, in 16 bytes: its step is an index into the
+// compiler's distinct actions (a map has a few hundred distinct steps; it has hundreds of
+// thousands of edges).
 type adj struct {
 	from int32
 	e    edge
-	a    asl.Action
+	a    int32
 }
 
 type outcome struct {
@@ -100,11 +104,11 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 		return nil, ErrNotMoving
 	}
 	gr := &Graph{Unit: unit, allot: start.V.Allotment(), allow: start.Allowance, index: map[State]int32{}, probs: []float64{1}}
-	c := compiler{gr: gr, scratch: scratch, unit: unit, gain: gained(&start), maxJump: 1, res: new(asl.Result)}
+	c := compiler{gr: gr, scratch: scratch, unit: unit, gain: gained(&start), maxJump: 1, res: new(asl.Result), actIdx: map[asl.Action]int32{}}
 	if err := c.search(&start, limit); err != nil {
 		return nil, err
 	}
-	gr.link(c.all, c.maxJump)
+	gr.link(c.all, c.acts, c.maxJump)
 	return gr, nil
 }
 
@@ -119,12 +123,14 @@ type compiler struct {
 	reps    []asl.Unit
 	dist    []asl.MP
 	all     []adj
-	maxJump asl.MP      // the longest jump in MP of any edge: the bucket ring must hold it
-	res     *asl.Result // what the referee made of the last step played
+	acts    []asl.Action         // the distinct steps of the edges
+	actIdx  map[asl.Action]int32 // their indices in acts
+	maxJump asl.MP               // the longest jump in MP of any edge: the bucket ring must hold it
+	res     *asl.Result          // what the referee made of the last step played
 	// the outcomes of a step with plenty of MP left, with none, and around its cost
-	inf, o0 outcome
-	scan    [12]outcome
-	scanAt  [12]asl.MP
+	inf, o0, at outcome
+	scan        [12]outcome
+	scanAt      [12]asl.MP
 }
 
 // key is the State a unit is in, with the MP an ESB added to its allotment (D2.5) as at the
@@ -220,7 +226,13 @@ func (c *compiler) push(from int32, o *outcome, lo, hi asl.MP, a asl.Action, min
 	} else if o.d > c.maxJump {
 		c.maxJump = o.d
 	}
-	c.all = append(c.all, adj{from, e, a})
+	ai, ok := c.actIdx[a]
+	if !ok {
+		ai = int32(len(c.acts))
+		c.acts = append(c.acts, a)
+		c.actIdx[a] = ai
+	}
+	c.all = append(c.all, adj{from, e, ai})
 	return nil
 }
 
@@ -269,6 +281,21 @@ func (c *compiler) step(from int32, rep *asl.Unit, a asl.Action) error {
 	}
 	if a.Verb == asl.VerbMinimum {
 		return c.push(from, &c.inf, 0, huge, a, true)
+	}
+	// A State under ALL MP or a Minimum Move has no allowance to vary, and an ALL-MP entry
+	// (D2.7) is taken whatever is left: one edge, always open. Most other steps are taken
+	// exactly when their cost can be paid (D2.1): taken as with plenty with exactly the cost
+	// left, and refused with less. A Bypass is not: when the hexside is too close to the
+	// obstacle it is taken for less, without the Stop (D2.3). Those and the rest are scanned.
+	if rep.AllUsed || rep.MinimumMove || c.inf.unit.AllUsed {
+		return c.push(from, &c.inf, 0, huge, a, false)
+	}
+	bypass := a.Verb == asl.VerbBypass || a.Verb == asl.VerbReverseBypass
+	if d := c.inf.d; d > 0 && !bypass {
+		c.probe(rep, a, d, &c.at)
+		if c.at.same(&c.inf) {
+			return c.push(from, &c.inf, d, huge, a, false)
+		}
 	}
 	c.probe(rep, a, 0, &c.o0)
 	if c.o0.same(&c.inf) {
@@ -333,16 +360,21 @@ func (c *compiler) relax(q *distQueue, done []bool, from int32, mark int) {
 // link lays the edges found out for queries: CSR by source State, cheapest window first
 // within a State, without the steps that are two others in a row, and the bucket ring sized
 // for the longest jump in MP.
-func (gr *Graph) link(all []adj, maxJump asl.MP) {
-	// CSR by source State; within a State its edges go cheapest window first, so a query
-	// stops at the first one it cannot afford.
-	sort.SliceStable(all, func(i, j int) bool {
-		if all[i].from != all[j].from {
-			return all[i].from < all[j].from
-		}
-		return all[i].e.lo < all[j].e.lo
-	})
+func (gr *Graph) link(all []adj, acts []asl.Action, maxJump asl.MP) {
+	// CSR by source State (a stable counting sort: the search finds each State's edges
+	// together); within a State its edges go cheapest window first, so a query stops at the
+	// first one it cannot afford.
 	gr.csr(all)
+	sorted := make([]adj, len(all))
+	next := append([]int32(nil), gr.first[:len(gr.States)]...)
+	for _, x := range all {
+		sorted[next[x.from]] = x
+		next[x.from]++
+	}
+	all = sorted
+	for i := range gr.States {
+		slices.SortStableFunc(all[gr.first[i]:gr.first[i+1]], func(x, y adj) int { return cmp.Compare(x.e.lo, y.e.lo) })
+	}
 	// A step that is exactly two others in a row (a VCA change of two hexspines is two of
 	// one) adds no way the two do not: drop it, which saves the query a third of its edges.
 	drop := make([]bool, len(all))
@@ -358,7 +390,8 @@ func (gr *Graph) link(all []adj, maxJump asl.MP) {
 	all = keep
 	gr.csr(all)
 	gr.edges = make([]edge, len(all))
-	gr.acts = make([]asl.Action, len(all))
+	gr.acts = make([]int32, len(all))
+	gr.steps = acts
 	for i, x := range all {
 		gr.edges[i] = x.e
 		gr.acts[i] = x.a
@@ -586,7 +619,7 @@ func (g *Graph) settle(q *Query, x *pending, m asl.MP, maxRisk float64) int {
 func (g *Graph) Path(q *Query, i int32) []asl.Action {
 	var rev []asl.Action
 	for ; i >= 0 && q.Ways[i].Parent >= 0; i = q.Ways[i].Parent {
-		rev = append(rev, g.acts[g.edgeOf(&q.Ways[q.Ways[i].Parent], &q.Ways[i])])
+		rev = append(rev, g.steps[g.acts[g.edgeOf(&q.Ways[q.Ways[i].Parent], &q.Ways[i])]])
 	}
 	for l, r := 0, len(rev)-1; l < r; l, r = l+1, r-1 {
 		rev[l], rev[r] = rev[r], rev[l]
@@ -629,7 +662,7 @@ func (g *Graph) CanStop(w Way) bool {
 	}
 	for e := g.first[w.Node]; e < g.first[w.Node+1]; e++ {
 		ed := &g.edges[e]
-		if g.acts[e].Verb == asl.VerbStop && asl.MP(ed.lo) <= left && (ed.hi == noCeiling || left < asl.MP(ed.hi)) {
+		if g.steps[g.acts[e]].Verb == asl.VerbStop && asl.MP(ed.lo) <= left && (ed.hi == noCeiling || left < asl.MP(ed.hi)) {
 			return true
 		}
 	}
