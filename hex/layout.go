@@ -23,8 +23,8 @@ type Layout struct {
 	pos    map[string][2]int // board name -> row, column in the layout
 	// names caches every hex's name (by Index), made on the first Name: messages name hexes
 	// on hot paths (a planner probes thousands of steps).
-	nameOnce sync.Once
-	names    []string
+	nameOnce sync.Once `hash:"-"`
+	names    []string  `hash:"-"`
 }
 
 // NewLayout checks a layout and prepares it for use.

@@ -22,6 +22,14 @@ type Reacher interface {
 	Reach(unit string, maxRisk float64) (any, error)
 }
 
+// Pather is a Game that finds a unit's cheapest way to a place this phase, each step with
+// its cost and the checks it calls for (GET /api/games/{id}/units/{unit}/path?to=). facing
+// asks to arrive facing that way ("" any); maxRisk is the greatest chance of failure accepted
+// (0: any). An unknown unit is a *NotFound.
+type Pather interface {
+	Path(unit, to, facing string, maxRisk float64) (any, error)
+}
+
 // Oddser is a Game that gives the exact odds of every outcome of a step before its roll (GET
 // /api/games/{id}/odds?line=), n steps into the game. The work may be long: it stops when ctx
 // is done. Notation it cannot read is a *BadLine; a step the referee would refuse a *Refusal.
@@ -157,7 +165,7 @@ func Capabilities(rs Ruleset, g Game) []string {
 		name string
 	}{
 		{is[Catalog](rs), "catalog"}, {is[Commander](rs), "commands"}, {is[Router](rs), "routes"},
-		{is[UnitSteps](g), "unit steps"}, {is[Reacher](g), "reach"}, {is[Oddser](g), "odds"},
+		{is[UnitSteps](g), "unit steps"}, {is[Reacher](g), "reach"}, {is[Pather](g), "path"}, {is[Oddser](g), "odds"},
 		{is[Gatekeeper](g), "hidden information"}, {is[Drawer](g), "svg"}, {is[Previewer](g), "preview"},
 	} {
 		if c.has {

@@ -29,6 +29,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/replay", s.withGame(s.replay))
 	m.HandleFunc("GET /api/games/{id}/units/{unit}/steps", s.withGame(s.steps))
 	m.HandleFunc("GET /api/games/{id}/units/{unit}/reach", s.withGame(s.reach))
+	m.HandleFunc("GET /api/games/{id}/units/{unit}/path", s.withGame(s.path))
 	m.HandleFunc("POST /api/games/{id}/steps", s.submit)
 	m.HandleFunc("GET /api/games/{id}/odds", s.odds)
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
@@ -203,18 +204,49 @@ func (s *Server) reach(w http.ResponseWriter, r *http.Request, l *live, role str
 		fail(w, http.StatusBadRequest, "%v", rules.Lacks(l.g.Ruleset(), "a unit's reach (units/{unit}/reach)"))
 		return
 	}
-	maxRisk := 0.0
-	if q := r.URL.Query().Get("max_risk"); q != "" {
-		v, err := strconv.ParseFloat(q, 64)
-		if err != nil || v < 0 || v > 1 {
-			fail(w, http.StatusBadRequest, "max_risk is a chance from 0 to 1")
-			return
-		}
-		if v < 1 {
-			maxRisk = v
-		}
+	maxRisk, ok := maxRiskOf(w, r)
+	if !ok {
+		return
 	}
 	out, err := re.Reach(r.PathValue("unit"), maxRisk)
+	answer(w, out, err)
+}
+
+// maxRiskOf reads the max_risk parameter: a chance from 0 to 1 (1 and 0: no ceiling), or a
+// 400 answer.
+func maxRiskOf(w http.ResponseWriter, r *http.Request) (float64, bool) {
+	q := r.URL.Query().Get("max_risk")
+	if q == "" {
+		return 0, true
+	}
+	v, err := strconv.ParseFloat(q, 64)
+	if err != nil || !(v >= 0 && v <= 1) { // NaN is neither
+		fail(w, http.StatusBadRequest, "max_risk is a chance from 0 to 1")
+		return 0, false
+	}
+	if v == 1 {
+		v = 0
+	}
+	return v, true
+}
+
+// path finds a unit's cheapest way to a hex (rules.Pather): ?to=HEX[&vca=A-B][&max_risk=P].
+func (s *Server) path(w http.ResponseWriter, r *http.Request, l *live, role string) {
+	pa, ok := l.g.Rules().(rules.Pather)
+	if !ok {
+		fail(w, http.StatusBadRequest, "%v", rules.Lacks(l.g.Ruleset(), "a unit's path (units/{unit}/path)"))
+		return
+	}
+	to := r.URL.Query().Get("to")
+	if to == "" {
+		fail(w, http.StatusBadRequest, "name the place to go: ?to=HEX")
+		return
+	}
+	maxRisk, ok := maxRiskOf(w, r)
+	if !ok {
+		return
+	}
+	out, err := pa.Path(r.PathValue("unit"), to, r.URL.Query().Get("vca"), maxRisk)
 	answer(w, out, err)
 }
 

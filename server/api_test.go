@@ -527,3 +527,46 @@ func TestPages(t *testing.T) {
 		}
 	})
 }
+
+// TestPath: a unit's cheapest way to a hex (rules.Pather), its questions and refusals.
+func TestPath(t *testing.T) {
+	backends(t, func(t *testing.T, open func() *Server) {
+		c := serveTest(t, open())
+		cr := c.create(demoScenario)
+		tok := cr.Tokens[Spectator]
+		var p struct {
+			Reachable bool              `json:"reachable"`
+			MP        float64           `json:"mp"`
+			P         float64           `json:"p"`
+			Steps     []json.RawMessage `json:"steps"`
+		}
+		if code := c.do("GET", "/api/games/"+cr.ID+"/units/PzIV/path?to=2L4", tok, nil, &p); code != 200 || !p.Reachable || p.MP != 2 || p.P != 1 || len(p.Steps) != 2 {
+			// 2K4 along the road, ½ + 1 [Start], then 2L4 at ½: 2 MP, certain, two steps.
+			t.Errorf("PzIV to 2L4: %d %+v", code, p)
+		}
+		var e apiError
+		for q, want := range map[string]int{
+			"/units/PzIV/path":                     http.StatusBadRequest, // no to
+			"/units/PzIV/path?to=2L4&max_risk=NaN": http.StatusBadRequest,
+			"/units/PzIV/path?to=2L4&max_risk=2":   http.StatusBadRequest,
+			"/units/PzIV/path?to=ZZ9":              http.StatusBadRequest,
+			"/units/NOSUCH/path?to=2L4":            http.StatusNotFound,
+			"/units/PzIV/reach?max_risk=NaN":       http.StatusBadRequest,
+			"/units/PzIV/path?to=2L4&vca=2M3-2M4":  http.StatusBadRequest, // not a VCA of 2L4
+			"/units/PzIV/path?to=2GG10":            http.StatusOK,         // unreachable: reachable false
+			"/units/PzIV/path?to=2L4&vca=2M4-2M5":  http.StatusOK,
+		} {
+			if code := c.do("GET", "/api/games/"+cr.ID+q, tok, nil, &e); code != want {
+				t.Errorf("GET %s: %d, want %d (%s)", q, code, want, e.Error)
+			}
+		}
+		lhy, err := os.ReadFile("../testdata/lhy/10.5.2.2-range-heroic-3-hexes.yaml")
+		if err != nil {
+			t.Skip(err)
+		}
+		lg := c.create(lhy)
+		if code := c.do("GET", "/api/games/"+lg.ID+"/units/X/path?to=A1", lg.Tokens[Spectator], nil, &e); code != http.StatusBadRequest || !strings.Contains(e.Error, "do not offer") {
+			t.Errorf("an LHY game's path: %d %q", code, e.Error)
+		}
+	})
+}

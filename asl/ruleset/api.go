@@ -6,7 +6,6 @@ import (
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/asl/aslfile"
-	"github.com/umpire-referee/umpire/asl/plan"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/rules"
 )
@@ -189,16 +188,20 @@ type ReachHex struct {
 }
 
 // Reach shades every hex the unit can still reach this MPh (the planner's Reach), at most
-// maxRisk of failing (0: any).
+// maxRisk of failing (0: any). The answer is kept until the game changes (plans.go).
 func (g *Game) Reach(unit string, maxRisk float64) (any, error) {
 	i, u, head, err := g.unit(unit)
 	if err != nil {
 		return nil, err
 	}
-	st, out := g.G, ReachView{UnitHead: head, Hexes: []ReachHex{}}
-	res, err := plan.Reach(st, i, plan.Options{MaxRisk: maxRisk})
+	k := planKey{i, maxRisk}
+	if v, ok := g.plans.view(k); ok {
+		return v, nil
+	}
+	out := ReachView{UnitHead: head, Hexes: []ReachHex{}}
+	res, err := g.reach(i, maxRisk)
 	if err == nil {
-		lay := st.Map.Layout
+		lay := g.G.Map.Layout
 		for h, hr := range res.Hexes() {
 			x, y := h.Centre()
 			out.Hexes = append(out.Hexes, ReachHex{Hex: lay.Name(h), X: rules.Round(x), Y: rules.Round(y),
@@ -211,5 +214,6 @@ func (g *Game) Reach(unit string, maxRisk float64) (any, error) {
 			return out.Hexes[a].Hex < out.Hexes[b].Hex
 		})
 	}
+	g.plans.keepView(k, out)
 	return out, nil
 }

@@ -368,23 +368,13 @@ func path(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr)
 		return 1
 	}
-	// Replay the path through the referee for its breakdown, with the dice that keep it going.
-	g := s.Game.Clone()
+	steps, exact, err := planSteps(s.Game, r.Path(li))
+	if err != nil {
+		fmt.Fprintf(stderr, "umpire path: %v\n", err)
+		return 1
+	}
 	enc := json.NewEncoder(stdout)
-	var res asl.Result
-	exact := big.NewRat(1, 1)
-	for k, a := range r.Path(li) {
-		if err := g.Step(a, dice.Lowest{}, &res); err != nil {
-			fmt.Fprintf(stderr, "umpire path: the referee refused step %d (%s): %v\n", k+1, g.Describe(a), err)
-			return 1
-		}
-		for _, e := range res.Rolls() {
-			if e.Risk.Den > 0 {
-				exact.Mul(exact, big.NewRat(e.Risk.Den-e.Risk.Num, e.Risk.Den))
-			}
-		}
-		so := aslfile.ReportStep(g, k+1, a, &res)
-		aslfile.AsPlan(&so)
+	for _, so := range steps {
 		if pa.json {
 			enc.Encode(so)
 		} else {
@@ -403,6 +393,29 @@ func path(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(map[string]any{"unit": s.Game.Units[unit].ID, "hex": lay.Name(h), "mp": l.MP.Float(), "p": p, "p_exact": exact.RatString(), "can_stop": r.CanStop(li)})
 	}
 	return 0
+}
+
+// planSteps replays a planned way through the referee on a copy of g, with the dice that keep
+// it going, and reports each step as a plan: its cost and the checks it calls for, no rolls
+// (aslfile.AsPlan); exact is the chance of arriving Mobile.
+func planSteps(g *asl.Game, way []asl.Action) (steps []aslfile.StepOut, exact *big.Rat, err error) {
+	c := g.Clone()
+	var res asl.Result
+	exact = big.NewRat(1, 1)
+	for k, a := range way {
+		if err := c.Step(a, dice.Lowest{}, &res); err != nil {
+			return nil, nil, fmt.Errorf("the referee refused step %d (%s): %v", k+1, c.Describe(a), err)
+		}
+		for _, e := range res.Rolls() {
+			if e.Risk.Den > 0 {
+				exact.Mul(exact, big.NewRat(e.Risk.Den-e.Risk.Num, e.Risk.Den))
+			}
+		}
+		so := aslfile.ReportStep(c, k+1, a, &res)
+		aslfile.AsPlan(&so)
+		steps = append(steps, so)
+	}
+	return steps, exact, nil
 }
 
 // groupPath plans a Convoy's or a platoon's Impulses to hex h and prints them as `umpire

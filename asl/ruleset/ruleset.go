@@ -63,13 +63,18 @@ func (s *Scenario) Check(g rules.Game, steps []*rules.Report) []rules.Failure {
 	return s.S.Check(g.(*Game).G, out)
 }
 
-// Game is an ASL game: the rules core's state.
-type Game struct{ G *asl.Game }
+// Game is an ASL game: the rules core's state, and the plans made on it since it last
+// changed (reach and path answers, see plans.go).
+type Game struct {
+	G     *asl.Game
+	plans planCache
+}
 
 var (
 	_ rules.Game      = (*Game)(nil)
 	_ rules.UnitSteps = (*Game)(nil)
 	_ rules.Reacher   = (*Game)(nil)
+	_ rules.Pather    = (*Game)(nil)
 )
 
 // Action is a line of ASL move notation as read.
@@ -117,6 +122,7 @@ func (s *Step) JSON(r *rules.Report) any { return stepOf(r) }
 
 // Do plays a line and reports it with its MP breakdown.
 func (g *Game) Do(a rules.Action, n int, src dice.Source) (*rules.Report, error) {
+	g.plans.forget() // any step may change what a unit can reach
 	act := a.(*Action)
 	so, err := aslfile.Do(g.G, n, act.Text, &act.L, src)
 	return reportOf(act.Text, &so), err
