@@ -16,31 +16,31 @@ func (g *Game) checkArmoredAssault(grp *Group) error {
 			afv = append(afv, m)
 		case u.V.Class == Infantry:
 			if u.Column != 0 {
-				return refuse("E11.52", "%s is in a Column, which may not use Armored Assault", u.ID)
+				return g.refuse("E11.52", "%s is in a Column, which may not use Armored Assault", u.ID)
 			}
 			inf = append(inf, m)
 		default:
-			return refuse("D14.33", "%s is neither an AFV nor Infantry", u.ID)
+			return g.refuse("D14.33", "%s is neither an AFV nor Infantry", u.ID)
 		}
 		if u.Side != g.Units[grp.Members[0]].Side {
-			return refuse("D14.33", "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
+			return g.refuse("D14.33", "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
 		}
 	}
 	if len(afv) == 0 || len(inf) == 0 {
-		return refuse("D14.33", "an Armored Assault is AFV with an Infantry stack")
+		return g.refuse("D14.33", "an Armored Assault is AFV with an Infantry stack")
 	}
 	if len(afv) > 1 || g.Units[afv[0]].Platoon != 0 {
 		p := g.Units[afv[0]].Platoon
 		if p == 0 {
-			return refuse("D14.33", "several AFV combine Armored Assault with Impulse Movement only as one platoon (Platoon Movement, D14.2)")
+			return g.refuse("D14.33", "several AFV combine Armored Assault with Impulse Movement only as one platoon (Platoon Movement, D14.2)")
 		}
 		plat := &g.Groups[p-1]
 		if len(plat.Members) != len(afv) {
-			return refuse("D14.333", "the whole platoon %s moves in the Armored Assault (members: %s)", plat.ID, g.memberNames(plat.Members))
+			return g.refuse("D14.333", "the whole platoon %s moves in the Armored Assault (members: %s)", plat.ID, g.memberNames(plat.Members))
 		}
 		for _, m := range afv {
 			if g.Units[m].Platoon != p {
-				return refuse("D14.333", "%s is not in platoon %s", g.Units[m].ID, plat.ID)
+				return g.refuse("D14.333", "%s is not in platoon %s", g.Units[m].ID, plat.ID)
 			}
 		}
 	}
@@ -48,7 +48,7 @@ func (g *Game) checkArmoredAssault(grp *Group) error {
 	grp.Escort = -1
 	for _, m := range inf {
 		if g.Units[m].Pos.Hex != stack || g.Units[m].Pos.Offboard {
-			return refuse("D14.333", "the Infantry of an Armored Assault is one stack; %s is not with %s", g.Units[m].ID, g.Units[inf[0]].ID)
+			return g.refuse("D14.333", "the Infantry of an Armored Assault is one stack; %s is not with %s", g.Units[m].ID, g.Units[inf[0]].ID)
 		}
 	}
 	for _, m := range afv {
@@ -57,7 +57,7 @@ func (g *Game) checkArmoredAssault(grp *Group) error {
 		}
 	}
 	if grp.Escort < 0 {
-		return refuse("D14.33", "the Infantry stack must begin stacked with an AFV of the Armored Assault")
+		return g.refuse("D14.33", "the Infantry stack must begin stacked with an AFV of the Armored Assault")
 	}
 	return nil
 }
@@ -84,7 +84,7 @@ func (g *Game) assaultCosts(parts []int, r *ImpulseResult) (veh, inf MP, err err
 			need, what = inf, "Infantry"
 		}
 		if before.Remaining() < need {
-			return 0, 0, refuse("D14.33", "the %s Impulse would cost %s, but %s has only %s left: no unit of that Impulse may spend unless all can", what, need, before.ID, before.Remaining())
+			return 0, 0, g.refuse("D14.33", "the %s Impulse would cost %s, but %s has only %s left: no unit of that Impulse may spend unless all can", what, need, before.ID, before.Remaining())
 		}
 	}
 	return veh, inf, nil
@@ -100,7 +100,7 @@ func (g *Game) assaultFormation(grp *Group, parts []int) error {
 	}
 	if len(afv) > 1 {
 		if why := g.formation(afv); why != "" {
-			return refuse("D14.21", "at the end of the Impulse the platoon would be out of formation: %s", why)
+			return g.refuse("D14.21", "at the end of the Impulse the platoon would be out of formation: %s", why)
 		}
 	}
 	if grp.Escort >= 0 {
@@ -108,7 +108,7 @@ func (g *Game) assaultFormation(grp *Group, parts []int) error {
 		if !e.Destroyed && e.Immobile == Mobile {
 			for _, m := range parts {
 				if u := &g.Units[m]; u.footMover() && u.Pos.Hex != e.Pos.Hex {
-					return refuse("D14.333", "%s moves in Armored Assault with %s and must end the Impulse in its hex (%s), or break off first", u.ID, e.ID, g.Map.Layout.Name(e.Pos.Hex))
+					return g.refuse("D14.333", "%s moves in Armored Assault with %s and must end the Impulse in its hex (%s), or break off first", u.ID, e.ID, g.Map.Layout.Name(e.Pos.Hex))
 				}
 			}
 		}
@@ -122,7 +122,7 @@ func (g *Game) assaultFormation(grp *Group, parts []int) error {
 func (g *Game) breakOffAssault(gi int, ga GroupAction, r *Result) error {
 	grp := &g.Groups[gi]
 	if ga.Unit < 0 || g.GroupOf(ga.Unit, KindArmoredAssault) != gi {
-		return refuse("D14.331", "name a unit of %s to break off", grp.ID)
+		return g.refuse("D14.331", "name a unit of %s to break off", grp.ID)
 	}
 	if err := g.groupCanMove(gi); err != nil {
 		return err
@@ -154,7 +154,7 @@ func (g *Game) postponedBar(i int) error {
 	}
 	for _, m := range g.waitFor {
 		if w := &g.Units[m]; !w.Ended && !w.Destroyed && w.Immobile == Mobile && !w.Stunned {
-			return refuse("D14.331", "%s broke off an Armored Assault and postpones the rest of its MPh until %s has finished", g.Units[i].ID, w.ID)
+			return g.refuse("D14.331", "%s broke off an Armored Assault and postpones the rest of its MPh until %s has finished", g.Units[i].ID, w.ID)
 		}
 	}
 	return nil

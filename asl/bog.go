@@ -123,11 +123,11 @@ const (
 func (g *Game) unbog(u *Unit, src dice.Source, r *Result) error {
 	switch {
 	case u.Immobile != Bogged:
-		return refuse("D8.3", "%s is not Bogged (it is %s)", u.ID, u.Immobile)
+		return g.refuse("D8.3", "%s is not Bogged (it is %s)", u.ID, u.Immobile)
 	case u.Spent > 0 || u.EnteredHex || u.VCAChanged:
-		return refuse("D8.3", "%s may attempt Bog removal only at the start of its MPh, before it spends any MP", u.ID)
+		return g.refuse("D8.3", "%s may attempt Bog removal only at the start of its MPh, before it spends any MP", u.ID)
 	case u.UnbogTried:
-		return refuse("D8.3", "%s has already attempted Bog removal this MPh", u.ID)
+		return g.refuse("D8.3", "%s has already attempted Bog removal this MPh", u.ID)
 	}
 	roll, err := src.Roll(dice.Dr)
 	if err != nil {

@@ -37,23 +37,23 @@ func (u *Unit) footMover() bool {
 
 func (g *Game) checkColumn(grp *Group) error {
 	if len(grp.Members) < 2 {
-		return refuse("E11.5", "a Column is units in two or more contiguous hexes; %s has %d unit", grp.ID, len(grp.Members))
+		return g.refuse("E11.5", "a Column is units in two or more contiguous hexes; %s has %d unit", grp.ID, len(grp.Members))
 	}
 	hexes := map[hex.Hex]bool{}
 	waiting := 0
 	for _, m := range grp.Members {
 		u := &g.Units[m]
 		if u.V.Class != Infantry && u.V.Class != Cavalry && u.V.Class != Wagon {
-			return refuse("E11.5", "%s is a %s; a Column is Infantry, Cavalry and wagons", u.ID, u.V.Class)
+			return g.refuse("E11.5", "%s is a %s; a Column is Infantry, Cavalry and wagons", u.ID, u.V.Class)
 		}
 		if u.Side != g.Units[grp.Members[0]].Side {
-			return refuse("E11.5", "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
+			return g.refuse("E11.5", "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
 		}
 		if u.Column != 0 && !g.Groups[u.Column-1].Gone {
-			return refuse("E11.5", "%s is already in Column %s", u.ID, g.Groups[u.Column-1].ID)
+			return g.refuse("E11.5", "%s is already in Column %s", u.ID, g.Groups[u.Column-1].ID)
 		}
 		if u.Assault != 0 && !g.Groups[u.Assault-1].Gone {
-			return refuse("E11.52", "%s moves in Armored Assault, which a Column may not use", u.ID)
+			return g.refuse("E11.52", "%s moves in Armored Assault, which a Column may not use", u.ID)
 		}
 		if u.waiting() {
 			waiting++
@@ -62,10 +62,10 @@ func (g *Game) checkColumn(grp *Group) error {
 		}
 	}
 	if len(hexes)+waiting < 2 {
-		return refuse("E11.5", "a Column fills two or more hexes; all of %s is in one hex", grp.ID)
+		return g.refuse("E11.5", "a Column fills two or more hexes; all of %s is in one hex", grp.ID)
 	}
 	if why := g.columnLine(grp.Members); why != "" {
-		return refuse("E11.5", "Column %s is not a line one hex wide: %s", grp.ID, why)
+		return g.refuse("E11.5", "Column %s is not a line one hex wide: %s", grp.ID, why)
 	}
 	return nil
 }
@@ -157,13 +157,13 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	lay := g.Map.Layout
 	if u.Pos.Offboard && !u.Exited {
 		if !g.onEdge(a.A) {
-			return refuse("D2.12", "%s enters from off-board: %s is not a board-edge hex", u.ID, lay.Name(a.A))
+			return g.refuse("D2.12", "%s enters from off-board: %s is not a board-edge hex", u.ID, lay.Name(a.A))
 		}
 	} else if !u.Pos.Hex.Adjacent(a.A) {
-		return refuse("A4.1", "%s in %s may only enter an adjacent hex; %s is not", u.ID, lay.Name(u.Pos.Hex), lay.Name(a.A))
+		return g.refuse("A4.1", "%s in %s may only enter an adjacent hex; %s is not", u.ID, lay.Name(u.Pos.Hex), lay.Name(a.A))
 	}
 	if !g.Map.Contains(a.A) {
-		return refuse("A4.1", "%s is off the map", lay.Name(a.A))
+		return g.refuse("A4.1", "%s is off the map", lay.Name(a.A))
 	}
 	d := g.Map.At(a.A)
 	row := &TerrainChart[g.Map.TerrainOf(d.Terrain)]
@@ -177,7 +177,7 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 		}
 	}
 	if u.Column != 0 && !road && !path && row.Obstacle {
-		return refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
+		return g.refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
 	}
 	// The road bonus may be spent only by a unit that spends its whole MPh on road (B3.4).
 	left := u.Remaining()
@@ -198,7 +198,7 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 		if !road && u.RoadBonus {
 			why += "; the road bonus MF may be spent only on road (B3.4)"
 		}
-		return refuse(rule, "%s has %s MF left%s, but entering %s costs %s MF", u.ID, left, why, lay.Name(a.A), c.Total())
+		return g.refuse(rule, "%s has %s MF left%s, but entering %s costs %s MF", u.ID, left, why, lay.Name(a.A), c.Total())
 	}
 	r.Cost = c
 	u.Spent += c.Total()
@@ -231,11 +231,11 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	lay := g.Map.Layout
 	switch {
 	case u.V.Class < Infantry:
-		return refuse("E11.532", "%s is a %s: only Infantry and Cavalry rout or advance", u.ID, u.V.Class)
+		return g.refuse("E11.532", "%s is a %s: only Infantry and Cavalry rout or advance", u.ID, u.V.Class)
 	case u.Destroyed || u.Pos.Offboard:
-		return refuse("E11.532", "%s is not on the map", u.ID)
+		return g.refuse("E11.532", "%s is not on the map", u.ID)
 	case !g.Map.Contains(to) || !u.Pos.Hex.Adjacent(to):
-		return refuse("E11.532", "%s %s one hex at a time: %s is not adjacent to %s", u.ID, verb[:len(verb)-1], lay.Name(to), lay.Name(u.Pos.Hex))
+		return g.refuse("E11.532", "%s %s one hex at a time: %s is not adjacent to %s", u.ID, verb[:len(verb)-1], lay.Name(to), lay.Name(u.Pos.Hex))
 	}
 	u.LastHex, u.HasLast = u.Pos.Hex, true
 	u.Pos = Position{Hex: to, OnRoad: g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, to))}
@@ -267,7 +267,7 @@ func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e 
 	road := !edge && g.Map.Road(from, side) && d.Bridge == NoBridge && t != Water || onBridge
 	switch {
 	case onBridge && BridgeChart[d.Bridge].Foot && col == ColHD:
-		return refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), lay.Name(to))
+		return g.refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), lay.Name(to))
 	case onBridge:
 		e.road = true
 		c.Add(RoadRate[col], BridgeChart[d.Bridge].Name, "TC")
@@ -318,7 +318,7 @@ func (g *Game) footCell(u *Unit, to hex.Hex, t Terrain, left MP, c *Cost, e *ent
 	}
 	switch cell.Kind {
 	case NA:
-		return refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
+		return g.refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
 	case All:
 		c.Add(left, "ALL MF: "+row.Name, "TC")
 	case PlusCOTNonOpen:
@@ -370,7 +370,7 @@ func (g *Game) columnImpulseOK(gi int, parts []int, acts []Action) error {
 		k := startOf(m)
 		for _, o := range grp.Members {
 			if o != m && startOf(o) == k && (g.Units[o].place() != g.Units[m].place() || g.Units[o].waiting() != g.Units[m].waiting()) {
-				return refuse("E11.5", "%s and %s were stacked in %s and must stay together: each stack keeps its place in the Column", g.Units[m].ID, g.Units[o].ID, lay.Name(start[k].h))
+				return g.refuse("E11.5", "%s and %s were stacked in %s and must stay together: each stack keeps its place in the Column", g.Units[m].ID, g.Units[o].ID, lay.Name(start[k].h))
 			}
 		}
 		if !moved(m) || k == 0 {
@@ -378,19 +378,19 @@ func (g *Game) columnImpulseOK(gi int, parts []int, acts []Action) error {
 		}
 		ahead := start[k-1]
 		if ahead.wait != 0 {
-			return refuse("E11.5", "%s may not enter the map before %s ahead of it has entered", g.Units[m].ID, g.Units[ahead.wait-1].ID)
+			return g.refuse("E11.5", "%s may not enter the map before %s ahead of it has entered", g.Units[m].ID, g.Units[ahead.wait-1].ID)
 		}
 		if g.Units[m].place() != ahead.h {
-			return refuse("E11.5", "%s may enter only %s, the hex just left by the units ahead of it in Column %s", g.Units[m].ID, lay.Name(ahead.h), grp.ID)
+			return g.refuse("E11.5", "%s may enter only %s, the hex just left by the units ahead of it in Column %s", g.Units[m].ID, lay.Name(ahead.h), grp.ID)
 		}
 		for _, o := range grp.Members {
 			if startOf(o) == k-1 && !moved(o) {
-				return refuse("E11.5", "%s may not enter %s before %s ahead of it has left it", g.Units[m].ID, lay.Name(ahead.h), g.Units[o].ID)
+				return g.refuse("E11.5", "%s may not enter %s before %s ahead of it has left it", g.Units[m].ID, lay.Name(ahead.h), g.Units[o].ID)
 			}
 		}
 	}
 	if why := g.columnLine(grp.Members); why != "" {
-		return refuse("E11.5", "Column %s must stay one continuous line: %s", grp.ID, why)
+		return g.refuse("E11.5", "Column %s must stay one continuous line: %s", grp.ID, why)
 	}
 	return nil
 }
@@ -511,7 +511,7 @@ func (g *Game) disband(gi int, why string, ev eventer) {
 func (g *Game) declareDisband(gi int, r *Result) error {
 	grp := &g.Groups[gi]
 	if grp.Kind != KindColumn {
-		return refuse("E11.53", "%s is not a Column", grp.ID)
+		return g.refuse("E11.53", "%s is not a Column", grp.ID)
 	}
 	if err := g.groupCanMove(gi); err != nil {
 		return err
@@ -519,7 +519,7 @@ func (g *Game) declareDisband(gi int, r *Result) error {
 	parts := g.liveMembers(gi)
 	for _, m := range parts {
 		if g.Units[m].Remaining() < Whole(1) {
-			return refuse("E11.53", "%s has no MF left to spend on declaring Disbandment", g.Units[m].ID)
+			return g.refuse("E11.53", "%s has no MF left to spend on declaring Disbandment", g.Units[m].ID)
 		}
 	}
 	for _, m := range parts {
@@ -538,39 +538,39 @@ func (g *Game) declareDisband(gi int, r *Result) error {
 func (g *Game) joinColumn(ga GroupAction, r *Result) error {
 	grp := &g.Groups[ga.Group]
 	if grp.Kind != KindColumn {
-		return refuse("E11.523", "%s is not a Column", grp.ID)
+		return g.refuse("E11.523", "%s is not a Column", grp.ID)
 	}
 	if err := g.groupCanMove(ga.Group); err != nil {
 		return err
 	}
 	for _, m := range grp.Members {
 		if u := &g.Units[m]; u.Spent > 0 || grp.Impulses > 0 {
-			return refuse("E11.523", "Column %s has begun its MPh; units join only if the Column forgoes its entire MPh", grp.ID)
+			return g.refuse("E11.523", "Column %s has begun its MPh; units join only if the Column forgoes its entire MPh", grp.ID)
 		}
 	}
 	for _, m := range ga.Units {
 		if m < 0 || m >= len(g.Units) {
-			return refuse("scenario", "no such unit")
+			return g.refuse("scenario", "no such unit")
 		}
 		u := &g.Units[m]
 		switch {
 		case u.V.Class != Infantry && u.V.Class != Cavalry && u.V.Class != Wagon:
-			return refuse("E11.523", "%s is a %s; only Infantry, Cavalry and wagons join a Column", u.ID, u.V.Class)
+			return g.refuse("E11.523", "%s is a %s; only Infantry, Cavalry and wagons join a Column", u.ID, u.V.Class)
 		case u.Pinned:
-			return refuse("E11.523", "%s is pinned; only unpinned units join a Column", u.ID)
+			return g.refuse("E11.523", "%s is pinned; only unpinned units join a Column", u.ID)
 		case u.Broken:
-			return refuse("E11.523", "%s is not in Good Order", u.ID)
+			return g.refuse("E11.523", "%s is not in Good Order", u.ID)
 		case u.Side != g.Phasing:
-			return refuse("E11.523", "%s joins a Column only in its own MPh", u.ID)
+			return g.refuse("E11.523", "%s joins a Column only in its own MPh", u.ID)
 		case u.Column != 0:
-			return refuse("E11.523", "%s is already in a Column", u.ID)
+			return g.refuse("E11.523", "%s is already in a Column", u.ID)
 		case u.Spent > 0:
-			return refuse("E11.523", "%s has already moved this MPh", u.ID)
+			return g.refuse("E11.523", "%s has already moved this MPh", u.ID)
 		}
 	}
 	line := append(append([]int(nil), grp.Members...), ga.Units...)
 	if why := g.columnLine(line); why != "" {
-		return refuse("E11.523", "the joining units must take their place at the rear of Column %s: %s", grp.ID, why)
+		return g.refuse("E11.523", "the joining units must take their place at the rear of Column %s: %s", grp.ID, why)
 	}
 	grp.Members = line
 	g.join(ga.Group)
@@ -590,7 +590,7 @@ func (g *Game) joinColumn(ga GroupAction, r *Result) error {
 func (g *Game) AreaAttack(at hex.Hex, what string, r *Result) error {
 	r.Reset()
 	if !g.Map.Contains(at) {
-		return refuse("E11.533", "%s is off the map", g.Map.Layout.Name(at))
+		return g.refuse("E11.533", "%s is off the map", g.Map.Layout.Name(at))
 	}
 	any := false
 	for gi := range g.Groups {
@@ -622,13 +622,13 @@ func (g *Game) AreaAttack(at hex.Hex, what string, r *Result) error {
 func (g *Game) hurry(gi int, r *Result) error {
 	grp := &g.Groups[gi]
 	if grp.Kind != KindColumn {
-		return refuse("E11.52", "%s is not a Column; Double Time and Gallop are declared per unit outside Columns (not modelled)", grp.ID)
+		return g.refuse("E11.52", "%s is not a Column; Double Time and Gallop are declared per unit outside Columns (not modelled)", grp.ID)
 	}
 	if err := g.groupCanMove(gi); err != nil {
 		return err
 	}
 	if grp.Impulses > 0 || grp.Hurry {
-		return refuse("E11.52", "Column %s declares Double Time/Gallop before it moves, once", grp.ID)
+		return g.refuse("E11.52", "Column %s declares Double Time/Gallop before it moves, once", grp.ID)
 	}
 	grp.Hurry = true
 	g.setColumnMF(gi)

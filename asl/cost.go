@@ -52,6 +52,9 @@ type Cost struct {
 	mf   bool // counted in Movement Factors (Infantry, Cavalry), not MP
 }
 
+// reset empties the cost (the terms past the counts are never read).
+func (c *Cost) reset() { c.nb, c.no, c.mf = 0, 0, false }
+
 // InMF marks the cost as Movement Factors, which Infantry and Cavalry spend instead of MP
 // (A4.1): it then prints "= N MF".
 func (c *Cost) InMF() { c.mf = true }

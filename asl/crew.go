@@ -22,13 +22,13 @@ func (g *Game) crew(a Action, r *Result) error {
 	word := map[bool]string{true: "buttoned up (BU)", false: "Crew Exposed (CE)"}
 	switch {
 	case u.V.Class >= Wagon:
-		return refuse("D5.2", "%s is a %s, not a vehicle with a crew: it has no BU/CE status", u.ID, u.V.Class)
+		return g.refuse("D5.2", "%s is a %s, not a vehicle with a crew: it has no BU/CE status", u.ID, u.V.Class)
 	case !u.V.AFV:
-		return refuse("D5.2", "%s is a %s, not an AFV: only an AFV's crew buttons up (D2.16)", u.ID, u.V.Class)
+		return g.refuse("D5.2", "%s is a %s, not an AFV: only an AFV's crew buttons up (D2.16)", u.ID, u.V.Class)
 	case u.Destroyed:
-		return refuse("D5.2", "%s has been destroyed", u.ID)
+		return g.refuse("D5.2", "%s has been destroyed", u.ID)
 	case u.Buttoned() == bu:
-		return refuse("D5.2", "%s's crew is already %s", u.ID, word[bu])
+		return g.refuse("D5.2", "%s's crew is already %s", u.ID, word[bu])
 	}
 	if bu {
 		u.Crew = CrewBU
@@ -64,27 +64,27 @@ func (g *Game) fireVCA(a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	switch {
 	case u.footMover() || u.V.Class >= Infantry:
-		return refuse("D2.11", "%s is a %s: it has no VCA", u.ID, u.V.Class)
+		return g.refuse("D2.11", "%s is a %s: it has no VCA", u.ID, u.V.Class)
 	case u.Destroyed:
-		return refuse("D2.11", "%s has been destroyed", u.ID)
+		return g.refuse("D2.11", "%s has been destroyed", u.ID)
 	case u.Pos.Offboard:
-		return refuse("D2.11", "%s is off the map", u.ID)
+		return g.refuse("D2.11", "%s is off the map", u.ID)
 	case u.Immobile != Mobile:
-		return refuse("D2.11", "%s is %s: an Immobile vehicle may not change its VCA (its TCA may still turn: \"%s tca HEX\")", u.ID, u.Immobile, u.ID)
+		return g.refuse("D2.11", "%s is %s: an Immobile vehicle may not change its VCA (its TCA may still turn: \"%s tca HEX\")", u.ID, u.Immobile, u.ID)
 	case u.Stunned:
-		return refuse("D2.11", "%s is Stunned/Shocked/Recalled and may not fire, so it makes no VCA change by firing", u.ID)
+		return g.refuse("D2.11", "%s is Stunned/Shocked/Recalled and may not fire, so it makes no VCA change by firing", u.ID)
 	case u.Side == g.Phasing && !u.Ended:
-		return refuse("D2.11", "%s is in its own MPh: a VCA change by firing is made in a fire phase other than its own MPh; in its MPh it pays MP for it (\"%s vca %s-%s\")", u.ID, u.ID, lay.Name(a.A), lay.Name(a.B))
+		return g.refuse("D2.11", "%s is in its own MPh: a VCA change by firing is made in a fire phase other than its own MPh; in its MPh it pays MP for it (\"%s vca %s-%s\")", u.ID, u.ID, lay.Name(a.A), lay.Name(a.B))
 	case u.Pos.Bypass:
-		return refuse("D2.33", "%s is in Bypass and may not change its VCA there except at its CAFP as it moves", u.ID)
+		return g.refuse("D2.33", "%s is in Bypass and may not change its VCA there except at its CAFP as it moves", u.ID)
 	}
 	target, ok := u.Pos.Hex.SpineBetween(a.A, a.B)
 	if !ok {
-		return refuse("D2.11", "%s-%s is not a VCA of %s in %s: name the two hexes its front hexspine should point between", lay.Name(a.A), lay.Name(a.B), u.ID, lay.Name(u.Pos.Hex))
+		return g.refuse("D2.11", "%s-%s is not a VCA of %s in %s: name the two hexes its front hexspine should point between", lay.Name(a.A), lay.Name(a.B), u.ID, lay.Name(u.Pos.Hex))
 	}
 	n, turn := u.Pos.Heading.Steps(target)
 	if n == 0 {
-		return refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
+		return g.refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
 	}
 	d := g.Map.At(u.Pos.Hex)
 	bogEach := TerrainChart[d.Terrain].Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.OnRoad

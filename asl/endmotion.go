@@ -32,19 +32,19 @@ type endHow struct {
 func (g *Game) towardStatus(u *Unit) error {
 	switch {
 	case u.footMover():
-		return refuse("D2.4", "%s is a %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class)
+		return g.refuse("D2.4", "%s is a %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class)
 	case u.Pos.Offboard:
-		return refuse("D2.4", "%s is off the map: it has no next hex to name; write \"%s end\"", u.ID, u.ID)
+		return g.refuse("D2.4", "%s is off the map: it has no next hex to name; write \"%s end\"", u.ID, u.ID)
 	case u.Immobile != Mobile:
-		return refuse("D2.4", "%s is %s: it ends its MPh without a Motion counter; write \"%s end\"", u.ID, u.Immobile, u.ID)
+		return g.refuse("D2.4", "%s is %s: it ends its MPh without a Motion counter; write \"%s end\"", u.ID, u.Immobile, u.ID)
 	case u.MinimumMove:
-		return refuse("D2.15", "%s made a Minimum Move and has no MP left: it ends its MPh in Motion; write \"%s end\"", u.ID, u.ID)
+		return g.refuse("D2.15", "%s made a Minimum Move and has no MP left: it ends its MPh in Motion; write \"%s end\"", u.ID, u.ID)
 	case !u.Moving && !u.Motion:
-		return refuse("D2.4", "%s is Stopped: it ends its MPh Stopped, not in Motion; write \"%s end\"", u.ID, u.ID)
+		return g.refuse("D2.4", "%s is Stopped: it ends its MPh Stopped, not in Motion; write \"%s end\"", u.ID, u.ID)
 	case u.Reverse:
-		return refuse("D2.24", "%s is moving in Reverse and may not end its MPh in Motion; \"%s end\" pays its Stopping MP", u.ID, u.ID)
+		return g.refuse("D2.24", "%s is moving in Reverse and may not end its MPh in Motion; \"%s end\" pays its Stopping MP", u.ID, u.ID)
 	case u.AllUsed || u.Remaining() <= 0:
-		return refuse("D2.4", "%s has no MP left: it ends its MPh in Motion without naming a hex; write \"%s end\"", u.ID, u.ID)
+		return g.refuse("D2.4", "%s has no MP left: it ends its MPh in Motion without naming a hex; write \"%s end\"", u.ID, u.ID)
 	}
 	return nil
 }
@@ -65,7 +65,7 @@ func (g *Game) motionEndOK(u *Unit, how endHow) error {
 			return err
 		}
 		if affordable(u, all, c.Total(), left) {
-			return refuse("D2.4", "%s has %s MP left and entering %s costs %s: it may end its MPh in Motion with MP left only if they cannot pay the entry of the next hex it wishes to enter; enter it, or Stop", u.ID, left, lay.Name(how.toward), entryWords(u, all, &c))
+			return g.refuse("D2.4", "%s has %s MP left and entering %s costs %s: it may end its MPh in Motion with MP left only if they cannot pay the entry of the next hex it wishes to enter; enter it, or Stop", u.ID, left, lay.Name(how.toward), entryWords(u, all, &c))
 		}
 		return nil
 	}
@@ -83,7 +83,7 @@ func (g *Game) motionEndOK(u *Unit, how endHow) error {
 		if left < Whole(1) {
 			stop = "enter it"
 		}
-		return refuse("D2.4", "%s has %s MP left and could still enter %s (%s): a vehicle may end its MPh in Motion with MP left only if they cannot pay the entry of the next hex it wishes to enter; %s, or write \"%s end toward HEX\" naming the hex it wished to enter, if that one costs more than it has left", u.ID, left, lay.Name(o.to), entryWords(u, all, &c), stop, u.ID)
+		return g.refuse("D2.4", "%s has %s MP left and could still enter %s (%s): a vehicle may end its MPh in Motion with MP left only if they cannot pay the entry of the next hex it wishes to enter; %s, or write \"%s end toward HEX\" naming the hex it wished to enter, if that one costs more than it has left", u.ID, left, lay.Name(o.to), entryWords(u, all, &c), stop, u.ID)
 	}
 	return nil
 }
@@ -101,7 +101,7 @@ func (g *Game) nextEntry(u *Unit, to hex.Hex, c *Cost) (all bool, err error) {
 		found = found || !o.bypass && o.to == to
 	}
 	not := func(why string, args ...any) error {
-		return refuse("D2.4", "%s is not a hex %s could enter next: %s", lay.Name(to), u.ID, fmt.Sprintf(why, args...))
+		return g.refuse("D2.4", "%s is not a hex %s could enter next: %s", lay.Name(to), u.ID, fmt.Sprintf(why, args...))
 	}
 	switch {
 	case !found:
@@ -176,11 +176,11 @@ func (g *Game) groupMotionEndOK(gi int, parts []int, ends []Action) (why string,
 	}
 	for k, a := range ends {
 		if !isMember(parts, a.Unit) {
-			return "", refuse("D14.3", "%s does not move with %s (members: %s)", g.Units[a.Unit].ID, grp.ID, g.memberNames(parts))
+			return "", g.refuse("D14.3", "%s does not move with %s (members: %s)", g.Units[a.Unit].ID, grp.ID, g.memberNames(parts))
 		}
 		for _, b := range ends[:k] {
 			if b.Unit == a.Unit {
-				return "", refuse("D2.4", "%s is named twice: name each member's next hex once", g.Units[a.Unit].ID)
+				return "", g.refuse("D2.4", "%s is named twice: name each member's next hex once", g.Units[a.Unit].ID)
 			}
 		}
 		if err := g.towardStatus(&g.Units[a.Unit]); err != nil {
@@ -236,7 +236,7 @@ func (g *Game) namedImpulse(grp *Group, ends []Action, budget MP) (string, error
 		}
 		return fmt.Sprintf("with %s MP unused: the Impulse it wished to make next costs %s (%s; D14.31)", budget, paid, strings.Join(words, "; ")), nil
 	}
-	return "", refuse("D2.4", "the Impulse %s names would cost %s MP (%s) and every member has at least %s MP left: a group may end its MPh in Motion with MP left only if they cannot pay the Impulse it wishes to make next (D14.31); make it, or Stop", grp.ID, cost, strings.Join(words, "; "), budget)
+	return "", g.refuse("D2.4", "the Impulse %s names would cost %s MP (%s) and every member has at least %s MP left: a group may end its MPh in Motion with MP left only if they cannot pay the Impulse it wishes to make next (D14.31); make it, or Stop", grp.ID, cost, strings.Join(words, "; "), budget)
 }
 
 // anotherImpulse refuses a group's plain `end` while it could make another Impulse in which a
@@ -268,7 +268,7 @@ func (g *Game) anotherImpulse(grp *Group, parts []int, budget MP) error {
 					continue
 				}
 			}
-			return refuse("D2.4", "%s could make another Impulse: %s could enter %s (%s) and every member has at least %s MP left; a group may end its MPh in Motion with MP left only if they cannot pay the Impulse it wishes to make next (D14.3); Stop (\"%s stop\"), or write \"%s end toward %s:HEX, ...\" naming each member's next hex", grp.ID, u.ID, lay.Name(o.to), entryWords(u, all, &c), budget, grp.ID, grp.ID, u.ID)
+			return g.refuse("D2.4", "%s could make another Impulse: %s could enter %s (%s) and every member has at least %s MP left; a group may end its MPh in Motion with MP left only if they cannot pay the Impulse it wishes to make next (D14.3); Stop (\"%s stop\"), or write \"%s end toward %s:HEX, ...\" naming each member's next hex", grp.ID, u.ID, lay.Name(o.to), entryWords(u, all, &c), budget, grp.ID, grp.ID, u.ID)
 		}
 	}
 	return nil

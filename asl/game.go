@@ -16,6 +16,10 @@ type Game struct {
 	Phasing string  // the side whose MPh it is (the ATTACKER)
 	// Night: Straying applies (E11.6).
 	Night bool
+	// Scratch marks a copy a planner tries steps on: it keeps no record of the MP each unit
+	// spends in each enemy's LOS (D2.401), which only a later Motion attempt reads and no
+	// step's legality does, so trying a step costs no line of sight.
+	Scratch bool `hash:"-"`
 
 	// For DEFENDER Motion attempts (D2.401): MP each moving unit spent in each defender's LOS,
 	// and whether it was already in that LOS when the MPh began. Indexed mover*len(Units)+defender.
@@ -209,7 +213,7 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	r.Reset()
 	if a.Unit < 0 || a.Unit >= len(g.Units) {
-		return refuse("scenario", "no such unit")
+		return g.refuse("scenario", "no such unit")
 	}
 	if a.Verb == VerbAttack {
 		return g.attack(a, r)
@@ -262,17 +266,17 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 		switch a.Verb {
 		case VerbEnter:
 			if u.Pinned {
-				return refuse("A7.8", "%s is pinned and may not move", u.ID)
+				return g.refuse("A7.8", "%s is pinned and may not move", u.ID)
 			}
 			err = g.moveFoot(&u, a, r)
 		case VerbEnd:
 			if a.Toward {
-				return refuse("D2.4", "%s is a %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class)
+				return g.refuse("D2.4", "%s is a %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class)
 			}
 			u.Ended = true
 			r.event("A4", u.ID+" ends its MPh")
 		default:
-			err = refuse("A4", "%s is a %s: it moves by entering adjacent hexes (enter HEX) and has no %q", u.ID, u.V.Class, a.Verb)
+			err = g.refuse("A4", "%s is a %s: it moves by entering adjacent hexes (enter HEX) and has no %q", u.ID, u.V.Class, a.Verb)
 		}
 		if err != nil {
 			return err
@@ -310,7 +314,7 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	case VerbUnbog:
 		err = g.unbog(&u, src, r)
 	default:
-		err = refuse("scenario", "unknown step")
+		err = g.refuse("scenario", "unknown step")
 	}
 	if err != nil {
 		return err
@@ -339,40 +343,40 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 func (g *Game) canAct(u *Unit, a Action) error {
 	switch {
 	case u.Destroyed:
-		return refuse("D2.1", "%s has been destroyed", u.ID)
+		return g.refuse("D2.1", "%s has been destroyed", u.ID)
 	case u.Side != g.Phasing:
-		return refuse("D2.1", "%s belongs to %s and it is the %s MPh: only the phasing side moves", u.ID, u.Side, g.Phasing)
+		return g.refuse("D2.1", "%s belongs to %s and it is the %s MPh: only the phasing side moves", u.ID, u.Side, g.Phasing)
 	case u.Exited:
-		return refuse("D14.212", "%s has left the map", u.ID)
+		return g.refuse("D14.212", "%s has left the map", u.ID)
 	case u.NTC == NTCFailed:
-		return refuse("D14.23", "%s failed its NTC and may not move this MPh", u.ID)
+		return g.refuse("D14.23", "%s failed its NTC and may not move this MPh", u.ID)
 	case u.Ended && u.ColumnDisbanded:
-		return refuse("E11.531", "%s's Column Disbanded during its MPh, which ended its MPh", u.ID)
+		return g.refuse("E11.531", "%s's Column Disbanded during its MPh, which ended its MPh", u.ID)
 	case u.Ended:
-		return refuse("D2.1", "%s has already ended its MPh", u.ID)
+		return g.refuse("D2.1", "%s has already ended its MPh", u.ID)
 	case u.Stunned:
-		return refuse("D2.1", "%s is Stunned/Shocked/Recalled and may not spend MP for the rest of the Player Turn", u.ID)
+		return g.refuse("D2.1", "%s is Stunned/Shocked/Recalled and may not spend MP for the rest of the Player Turn", u.ID)
 	case u.FiredPFPh:
-		return refuse("D2.1", "%s fired during the preceding PFPh and may not move this MPh", u.ID)
+		return g.refuse("D2.1", "%s fired during the preceding PFPh and may not move this MPh", u.ID)
 	case u.TI:
-		return refuse("D2.1", "%s is TI and may not move this MPh", u.ID)
+		return g.refuse("D2.1", "%s is TI and may not move this MPh", u.ID)
 	}
 	if u.Immobile != Mobile && a.Verb != VerbEnd && !(a.Verb == VerbUnbog && u.Immobile == Bogged) {
-		return refuse("D2.1", "%s is %s and may not spend MP to move", u.ID, u.Immobile)
+		return g.refuse("D2.1", "%s is %s and may not spend MP to move", u.ID, u.Immobile)
 	}
 	if u.MinimumMove && a.Verb != VerbEnd {
-		return refuse("D2.15", "%s made a Minimum Move and spent all its MP allotment; it ends its MPh in Motion", u.ID)
+		return g.refuse("D2.15", "%s made a Minimum Move and spent all its MP allotment; it ends its MPh in Motion", u.ID)
 	}
 	return nil
 }
 
-// spend charges MP, refusing what the vehicle cannot afford.
-func spendable(u *Unit, c MP, what string) error {
+// spendable refuses what the vehicle cannot afford (D2.1; D2.7 after ALL MP).
+func (g *Game) spendable(u *Unit, c MP, what string) error {
 	if c > u.Remaining() {
 		if u.AllUsed {
-			return refuse("D2.7", "%s spent ALL its MP entering its hex; only Start/Stop MP remain to it, not %s MP to %s", u.ID, c, what)
+			return g.refuse("D2.7", "%s spent ALL its MP entering its hex; only Start/Stop MP remain to it, not %s MP to %s", u.ID, c, what)
 		}
-		return refuse("D2.1", "%s has %s MP left, but %s costs %s MP", u.ID, u.Remaining(), what, c)
+		return g.refuse("D2.1", "%s has %s MP left, but %s costs %s MP", u.ID, u.Remaining(), what, c)
 	}
 	return nil
 }
@@ -529,17 +533,17 @@ func (g *Game) stallCheck(u *Unit, src dice.Source, r *Result) (stalled bool, er
 func (g *Game) start(u *Unit, src dice.Source, r *Result) error {
 	switch {
 	case u.Moving:
-		return refuse("D2.12", "%s is already moving; Start MP are paid only by a stopped vehicle", u.ID)
+		return g.refuse("D2.12", "%s is already moving; Start MP are paid only by a stopped vehicle", u.ID)
 	case u.Motion:
-		return refuse("D2.4", "%s began its MPh in Motion and need not pay a Starting MP; just move it", u.ID)
+		return g.refuse("D2.4", "%s began its MPh in Motion and need not pay a Starting MP; just move it", u.ID)
 	case u.AllUsed:
-		return refuse("D2.7", "%s has spent ALL its MP", u.ID)
+		return g.refuse("D2.7", "%s has spent ALL its MP", u.ID)
 	}
 	var c Cost
 	if _, err := startCost(u, false, &c); err != nil {
 		return err
 	}
-	if err := spendable(u, c.Total(), "Starting"); err != nil {
+	if err := g.spendable(u, c.Total(), "Starting"); err != nil {
 		return err
 	}
 	r.Cost = c
@@ -551,7 +555,7 @@ func (g *Game) start(u *Unit, src dice.Source, r *Result) error {
 
 func (g *Game) stop(u *Unit, r *Result) error {
 	if !u.Moving && !u.Motion {
-		return refuse("D2.13", "%s is not moving, so there is nothing to stop", u.ID)
+		return g.refuse("D2.13", "%s is not moving, so there is nothing to stop", u.ID)
 	}
 	if err := g.enemyAFVBar(u, "stop"); err != nil {
 		return err
@@ -562,7 +566,7 @@ func (g *Game) stop(u *Unit, r *Result) error {
 		if esbOpen(u) {
 			or = " (or attempt ESB for more MP, D2.5)"
 		}
-		return refuse("D2.4", "%s has %s MP left and cannot pay the Stopping MP; it ends its MPh in Motion%s", u.ID, u.Remaining(), or)
+		return g.refuse("D2.4", "%s has %s MP left and cannot pay the Stopping MP; it ends its MPh in Motion%s", u.ID, u.Remaining(), or)
 	}
 	r.Cost.Plus(c, "Stop", "D2.13")
 	u.Spent += c
@@ -588,7 +592,7 @@ func (g *Game) enemyAFVBar(u *Unit, what string) error {
 		if u.canAttack(e.ID) {
 			continue
 		}
-		return refuse("D2.6", "%s may not %s in enemy AFV %s's hex: it is in that AFV's LOS and cannot attack it there with an Original TK/IFT DR of 5 able to destroy or shock it", u.ID, what, e.ID)
+		return g.refuse("D2.6", "%s may not %s in enemy AFV %s's hex: it is in that AFV's LOS and cannot attack it there with an Original TK/IFT DR of 5 able to destroy or shock it", u.ID, what, e.ID)
 	}
 	return nil
 }
@@ -598,12 +602,12 @@ func (g *Game) enemyAFVBar(u *Unit, what string) error {
 
 func (g *Game) delay(u *Unit, a Action, r *Result) error {
 	if u.Moving || u.Motion {
-		return refuse("D2.17", "%s is moving; Delay (spending MP without moving) is only for a stopped vehicle", u.ID)
+		return g.refuse("D2.17", "%s is moving; Delay (spending MP without moving) is only for a stopped vehicle", u.ID)
 	}
 	if a.N <= 0 {
-		return refuse("D2.17", "a Delay spends at least ½ MP")
+		return g.refuse("D2.17", "a Delay spends at least ½ MP")
 	}
-	if err := spendable(u, a.N, "the Delay"); err != nil {
+	if err := g.spendable(u, a.N, "the Delay"); err != nil {
 		return err
 	}
 	r.Cost.Add(a.N, "Delay", "D2.17")
@@ -642,15 +646,15 @@ func ESBDRM(v *Vehicle, n MP) DRM {
 func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	switch {
 	case !u.V.Tracked:
-		return refuse("D2.5", "only a tracked vehicle may attempt ESB; %s is a %s", u.ID, u.V.Class)
+		return g.refuse("D2.5", "only a tracked vehicle may attempt ESB; %s is a %s", u.ID, u.V.Class)
 	case u.ESBUsed:
-		return refuse("D2.5", "%s has already attempted ESB this MPh (once per MPh)", u.ID)
+		return g.refuse("D2.5", "%s has already attempted ESB this MPh (once per MPh)", u.ID)
 	case u.AllUsed:
-		return refuse("D2.7", "%s has spent ALL its MP (only Start/Stop MP remain to it); ESB cannot add to them", u.ID)
+		return g.refuse("D2.7", "%s has spent ALL its MP (only Start/Stop MP remain to it); ESB cannot add to them", u.ID)
 	case a.N <= 0:
-		return refuse("D2.5", "an ESB attempt seeks at least ½ MP")
+		return g.refuse("D2.5", "an ESB attempt seeks at least ½ MP")
 	case a.N > ESBLimit(u.V):
-		return refuse("D2.5", "%s may seek at most %s extra MP (a fourth of its %d MP allotment, FRD), not %s", u.ID, ESBLimit(u.V), u.V.MP, a.N)
+		return g.refuse("D2.5", "%s may seek at most %s extra MP (a fourth of its %d MP allotment, FRD), not %s", u.ID, ESBLimit(u.V), u.V.MP, a.N)
 	}
 	if err := g.enemyAFVBar(u, "attempt ESB"); err != nil {
 		return err
@@ -692,10 +696,10 @@ func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
 		return nil
 	}
 	if u.Pos.Bypass && u.Pos.Pivot != 0 {
-		return refuse("D2.33", "%s changed its VCA at its CAFP and may not end its MPh there: it must Bypass on to the next CAFP or reverse into a new hex", u.ID)
+		return g.refuse("D2.33", "%s changed its VCA at its CAFP and may not end its MPh there: it must Bypass on to the next CAFP or reverse into a new hex", u.ID)
 	}
 	if u.BeganInMotion && u.Spent == 0 && !u.MinimumMove {
-		return refuse("D2.4", "%s began its Player Turn in Motion and must spend at least one MP (even if just to stop)", u.ID)
+		return g.refuse("D2.4", "%s began its Player Turn in Motion and must spend at least one MP (even if just to stop)", u.ID)
 	}
 	if u.MinimumMove {
 		u.Ended, u.Moving, u.Motion = true, false, true
@@ -711,7 +715,7 @@ func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
 		// No Reverse Motion at the end of a Player Turn (D2.24): it must pay to stop.
 		if u.Remaining() < Whole(1) {
 			if u.V.Tracked && !u.ESBUsed && ESBLimit(u.V) > 0 {
-				return refuse("D2.24", "%s is moving in Reverse and may not end its MPh in Motion; it has no MP left to stop: attempt ESB for one", u.ID)
+				return g.refuse("D2.24", "%s is moving in Reverse and may not end its MPh in Motion; it has no MP left to stop: attempt ESB for one", u.ID)
 			}
 		} else {
 			if err := g.enemyAFVBar(u, "stop"); err != nil {
@@ -757,10 +761,10 @@ func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
 func (g *Game) tca(a Action, r *Result) error {
 	u := &g.Units[a.Unit]
 	if u.Destroyed || u.Pos.Offboard {
-		return refuse("D2.321", "%s is not on the map", u.ID)
+		return g.refuse("D2.321", "%s is not on the map", u.ID)
 	}
 	if a.A == u.Pos.Hex {
-		return refuse("D2.321", "%s cannot fire into its own hex this way", u.ID)
+		return g.refuse("D2.321", "%s cannot fire into its own hex this way", u.ID)
 	}
 	var acq *hex.Hex
 	if u.HasAcquired {

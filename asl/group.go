@@ -76,18 +76,18 @@ type Group struct {
 // in a line (E11.1), a Column of Infantry, Cavalry or wagons in a line (E11.5).
 func (g *Game) AddGroup(id string, kind GroupKind, members []int) error {
 	if _, ok := g.Group(id); ok {
-		return refuse("scenario", "group %s is named twice", id)
+		return g.refuse("scenario", "group %s is named twice", id)
 	}
 	if _, ok := g.Unit(id); ok {
-		return refuse("scenario", "group %s has the id of a unit", id)
+		return g.refuse("scenario", "group %s has the id of a unit", id)
 	}
 	seen := map[int]bool{}
 	for _, m := range members {
 		if m < 0 || m >= len(g.Units) {
-			return refuse("scenario", "group %s: no such unit", id)
+			return g.refuse("scenario", "group %s: no such unit", id)
 		}
 		if seen[m] {
-			return refuse("scenario", "group %s lists %s twice", id, g.Units[m].ID)
+			return g.refuse("scenario", "group %s lists %s twice", id, g.Units[m].ID)
 		}
 		seen[m] = true
 	}
@@ -171,46 +171,46 @@ func (g *Game) GroupOf(unit int, kind GroupKind) int {
 
 func (g *Game) checkPlatoon(grp *Group, rule string) error {
 	if len(grp.Members) < 2 || len(grp.Members) > 3 {
-		return refuse(rule, "a platoon is two or three AFV; %s has %d", grp.ID, len(grp.Members))
+		return g.refuse(rule, "a platoon is two or three AFV; %s has %d", grp.ID, len(grp.Members))
 	}
 	for _, m := range grp.Members {
 		u := &g.Units[m]
 		switch {
 		case !u.V.AFV:
-			return refuse(rule, "%s is not an AFV; only AFV form platoons", u.ID)
+			return g.refuse(rule, "%s is not an AFV; only AFV form platoons", u.ID)
 		case u.Destroyed || u.Immobile != Mobile:
-			return refuse(rule, "%s is not a Mobile AFV", u.ID)
+			return g.refuse(rule, "%s is not a Mobile AFV", u.ID)
 		case u.Platoon != 0 && !g.Groups[u.Platoon-1].Gone:
-			return refuse(rule, "%s is already in platoon %s", u.ID, g.Groups[u.Platoon-1].ID)
+			return g.refuse(rule, "%s is already in platoon %s", u.ID, g.Groups[u.Platoon-1].ID)
 		}
 		if u.Side != g.Units[grp.Members[0]].Side {
-			return refuse(rule, "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
+			return g.refuse(rule, "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
 		}
 	}
 	if why := g.formation(grp.Members); why != "" {
-		return refuse("D14.21", "platoon %s is not in formation: %s", grp.ID, why)
+		return g.refuse("D14.21", "platoon %s is not in formation: %s", grp.ID, why)
 	}
 	return nil
 }
 
 func (g *Game) checkConvoy(grp *Group) error {
 	if len(grp.Members) < 2 {
-		return refuse("E11.1", "a Convoy is two or more vehicles; %s has %d", grp.ID, len(grp.Members))
+		return g.refuse("E11.1", "a Convoy is two or more vehicles; %s has %d", grp.ID, len(grp.Members))
 	}
 	for _, m := range grp.Members {
 		u := &g.Units[m]
 		if u.V.Class == Wagon || u.V.Class >= Infantry {
-			return refuse("E11.1", "%s is not a motorized vehicle; a Convoy is made of motorized vehicles", u.ID)
+			return g.refuse("E11.1", "%s is not a motorized vehicle; a Convoy is made of motorized vehicles", u.ID)
 		}
 		if u.Side != g.Units[grp.Members[0]].Side {
-			return refuse("E11.1", "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
+			return g.refuse("E11.1", "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
 		}
 		if u.Convoy != 0 && !g.Groups[u.Convoy-1].Gone {
-			return refuse("E11.1", "%s is already in Convoy %s", u.ID, g.Groups[u.Convoy-1].ID)
+			return g.refuse("E11.1", "%s is already in Convoy %s", u.ID, g.Groups[u.Convoy-1].ID)
 		}
 	}
 	if why := g.lineBreak(grp.Members, "E11.1"); why != "" {
-		return refuse("E11.1", "Convoy %s is not a line one vehicle per hex: %s", grp.ID, why)
+		return g.refuse("E11.1", "Convoy %s is not a line one vehicle per hex: %s", grp.ID, why)
 	}
 	return nil
 }

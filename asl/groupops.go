@@ -190,13 +190,13 @@ func (g *Game) convoyImpulseOK(gi int, parts []int) error {
 		if why := g.lineBreak(parts[k-1:k+1], "E11.21"); why != "" {
 			u := &g.Units[parts[k]]
 			if ok, _ := g.mayLeaveConvoy(parts[k], gi); !ok {
-				return refuse("E11.251", "%s would open a Gap in Convoy %s (%s), forming a new rear Convoy; a vehicle may leave its Convoy only with LOS to a Known enemy ground unit or to a Convoy vehicle attacked or lost, with a radio AFV's crew seeing one, or when Recalled", u.ID, g.Groups[gi].ID, why)
+				return g.refuse("E11.251", "%s would open a Gap in Convoy %s (%s), forming a new rear Convoy; a vehicle may leave its Convoy only with LOS to a Known enemy ground unit or to a Convoy vehicle attacked or lost, with a radio AFV's crew seeing one, or when Recalled", u.ID, g.Groups[gi].ID, why)
 			}
 			continue
 		}
 		a, b := &g.Units[parts[k-1]], &g.Units[parts[k]]
 		if !a.waiting() && !b.waiting() && a.Stopped() != b.Stopped() {
-			return refuse("E11.24", "%s is %s but %s is %s: a Convoy has one Motion status, as one unit", a.ID, stoppedWord(a), b.ID, stoppedWord(b))
+			return g.refuse("E11.24", "%s is %s but %s is %s: a Convoy has one Motion status, as one unit", a.ID, stoppedWord(a), b.ID, stoppedWord(b))
 		}
 	}
 	return nil
@@ -289,7 +289,7 @@ func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
 		return g.formPlatoon(ga, r)
 	}
 	if ga.Group < 0 || ga.Group >= len(g.Groups) || g.Groups[ga.Group].Gone {
-		return refuse("scenario", "no such group")
+		return g.refuse("scenario", "no such group")
 	}
 	switch ga.Step {
 	case GroupEnd:
@@ -308,7 +308,7 @@ func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
 		}
 		return g.joinColumn(ga, r)
 	}
-	return refuse("scenario", "unknown group step")
+	return g.refuse("scenario", "unknown group step")
 }
 
 // groupEnd ends the MPh of every member. Members in Motion with MP left end so only if the
@@ -347,7 +347,7 @@ func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 	if grp.Kind == KindPlatoon {
 		if why := g.formation(grp.Members); why != "" && !grp.Reform {
 			restore()
-			return refuse("D14.21", "%s would end its MPh out of formation: %s", grp.ID, why)
+			return g.refuse("D14.21", "%s would end its MPh out of formation: %s", grp.ID, why)
 		}
 	}
 	grp.Ended = true
@@ -376,11 +376,11 @@ func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 func (g *Game) leave(ga GroupAction, src dice.Source, r *Result) error {
 	grp := &g.Groups[ga.Group]
 	if ga.Unit >= len(g.Units) || ga.Unit < 0 && (ga.Other < 0 || grp.Kind != KindConvoy) {
-		return refuse("scenario", "name a unit of %s to leave it", grp.ID)
+		return g.refuse("scenario", "name a unit of %s to leave it", grp.ID)
 	}
 	switch grp.Kind {
 	case KindColumn:
-		return refuse("E11.53", "Column units may not leave their Column; a Column only Disbands")
+		return g.refuse("E11.53", "Column units may not leave their Column; a Column only Disbands")
 	case KindArmoredAssault:
 		return g.breakOffAssault(ga.Group, ga, r)
 	case KindPlatoon:
@@ -395,20 +395,20 @@ func (g *Game) leave(ga GroupAction, src dice.Source, r *Result) error {
 	if ga.Other >= 0 {
 		p := &g.Groups[ga.Other]
 		if p.Kind != KindPlatoon || p.Gone {
-			return refuse("E11.252", "only a platoon leaves a Convoy as one")
+			return g.refuse("E11.252", "only a platoon leaves a Convoy as one")
 		}
 		for _, m := range p.Members {
 			if g.GroupOf(m, KindConvoy) != ga.Group {
-				return refuse("E11.252", "%s of platoon %s is not in Convoy %s", g.Units[m].ID, p.ID, grp.ID)
+				return g.refuse("E11.252", "%s of platoon %s is not in Convoy %s", g.Units[m].ID, p.ID, grp.ID)
 			}
 		}
 		leavers, who = p.Members, "platoon "+p.ID
 	} else {
 		if g.GroupOf(ga.Unit, KindConvoy) != ga.Group {
-			return refuse("E11.25", "%s is not in Convoy %s", g.Units[ga.Unit].ID, grp.ID)
+			return g.refuse("E11.25", "%s is not in Convoy %s", g.Units[ga.Unit].ID, grp.ID)
 		}
 		if p := g.GroupOf(ga.Unit, KindPlatoon); p >= 0 {
-			return refuse("E11.252", "%s is in platoon %s, which leaves the Convoy as one: write \"%s leave %s\"", g.Units[ga.Unit].ID, g.Groups[p].ID, grp.ID, g.Groups[p].ID)
+			return g.refuse("E11.252", "%s is in platoon %s, which leaves the Convoy as one: write \"%s leave %s\"", g.Units[ga.Unit].ID, g.Groups[p].ID, grp.ID, g.Groups[p].ID)
 		}
 		leavers, who = []int{ga.Unit}, g.Units[ga.Unit].ID
 	}
@@ -420,7 +420,7 @@ func (g *Game) leave(ga GroupAction, src dice.Source, r *Result) error {
 		}
 	}
 	if !ok {
-		return refuse("E11.251", "%s may not leave Convoy %s: it needs LOS to a Known enemy ground unit or to a vehicle of the Convoy attacked at the end of its last Impulse or lost this MPh, a radio AFV's crew seeing one, or a Recall", who, grp.ID)
+		return g.refuse("E11.251", "%s may not leave Convoy %s: it needs LOS to a Known enemy ground unit or to a vehicle of the Convoy attacked at the end of its last Impulse or lost this MPh, a radio AFV's crew seeing one, or a Recall", who, grp.ID)
 	}
 	for _, m := range leavers {
 		g.leaveGroup(ga.Group, m)
@@ -439,14 +439,14 @@ func (g *Game) leave(ga GroupAction, src dice.Source, r *Result) error {
 func (g *Game) breakOff(gi, i int, src dice.Source, r *Result) error {
 	grp := &g.Groups[gi]
 	if g.GroupOf(i, KindPlatoon) != gi {
-		return refuse("D14.23", "%s is not in platoon %s", g.Units[i].ID, grp.ID)
+		return g.refuse("D14.23", "%s is not in platoon %s", g.Units[i].ID, grp.ID)
 	}
 	u := &g.Units[i]
 	if u.Side != g.Phasing {
-		return refuse("D14.23", "%s may break off from its platoon only at the start of its own MPh", u.ID)
+		return g.refuse("D14.23", "%s may break off from its platoon only at the start of its own MPh", u.ID)
 	}
 	if u.Spent > 0 || grp.Impulses > 0 {
-		return refuse("D14.23", "%s may break off from %s only at the start of its MPh, before the platoon moves; afterwards only a Gap frees it", u.ID, grp.ID)
+		return g.refuse("D14.23", "%s may break off from %s only at the start of its MPh, before the platoon moves; afterwards only a Gap frees it", u.ID, grp.ID)
 	}
 	if !u.Radioless() {
 		g.leaveGroup(gi, i)
@@ -511,17 +511,17 @@ func (g *Game) ntcFailed(u *Unit, r *Result) {
 func (g *Game) formPlatoon(ga GroupAction, r *Result) error {
 	for _, m := range ga.Units {
 		if m < 0 || m >= len(g.Units) {
-			return refuse("scenario", "no such unit")
+			return g.refuse("scenario", "no such unit")
 		}
 		u := &g.Units[m]
 		if u.Side != g.Phasing {
-			return refuse("D14.2", "%s may join a platoon only at the start of its own MPh", u.ID)
+			return g.refuse("D14.2", "%s may join a platoon only at the start of its own MPh", u.ID)
 		}
 		if (u.Spent > 0 && !isMember(g.leaving, m)) || u.Ended {
-			return refuse("D14.2", "%s has begun its MPh; a platoon is formed at setup, at the start of the MPh or on leaving a Convoy", u.ID)
+			return g.refuse("D14.2", "%s has begun its MPh; a platoon is formed at setup, at the start of the MPh or on leaving a Convoy", u.ID)
 		}
 		if u.Convoy != 0 {
-			return refuse("D14.2", "%s is in Convoy %s; it forms a platoon when leaving the Convoy", u.ID, g.Groups[u.Convoy-1].ID)
+			return g.refuse("D14.2", "%s is in Convoy %s; it forms a platoon when leaving the Convoy", u.ID, g.Groups[u.Convoy-1].ID)
 		}
 	}
 	if err := g.AddGroup(ga.ID, KindPlatoon, ga.Units); err != nil {
@@ -540,17 +540,17 @@ func (g *Game) formPlatoon(ga GroupAction, r *Result) error {
 // every vehicle of the new Convoy.
 func (g *Game) combine(a, b int, r *Result) error {
 	if b < 0 || b >= len(g.Groups) || g.Groups[b].Gone || a == b {
-		return refuse("E11.26", "name two different Convoys to combine")
+		return g.refuse("E11.26", "name two different Convoys to combine")
 	}
 	ga, gb := &g.Groups[a], &g.Groups[b]
 	if ga.Kind != KindConvoy || gb.Kind != KindConvoy {
-		return refuse("E11.26", "only Convoys combine")
+		return g.refuse("E11.26", "only Convoys combine")
 	}
 	line := append(append([]int(nil), ga.Members...), gb.Members...)
 	if why := g.lineBreak(line, "E11.1"); why != "" {
 		other := append(append([]int(nil), gb.Members...), ga.Members...)
 		if why2 := g.lineBreak(other, "E11.1"); why2 != "" {
-			return refuse("E11.26", "%s and %s do not form one line: %s", ga.ID, gb.ID, why)
+			return g.refuse("E11.26", "%s and %s do not form one line: %s", ga.ID, gb.ID, why)
 		}
 		line = other
 	}
@@ -611,7 +611,7 @@ func (g *Game) moveAlone(a Action) error {
 			if a.Verb == VerbEnd {
 				continue // a member may end its MPh on its own (then its group moves no more)
 			}
-			return refuse(rule, "%s moves with %s %s, in Impulses: write the Impulse as \"%s: %s %s, ...\"", u.ID, grp.Kind, grp.ID, grp.ID, u.ID, a.Verb)
+			return g.refuse(rule, "%s moves with %s %s, in Impulses: write the Impulse as \"%s: %s %s, ...\"", u.ID, grp.Kind, grp.ID, grp.ID, u.ID, a.Verb)
 		}
 	}
 	if a.Verb == VerbEnd {
@@ -624,7 +624,7 @@ func (g *Game) moveAlone(a Action) error {
 	}
 	for _, m := range g.leaving {
 		if l := &g.Units[m]; !l.Ended && !l.Destroyed && l.Immobile == Mobile && !l.Stunned {
-			return refuse("E11.25", "%s left its Convoy and must complete its MPh before %s moves", l.ID, u.ID)
+			return g.refuse("E11.25", "%s left its Convoy and must complete its MPh before %s moves", l.ID, u.ID)
 		}
 	}
 	one := [1]int{a.Unit}
@@ -661,15 +661,15 @@ func (g *Game) platoonMotionAttempt(gi int, a Action, src dice.Source, r *Result
 		d := &g.Units[m]
 		switch {
 		case d.MotionAttempted:
-			return refuse("D2.401", "%s of platoon %s has already made its Motion attempt this enemy MPh", d.ID, grp.ID)
+			return g.refuse("D2.401", "%s of platoon %s has already made its Motion attempt this enemy MPh", d.ID, grp.ID)
 		case d.FireMarker:
-			return refuse("D2.401", "%s of platoon %s is marked with a First/Final Fire counter; the platoon may not attempt Motion", d.ID, grp.ID)
+			return g.refuse("D2.401", "%s of platoon %s is marked with a First/Final Fire counter; the platoon may not attempt Motion", d.ID, grp.ID)
 		case d.Stunned:
-			return refuse("D2.401", "%s of platoon %s is Stunned", d.ID, grp.ID)
+			return g.refuse("D2.401", "%s of platoon %s is Stunned", d.ID, grp.ID)
 		}
 	}
 	if a.HasVCA {
-		return refuse("D14.211", "a platoon's Motion attempt is one dr for all its AFV; make it without a VCA change")
+		return g.refuse("D14.211", "a platoon's Motion attempt is one dr for all its AFV; make it without a VCA change")
 	}
 	best, who, seen := MP(0), -1, -1
 	for _, m := range parts {
@@ -678,7 +678,7 @@ func (g *Game) platoonMotionAttempt(gi int, a Action, src dice.Source, r *Result
 		}
 	}
 	if who < 0 {
-		return refuse("D2.401", "no enemy unit that entered the LOS of an AFV of %s this MPh has spent MP/MF in it", grp.ID)
+		return g.refuse("D2.401", "no enemy unit that entered the LOS of an AFV of %s this MPh has spent MP/MF in it", grp.ID)
 	}
 	roll, err := src.Roll(dice.Dr)
 	if err != nil {
@@ -775,10 +775,10 @@ func (g *Game) StrayCheck(i int, r *Result) error {
 	r.Reset()
 	u := &g.Units[i]
 	if !g.Night {
-		return refuse("E11.6", "Straying happens only at night (set night: true)")
+		return g.refuse("E11.6", "Straying happens only at night (set night: true)")
 	}
 	if !u.strayOK {
-		return refuse("E11.6", "%s was not the lead of its Convoy or Column when the MPh began, and has not left it of its own will: only that lead can Stray, and the units behind it follow it", u.ID)
+		return g.refuse("E11.6", "%s was not the lead of its Convoy or Column when the MPh began, and has not left it of its own will: only that lead can Stray, and the units behind it follow it", u.ID)
 	}
 	for _, k := range [...]int16{u.Convoy, u.Column} {
 		if k == 0 {
@@ -799,17 +799,17 @@ func (g *Game) StrayCheck(i int, r *Result) error {
 func (g *Game) Stray(gi int, to hex.Hex, src dice.Source, r *ImpulseResult) error {
 	grp := &g.Groups[gi]
 	if grp.Kind != KindConvoy && grp.Kind != KindColumn {
-		return refuse("E11.6", "%s is a %s: only a Convoy or Column Strays as one", grp.ID, grp.Kind)
+		return g.refuse("E11.6", "%s is a %s: only a Convoy or Column Strays as one", grp.ID, grp.Kind)
 	}
 	if !g.Night {
-		return refuse("E11.6", "Straying happens only at night (set night: true)")
+		return g.refuse("E11.6", "Straying happens only at night (set night: true)")
 	}
 	ms := g.liveMembers(gi)
 	if len(ms) == 0 {
-		return refuse("E11.6", "%s has no units left", grp.ID)
+		return g.refuse("E11.6", "%s has no units left", grp.ID)
 	}
 	if lead := &g.Units[ms[0]]; !lead.strayOK {
-		return refuse("E11.6", "%s did not lead %s when the MPh began: only that lead can Stray", lead.ID, grp.ID)
+		return g.refuse("E11.6", "%s did not lead %s when the MPh began: only that lead can Stray", lead.ID, grp.ID)
 	}
 	ia := ImpulseAction{Group: gi}
 	target := to
@@ -836,32 +836,32 @@ func (g *Game) Stray(gi int, to hex.Hex, src dice.Source, r *ImpulseResult) erro
 func (g *Game) joinPlatoon(ga GroupAction, r *Result) error {
 	grp := &g.Groups[ga.Group]
 	if len(grp.Members)+len(ga.Units) > 3 {
-		return refuse("D14.23", "a platoon has at most three AFV; %s has %d", grp.ID, len(grp.Members))
+		return g.refuse("D14.23", "a platoon has at most three AFV; %s has %d", grp.ID, len(grp.Members))
 	}
 	if grp.Impulses > 0 {
-		return refuse("D14.23", "%s has begun its MPh; AFV join it at the start of their MPh", grp.ID)
+		return g.refuse("D14.23", "%s has begun its MPh; AFV join it at the start of their MPh", grp.ID)
 	}
 	for _, m := range ga.Units {
 		if m < 0 || m >= len(g.Units) {
-			return refuse("scenario", "no such unit")
+			return g.refuse("scenario", "no such unit")
 		}
 		u := &g.Units[m]
 		switch {
 		case !u.V.AFV:
-			return refuse("D14.2", "%s is not an AFV", u.ID)
+			return g.refuse("D14.2", "%s is not an AFV", u.ID)
 		case u.Side != g.Phasing || len(grp.Members) > 0 && g.Units[grp.Members[0]].Side != u.Side:
-			return refuse("D14.23", "%s joins a platoon of its own side at the start of its own MPh", u.ID)
+			return g.refuse("D14.23", "%s joins a platoon of its own side at the start of its own MPh", u.ID)
 		case u.Platoon != 0:
-			return refuse("D14.23", "%s is already in platoon %s", u.ID, g.Groups[u.Platoon-1].ID)
+			return g.refuse("D14.23", "%s is already in platoon %s", u.ID, g.Groups[u.Platoon-1].ID)
 		case u.Spent > 0 || u.Ended:
-			return refuse("D14.23", "%s has begun its MPh; it joins a platoon at the start of it", u.ID)
+			return g.refuse("D14.23", "%s has begun its MPh; it joins a platoon at the start of it", u.ID)
 		case u.Destroyed || u.Immobile != Mobile:
-			return refuse("D14.23", "%s is not a Mobile AFV", u.ID)
+			return g.refuse("D14.23", "%s is not a Mobile AFV", u.ID)
 		}
 	}
 	line := append(append([]int(nil), grp.Members...), ga.Units...)
 	if why := g.formation(line); why != "" {
-		return refuse("D14.21", "%s may join %s only once in formation with it: %s", g.memberNames(ga.Units), grp.ID, why)
+		return g.refuse("D14.21", "%s may join %s only once in formation with it: %s", g.memberNames(ga.Units), grp.ID, why)
 	}
 	grp.Members = line
 	g.join(ga.Group)
@@ -883,7 +883,7 @@ func (g *Game) offboardAlone(i int) error {
 			continue
 		}
 		if w.Platoon != 0 && len(g.Groups[w.Platoon-1].Members) < 3 || w.Platoon == 0 && w.Radioless() && w.Convoy == 0 {
-			return refuse("D14.212", "%s is an off-board radioless AFV and must use Platoon Movement if it can: it can with %s (form or join a platoon first)", u.ID, w.ID)
+			return g.refuse("D14.212", "%s is an off-board radioless AFV and must use Platoon Movement if it can: it can with %s (form or join a platoon first)", u.ID, w.ID)
 		}
 	}
 	return nil

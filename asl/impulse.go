@@ -174,7 +174,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 // while every MF was spent on road (B3.4).
 func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 	if ia.Group < 0 || ia.Group >= len(g.Groups) || g.Groups[ia.Group].Gone {
-		return nil, refuse("scenario", "no such group")
+		return nil, g.refuse("scenario", "no such group")
 	}
 	grp := &g.Groups[ia.Group]
 	if err := g.groupCanMove(ia.Group); err != nil {
@@ -182,11 +182,11 @@ func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 	}
 	parts := g.liveMembers(ia.Group)
 	if len(parts) == 0 {
-		return nil, refuse("D14.3", "%s has no Mobile member left", grp.ID)
+		return nil, g.refuse("D14.3", "%s has no Mobile member left", grp.ID)
 	}
 	for _, m := range parts {
 		if g.Units[m].Ended {
-			return nil, refuse("D14.31", "%s has ended its MPh, so %s moves no more this MPh: its units move as one stack", g.Units[m].ID, grp.ID)
+			return nil, g.refuse("D14.31", "%s has ended its MPh, so %s moves no more this MPh: its units move as one stack", g.Units[m].ID, grp.ID)
 		}
 	}
 	if grp.Kind == KindColumn {
@@ -196,20 +196,20 @@ func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 	if grp.Kind == KindConvoy {
 		for _, m := range grp.Members {
 			if g.Units[m].Recalled && !g.Units[m].Destroyed {
-				return nil, refuse("E11.253", "%s is Recalled and leaves Convoy %s at the start of this Impulse: write \"%s leave %s\" first", g.Units[m].ID, grp.ID, grp.ID, g.Units[m].ID)
+				return nil, g.refuse("E11.253", "%s is Recalled and leaves Convoy %s at the start of this Impulse: write \"%s leave %s\" first", g.Units[m].ID, grp.ID, grp.ID, g.Units[m].ID)
 			}
 		}
 	}
 	for k, a := range ia.Acts {
 		if !isMember(parts, a.Unit) {
 			if a.Unit >= 0 && a.Unit < len(g.Units) {
-				return nil, refuse("D14.3", "%s does not move with %s (members: %s)", g.Units[a.Unit].ID, grp.ID, g.memberNames(parts))
+				return nil, g.refuse("D14.3", "%s does not move with %s (members: %s)", g.Units[a.Unit].ID, grp.ID, g.memberNames(parts))
 			}
-			return nil, refuse("scenario", "no such unit")
+			return nil, g.refuse("scenario", "no such unit")
 		}
 		for _, b := range ia.Acts[:k] {
 			if b.Unit == a.Unit {
-				return nil, refuse("D14.31", "%s is named twice: each unit makes at most one MP expenditure per Impulse", g.Units[a.Unit].ID)
+				return nil, g.refuse("D14.31", "%s is named twice: each unit makes at most one MP expenditure per Impulse", g.Units[a.Unit].ID)
 			}
 		}
 		if err := g.impulseActOK(grp, a); err != nil {
@@ -295,7 +295,7 @@ func (g *Game) impulseAffordable(grp *Group, parts []int, cost MP) error {
 			if before.footMover() {
 				unit = "MF"
 			}
-			return refuse("D14.31", "the Impulse would cost %s %s, but %s has only %s %s left: no unit of %s may spend unless all can afford the Impulse", cost, unit, before.ID, left, unit, grp.ID)
+			return g.refuse("D14.31", "the Impulse would cost %s %s, but %s has only %s %s left: no unit of %s may spend unless all can afford the Impulse", cost, unit, before.ID, left, unit, grp.ID)
 		}
 	}
 	return nil
@@ -311,9 +311,9 @@ func (g *Game) impulseFormation(ia ImpulseAction, grp *Group, parts []int, enter
 		why := g.formation(grp.Members)
 		if why != "" && (!grp.Reform || entered) {
 			if grp.Reform {
-				return refuse("D14.22", "%s lost a member and must be back in formation at the end of the first Impulse in which one of its AFV enters a new hex: %s", grp.ID, why)
+				return g.refuse("D14.22", "%s lost a member and must be back in formation at the end of the first Impulse in which one of its AFV enters a new hex: %s", grp.ID, why)
 			}
-			return refuse("D14.21", "at the end of the Impulse %s would be out of formation: %s", grp.ID, why)
+			return g.refuse("D14.21", "at the end of the Impulse %s would be out of formation: %s", grp.ID, why)
 		}
 		if grp.Reform && why == "" {
 			grp.Reform = false
@@ -406,33 +406,33 @@ func (g *Game) memberNames(ms []int) string {
 func (g *Game) groupCanMove(gi int) error {
 	grp := &g.Groups[gi]
 	if len(grp.Members) > 0 && g.Units[grp.Members[0]].Side != g.Phasing {
-		return refuse("D14.3", "%s belongs to %s and it is the %s MPh", grp.ID, g.Units[grp.Members[0]].Side, g.Phasing)
+		return g.refuse("D14.3", "%s belongs to %s and it is the %s MPh", grp.ID, g.Units[grp.Members[0]].Side, g.Phasing)
 	}
 	if grp.Ended {
-		return refuse("D14.3", "%s has already ended its MPh", grp.ID)
+		return g.refuse("D14.3", "%s has already ended its MPh", grp.ID)
 	}
 	if grp.Kind == KindColumn && grp.Disbanded {
-		return refuse("E11.53", "Column %s has Disbanded", grp.ID)
+		return g.refuse("E11.53", "Column %s has Disbanded", grp.ID)
 	}
 	for _, m := range grp.Members {
 		if a := g.Units[m].Assault; grp.Kind != KindArmoredAssault && a != 0 && !g.Groups[a-1].Gone {
-			return refuse("D14.33", "%s moves in Armored Assault %s: its Impulses are that group's", g.Units[m].ID, g.Groups[a-1].ID)
+			return g.refuse("D14.33", "%s moves in Armored Assault %s: its Impulses are that group's", g.Units[m].ID, g.Groups[a-1].ID)
 		}
 		if err := g.postponedBar(m); err != nil {
 			return err
 		}
 	}
 	if grp.After >= 0 && !g.Groups[grp.After].Ended && !g.Groups[grp.After].Gone {
-		return refuse("E11.21", "%s is the rear Convoy of a Gap: the lead Convoy %s must complete its MPh first", grp.ID, g.Groups[grp.After].ID)
+		return g.refuse("E11.21", "%s is the rear Convoy of a Gap: the lead Convoy %s must complete its MPh first", grp.ID, g.Groups[grp.After].ID)
 	}
 	for _, w := range grp.WaitUnits {
 		if e := &g.Units[w]; !e.Ended && !e.Destroyed && e.Immobile == Mobile && !e.Stunned && !e.Exited && e.Side == g.Phasing {
-			return refuse("E11.21", "%s is behind a Gap: %s ahead of it must complete its MPh first", grp.ID, e.ID)
+			return g.refuse("E11.21", "%s is behind a Gap: %s ahead of it must complete its MPh first", grp.ID, e.ID)
 		}
 	}
 	for _, m := range g.leaving {
 		if l := &g.Units[m]; !isMember(grp.Members, m) && !l.Ended && !l.Destroyed && l.Immobile == Mobile && !l.Stunned {
-			return refuse("E11.25", "%s left its Convoy and must complete its MPh before %s moves", l.ID, grp.ID)
+			return g.refuse("E11.25", "%s left its Convoy and must complete its MPh before %s moves", l.ID, grp.ID)
 		}
 	}
 	return g.convoyBar(grp.Members)
@@ -453,7 +453,7 @@ func (g *Game) convoyBar(movers []int) error {
 			for j := range g.Units {
 				e := &g.Units[j]
 				if int(e.origin) == o+1 && e.Side == g.Phasing && !e.Ended && !e.Destroyed && e.Immobile == Mobile && !e.Stunned && !e.Exited {
-					return refuse("E11.21", "Convoy %s has begun its MPh: no other ATTACKER unit moves until all of that Convoy has completed its MPh (%s must wait for %s)", g.Groups[o].ID, g.Units[m].ID, e.ID)
+					return g.refuse("E11.21", "Convoy %s has begun its MPh: no other ATTACKER unit moves until all of that Convoy has completed its MPh (%s must wait for %s)", g.Groups[o].ID, g.Units[m].ID, e.ID)
 				}
 			}
 		}
@@ -475,25 +475,25 @@ func (g *Game) markStarted(o int) {
 func (g *Game) impulseActOK(grp *Group, a Action) error {
 	u := &g.Units[a.Unit]
 	if !impulseVerb(a.Verb) {
-		return refuse("D14.31", "%s: %q is not an Impulse expenditure (an Impulse is one MP expenditure per unit: start, stop, enter, vca, bypass, reverse, delay, exit; end the MPh with \"%s end\")", u.ID, a.Verb, grp.ID)
+		return g.refuse("D14.31", "%s: %q is not an Impulse expenditure (an Impulse is one MP expenditure per unit: start, stop, enter, vca, bypass, reverse, delay, exit; end the MPh with \"%s end\")", u.ID, a.Verb, grp.ID)
 	}
 	switch a.Verb {
 	case VerbEnter, VerbBypass, VerbVCA, VerbReverse, VerbReverseBypass, VerbExit:
 		rev := a.Verb == VerbReverse || a.Verb == VerbReverseBypass
 		if u.Stopped() && u.Immobile == Mobile && !u.Pos.Offboard && !u.footMover() {
-			return refuse("D14.31", "%s is Stopped: its Start MP is an expenditure of its own, made in an Impulse before it moves (%s start)", u.ID, grp.ID)
+			return g.refuse("D14.31", "%s is Stopped: its Start MP is an expenditure of its own, made in an Impulse before it moves (%s start)", u.ID, grp.ID)
 		}
 		if u.Moving && u.DirSet && u.Reverse != rev {
-			return refuse("D14.31", "%s would have to Stop and Start to change direction: each is an Impulse of its own", u.ID)
+			return g.refuse("D14.31", "%s would have to Stop and Start to change direction: each is an Impulse of its own", u.ID)
 		}
 		if u.Motion && rev {
-			return refuse("D14.31", "%s is in Motion going forward: it must Stop and Start, each in an Impulse of its own, before it reverses", u.ID)
+			return g.refuse("D14.31", "%s is in Motion going forward: it must Stop and Start, each in an Impulse of its own, before it reverses", u.ID)
 		}
 	}
 	if a.Verb == VerbVCA && !u.Pos.Bypass && !u.Pos.Offboard {
 		if target, ok := u.Pos.Hex.SpineBetween(a.A, a.B); ok {
 			if n, _ := u.Pos.Heading.Steps(target); n > 1 {
-				return refuse("D14.31", "%s would change its VCA %d hexspines; one hexspine is one MP expenditure, so one per Impulse", u.ID, n)
+				return g.refuse("D14.31", "%s would change its VCA %d hexspines; one hexspine is one MP expenditure, so one per Impulse", u.ID, n)
 			}
 		}
 	}
@@ -505,23 +505,23 @@ func (g *Game) impulseActOK(grp *Group, a Action) error {
 	case KindPlatoon:
 		switch a.Verb {
 		case VerbESB:
-			return refuse("D14.21", "a platoon may not attempt ESB")
+			return g.refuse("D14.21", "a platoon may not attempt ESB")
 		case VerbMinimum:
-			return refuse("D14.21", "a platoon may not make a Minimum Move")
+			return g.refuse("D14.21", "a platoon may not make a Minimum Move")
 		}
 	case KindConvoy:
 		switch a.Verb {
 		case VerbReverse, VerbReverseBypass:
-			return refuse("E11.22", "%s is a Convoy vehicle and may not use Reverse movement", u.ID)
+			return g.refuse("E11.22", "%s is a Convoy vehicle and may not use Reverse movement", u.ID)
 		case VerbStart:
 			if grp.StopSpent {
-				return refuse("E11.2", "Convoy %s expended a Stop MP this MPh: neither it nor its vehicles may Start again this MPh", grp.ID)
+				return g.refuse("E11.2", "Convoy %s expended a Stop MP this MPh: neither it nor its vehicles may Start again this MPh", grp.ID)
 			}
 		}
 	case KindColumn:
 		switch a.Verb {
 		case VerbMinimum, VerbBypass, VerbReverse, VerbReverseBypass, VerbESB, VerbTCA:
-			return refuse("E11.52", "%s is in a Column, which moves only by plain movement (no Minimum, Bypass or other special movement)", u.ID)
+			return g.refuse("E11.52", "%s is in a Column, which moves only by plain movement (no Minimum, Bypass or other special movement)", u.ID)
 		}
 	}
 	return nil

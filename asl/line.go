@@ -349,7 +349,7 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 			}
 			ms := g.liveMembers(gi)
 			if len(ms) == 0 {
-				return refuse("D14.211", "%s has no Mobile AFV", l.GroupID)
+				return g.refuse("D14.211", "%s has no Mobile AFV", l.GroupID)
 			}
 			a.Unit = ms[0]
 		}
@@ -362,7 +362,7 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 			}
 		}
 		if !found {
-			return refuse("scenario", "no unit is on side %q", l.Side)
+			return g.refuse("scenario", "no unit is on side %q", l.Side)
 		}
 		r.Step.Reset()
 		g.BeginMPh(l.Side)
@@ -423,13 +423,13 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		if l.OtherID != "" {
 			oi, ok := g.Group(l.OtherID)
 			if !ok {
-				return refuse("scenario", "no group or unit %q%s", l.OtherID, g.groupList())
+				return g.refuse("scenario", "no group or unit %q%s", l.OtherID, g.groupList())
 			}
 			ga.Other = oi
 		}
 		return g.GroupDo(ga, src, &r.Step)
 	}
-	return refuse("scenario", "unknown line")
+	return g.refuse("scenario", "unknown line")
 }
 
 // noGroup refuses a line naming a group that does not exist, saying why when it once did.
@@ -441,16 +441,16 @@ func (g *Game) noGroup(id string) error {
 		}
 		switch {
 		case grp.Kind == KindColumn && grp.Disbanded:
-			return refuse("E11.53", "Column %s has Disbanded for the rest of the scenario", id)
+			return g.refuse("E11.53", "Column %s has Disbanded for the rest of the scenario", id)
 		case grp.Kind == KindPlatoon:
-			return refuse("D14.22", "platoon %s no longer exists: its AFV move on their own", id)
+			return g.refuse("D14.22", "platoon %s no longer exists: its AFV move on their own", id)
 		case grp.Kind == KindConvoy:
-			return refuse("E11.21", "Convoy %s no longer exists (a Gap, a combination or its vehicles leaving ended it)", id)
+			return g.refuse("E11.21", "Convoy %s no longer exists (a Gap, a combination or its vehicles leaving ended it)", id)
 		case grp.Kind == KindArmoredAssault:
-			return refuse("D14.331", "%s has ceased Armored Assault", id)
+			return g.refuse("D14.331", "%s has ceased Armored Assault", id)
 		}
 	}
-	return refuse("scenario", "no group %q%s", id, g.groupList())
+	return g.refuse("scenario", "no group %q%s", id, g.groupList())
 }
 
 func (g *Game) groupList() string {

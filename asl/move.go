@@ -164,7 +164,7 @@ func (g *Game) bridgeWay(sf Hexside, d *HexData, fromCentre bool) (onBridge, bel
 // the hexside without using a road.
 func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, c *Cost, e *entry) error {
 	if !g.Map.Contains(to) {
-		return refuse("D2.1", "%s is off the map", g.Map.Layout.Name(to))
+		return g.refuse("D2.1", "%s is off the map", g.Map.Layout.Name(to))
 	}
 	col := u.V.Column()
 	side, _ := from.SideTo(to)
@@ -190,7 +190,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		return g.roadCost(u, from, to, row, sf, c, e)
 	}
 	if row.RoadOnly && !road && col >= ColHD {
-		return refuse("D2.1", "%s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
+		return g.refuse("D2.1", "%s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
 	}
 	return g.offRoadCost(u, from, to, t, side, sf, chooseAll, c, e)
 }
@@ -234,7 +234,7 @@ func (g *Game) roadRate(u *Unit, c *Cost) {
 func (g *Game) bridgeCost(u *Unit, from, to hex.Hex, d *HexData, c *Cost, e *entry) error {
 	br := &BridgeChart[d.Bridge]
 	if br.Foot && u.V.Column() >= ColHD {
-		return refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), g.Map.Layout.Name(to))
+		return g.refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), g.Map.Layout.Name(to))
 	}
 	e.road = true
 	if br.Default {
@@ -260,9 +260,9 @@ func (g *Game) crossable(u *Unit, from, to hex.Hex, side hex.Side, ob HexsideObs
 	}
 	if u.V.Class >= Wagon {
 		// An NA cell cites the Terrain Chart column (D2.1; rules-notes 1.2), for MF too.
-		return refuse("D2.1", "%s may not cross the %s into %s (%s)", u.V.Class.A(), hr.Name, g.Map.Layout.Name(to), why)
+		return g.refuse("D2.1", "%s may not cross the %s into %s (%s)", u.V.Class.A(), hr.Name, g.Map.Layout.Name(to), why)
 	}
-	return refuse("D2.1", "%s may not cross the %s between %s and %s (%s)", u.V.Class.A(), hr.Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to), why)
+	return g.refuse("D2.1", "%s may not cross the %s between %s and %s (%s)", u.V.Class.A(), hr.Name, g.Map.Layout.Name(from), g.Map.Layout.Name(to), why)
 }
 
 // offRoadCost is an entry across a hexside without a road: the chart's cell for the terrain
@@ -276,7 +276,7 @@ func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, 
 		cell = fx(4) // B16.42: an amphibian crosses marsh for 2 MP, with no Bog Check
 	}
 	if cell.Kind == NA {
-		return refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
+		return g.refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
 	}
 	ob := sf.Obstacle()
 	if ob != NoObstacle && HexsideChart[ob].Cost[col].Kind == NA {
@@ -341,7 +341,7 @@ func (g *Game) cellCost(u *Unit, to hex.Hex, t Terrain, cell Entry, c *Cost, e *
 		}
 		gc, ok := g.groundCost(d, u.V.Column())
 		if !ok {
-			return refuse("D2.1", "%s may not enter the %s of %s", u.V.Class.A(), TerrainChart[ground].Name, g.Map.Layout.Name(to))
+			return g.refuse("D2.1", "%s may not enter the %s of %s", u.V.Class.A(), TerrainChart[ground].Name, g.Map.Layout.Name(to))
 		}
 		c.Add(gc, TerrainChart[ground].Name, "TC")
 	case HalfPrinted, HalfOrAll:
@@ -400,12 +400,12 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 			along = g.Map.Path(from, side)
 		}
 		if !along {
-			return b, refuse("D2.1", "%s is on the %s in %s and may leave it only along its %s", u.ID, BridgeChart[d.Bridge].Name, g.Map.Layout.Name(from), map[bool]string{true: "path", false: "road"}[BridgeChart[d.Bridge].Foot])
+			return b, g.refuse("D2.1", "%s is on the %s in %s and may leave it only along its %s", u.ID, BridgeChart[d.Bridge].Name, g.Map.Layout.Name(from), map[bool]string{true: "path", false: "road"}[BridgeChart[d.Bridge].Foot])
 		}
 		return b, nil
 	}
 	if row.RoadOnly && col >= ColHD && !road {
-		return b, refuse("D2.1", "%s may leave the %s in %s only across a road hexside (B4.42)", u.ID, row.Name, g.Map.Layout.Name(from))
+		return b, g.refuse("D2.1", "%s may leave the %s in %s only across a road hexside (B4.42)", u.ID, row.Name, g.Map.Layout.Name(from))
 	}
 	if row.Bog[col]&BogLeaving == 0 || road && u.Pos.OnRoad {
 		return b, nil
@@ -428,23 +428,23 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 // non-obstacle terrain and every extra.
 func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceFails bool, err error) {
 	if !g.Map.Contains(p) {
-		return false, refuse("D2.3", "%s is off the map", g.Map.Layout.Name(p))
+		return false, g.refuse("D2.3", "%s is off the map", g.Map.Layout.Name(p))
 	}
 	d := g.Map.At(p)
 	row := &TerrainChart[d.Terrain]
 	side, _ := p.SideTo(q)
 	switch {
 	case row.IsRubble:
-		return false, refuse("D2.31", "VBM is not allowed in rubble hex %s", g.Map.Layout.Name(p))
+		return false, g.refuse("D2.31", "VBM is not allowed in rubble hex %s", g.Map.Layout.Name(p))
 	case !row.Bypassable:
-		return false, refuse("D2.31", "VBM is allowed only round woods or buildings; %s is %s", g.Map.Layout.Name(p), row.Name)
+		return false, g.refuse("D2.31", "VBM is allowed only round woods or buildings; %s is %s", g.Map.Layout.Name(p), row.Name)
 	case d.Blaze:
-		return false, refuse("D2.31", "VBM is not allowed in %s: it holds a Blaze", g.Map.Layout.Name(p))
+		return false, g.refuse("D2.31", "VBM is not allowed in %s: it holds a Blaze", g.Map.Layout.Name(p))
 	case g.Map.NearRoadblock(p, side):
-		return false, refuse("D2.31", "VBM is not allowed along hexside %s: it is connected to a roadblock hexside", g.Map.Layout.HexsideName(p, side))
+		return false, g.refuse("D2.31", "VBM is not allowed along hexside %s: it is connected to a roadblock hexside", g.Map.Layout.HexsideName(p, side))
 	}
 	if d.BypassWreck&(1<<side) != 0 || g.Map.At(q).BypassWreck&(1<<side.Opposite()) != 0 {
-		return false, refuse("D2.31", "VBM is not allowed along hexside %s: a wreck is already in Bypass along it", g.Map.Layout.HexsideName(p, side))
+		return false, g.refuse("D2.31", "VBM is not allowed along hexside %s: a wreck is already in Bypass along it", g.Map.Layout.HexsideName(p, side))
 	}
 	for i := range g.Units {
 		o := &g.Units[i]
@@ -452,13 +452,13 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 			continue
 		}
 		if (o.Pos.Hex == p && o.Pos.Side == side) || (o.Pos.Hex == q && o.Pos.Side == side.Opposite()) {
-			return false, refuse("D2.31", "VBM is not allowed along hexside %s: %s is already in Bypass along it", g.Map.Layout.HexsideName(p, side), o.ID)
+			return false, g.refuse("D2.31", "VBM is not allowed along hexside %s: %s is already in Bypass along it", g.Map.Layout.HexsideName(p, side), o.ID)
 		}
 	}
 	col := u.V.Column()
 	gc, ok := g.groundCost(d, col)
 	if !ok {
-		return false, refuse("D2.1", "%s may not cross the %s of %s", u.V.Class.A(), TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
+		return false, g.refuse("D2.1", "%s may not cross the %s of %s", u.V.Class.A(), TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
 	}
 	if from != p {
 		g.climb(u, from, p, false, c)
@@ -483,7 +483,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	if u.Pos.Offboard {
 		if reverse || bypass {
-			return refuse("D2.12", "%s is entering from off-board; it enters its first hex forward", u.ID)
+			return g.refuse("D2.12", "%s is entering from off-board; it enters its first hex forward", u.ID)
 		}
 		return g.enterFromOffboard(u, a, src, r)
 	}
@@ -492,10 +492,10 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		var why string
 		var ok bool
 		if k, why, ok = u.V.ReverseMultiplier(); !ok {
-			return refuse("D2.2", "%s: %s", u.ID, why)
+			return g.refuse("D2.2", "%s: %s", u.ID, why)
 		}
 		if u.MinimumMove {
-			return refuse("D2.15", "%s made a Minimum Move this MPh and may not use Reverse Movement", u.ID)
+			return g.refuse("D2.15", "%s made a Minimum Move this MPh and may not use Reverse Movement", u.ID)
 		}
 	}
 	// Find the requested move among the ones the vehicle's VCA allows.
@@ -516,10 +516,10 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		return g.moveNotAllowed(u, a, reverse, bypass, opts)
 	}
 	if u.Pos.Bypass && !bypass && opt.to == u.Pos.Hex {
-		return refuse("D2.33", "%s may not enter the obstacle of the hex it is Bypassing; it must leave and re-enter it", u.ID)
+		return g.refuse("D2.33", "%s may not enter the obstacle of the hex it is Bypassing; it must leave and re-enter it", u.ID)
 	}
 	if u.Convoy != 0 && u.HasLast && opt.to == u.LastHex && opt.to != u.Pos.Hex {
-		return refuse("E11.22", "%s is a Convoy vehicle and may not re-enter %s, the hex it last left, this MPh", u.ID, lay.Name(opt.to))
+		return g.refuse("E11.22", "%s is a Convoy vehicle and may not re-enter %s, the hex it last left, this MPh", u.ID, lay.Name(opt.to))
 	}
 
 	var c Cost
@@ -536,7 +536,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	}
 	all := e.all
 	if all && u.Spent-u.StartStop > 0 {
-		return refuse("D2.7", "entering %s costs ALL of %s's MP, but it has already spent %s MP this MPh", lay.Name(opt.to), u.ID, u.Spent-u.StartStop)
+		return g.refuse("D2.7", "entering %s costs ALL of %s's MP, but it has already spent %s MP this MPh", lay.Name(opt.to), u.ID, u.Spent-u.StartStop)
 	}
 	leave, err := g.leaveCheck(u, opt.to, e.below)
 	if err != nil {
@@ -544,7 +544,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	}
 	if reverse && all {
 		// A multiple of the whole allotment can never be paid (rules-notes 1.2).
-		return refuse("D2.1", "entering %s costs ALL of %s's MP, and in Reverse %d times that: more than it can ever have", lay.Name(opt.to), u.ID, k)
+		return g.refuse("D2.1", "entering %s costs ALL of %s's MP, and in Reverse %d times that: more than it can ever have", lay.Name(opt.to), u.ID, k)
 	}
 	if reverse {
 		c.Times(k, "Reverse", "D2.21")
@@ -556,13 +556,13 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	total := c.Total()
 	// ALL MP is affordable whatever is left (checked above), plus the Start MP (D2.7).
 	if !all && total > u.Remaining() {
-		return spendable(u, total, "entering "+lay.Name(opt.to))
+		return g.spendable(u, total, "entering "+lay.Name(opt.to))
 	}
 	if reverse && !all {
 		// D2.24: it may not end in Reverse Motion, so it must keep a Stopping MP (or an ESB).
 		left := u.Remaining() - total
 		if left < Whole(1) && !esbOpen(u) {
-			return refuse("D2.24", "%s may not end its MPh in Reverse Motion: after this move it would have %s MP left and no way to pay a Stopping MP", u.ID, left)
+			return g.refuse("D2.24", "%s may not end its MPh in Reverse Motion: after this move it would have %s MP left and no way to pay a Stopping MP", u.ID, left)
 		}
 	}
 	// All checks passed: spend, roll, move.
@@ -653,20 +653,20 @@ func (g *Game) moveNotAllowed(u *Unit, a Action, reverse, bypass bool, opts []mo
 	where := lay.Name(u.Pos.Hex)
 	if reverse {
 		if bypass {
-			return refuse("D2.22", "%s in %s may Reverse-Bypass only along the hexside joining the two hexes of its rear Target Facing; allowed: %v", u.ID, where, ok)
+			return g.refuse("D2.22", "%s in %s may Reverse-Bypass only along the hexside joining the two hexes of its rear Target Facing; allowed: %v", u.ID, where, ok)
 		}
-		return refuse("D2.22", "%s in %s may back only into a hex of its rear Target Facing; allowed: %v", u.ID, where, ok)
+		return g.refuse("D2.22", "%s in %s may back only into a hex of its rear Target Facing; allowed: %v", u.ID, where, ok)
 	}
 	if u.Pos.Bypass {
 		if u.Pos.Pivot != 0 {
-			return refuse("D2.33", "%s changed its VCA at its CAFP and must Bypass along the hexside it now faces; allowed: %v", u.ID, ok)
+			return g.refuse("D2.33", "%s changed its VCA at its CAFP and must Bypass along the hexside it now faces; allowed: %v", u.ID, ok)
 		}
-		return refuse("D2.33", "%s in Bypass may only enter the hex at the base of its VCA, change its VCA at its CAFP, or reverse; allowed: %v", u.ID, ok)
+		return g.refuse("D2.33", "%s in Bypass may only enter the hex at the base of its VCA, change its VCA at its CAFP, or reverse; allowed: %v", u.ID, ok)
 	}
 	if bypass {
-		return refuse("D2.3", "%s in %s may Bypass only along the hexside running on from its VCA hexspine; allowed: %v", u.ID, where, ok)
+		return g.refuse("D2.3", "%s in %s may Bypass only along the hexside running on from its VCA hexspine; allowed: %v", u.ID, where, ok)
 	}
-	return refuse("D2.11", "%s in %s may only enter a hex in its VCA (%s); change VCA first or use Reverse Movement; allowed: %v", u.ID, where, lay.VCAName(u.Pos.Hex, u.Pos.Heading), ok)
+	return g.refuse("D2.11", "%s in %s may only enter a hex in its VCA (%s); change VCA first or use Reverse Movement; allowed: %v", u.ID, where, lay.VCAName(u.Pos.Hex, u.Pos.Heading), ok)
 }
 
 // enterFromOffboard: a vehicle entering from off-board is set up in Motion and pays no Start
@@ -674,7 +674,7 @@ func (g *Game) moveNotAllowed(u *Unit, a Action, reverse, bypass bool, opts []mo
 func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	if !g.Map.Contains(a.A) {
-		return refuse("D2.1", "%s is off the map", lay.Name(a.A))
+		return g.refuse("D2.1", "%s is off the map", lay.Name(a.A))
 	}
 	// It comes in across the board edge behind it: one of the two hexsides opposite its VCA
 	// hexspine must lie on the edge.
@@ -688,7 +688,7 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 		}
 	}
 	if !edge {
-		return refuse("D2.12", "%s enters from off-board facing %s, so it must come in across the board edge behind it; %s has no edge there", u.ID, u.Pos.Heading, lay.Name(a.A))
+		return g.refuse("D2.12", "%s enters from off-board facing %s, so it must come in across the board edge behind it; %s has no edge there", u.ID, u.Pos.Heading, lay.Name(a.A))
 	}
 	var c Cost
 	var e entry
@@ -697,7 +697,7 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 	}
 	all, b := e.all, e.bog
 	if c.Total() > u.Remaining() && !all {
-		return spendable(u, c.Total(), "entering "+lay.Name(a.A))
+		return g.spendable(u, c.Total(), "entering "+lay.Name(a.A))
 	}
 	r.Cost = c
 	u.Spent += c.Total()
@@ -723,10 +723,10 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 func (g *Game) exit(u *Unit, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	if u.Pos.Offboard {
-		return refuse("D2.12", "%s is off-board already", u.ID)
+		return g.refuse("D2.12", "%s is off-board already", u.ID)
 	}
 	if u.Pos.Bypass {
-		return refuse("D2.33", "%s is in Bypass; it must leave the obstacle hex before it leaves the map", u.ID)
+		return g.refuse("D2.33", "%s is in Bypass; it must leave the obstacle hex before it leaves the map", u.ID)
 	}
 	a, b := u.Pos.Hex.SpineHexes(u.Pos.Heading)
 	to := a
@@ -734,12 +734,12 @@ func (g *Game) exit(u *Unit, src dice.Source, r *Result) error {
 		to = b
 	}
 	if g.Map.Contains(to) {
-		return refuse("D2.11", "%s in %s has no board edge in its VCA (%s): it exits across the edge ahead of it", u.ID, lay.Name(u.Pos.Hex), lay.VCAName(u.Pos.Hex, u.Pos.Heading))
+		return g.refuse("D2.11", "%s in %s has no board edge in its VCA (%s): it exits across the edge ahead of it", u.ID, lay.Name(u.Pos.Hex), lay.VCAName(u.Pos.Hex, u.Pos.Heading))
 	}
 	var c Cost
 	e := TerrainChart[OpenGround].Cost[u.V.Column()]
 	if e.Kind != Fixed {
-		return refuse("D2.1", "%s may not leave the map this way", u.V.Class.A())
+		return g.refuse("D2.1", "%s may not leave the map this way", u.V.Class.A())
 	}
 	c.Add(e.V, "off-board hex (Open Ground)", "A2.5")
 	extraPerHex(u, &c, "")
@@ -748,7 +748,7 @@ func (g *Game) exit(u *Unit, src dice.Source, r *Result) error {
 		return err
 	}
 	total := c.Total()
-	if err := spendable(u, total, "leaving the map"); err != nil {
+	if err := g.spendable(u, total, "leaving the map"); err != nil {
 		return err
 	}
 	ok, paid, err := g.payStart(u, starting, &c, src, r)

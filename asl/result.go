@@ -10,6 +10,16 @@ type Refusal = refusal.Refusal
 
 func refuse(rule, format string, args ...any) *Refusal { return refusal.New(rule, format, args...) }
 
+// refuse is a refusal of this game's. A Scratch game (a planner's) keeps the rule and the
+// message unformatted: nobody reads it, and formatting every refused try was a fifth of a
+// planner's time.
+func (g *Game) refuse(rule, format string, args ...any) *Refusal {
+	if g.Scratch {
+		return &Refusal{Rule: rule, Msg: format}
+	}
+	return refusal.New(rule, format, args...)
+}
+
 // RollEvent is a die roll made during a step, with what it was for and what it meant.
 type RollEvent struct {
 	For    string // "Bog Check", "Mechanical Reliability", "ESB", "Motion attempt", ...
@@ -47,8 +57,14 @@ type Result struct {
 	nr, ne     uint8
 }
 
-// Reset clears a Result for reuse.
-func (r *Result) Reset() { *r = Result{} }
+// Reset clears a Result for reuse. Only the counts go back to zero: the terms, rolls and
+// events past them are never read, and clearing all 3½ KB of them was a fifth of a planner's
+// time.
+func (r *Result) Reset() {
+	r.Cost.reset()
+	r.Total, r.HasCaseA, r.Hindrances, r.nr, r.ne = 0, false, 0, 0, 0
+	r.CaseA.n = 0
+}
 
 // Rolls are the dice rolled in the step, in order.
 func (r *Result) Rolls() []RollEvent { return r.rolls[:r.nr] }

@@ -15,18 +15,18 @@ func samePair(a, b, c, d hex.Hex) bool { return (a == c && b == d) || (a == d &&
 func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	if u.Pos.Offboard {
-		return refuse("D2.11", "%s is off-board", u.ID)
+		return g.refuse("D2.11", "%s is off-board", u.ID)
 	}
 	if u.Pos.Bypass {
 		return g.pivot(u, a, src, r)
 	}
 	target, ok := u.Pos.Hex.SpineBetween(a.A, a.B)
 	if !ok {
-		return refuse("D2.11", "%s-%s is not a VCA of %s in %s: name the two hexes its front hexspine should point between", lay.Name(a.A), lay.Name(a.B), u.ID, lay.Name(u.Pos.Hex))
+		return g.refuse("D2.11", "%s-%s is not a VCA of %s in %s: name the two hexes its front hexspine should point between", lay.Name(a.A), lay.Name(a.B), u.ID, lay.Name(u.Pos.Hex))
 	}
 	n, turn := u.Pos.Heading.Steps(target)
 	if n == 0 {
-		return refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
+		return g.refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
 	}
 	d := g.Map.At(u.Pos.Hex)
 	t := g.Map.TerrainOf(d.Terrain)
@@ -44,7 +44,7 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 	if err != nil {
 		return err
 	}
-	if err := spendable(u, c.Total(), "this VCA change"); err != nil {
+	if err := g.spendable(u, c.Total(), "this VCA change"); err != nil {
 		return err
 	}
 	// Apply: Start first, then each hexspine, announced separately, each with its Bog Check.
@@ -72,7 +72,9 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 		spines.Plus(o.V, o.Label, o.Rule)
 	}
 	r.Cost = spines
-	r.event("D2.11", "VCA now "+lay.VCAName(u.Pos.Hex, u.Pos.Heading))
+	if !g.Scratch { // nobody reads a planner's events
+		r.event("D2.11", "VCA now "+lay.VCAName(u.Pos.Hex, u.Pos.Heading))
+	}
 	return nil
 }
 
@@ -90,11 +92,11 @@ func (g *Game) pivot(u *Unit, a Action, src dice.Source, r *Result) error {
 		}
 	}
 	if want == 0 {
-		return refuse("D2.33", "%s is in Bypass at CAFP %s: it may change its VCA only to %s or %s (the hexsides of its CAFP it does not straddle)",
+		return g.refuse("D2.33", "%s is in Bypass at CAFP %s: it may change its VCA only to %s or %s (the hexsides of its CAFP it does not straddle)",
 			u.ID, lay.VertexName(hex.Vertex{Hex: u.Pos.Hex, Spine: u.Pos.CAFP()}), names[0], names[1])
 	}
 	if int(u.Pos.Pivot) == want {
-		return refuse("D2.33", "%s already faces %s-%s", u.ID, lay.Name(a.A), lay.Name(a.B))
+		return g.refuse("D2.33", "%s already faces %s-%s", u.ID, lay.Name(a.A), lay.Name(a.B))
 	}
 	var c Cost
 	c.Add(VCACost, "VCA change at CAFP", "D2.33")
@@ -102,7 +104,7 @@ func (g *Game) pivot(u *Unit, a Action, src dice.Source, r *Result) error {
 	if err != nil {
 		return err
 	}
-	if err := spendable(u, c.Total(), "this VCA change"); err != nil {
+	if err := g.spendable(u, c.Total(), "this VCA change"); err != nil {
 		return err
 	}
 	if ok, _, err := g.payStart(u, starting, &c, src, r); err != nil || !ok {
@@ -122,17 +124,17 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 	lay := g.Map.Layout
 	switch {
 	case u.Pos.Offboard:
-		return refuse("D2.15", "%s is off-board", u.ID)
+		return g.refuse("D2.15", "%s is off-board", u.ID)
 	case u.EnteredHex:
-		return refuse("D2.15", "a Minimum Move is one hex per MPh; %s has already entered a hex this MPh", u.ID)
+		return g.refuse("D2.15", "a Minimum Move is one hex per MPh; %s has already entered a hex this MPh", u.ID)
 	case u.VCAChanged:
-		return refuse("D2.15", "%s changed its VCA this MPh, which a Minimum Move prohibits", u.ID)
+		return g.refuse("D2.15", "%s changed its VCA this MPh, which a Minimum Move prohibits", u.ID)
 	case u.Reversed || u.Reverse:
-		return refuse("D2.15", "%s may not claim a Minimum Move while using Reverse Movement (D2.24)", u.ID)
+		return g.refuse("D2.15", "%s may not claim a Minimum Move while using Reverse Movement (D2.24)", u.ID)
 	case u.Stalled:
-		return refuse("D2.15", "%s stalled this Player Turn and may not claim a Minimum Move", u.ID)
+		return g.refuse("D2.15", "%s stalled this Player Turn and may not claim a Minimum Move", u.ID)
 	case u.AllUsed:
-		return refuse("D2.7", "%s has spent ALL its MP", u.ID)
+		return g.refuse("D2.7", "%s has spent ALL its MP", u.ID)
 	}
 	var buf [6]moveOption
 	found := false
@@ -155,7 +157,7 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 	}
 	all, b := e.all, e.bog
 	if all || normal.Total() <= u.V.Allotment() {
-		return refuse("D2.15", "a Minimum Move is for a hex costing more than the printed allotment: entering %s costs %s for %s's %d MP; enter it normally", lay.Name(a.A), normal.String(), u.ID, u.V.MP)
+		return g.refuse("D2.15", "a Minimum Move is for a hex costing more than the printed allotment: entering %s costs %s for %s's %d MP; enter it normally", lay.Name(a.A), normal.String(), u.ID, u.V.MP)
 	}
 	// All the printed allotment is spent; a Start MP paid in the hex being left is part of it
 	// (D2.15; unlike ALL-MP entry, D2.7, which leaves Start/Stop MP over).
@@ -167,7 +169,7 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 	startMP := c.Total()
 	allot := u.V.Allotment() - u.Spent - startMP
 	if allot <= 0 {
-		return refuse("D2.15", "%s has no MP allotment left to spend on a Minimum Move", u.ID)
+		return g.refuse("D2.15", "%s has no MP allotment left to spend on a Minimum Move", u.ID)
 	}
 	c = Cost{}
 	c.Add(allot, "Minimum Move: the rest of its MP allotment", "D2.15")
@@ -207,10 +209,10 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 func (g *Game) attack(a Action, r *Result) error {
 	u := &g.Units[a.Unit]
 	if u.Destroyed {
-		return refuse("D2.1", "%s has already been destroyed", u.ID)
+		return g.refuse("D2.1", "%s has already been destroyed", u.ID)
 	}
 	if a.OnMP > 0 && u.ImpulseCharged < a.OnMP {
-		return refuse("D14.33", "%s spent only %s MP/MF in its last Impulse: an attack on MP %s of that Impulse cannot affect it", u.ID, u.ImpulseCharged, a.OnMP)
+		return g.refuse("D14.33", "%s spent only %s MP/MF in its last Impulse: an attack on MP %s of that Impulse cannot affect it", u.ID, u.ImpulseCharged, a.OnMP)
 	}
 	switch a.Attack {
 	case AttackMissed:
@@ -276,7 +278,7 @@ func undoPivot(u *Unit, r *Result) {
 
 // spentInLOS records MP a moving unit spent in each enemy's LOS (for D2.401).
 func (g *Game) spentInLOS(i int, u *Unit, mp MP) {
-	if mp <= 0 {
+	if mp <= 0 || g.Scratch {
 		return
 	}
 	n := len(g.Units)
@@ -311,35 +313,35 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	switch {
 	case d.Side == g.Phasing:
-		return refuse("D2.401", "%s is moving this MPh; only a DEFENDING vehicle makes a Motion attempt", d.ID)
+		return g.refuse("D2.401", "%s is moving this MPh; only a DEFENDING vehicle makes a Motion attempt", d.ID)
 	case d.Destroyed:
-		return refuse("D2.401", "%s has been destroyed", d.ID)
+		return g.refuse("D2.401", "%s has been destroyed", d.ID)
 	case d.Immobile != Mobile:
-		return refuse("D2.401", "%s is %s; only a Mobile vehicle may attempt Motion", d.ID, d.Immobile)
+		return g.refuse("D2.401", "%s is %s; only a Mobile vehicle may attempt Motion", d.ID, d.Immobile)
 	case d.MotionAttempted:
-		return refuse("D2.401", "%s has already made its Motion attempt this enemy MPh", d.ID)
+		return g.refuse("D2.401", "%s has already made its Motion attempt this enemy MPh", d.ID)
 	case d.FireMarker:
-		return refuse("D2.401", "%s is marked with a First/Final Fire counter and may not attempt Motion", d.ID)
+		return g.refuse("D2.401", "%s is marked with a First/Final Fire counter and may not attempt Motion", d.ID)
 	case d.Stunned:
-		return refuse("D2.401", "%s is Stunned and may not attempt Motion", d.ID)
+		return g.refuse("D2.401", "%s is Stunned and may not attempt Motion", d.ID)
 	case d.Convoy != 0:
-		return refuse("E11.24", "%s is a Convoy vehicle: neither it nor its Convoy may make a DEFENDER Motion attempt", d.ID)
+		return g.refuse("E11.24", "%s is a Convoy vehicle: neither it nor its Convoy may make a DEFENDER Motion attempt", d.ID)
 	}
 	if d.Platoon != 0 {
 		return g.platoonMotionAttempt(int(d.Platoon-1), a, src, r)
 	}
 	best, who := g.motionTrigger(a.Unit, a.Versus)
 	if who < 0 {
-		return refuse("D2.401", "no enemy unit that entered %s's LOS this MPh has spent MP/MF in it (a unit already in its LOS when the MPh began does not count)", d.ID)
+		return g.refuse("D2.401", "no enemy unit that entered %s's LOS this MPh has spent MP/MF in it (a unit already in its LOS when the MPh began does not count)", d.ID)
 	}
 	var target hex.Spine
 	if a.HasVCA {
 		if d.Pos.Bypass {
-			return refuse("D2.33", "%s is in Bypass and may not change its VCA there except by moving on", d.ID)
+			return g.refuse("D2.33", "%s is in Bypass and may not change its VCA there except by moving on", d.ID)
 		}
 		sp, ok := d.Pos.Hex.SpineBetween(a.A, a.B)
 		if !ok {
-			return refuse("D2.11", "%s-%s is not a VCA of %s in %s", lay.Name(a.A), lay.Name(a.B), d.ID, lay.Name(d.Pos.Hex))
+			return g.refuse("D2.11", "%s-%s is not a VCA of %s in %s", lay.Name(a.A), lay.Name(a.B), d.ID, lay.Name(d.Pos.Hex))
 		}
 		target = sp
 	}

@@ -99,6 +99,7 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 		return nil, fmt.Errorf("no such unit")
 	}
 	scratch := g.Clone()
+	scratch.Scratch = true
 	start := scratch.Units[unit]
 	if start.Immobile != asl.Mobile || start.Destroyed || start.Ended {
 		return nil, ErrNotMoving

@@ -119,6 +119,7 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("no such unit")
 	}
 	scratch := g.Clone()
+	scratch.Scratch = true
 	r := &Result{Unit: unit, byKey: map[State][]int{}, game: scratch}
 	start := g.Units[unit]
 	r.add(Label{State: stateOf(&start), MP: start.Spent, P: 1, Parent: -1, Unit: start})
