@@ -60,4 +60,3 @@ func BenchmarkServerReach(b *testing.B) {
 		})
 	}
 }
-
