@@ -485,7 +485,7 @@ func (g *Game) mechanicalReliability(u *Unit, src dice.Source, r *Result) (broke
 		g.pending = append(g.pending, pendingCheck{kind: checkMR, unit: u.ID})
 		return false, nil
 	}
-	roll, err := src.Roll(dice.DR)
+	roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t == 12) })
 	if err != nil {
 		return false, err
 	}
@@ -512,7 +512,7 @@ func (g *Game) stallCheck(u *Unit, src dice.Source, r *Result) (stalled bool, er
 		g.pending = append(g.pending, pendingCheck{kind: checkStall, unit: u.ID})
 		return false, nil
 	}
-	roll, err := src.Roll(dice.DR)
+	roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t >= u.V.StallsOn) })
 	if err != nil {
 		return false, err
 	}
@@ -655,11 +655,11 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	if err := g.enemyAFVBar(u, "attempt ESB"); err != nil {
 		return err
 	}
-	roll, err := src.Roll(dice.DR)
+	drm := ESBDRM(u.V, a.N)
+	roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t+drm.Total() >= 12) })
 	if err != nil {
 		return err
 	}
-	drm := ESBDRM(u.V, a.N)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: "ESB", Rule: "D2.5", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 immobilizes; <= 11 gains the MP", Odds: dice.PDRAtLeast(12, drm.Total()), Risk: dice.PDRAtLeast(12, drm.Total())}
 	u.ESBUsed = true

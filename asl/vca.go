@@ -343,11 +343,11 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 		}
 		target = sp
 	}
-	roll, err := src.Roll(dice.Dr)
+	drm := MotionAttemptDRM(&d, 0)
+	roll, err := dice.Check(src, dice.Dr, func(t int) int { return btoi(MP(2*(t+drm.Total())) <= best) })
 	if err != nil {
 		return err
 	}
-	drm := MotionAttemptDRM(&d, 0)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: "Motion attempt", Rule: "D2.401", Roll: roll, DRM: drm, Final: final,
 		Need: fmt.Sprintf("final dr <= %s (MP %s spent in its LOS) succeeds", best, g.Units[who].ID),
