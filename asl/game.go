@@ -784,7 +784,8 @@ func (g *Game) tca(a Action, r *Result) error {
 }
 
 // Clone is an independent copy of the game to try steps on (a planner's scratch game). The Map
-// is shared: steps only read it (attacks, which add wrecks, are outside events).
+// is shared: steps only read it, and the rare one that changes it (a wreck, hidden wire
+// revealed) first gives its game a copy of its own (editMap).
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Units = append([]Unit(nil), g.Units...)
@@ -802,4 +803,11 @@ func (g *Game) Clone() *Game {
 	c.convoyStarted = append([]bool(nil), g.convoyStarted...)
 	c.pending, c.saved, c.savedLOS, c.partsBuf = nil, nil, nil, nil
 	return &c
+}
+
+// editMap gives the game a copy of its map to change, and returns it. The map is shared with
+// the games cloned from this one and with the scenario's setup, which must not see the change.
+func (g *Game) editMap() *Map {
+	g.Map = g.Map.Clone()
+	return g.Map
 }

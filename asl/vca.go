@@ -217,11 +217,11 @@ func (g *Game) attack(a Action, r *Result) error {
 		r.event("C", u.ID+" attacked: no effect")
 	case AttackDestroyed:
 		u.Destroyed, u.Moving, u.Motion = true, false, false
-		d := g.Map.At(u.Pos.Hex)
 		if u.V.Class >= Infantry {
 			r.event("A7", u.ID+" eliminated")
 			break
 		}
+		d := g.editMap().At(u.Pos.Hex)
 		if u.Pos.Bypass {
 			d.BypassWreck |= 1 << u.Pos.Side
 		} else if !u.Pos.Offboard {
