@@ -209,7 +209,6 @@ func distinct(keys []string) []string {
 	return out
 }
 
-
 func ratFloat(p *big.Rat) float64 {
 	f, _ := p.Float64()
 	return f
