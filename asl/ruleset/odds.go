@@ -3,6 +3,7 @@ package ruleset
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/asl/aslfile"
@@ -23,13 +24,14 @@ func (g *Game) Odds(ctx context.Context, line string, n int) (any, error) {
 	if err != nil {
 		return nil, &rules.BadLine{Err: err}
 	}
+	// One result, reused: the rules core resets it for each path.
+	var r asl.LineResult
 	ov, err := rules.Weigh(ctx, func(src dice.Source) ([]rules.RollSeen, error) {
 		c, ll := g.G.Clone(), l
-		so, err := aslfile.Do(c, n+1, line, &ll, src)
-		if err != nil {
+		if err := c.Play(&ll, src, &r); err != nil {
 			return nil, err
 		}
-		return rollsSeen(&so), nil
+		return rollsSeen(c, &ll, line, &r), nil
 	})
 	if err != nil {
 		return nil, err
@@ -57,30 +59,35 @@ func lineVerb(l *asl.Line) string {
 	return "group"
 }
 
-// rollsSeen is every roll a step's report holds, each with the unit (or group) that made it:
-// an Impulse's members' own rolls, then the group's (a platoon's one DR per condition, D14.21).
-func rollsSeen(so *aslfile.StepOut) []rules.RollSeen {
-	own := len(so.Dice)
-	for _, m := range so.Members {
-		own -= len(m.Dice)
+// rollsSeen is every roll a step made, each with the unit (or group) that made it: an
+// Impulse's members' own rolls, then the group's (a platoon's one DR per condition, D14.21).
+func rollsSeen(g *asl.Game, l *asl.Line, line string, r *asl.LineResult) []rules.RollSeen {
+	who := aslfile.LineHead(g, 0, line, l).Unit
+	if l.Kind != asl.LineImpulse {
+		return appendSeen(nil, who, r.Step.Rolls())
 	}
 	var out []rules.RollSeen
-	for _, m := range so.Members {
-		out = appendSeen(out, m.Unit, m.Dice)
+	for k := range r.Impulse.Members {
+		m := &r.Impulse.Members[k]
+		out = appendSeen(out, g.Units[m.Unit].ID, m.Result.Rolls())
 	}
-	return appendSeen(out, so.Unit, so.Dice[:own])
+	return appendSeen(out, who, r.Impulse.Rolls())
 }
 
 // appendSeen adds who's rolls. A check (a roll with the chance of what it needs) is known by
 // its result; a roll whose total matters (a Delay DR, a Random Selection dr) by its total too.
-func appendSeen(out []rules.RollSeen, who string, rs []aslfile.RollOut) []rules.RollSeen {
-	for _, r := range rs {
-		res := r.Result
-		if r.Odds == "" {
-			res = fmt.Sprintf("%s %d: %s", r.Kind, r.Final, r.Result)
+func appendSeen(out []rules.RollSeen, who string, rs []asl.RollEvent) []rules.RollSeen {
+	for _, e := range rs {
+		s := rules.RollSeen{Who: who, For: e.For, Rule: e.Rule, Kind: e.Roll.Kind.String(), DRM: e.DRM.Total(), Need: e.Need, Result: e.Result}
+		if s.DRM != 0 {
+			s.DRMs = e.DRM.String()
 		}
-		out = append(out, rules.RollSeen{Who: who, For: r.For, Rule: r.Rule, Kind: r.Kind, DRM: r.DRM, DRMs: r.DRMs,
-			Need: r.Need, Odds: r.Odds, Result: res})
+		if e.Odds.Den > 0 {
+			s.Odds = strconv.FormatInt(e.Odds.Num, 10) + "/" + strconv.FormatInt(e.Odds.Den, 10)
+		} else {
+			s.Result = fmt.Sprintf("%v %d: %s", e.Roll.Kind, e.Final, e.Result)
+		}
+		out = append(out, s)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 
 // gameAt is the game of a scenario file after its first k moves, played with the file's dice,
 // and the file.
-func gameAt(t *testing.T, file string, k int) (*Game, *rules.File) {
+func gameAt(t testing.TB, file string, k int) (*Game, *rules.File) {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -200,7 +201,7 @@ func TestOddsOfEveryFileStep(t *testing.T) {
 			}
 			weighed++
 			checkOdds(t, file, i+1, o, one)
-			for _, r := range rollsSeen((*aslfile.StepOut)(rep.Detail.(*Step))) {
+			for _, r := range reportedRolls((*aslfile.StepOut)(rep.Detail.(*Step))) {
 				if !hasFact(o, r.Fact()) {
 					t.Errorf("%s step %d: played %q, not among the odds' facts %v", file, i+1, r.Fact(), o.Facts)
 				}
@@ -251,4 +252,28 @@ func hasFact(o *rules.OddsView, f string) bool {
 		}
 	}
 	return false
+}
+
+// reportedRolls is every roll a step's report holds, as the odds name them (each with the unit
+// or group that made it): the report, worked out apart from the odds, must agree with them.
+func reportedRolls(so *aslfile.StepOut) []rules.RollSeen {
+	own := len(so.Dice)
+	for _, m := range so.Members {
+		own -= len(m.Dice)
+	}
+	var out []rules.RollSeen
+	add := func(who string, rs []aslfile.RollOut) {
+		for _, r := range rs {
+			res := r.Result
+			if r.Odds == "" {
+				res = fmt.Sprintf("%s %d: %s", r.Kind, r.Final, r.Result)
+			}
+			out = append(out, rules.RollSeen{Who: who, For: r.For, Result: res})
+		}
+	}
+	for _, m := range so.Members {
+		add(m.Unit, m.Dice)
+	}
+	add(so.Unit, so.Dice[:own])
+	return out
 }
