@@ -52,9 +52,6 @@ func Check(src Source, k Kind, class func(total int) int) (Roll, error) {
 	return src.Roll(k)
 }
 
-// errMore stops a run of the enumeration where its path needs another roll.
-var errMore = errors.New("dice: the enumeration needs another roll")
-
 // ErrTooManyPaths is an enumeration given up because the step's dice have more paths than its
 // limit.
 var ErrTooManyPaths = errors.New("dice: too many dice paths to enumerate")
@@ -65,13 +62,21 @@ type option struct {
 	ways  int64
 }
 
-// pathSource answers rolls from a fixed path of options and stops the run with errMore where
-// the path ends, leaving the options of the roll it was asked for.
+// branch is a path of the enumeration still to play: the options taken at its rolls so far,
+// and its chance.
+type branch struct {
+	path []int
+	p    *big.Rat
+}
+
+// pathSource answers rolls from a fixed path of options; past its end it takes each roll's
+// first option and keeps the others as branches still to play, so that every run of the step
+// ends one path.
 type pathSource struct {
 	path []int
 	pos  int
-	need []option
-	den  int64
+	p    *big.Rat // the chance of the path taken so far
+	fork []branch // the other options of the rolls past the fixed path
 }
 
 // faces is every total of kind k with its weight, and the weights' sum.
@@ -91,17 +96,23 @@ func faces(k Kind) ([]option, int64) {
 }
 
 func (s *pathSource) next(k Kind, opts []option, den int64) (Roll, error) {
+	var o int
 	if s.pos < len(s.path) {
-		o := opts[s.path[s.pos]]
-		s.pos++
-		r := Roll{Kind: k, Total: int8(o.total)}
-		if k != DR {
-			r.D1 = r.Total
+		o = s.path[s.pos]
+	} else {
+		for i := 1; i < len(opts); i++ {
+			p := new(big.Rat).Mul(s.p, big.NewRat(opts[i].ways, den))
+			s.fork = append(s.fork, branch{append(s.path[:len(s.path):len(s.path)], i), p})
 		}
-		return r, nil
+		s.path = append(s.path, 0)
+		s.p.Mul(s.p, big.NewRat(opts[0].ways, den))
 	}
-	s.need, s.den = opts, den
-	return Roll{}, errMore
+	s.pos++
+	r := Roll{Kind: k, Total: int8(opts[o].total)}
+	if k != DR {
+		r.D1 = r.Total
+	}
+	return r, nil
 }
 
 // Roll tries every total of the roll.
@@ -127,47 +138,38 @@ func (s *pathSource) RollClass(k Kind, c Classes) (Roll, error) {
 	return s.next(k, opts, den)
 }
 
-// Enumerate plays run once for every path of dice (a check once per class), each time with a
-// Source that gives that path's rolls; run must play the step on a fresh copy of its game. Each
-// run that ends calls leaf with its result and the path's exact chance, which add up to 1 over
-// the paths. An error of run other than the enumeration's own ends it with that error (a
-// refused step). It gives up with ctx's error once ctx is done, and with ErrTooManyPaths past
-// limit runs (0: no limit). It returns the number of paths.
+// Enumerate plays run once for every path of dice (a check once per class of its totals),
+// each time with a Source that gives that path's rolls: a roll the run meets for the first time
+// takes its first option, and its others are played later from the start. run must play the
+// step on a fresh copy of its game. Each run calls leaf with its result and the path's exact
+// chance, which add up to 1 over the paths. An error of run ends the enumeration with that
+// error (a refused step). It gives up with ctx's error once ctx is done, and with
+// ErrTooManyPaths past limit paths (0: no limit). It returns the number of paths.
 func Enumerate[T any](ctx context.Context, limit int, run func(src Source) (T, error), leaf func(out T, p *big.Rat)) (int, error) {
-	type item struct {
-		path []int
-		p    *big.Rat
-	}
-	stack := []item{{nil, big.NewRat(1, 1)}}
+	stack := []branch{{nil, big.NewRat(1, 1)}}
 	paths := 0
-	for runs := 1; len(stack) > 0; runs++ {
-		if limit > 0 && runs > limit {
+	for len(stack) > 0 {
+		if limit > 0 && paths >= limit {
 			return paths, fmt.Errorf("%w (more than %d)", ErrTooManyPaths, limit)
 		}
-		if runs&63 == 0 {
+		if paths&63 == 63 {
 			if err := ctx.Err(); err != nil {
 				return paths, err
 			}
 		}
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		src := &pathSource{path: it.path}
+		src := &pathSource{path: it.path, p: new(big.Rat).Set(it.p)}
 		out, err := run(src)
-		if errors.Is(err, errMore) {
-			// The options go on the stack last first, so that the first is tried first.
-			for o := len(src.need) - 1; o >= 0; o-- {
-				p := new(big.Rat).Mul(it.p, big.NewRat(src.need[o].ways, src.den))
-				np := make([]int, len(it.path), len(it.path)+1)
-				copy(np, it.path)
-				stack = append(stack, item{append(np, o), p})
-			}
-			continue
-		}
 		if err != nil {
 			return paths, err
 		}
 		paths++
-		leaf(out, it.p)
+		leaf(out, src.p)
+		// The other options go on the stack last first, so that the first is played first.
+		for i := len(src.fork) - 1; i >= 0; i-- {
+			stack = append(stack, src.fork[i])
+		}
 	}
 	return paths, nil
 }

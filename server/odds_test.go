@@ -65,6 +65,10 @@ func TestOddsEveryRuleset(t *testing.T) {
 				{"German", "halt PzZug", 403, "", "", "", ""},
 				{Spectator, "movement", 403, "", "", "", ""},
 			}},
+			// A tracked medium tank crossing a stream mires on 2d6 11+ (the Vehicle Miring Table).
+			{"lightningwar crossing", demoLWScenario, lwCrossing, []ask{
+				{Referee, "movement", 200, "", "Miring (crossing a stream)", "mires", "1/12"},
+			}},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				cr := c.create(tc.file)
@@ -133,8 +137,12 @@ var oddsBench = []struct {
 }{
 	{"asl", demoScenario, []string{"PzIV start", "PzIV enter 2K4", "mph Russian"}, "Russian", "P1 start"},
 	{"lhy", demoLHYScenario, nil, "US", "assault C4 US1 US2 USL"},
-	{"lightningwar", demoLWScenario, nil, Referee, "movement"},
+	{"lightningwar", demoLWScenario, lwCrossing, Referee, "movement"},
 }
+
+// lwCrossing are orders that bring the Lightning War demo's panzers and armoured car to the
+// Mill Brook off the bridge on the third Movement Phase: three miring checks.
+var lwCrossing = []string{"order Aufkl path 20,11 28,8 30,6", "order PzZug path 20,16 22,20 30,22", "movement", "movement"}
 
 // BenchmarkServerOdds: GET odds through the HTTP API on loopback, one request after another,
 // on each of the three demo games (a step that rolls). Reports the p50 and p99 latency; the

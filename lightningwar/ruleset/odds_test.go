@@ -13,7 +13,7 @@ import (
 
 // lwGameAt is the game of a Lightning War file after its first k moves, played with the file's
 // dice.
-func lwGameAt(t *testing.T, file string, k int) *Game {
+func lwGameAt(t testing.TB, file string, k int) *Game {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
