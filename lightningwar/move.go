@@ -822,8 +822,12 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 			roll = fmt.Sprintf("2d6 %d %+d = %d", v, u.MireMod, v+u.MireMod)
 		}
 		chance := dice.PDRAtLeast(need, u.MireMod)
+		mod := ""
+		if u.MireMod != 0 {
+			mod = fmt.Sprintf(" %+d", u.MireMod)
+		}
 		c := Check{Det: d.ID, Unit: u.ID, For: "Miring (" + why + ")", Rule: RuleMiring, Kind: dice.DR, Mod: u.MireMod,
-			Need: fmt.Sprintf("2d6 %+d >= %d mires (%s %s)", u.MireMod, need, gear(u), u.Size), Odds: chance, Result: "does not mire"}
+			Need: fmt.Sprintf("2d6%s >= %d mires (%s %s)", mod, need, gear(u), u.Size), Odds: chance, Result: "does not mire"}
 		if v+u.MireMod >= need {
 			c.Result = "mires"
 		}
