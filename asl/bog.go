@@ -84,17 +84,20 @@ func boolIndex(b bool) int {
 	return 0
 }
 
+// btoi is a check's class (dice.Check) from whether its one effect happens: 1 if it does.
+func btoi(b bool) int { return boolIndex(b) }
+
 // bogCheck rolls a Bog Check: Final DR >= 12 bogs the vehicle (D8.2, rules-notes 1.3).
 func (g *Game) bogCheck(u *Unit, b bogNeed, src dice.Source, r *Result) (bogged bool, err error) {
 	if g.deferDR {
 		g.pending = append(g.pending, pendingCheck{kind: checkBog, unit: u.ID, bog: b})
 		return false, nil
 	}
-	roll, err := src.Roll(dice.DR)
+	drm := BogDRM(u.V, b.BogCase, g.Map.Conditions)
+	roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t+drm.Total() >= 12) })
 	if err != nil {
 		return false, err
 	}
-	drm := BogDRM(u.V, b.BogCase, g.Map.Conditions)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: b.why, Rule: "D8.2", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 bogs", Odds: dice.PDRAtLeast(12, drm.Total()), Risk: dice.PDRAtLeast(12, drm.Total())}
 	if final >= 12 {
@@ -129,7 +132,7 @@ func (g *Game) unbog(u *Unit, src dice.Source, r *Result) error {
 	case u.UnbogTried:
 		return g.refuse("D8.3", "%s has already attempted Bog removal this MPh", u.ID)
 	}
-	roll, err := src.Roll(dice.Dr)
+	roll, err := dice.Check(src, dice.Dr, func(t int) int { return btoi(t <= BogRemovalFrees) })
 	if err != nil {
 		return err
 	}

@@ -414,7 +414,7 @@ func (g *Game) afterColumnImpulse(gi int, ev eventer) {
 			}
 		}
 		if d := g.Map.At(u.Pos.Hex); d.Wire && !d.WireKnown {
-			d.WireKnown = true
+			g.editMap().At(u.Pos.Hex).WireKnown = true
 			g.disband(gi, fmt.Sprintf("%s revealed hidden wire in %s (E11.534)", u.ID, g.Map.Layout.Name(u.Pos.Hex)), ev)
 			return
 		}

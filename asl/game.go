@@ -489,7 +489,7 @@ func (g *Game) mechanicalReliability(u *Unit, src dice.Source, r *Result) (broke
 		g.pending = append(g.pending, pendingCheck{kind: checkMR, unit: u.ID})
 		return false, nil
 	}
-	roll, err := src.Roll(dice.DR)
+	roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t == 12) })
 	if err != nil {
 		return false, err
 	}
@@ -516,7 +516,7 @@ func (g *Game) stallCheck(u *Unit, src dice.Source, r *Result) (stalled bool, er
 		g.pending = append(g.pending, pendingCheck{kind: checkStall, unit: u.ID})
 		return false, nil
 	}
-	roll, err := src.Roll(dice.DR)
+	roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t >= u.V.StallsOn) })
 	if err != nil {
 		return false, err
 	}
@@ -659,11 +659,11 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	if err := g.enemyAFVBar(u, "attempt ESB"); err != nil {
 		return err
 	}
-	roll, err := src.Roll(dice.DR)
+	drm := ESBDRM(u.V, a.N)
+	roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t+drm.Total() >= 12) })
 	if err != nil {
 		return err
 	}
-	drm := ESBDRM(u.V, a.N)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: "ESB", Rule: "D2.5", Roll: roll, DRM: drm, Final: final, Need: "Final DR >= 12 immobilizes; <= 11 gains the MP", Odds: dice.PDRAtLeast(12, drm.Total()), Risk: dice.PDRAtLeast(12, drm.Total())}
 	u.ESBUsed = true
@@ -788,7 +788,8 @@ func (g *Game) tca(a Action, r *Result) error {
 }
 
 // Clone is an independent copy of the game to try steps on (a planner's scratch game). The Map
-// is shared: steps only read it (attacks, which add wrecks, are outside events).
+// is shared: steps only read it, and the rare one that changes it (a wreck, hidden wire
+// revealed) first gives its game a copy of its own (editMap).
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Units = append([]Unit(nil), g.Units...)
@@ -806,4 +807,11 @@ func (g *Game) Clone() *Game {
 	c.convoyStarted = append([]bool(nil), g.convoyStarted...)
 	c.pending, c.saved, c.savedLOS, c.partsBuf = nil, nil, nil, nil
 	return &c
+}
+
+// editMap gives the game a copy of its map to change, and returns it. The map is shared with
+// the games cloned from this one and with the scenario's setup, which must not see the change.
+func (g *Game) editMap() *Map {
+	g.Map = g.Map.Clone()
+	return g.Map
 }

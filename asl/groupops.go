@@ -470,13 +470,13 @@ func (g *Game) breakOff(gi, i int, src dice.Source, r *Result) error {
 
 // ntc rolls the Normal Task Check of D14.23: DR <= the crew's morale passes.
 func (g *Game) ntc(u *Unit, src dice.Source, r *Result) (bool, error) {
-	roll, err := src.Roll(dice.DR)
-	if err != nil {
-		return false, err
-	}
 	m := u.V.Morale
 	if m == 0 {
 		m = 8
+	}
+	roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t <= m) })
+	if err != nil {
+		return false, err
 	}
 	e := RollEvent{For: "NTC", Rule: "D14.23", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR <= %d (crew morale) passes", m), Odds: dice.PDRAtMost(m, 0), Risk: dice.PDRAtMost(m, 0).Not()}
 	passed := int(roll.Total) <= m
@@ -680,11 +680,11 @@ func (g *Game) platoonMotionAttempt(gi int, a Action, src dice.Source, r *Result
 	if who < 0 {
 		return g.refuse("D2.401", "no enemy unit that entered the LOS of an AFV of %s this MPh has spent MP/MF in it", grp.ID)
 	}
-	roll, err := src.Roll(dice.Dr)
+	drm := MotionAttemptDRM(&g.Units[parts[0]], len(parts))
+	roll, err := dice.Check(src, dice.Dr, func(t int) int { return btoi(MP(2*(t+drm.Total())) <= best) })
 	if err != nil {
 		return err
 	}
-	drm := MotionAttemptDRM(&g.Units[parts[0]], len(parts))
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: "Platoon Motion attempt", Rule: "D14.211", Roll: roll, DRM: drm, Final: final,
 		Need: fmt.Sprintf("final dr <= %s (MP %s spent in the LOS of %s) succeeds", best, g.Units[who].ID, g.Units[seen].ID),

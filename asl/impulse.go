@@ -551,7 +551,7 @@ func (g *Game) resolvePending(gi int, parts []int, src dice.Source, r *ImpulseRe
 		}
 	}
 	if len(mr) > 0 {
-		roll, err := src.Roll(dice.DR)
+		roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t == 12) })
 		if err != nil {
 			return false, err
 		}
@@ -574,15 +574,15 @@ func (g *Game) resolvePending(gi int, parts []int, src dice.Source, r *ImpulseRe
 		}
 	}
 	if len(stall) > 0 {
-		roll, err := src.Roll(dice.DR)
-		if err != nil {
-			return false, err
-		}
 		need := 13
 		for _, i := range stall {
 			if s := g.Units[i].V.StallsOn; s < need {
 				need = s
 			}
+		}
+		roll, err := dice.Check(src, dice.DR, func(t int) int { return btoi(t >= need) })
+		if err != nil {
+			return false, err
 		}
 		e := RollEvent{For: "Platoon Stall", Rule: "D14.21", Roll: roll, Final: int(roll.Total), Need: fmt.Sprintf("DR >= %d stalls", need), Odds: dice.PDRAtLeast(need, 0)}
 		for _, i := range stall {
@@ -622,7 +622,17 @@ func (g *Game) resolvePending(gi int, parts []int, src dice.Source, r *ImpulseRe
 		}
 	}
 	if len(bog) > 0 {
-		roll, err := src.Roll(dice.DR)
+		// Its class: the members it would bog (each Final DR >= 12 with its own DRM).
+		roll, err := dice.Check(src, dice.DR, func(t int) int {
+			c := 0
+			for k, i := range bog {
+				drm := BogDRM(g.Units[i].V, bogs[k].BogCase, g.Map.Conditions)
+				if t+drm.Total() >= 12 {
+					c |= 1 << k
+				}
+			}
+			return c
+		})
 		if err != nil {
 			return false, err
 		}

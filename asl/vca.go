@@ -219,11 +219,11 @@ func (g *Game) attack(a Action, r *Result) error {
 		r.event("C", u.ID+" attacked: no effect")
 	case AttackDestroyed:
 		u.Destroyed, u.Moving, u.Motion = true, false, false
-		d := g.Map.At(u.Pos.Hex)
 		if u.V.Class >= Infantry {
 			r.event("A7", u.ID+" eliminated")
 			break
 		}
+		d := g.editMap().At(u.Pos.Hex)
 		if u.Pos.Bypass {
 			d.BypassWreck |= 1 << u.Pos.Side
 		} else if !u.Pos.Offboard {
@@ -345,11 +345,11 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 		}
 		target = sp
 	}
-	roll, err := src.Roll(dice.Dr)
+	drm := MotionAttemptDRM(&d, 0)
+	roll, err := dice.Check(src, dice.Dr, func(t int) int { return btoi(MP(2*(t+drm.Total())) <= best) })
 	if err != nil {
 		return err
 	}
-	drm := MotionAttemptDRM(&d, 0)
 	final := int(roll.Total) + drm.Total()
 	e := RollEvent{For: "Motion attempt", Rule: "D2.401", Roll: roll, DRM: drm, Final: final,
 		Need: fmt.Sprintf("final dr <= %s (MP %s spent in its LOS) succeeds", best, g.Units[who].ID),

@@ -473,6 +473,21 @@ type Report struct {
 	Moves  []Move
 	Rolls  []dice.Roll
 	Order  []string // a Movement Phase step: the detachments in the order they came to move ("band: id")
+	// Checks are the rolls that only pass or fail (miring, escaping the mire), in the order
+	// made, with what each needed, its chance before the roll and its result.
+	Checks []Check
+}
+
+// Check is a roll that only passes or fails, as made.
+type Check struct {
+	Det, Unit string
+	For       string // "Miring (entering woods)", "Escape"
+	Rule      string
+	Kind      dice.Kind
+	Mod       int    // the unit's own modifier to the roll
+	Need      string // "2d6 +1 >= 11 mires"
+	Odds      dice.Prob
+	Result    string // "mires", "does not mire", "escapes", "stays mired"
 }
 
 func (r *Report) add(side, det, rule, format string, args ...any) {
@@ -513,16 +528,23 @@ func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
 	return rep, nil
 }
 
+// recorder rolls a step's dice from src and keeps them in rep.
 type recorder struct {
 	src dice.Source
 	rep *Report
 }
 
-func (r *recorder) roll(k dice.Kind) (int, error) {
+// check rolls a check: pass says which totals pass it, its only effect (dice.Check).
+func (r *recorder) check(k dice.Kind, pass func(total int) bool) (int, error) {
 	if r.src == nil {
 		return 0, fmt.Errorf("no dice to roll")
 	}
-	x, err := r.src.Roll(k)
+	x, err := dice.Check(r.src, k, func(t int) int {
+		if pass(t) {
+			return 1
+		}
+		return 0
+	})
 	if err != nil {
 		return 0, err
 	}

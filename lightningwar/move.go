@@ -763,10 +763,16 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 			stuck = append(stuck, id)
 			continue
 		}
-		v, err := r.roll(dice.Dr)
+		v, err := r.check(dice.Dr, func(t int) bool { return t == EscapeRoll })
 		if err != nil {
 			return err
 		}
+		c := Check{Det: d.ID, Unit: u.ID, For: "Escape", Rule: RuleEscape, Kind: dice.Dr, Need: fmt.Sprintf("1d6 %d escapes", EscapeRoll),
+			Odds: dice.Pdr(0, func(f int) bool { return f == EscapeRoll }), Result: "stays mired"}
+		if v == EscapeRoll {
+			c.Result = "escapes"
+		}
+		rep.Checks = append(rep.Checks, c)
 		if v == EscapeRoll {
 			u.Mired, u.FreedTurn = false, g.Turn
 			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 and escapes the mire: it moves normally", u.ID, v)
@@ -801,7 +807,7 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 			continue // it has just escaped the mire: it moves normally this turn [default]
 		}
 		need := MiringTarget(u)
-		v, err := r.roll(dice.DR)
+		v, err := r.check(dice.DR, func(t int) bool { return t+u.MireMod >= need })
 		if err != nil {
 			return false, err
 		}
@@ -816,6 +822,16 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 			roll = fmt.Sprintf("2d6 %d %+d = %d", v, u.MireMod, v+u.MireMod)
 		}
 		chance := dice.PDRAtLeast(need, u.MireMod)
+		mod := ""
+		if u.MireMod != 0 {
+			mod = fmt.Sprintf(" %+d", u.MireMod)
+		}
+		c := Check{Det: d.ID, Unit: u.ID, For: "Miring (" + why + ")", Rule: RuleMiring, Kind: dice.DR, Mod: u.MireMod,
+			Need: fmt.Sprintf("2d6%s >= %d mires (%s %s)", mod, need, gear(u), u.Size), Odds: chance, Result: "does not mire"}
+		if v+u.MireMod >= need {
+			c.Result = "mires"
+		}
+		rep.Checks = append(rep.Checks, c)
 		if v+u.MireMod >= need {
 			u.Mired = true
 			mired = append(mired, u.ID)

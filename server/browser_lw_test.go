@@ -128,6 +128,13 @@ func TestBrowserLW(t *testing.T) {
 		// The referee sees the German's step 1, and its order text.
 		ref.poll("the German's order in the referee's log", `(document.querySelector('#log li[data-n="1"]') || {textContent: ''}).textContent.includes('`+text+`')`)
 		ref.screenshot("lw-referee-before.png")
+		// Before playing it, the referee sees its odds: the Movement Phase's miring checks, if any.
+		// (the pointer, as an event: this tab is in the background, where focus events do not fire)
+		ref.eval(`document.querySelector('#lw-phase button.lw-phase[data-line="movement"]').dispatchEvent(new PointerEvent('pointerover', {bubbles: true})), ''`)
+		ref.poll("the odds of the Movement Phase", `(document.querySelector('#lw-odds h3') || {textContent: ''}).textContent.includes('movement') && !document.querySelector('#lw-odds .hint')`)
+		if s := ref.eval(`document.getElementById('lw-odds').textContent`); !strings.Contains(s, "No roll") && !strings.Contains(s, "Miring") && !strings.Contains(s, "Escape") {
+			t.Errorf("the referee's odds of the Movement Phase read %q", s)
+		}
 		ref.do("playing the Movement Phase", chromedp.Click(chromedp.CSS(`#lw-phase button.lw-phase[data-line="movement"]`)))
 		ref.poll("step 2 in the referee's log", `document.querySelector('#log li[data-n="2"]') !== null`)
 		if s := ref.eval(`document.querySelector('#log li[data-n="2"]').textContent`); !strings.Contains(s, "movement order") || !strings.Contains(s, "Movement Chart") || !strings.Contains(s, "Rifles") {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // findChromium is the browser the page test drives: Debian's chromium (what CI installs), or
@@ -199,6 +202,21 @@ func TestBrowser(t *testing.T) {
 		b.rulesetDrawn("asl", "the counters' MP left", `document.querySelector('#g-units .unit .mpleft') !== null`)
 		stepsShown()
 		b.poll("the VCA and reach of "+tank, `document.querySelector('#g-sel polyline.vca') !== null && document.querySelector('#g-reach polygon.reach') !== null`)
+		// Pointing at ESB, a step that rolls, shows its odds as the API gives them.
+		esb := `#unit-actions button.step[data-verb="esb"]`
+		esbLine := eval(`document.querySelector('` + esb + `').dataset.line`)
+		do("pointing at ESB", chromedp.Focus(chromedp.CSS(esb)))
+		b.poll("the odds of "+esbLine, `(document.querySelector('#step-odds h3') || {textContent: ''}).textContent.includes('`+esbLine+`') && document.querySelector('#step-odds .roll-odds') !== null`)
+		var o rules.OddsView
+		if code := c.do("GET", "/api/games/"+cr.ID+"/odds?line="+url.QueryEscape(esbLine), cr.Tokens[Referee], nil, &o); code != http.StatusOK || len(o.Rolls) != 1 {
+			t.Fatalf("odds of %s: %d %+v", esbLine, code, o)
+		}
+		shown := eval(`document.getElementById('step-odds').textContent`)
+		for _, r := range o.Rolls[0].Results {
+			if want := fmt.Sprintf("%s %.1f%%", r.Result, 100*r.P); !strings.Contains(shown, want) {
+				t.Errorf("the odds panel reads %q; want it to hold %q", shown, want)
+			}
+		}
 		n := st.N
 		// A legal step into a hex; if there is none, the tank needs a Start first.
 		firstEnter := `(() => { const b = document.querySelector('#unit-steps button.step[data-verb="enter"][data-hex]'); return b ? b.dataset.hex : ''; })()`
@@ -245,7 +263,7 @@ func TestBrowser(t *testing.T) {
 		if e.Report.Breakdown == "" {
 			t.Fatalf("step %d has no breakdown in the API's log", n)
 		}
-		shown := eval(fmt.Sprintf(`document.querySelector('#log li[data-n="%d"]').textContent`, n))
+		shown = eval(fmt.Sprintf(`document.querySelector('#log li[data-n="%d"]').textContent`, n))
 		if !strings.Contains(shown, e.Report.Breakdown) || !strings.Contains(shown, "MP") || !strings.Contains(shown, line) {
 			t.Errorf("the log panel shows step %d as %q; want it to hold %q and its breakdown %q (in MP)", n, shown, line, e.Report.Breakdown)
 		}

@@ -348,7 +348,7 @@ func TestLHYOdds(t *testing.T) {
 		if v := c.lhyState(cr, Referee, ""); v.N != 0 || lhyUnit(v, "US1").Assaulted {
 			t.Errorf("asking the odds played the step: %d steps", v.N)
 		}
-		// Refused and unreadable steps; an ASL game has no odds.
+		// Refused and unreadable steps.
 		var e apiError
 		if code, _, e = c.odds(cr, "US", "assault C4 US1 T1"); code != http.StatusUnprocessableEntity || e.Rule != "14.0" {
 			t.Errorf("odds of a refused Assault: %d %+v", code, e)
@@ -360,10 +360,6 @@ func TestLHYOdds(t *testing.T) {
 		}
 		if code := c.do("GET", "/api/games/"+cr.ID+"/odds?line=turn", "", nil, &e); code != http.StatusForbidden {
 			t.Errorf("odds without a token: %d", code)
-		}
-		asl := c.create(demoScenario)
-		if code := c.do("GET", "/api/games/"+asl.ID+"/odds?line=PzIV+start", asl.Tokens[Referee], nil, &e); code != http.StatusBadRequest {
-			t.Errorf("odds of an ASL game: %d", code)
 		}
 		// Played: the DRM as the odds said, the row its logged roll gives.
 		a := c.mustLHY(cr, "US", 1, line)

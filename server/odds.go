@@ -60,10 +60,17 @@ func (s *Server) enumerate(ctx context.Context, o rules.Oddser, line string, n i
 	}
 }
 
-// odds answers the exact distribution of a proposed step without playing it.
+// odds answers the exact distribution of a proposed step without playing it. In a game of
+// hidden information (a rules.Gatekeeper) only the referee may ask: the odds of a step are
+// worked out on the whole game, and would tell a side what it may not know.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
-	l, _, ok := s.open(w, r)
+	l, role, ok := s.open(w, r)
 	if !ok {
+		return
+	}
+	if _, hidden := l.g.Rules().(rules.Gatekeeper); hidden && role != Referee {
+		l.mu.Unlock()
+		fail(w, http.StatusForbidden, "in a game of hidden information only the referee's link may ask for odds: they are worked out on everything the referee knows")
 		return
 	}
 	if s.cfg.Shared {

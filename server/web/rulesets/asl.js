@@ -2,14 +2,16 @@
 // the vehicle counters (VCA wedge, state badge, MP left), the selected unit's VCA, its legal
 // steps and reach (GET .../steps and .../reach) shaded on the map, the step buttons and action
 // bar (Start, Stop, End, Delay, ESB), a click on a hex moving there, the Impulse box of
-// platoons and Convoys, the New MPh buttons, and the log entries with their MP, breakdowns and
-// dice. The hex map itself is the shell's (hexmap.js).
+// platoons and Convoys, the New MPh buttons, the odds of a step that rolls (pointed at or
+// focused, and of the Impulse being built: odds.js), and the log entries with their MP,
+// breakdowns and dice. The hex map itself is the shell's (hexmap.js).
 
 import { $, esc, fmtMP, S } from '../util.js';
 import { G, api, setStatus, setHTML, isLive, mayMove, unitOf, sideIndex, sideColour } from '../state.js';
 import { n1, corner, hexPoints, hexTitle, drawMap, drawHexUnits, drawHexSelection, selectOnMap, mapUnits, onMap } from '../hexmap.js';
 import { renderSelection } from '../render.js';
 import { submit } from '../game.js';
+import { showOdds } from '../odds.js';
 
 // A unit's state as a badge: short text, colour, and words for the tooltip.
 const BADGE = {
@@ -296,6 +298,14 @@ function renderUnitPanel() {
   const stepBtn = stepButton(can);
   setHTML(act, actionBar(steps, can, stepBtn));
   setHTML(lst, stepList(u, steps, can, stepBtn));
+  // The odds shown are of a step the unit still has.
+  const box = $('#step-odds');
+  if (box.dataset.line && !steps.some((s) => s.line === box.dataset.line)) showOdds(box, '');
+}
+
+// weighStep shows the odds of the step button b would play, if it rolls dice.
+function weighStep(b) {
+  if (b && b.dataset.line && b.querySelector('.dice-mark')) showOdds($('#step-odds'), b.dataset.line);
 }
 
 // stepButton makes stepBtn(s, label, keyed): the button of one legal step: its key number
@@ -420,7 +430,14 @@ function impulseLine() {
   });
   return `${gr.id}: ${parts.join(', ')}`;
 }
-function updateImpulseLine() { $('#impulse-line').textContent = impulseLine(); }
+// updateImpulseLine shows the Impulse being built, and its odds once a member does something.
+function updateImpulseLine() {
+  const line = impulseLine();
+  $('#impulse-line').textContent = line;
+  const gr = currentGroup();
+  const acting = [...document.querySelectorAll('#members select')].some((s) => s.value !== '-');
+  showOdds($('#impulse-odds'), gr && isLive() && !gr.ended && acting ? line : '');
+}
 
 // ---------------------------------------------------------------- phase, steps, log
 
@@ -489,6 +506,8 @@ function setup() {
     const inp = ev.target.closest('.amount-n');
     if (inp && ev.key === 'Enter') { ev.preventDefault(); inp.parentElement.querySelector('button.step').click(); }
   });
+  // The odds of a step that rolls, before it is played.
+  for (const ev of ['pointerover', 'focusin']) $('#unit-box').addEventListener(ev, (e) => weighStep(e.target.closest('button.step')));
   // Groups.
   $('#group-select').addEventListener('change', (ev) => { group = ev.target.value; loadGroup(); });
   $('#members').addEventListener('change', updateImpulseLine);

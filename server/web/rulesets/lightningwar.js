@@ -7,13 +7,15 @@
 // grid), the detachments, their paths, the detachment panel and the order builder (a side
 // selects one of its detachments, clicks points on the table to build its path, picks the pace,
 // types the order's text and sends `order D path x,y ... [pace]: text`), the referee's
-// Movement Phase buttons, reveal and hide, and fire report (#lw-box), and the log entries.
+// Movement Phase buttons with the odds of each before it is played (odds.js), reveal and hide,
+// and fire report (#lw-box), and the log entries.
 
 import { $, esc } from '../util.js';
 import { G, setStatus, setHTML, isLive, mayMove, spectator, sideColour } from '../state.js';
 import { setViewBox, toMap } from '../zoom.js';
 import { renderUnitsAndSelection, select } from '../render.js';
 import { submit, noSteps } from '../game.js';
+import { showOdds } from '../odds.js';
 
 const LWP = 12; // SVG pixels per inch
 const GROUND = { open: '#efe6c8', broken: '#d8c79a', woods: '#7fa860', 'built-up': '#b09a84', marsh: '#a8c8b0' };
@@ -370,6 +372,8 @@ function lwPhaseButtons() {
   }
   setHTML($('#lw-phase'), h);
   setHTML($('#mph-buttons'), '');
+  const box = $('#lw-odds');
+  if (box.dataset.line && !(live && document.querySelector(`#lw-phase button.lw-phase[data-line="${CSS.escape(box.dataset.line)}"]`))) showOdds(box, '');
 }
 
 // renderLW shows the Movement Phase box (the referee's buttons, the movement order) and the
@@ -439,6 +443,13 @@ function lwLogEntry(e) {
 function setup() {
   setupBuilder($('#unit-steps'));
   setupFired($('#lw-fired'));
+  // The referee sees the odds of a Movement Phase step (its miring checks) before playing it.
+  for (const ev of ['pointerover', 'focusin']) {
+    $('#lw-phase').addEventListener(ev, (e) => {
+      const b = e.target.closest('button.lw-phase');
+      if (b && !b.disabled) showOdds($('#lw-odds'), b.dataset.line);
+    });
+  }
 }
 
 // setupBuilder listens on the order builder: waypoints typed, removed, undone, cleared; the
