@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -209,4 +210,53 @@ func benchDo(b *testing.B, method, u, token string, body []byte) int {
 		b.Fatal(fmt.Errorf("%s %s: %w", method, u, err))
 	}
 	return resp.StatusCode
+}
+
+// BenchmarkServerPlans: GET reach and path through the HTTP API on loopback for the ASL demo's
+// PzKpfw IVH, one request after another with no step between, as a player pointing at a unit
+// and its hexes does. The first request of each builds the plan (reported as first-ms); the
+// rest reuse it until a step is played. Reports p50 and p99; the p99 must stay under 10 ms.
+//
+//	go test -run XXX -bench ServerPlans -benchtime 2000x ./server/
+func BenchmarkServerPlans(b *testing.B) {
+	for _, q := range []string{"/units/PzIV/reach", "/units/PzIV/path?to=2Q4", "/units/PzIV/reach?max_risk=0.1"} {
+		b.Run(strings.TrimPrefix(q, "/units/PzIV/"), func(b *testing.B) {
+			st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "games.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			srv := New(Config{Store: st, Dice: func(string) dice.Source { return dice.NewSeeded(1) }})
+			hs := httptest.NewServer(srv.Handler())
+			defer hs.Close()
+			cr, err := srv.Create(context.Background(), "demo.yaml", demoScenario)
+			if err != nil {
+				b.Fatal(err)
+			}
+			u := hs.URL + "/api/games/" + cr.ID + q
+			t0 := time.Now()
+			if code := benchDo(b, "GET", u, cr.Tokens[Spectator], nil); code != http.StatusOK {
+				b.Fatalf("%s: %d", q, code)
+			}
+			first := time.Since(t0)
+			lat := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for range b.N {
+				t0 := time.Now()
+				if code := benchDo(b, "GET", u, cr.Tokens[Spectator], nil); code != http.StatusOK {
+					b.Fatalf("%s: %d", q, code)
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			b.StopTimer()
+			sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+			pct := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000 }
+			b.ReportMetric(float64(first.Microseconds())/1000, "first-ms")
+			b.ReportMetric(pct(0.50), "p50-ms")
+			b.ReportMetric(pct(0.99), "p99-ms")
+			if p := pct(0.99); p >= 10 && b.N >= 100 {
+				b.Errorf("p99 %.2f ms: a plan must answer within 10 ms", p)
+			}
+		})
+	}
 }
