@@ -41,6 +41,8 @@ type Game struct {
 	convoyStarted []bool
 	// postponed units finish their MPh after waitFor units (D14.331).
 	postponed, waitFor []int
+	// costBuf keeps a move's whole cost while its Start is paid (move.go).
+	costBuf Cost `hash:"-"`
 }
 
 // NewGame starts a Movement Phase of the phasing side with the given units.

@@ -522,14 +522,17 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		return g.refuse("E11.22", "%s is a Convoy vehicle and may not re-enter %s, the hex it last left, this MPh", u.ID, lay.Name(opt.to))
 	}
 
-	var c Cost
+	// The cost is built where the step reports it (a refused step's Result is not read), so a
+	// move copies no 1 KB Cost.
+	c := &r.Cost
+	c.reset()
 	var e entry
 	var clearanceFails bool
 	var err error
 	if bypass {
-		clearanceFails, err = g.vbmCost(u, u.Pos.Hex, opt.to, opt.along, &c)
+		clearanceFails, err = g.vbmCost(u, u.Pos.Hex, opt.to, opt.along, c)
 	} else {
-		err = g.entryCost(u, u.Pos.Hex, opt.to, !u.Pos.Bypass, a.All, &c, &e)
+		err = g.entryCost(u, u.Pos.Hex, opt.to, !u.Pos.Bypass, a.All, c, &e)
 	}
 	if err != nil {
 		return err
@@ -549,7 +552,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	if reverse {
 		c.Times(k, "Reverse", "D2.21")
 	}
-	starting, err := startCost(u, reverse, &c)
+	starting, err := startCost(u, reverse, c)
 	if err != nil {
 		return err
 	}
@@ -565,13 +568,20 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 			return g.refuse("D2.24", "%s may not end its MPh in Reverse Motion: after this move it would have %s MP left and no way to pay a Stopping MP", u.ID, left)
 		}
 	}
-	// All checks passed: spend, roll, move.
-	ok, paid, err := g.payStart(u, starting, &c, src, r)
+	// All checks passed: spend, roll, move. payStart reports just the Start when the
+	// vehicle does not get moving, in r.Cost: keep the whole cost aside (a Start is rare).
+	if starting {
+		g.costBuf = *c
+		c = &g.costBuf
+	}
+	ok, paid, err := g.payStart(u, starting, c, src, r)
 	if err != nil || !ok {
 		return err
 	}
 	total -= paid
-	r.Cost = c
+	if starting {
+		r.Cost = g.costBuf
+	}
 	if clearanceFails {
 		// D2.3: the VBM and its MP were announced, and the hexside is too close to the
 		// obstacle: those MP are spent where it is, plus one to stop there.

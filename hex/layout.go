@@ -23,6 +23,8 @@ type Layout struct {
 	pos    map[string][2]int // board name -> row, column in the layout
 	// names caches every hex's name (by Index), made on the first Name: messages name hexes
 	// on hot paths (a planner probes thousands of steps).
+	// w and h are Width and Height, worked out once: every hex lookup asks for them.
+	w, h     int       `hash:"-"`
 	nameOnce sync.Once `hash:"-"`
 	names    []string  `hash:"-"`
 }
@@ -48,6 +50,7 @@ func NewLayout(rows [][]string) (*Layout, error) {
 			l.pos[b] = [2]int{r, c}
 		}
 	}
+	l.w, l.h = len(l.Boards[0])*boardStepX+1, len(l.Boards)*boardStepY+1
 	return l, nil
 }
 
@@ -70,8 +73,8 @@ func isDigits(s string) bool {
 }
 
 // Width is the number of global columns; Height the number of global rows (row 0 included).
-func (l *Layout) Width() int  { return len(l.Boards[0])*boardStepX + 1 }
-func (l *Layout) Height() int { return len(l.Boards)*boardStepY + 1 }
+func (l *Layout) Width() int  { return l.w }
+func (l *Layout) Height() int { return l.h }
 
 // Contains reports whether h is a hex of the map (half hexes on the edges included).
 func (l *Layout) Contains(h Hex) bool {
