@@ -43,7 +43,6 @@ func samePoint(p, q Point) bool        { return p.Dist(q) <= 1e-6 }
 func inchesOf(m float64) float64       { return m / MetresPerInch }
 func metres(inches float64) float64    { return inches * MetresPerInch }
 func speedMetres(mph float64) float64  { return metres(mph * InchesPerMPH) }
-func clamp01(t float64) float64        { return math.Max(0, math.Min(1, t)) }
 func trimInches(m float64) string      { return trim(inchesOf(m)) + `"` }
 func pointsEqual(a, b []Point) bool {
 	if len(a) != len(b) {
@@ -55,6 +54,33 @@ func pointsEqual(a, b []Point) bool {
 		}
 	}
 	return true
+}
+
+// clamp01 is t held to [0, 1] (NaN stays NaN, -0 becomes 0), as math.Max(0, math.Min(1, t))
+// gives it, without their calls: it sits under every distance to a segment.
+func clamp01(t float64) float64 {
+	if t <= 0 {
+		return 0
+	}
+	if t >= 1 {
+		return 1
+	}
+	return t
+}
+
+// nearBox reports whether p lies within m of the box around segment ab. A point further than
+// that from the box is further than m from the segment, so a caller asking "within w of ab?"
+// for w well under m may answer no without measuring: the measured distance could differ from
+// the true one only by rounding, far under a micrometre on any table.
+func nearBox(p, a, b Point, m float64) bool {
+	x0, x1, y0, y1 := a.X, b.X, a.Y, b.Y
+	if x0 > x1 {
+		x0, x1 = x1, x0
+	}
+	if y0 > y1 {
+		y0, y1 = y1, y0
+	}
+	return p.X >= x0-m && p.X <= x1+m && p.Y >= y0-m && p.Y <= y1+m
 }
 
 // trim prints v with at most two decimals and no trailing zeros.
@@ -125,7 +151,7 @@ func (pg Polygon) Contains(p Point) bool {
 	n := len(pg)
 	for i := 0; i < n; i++ {
 		a, b := pg[i], pg[(i+1)%n]
-		if distToSegment(p, a, b) <= 1e-7 {
+		if nearBox(p, a, b, 1e-6) && distToSegment(p, a, b) <= 1e-7 {
 			return true
 		}
 		if (a.Y > p.Y) != (b.Y > p.Y) {

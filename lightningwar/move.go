@@ -92,7 +92,8 @@ func (t *Table) At(p Point) Place {
 
 func (r Road) near(p Point) bool {
 	for i := 1; i < len(r.Line); i++ {
-		if distToSegment(p, r.Line[i-1], r.Line[i]) <= r.HalfWidth+1e-9 {
+		a, b := r.Line[i-1], r.Line[i]
+		if nearBox(p, a, b, r.HalfWidth+1e-6) && distToSegment(p, a, b) <= r.HalfWidth+1e-9 {
 			return true
 		}
 	}
