@@ -2,6 +2,7 @@ package lightningwar
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"sort"
 	"strings"
@@ -119,63 +120,117 @@ type piece struct {
 // pieces cuts a route where it crosses terrain edges, road edges, streams and choke points,
 // so that each piece lies in one place.
 func (t *Table) pieces(route Polyline) []piece {
-	var out []piece
-	s := 0.0
-	for i := 1; i < len(route); i++ {
-		a, b := route[i-1], route[i]
-		l := a.Dist(b)
-		if l < eps {
+	gr := t.ground(route)
+	for gr.next < len(route) {
+		gr.cutLeg()
+	}
+	return gr.pcs
+}
+
+// ground is a route being cut into pieces of ground (see pieces) a leg at a time, as a move
+// reaches them: a detachment that goes a few inches along a long route cuts only the legs it
+// reaches. The pieces are the ones pieces gives; the last one cut may still grow into the next
+// leg, so a piece is handed out once the one after it is cut or the route is all cut.
+type ground struct {
+	t     *Table
+	route Polyline
+	next  int     // the route point ending the next leg to cut
+	s     float64 // metres along the route where that leg starts
+	pcs   []piece
+	ts    []float64 // the cuts along the leg being cut, as parameters 0..1
+	str   []float64 // those of them where a stream crosses it
+}
+
+// ground is a route ready to be cut into pieces of ground.
+func (t *Table) ground(route Polyline) *ground {
+	return &ground{t: t, route: route, next: 1, pcs: make([]piece, 0, 8), ts: make([]float64, 0, 16)}
+}
+
+// piece is the route's piece i, cutting legs until it is final; ok is false past the route's
+// end.
+func (gr *ground) piece(i int) (pc piece, ok bool) {
+	for len(gr.pcs) <= i+1 && gr.next < len(gr.route) {
+		gr.cutLeg()
+	}
+	if i < len(gr.pcs) {
+		return gr.pcs[i], true
+	}
+	return piece{}, false
+}
+
+// all ranges over the route's pieces in order, with their indices, cutting as it goes.
+func (gr *ground) all() iter.Seq2[int, piece] {
+	return func(yield func(int, piece) bool) {
+		for i := 0; ; i++ {
+			pc, ok := gr.piece(i)
+			if !ok || !yield(i, pc) {
+				return
+			}
+		}
+	}
+}
+
+// cutLeg cuts the next leg of the route where it crosses terrain edges, road edges, streams
+// and choke points, and adds its pieces, each read at its middle; a piece over the same place
+// running straight on from the last one lengthens it.
+func (gr *ground) cutLeg() {
+	t := gr.t
+	a, b := gr.route[gr.next-1], gr.route[gr.next]
+	gr.next++
+	l := a.Dist(b)
+	if l < eps {
+		return
+	}
+	ts := append(gr.ts[:0], 0, 1)
+	for _, f := range t.Features {
+		for j := range f.Area {
+			ts = crossings(ts, a, b, f.Area[j], f.Area[(j+1)%len(f.Area)])
+		}
+	}
+	for _, c := range t.Chokes {
+		for j := range c.Area {
+			ts = crossings(ts, a, b, c.Area[j], c.Area[(j+1)%len(c.Area)])
+		}
+	}
+	for _, r := range t.Roads {
+		for j := 1; j < len(r.Line); j++ {
+			if lo, hi, ok := capsuleSpan(a, b, r.Line[j-1], r.Line[j], r.HalfWidth); ok {
+				ts = append(ts, lo, hi)
+			}
+		}
+	}
+	streams := gr.str[:0]
+	for _, st := range t.Streams {
+		for j := 1; j < len(st.Line); j++ {
+			streams = crossings(streams, a, b, st.Line[j-1], st.Line[j])
+		}
+	}
+	ts = append(ts, streams...)
+	sort.Float64s(ts)
+	gr.ts, gr.str = ts, streams
+	s, out := gr.s, gr.pcs
+	for k := 1; k < len(ts); k++ {
+		t0, t1 := ts[k-1], ts[k]
+		if (t1-t0)*l < 1e-7 {
 			continue
 		}
-		ts := []float64{0, 1}
-		for _, f := range t.Features {
-			for j := range f.Area {
-				ts = crossings(ts, a, b, f.Area[j], f.Area[(j+1)%len(f.Area)])
+		pa, pb := lerp(a, b, t0), lerp(a, b, t1)
+		pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.At(lerp(a, b, (t0+t1)/2))}
+		for _, x := range streams {
+			if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
+				pc.stream = true
 			}
 		}
-		for _, c := range t.Chokes {
-			for j := range c.Area {
-				ts = crossings(ts, a, b, c.Area[j], c.Area[(j+1)%len(c.Area)])
-			}
+		// merge with the previous piece when nothing changes between them
+		if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
+			orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
+			out[n-1].s1, out[n-1].b = pc.s1, pc.b
+			continue
 		}
-		for _, r := range t.Roads {
-			for j := 1; j < len(r.Line); j++ {
-				if lo, hi, ok := capsuleSpan(a, b, r.Line[j-1], r.Line[j], r.HalfWidth); ok {
-					ts = append(ts, lo, hi)
-				}
-			}
-		}
-		var streams []float64
-		for _, st := range t.Streams {
-			for j := 1; j < len(st.Line); j++ {
-				streams = crossings(streams, a, b, st.Line[j-1], st.Line[j])
-			}
-		}
-		ts = append(ts, streams...)
-		sort.Float64s(ts)
-		for k := 1; k < len(ts); k++ {
-			t0, t1 := ts[k-1], ts[k]
-			if (t1-t0)*l < 1e-7 {
-				continue
-			}
-			pa, pb := lerp(a, b, t0), lerp(a, b, t1)
-			pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.At(lerp(a, b, (t0+t1)/2))}
-			for _, x := range streams {
-				if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
-					pc.stream = true
-				}
-			}
-			// merge with the previous piece when nothing changes between them
-			if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
-				orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
-				out[n-1].s1, out[n-1].b = pc.s1, pc.b
-				continue
-			}
-			out = append(out, pc)
-		}
-		s += l
+		out = append(out, pc)
 	}
-	return out
+	gr.pcs = out
+	gr.s += l
 }
 
 func (t *Table) onRoad(p Point) bool {
@@ -252,9 +307,9 @@ func slowest(movers []*Unit, plan *Plan, pl Place) (turnsPerMetre float64, u *Un
 
 // reach is how far along its route a detachment would get in the given share of a turn, up
 // to limit, with nothing in its way.
-func reach(pcs []piece, from, limit, turns float64, movers []*Unit, plan *Plan) float64 {
+func reach(gr *ground, from, limit, turns float64, movers []*Unit, plan *Plan) float64 {
 	s := from
-	for _, pc := range pcs {
+	for _, pc := range gr.all() {
 		if pc.s1 <= s+eps {
 			continue
 		}
@@ -281,9 +336,9 @@ func advance(s, end, k, turns float64) (float64, float64) {
 }
 
 // roadPrefix is how far along the route, from s, the route stays on road.
-func roadPrefix(pcs []piece, s float64) float64 {
+func roadPrefix(gr *ground, s float64) float64 {
 	end := s
-	for _, pc := range pcs {
+	for _, pc := range gr.all() {
 		if pc.s1 <= s+eps {
 			continue
 		}
@@ -298,7 +353,7 @@ func roadPrefix(pcs []piece, s float64) float64 {
 // planTurn fixes the turn's pace, and for vehicles road or cross-country speed: road speed
 // only if the whole turn is spent on road [Base Movement]. Of the two, the one that gets the
 // detachment further along its ordered path is taken.
-func (g *Game) planTurn(d *Detachment, pcs []piece, movers []*Unit, rep *Report) {
+func (g *Game) planTurn(d *Detachment, gr *ground, movers []*Unit, rep *Report) {
 	p := &d.Plan
 	p.Pace = Walk
 	if d.Order != nil {
@@ -333,13 +388,13 @@ func (g *Game) planTurn(d *Detachment, pcs []piece, movers []*Unit, rep *Report)
 	if !hasVeh {
 		return
 	}
-	l := roadPrefix(pcs, d.Along)
+	l := roadPrefix(gr, d.Along)
 	if l <= d.Along+eps {
 		return
 	}
-	xc := reach(pcs, d.Along, end, 1, movers, p)
+	xc := reach(gr, d.Along, end, 1, movers, p)
 	p.Road = true
-	road := reach(pcs, d.Along, l, 1, movers, p)
+	road := reach(gr, d.Along, l, 1, movers, p)
 	if road+eps >= xc {
 		p.Cap = l
 		if l < end-eps && road >= l-eps {
@@ -375,7 +430,7 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 	if p.Stopped {
 		return nil
 	}
-	pcs, moving, err := g.mayMove(d, first, r, rep)
+	gr, moving, err := g.mayMove(d, first, r, rep)
 	if err != nil {
 		return err
 	}
@@ -385,7 +440,7 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 	}
 	m := shareMove{s: d.Along, turns: share, movers: g.movers(d)}
 	from, start := d.Pos, d.Along
-	if err := g.moveAlong(d, pcs, &m, r, rep); err != nil {
+	if err := g.moveAlong(d, gr, &m, r, rep); err != nil {
 		return err
 	}
 	d.Along = math.Min(m.s, d.Route.Length())
@@ -424,7 +479,7 @@ type shareMove struct {
 // keeping it stationary [Mounting and dismounting] and a unit moving under its own power. On
 // the turn's first share its mired vehicles first try to escape [Miring: escape] and the
 // turn is planned (startTurn).
-func (g *Game) mayMove(d *Detachment, first bool, r *recorder, rep *Report) (pcs []piece, moving bool, err error) {
+func (g *Game) mayMove(d *Detachment, first bool, r *recorder, rep *Report) (gr *ground, moving bool, err error) {
 	if d.Order == nil || len(d.Route) < 2 {
 		if first && d.Order == nil && d.Act == nil {
 			rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
@@ -449,30 +504,30 @@ func (g *Game) mayMove(d *Detachment, first bool, r *recorder, rep *Report) (pcs
 	if len(movers) == 0 {
 		return nil, false, nil
 	}
-	pcs = g.Table.pieces(d.Route)
+	gr = g.Table.ground(d.Route)
 	if first {
-		stop, err := g.startTurn(d, pcs, movers, r, rep)
+		stop, err := g.startTurn(d, gr, movers, r, rep)
 		if err != nil || stop {
 			return nil, false, err
 		}
 	}
-	return pcs, true, nil
+	return gr, true, nil
 }
 
 // startTurn plans a detachment's move on the first share of the turn: its pace, and road or
 // cross-country speed (planTurn); no further than the detachment it is rejoining has got along
 // the same route; and the miring check of a move that starts inside ground that calls for
 // one [Vehicle Miring Table]. stop: the check stopped it where it stands.
-func (g *Game) startTurn(d *Detachment, pcs []piece, movers []*Unit, r *recorder, rep *Report) (stop bool, err error) {
+func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, r *recorder, rep *Report) (stop bool, err error) {
 	p := &d.Plan
-	g.planTurn(d, pcs, movers, rep)
+	g.planTurn(d, gr, movers, rep)
 	if d.Rejoin != "" {
 		if t := g.Det(d.Rejoin); t != nil && pointsEqual(t.Route, d.Route) && t.Along < p.Cap {
 			p.Cap = math.Max(d.Along, t.Along)
 		}
 	}
 	// starting the turn's move inside ground that calls for a miring check
-	for _, pc := range pcs {
+	for _, pc := range gr.all() {
 		if pc.s0 <= d.Along+eps && d.Along < pc.s1-eps {
 			if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps {
 				stop, err := g.mire(d, pc, false, d.Pos, r, rep)
@@ -493,7 +548,7 @@ func (g *Game) startTurn(d *Detachment, pcs []piece, movers []*Unit, r *recorder
 // moveAlong moves the detachment piece by piece along its route, for the share of the turn
 // it has left and no further than the turn's cap, making the checks of each piece it enters
 // (enterPiece) and stopping where one stops it or contact does (crossPiece).
-func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, rep *Report) error {
+func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, rep *Report) error {
 	p := &d.Plan
 	ignore := map[string]bool{}
 	for _, e := range g.Dets {
@@ -501,7 +556,7 @@ func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, 
 			ignore[e.ID] = true // already in contact: it may move away
 		}
 	}
-	for i, pc := range pcs {
+	for i, pc := range gr.all() {
 		if pc.s1 <= m.s+eps {
 			continue
 		}
@@ -510,7 +565,7 @@ func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, 
 		}
 		if pc.s0 >= m.s-eps && pc.s0 > p.Events+eps {
 			p.Events = pc.s0
-			stop, err := g.enterPiece(d, pcs, i, m, r, rep)
+			stop, err := g.enterPiece(d, gr, i, m, r, rep)
 			if err != nil {
 				return err
 			}
@@ -531,11 +586,11 @@ func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, 
 // detachment holds stops the move, as models may not pass through each other [Moving through
 // models]; crossing a stream, or entering ground that calls for a miring check from other
 // ground or off a road, makes the check [Vehicle Miring Table]. stop: the detachment stops.
-func (g *Game) enterPiece(d *Detachment, pcs []piece, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
-	pc := pcs[i]
+func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
+	pc := gr.pcs[i]
 	prev := Place{Choke: -1}
 	if i > 0 {
-		prev = pcs[i-1].place
+		prev = gr.pcs[i-1].place
 	}
 	if pc.place.Choke >= 0 && pc.place.Choke != prev.Choke {
 		if o := g.occupant(pc.place.Choke, d); o != nil {
