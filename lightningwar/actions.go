@@ -727,11 +727,15 @@ func (g *Game) band(d *Detachment) string {
 func (g *Game) MovementOrder() []Slot {
 	var out []Slot
 	sides := g.sidesFrom(g.First)
+	bands := make([]string, len(g.Dets)) // each detachment's band, worked out once
+	for i, d := range g.Dets {
+		bands[i] = g.band(d)
+	}
 	for _, band := range []string{BandForced, BandDiscretionary, BandLow, BandMedium, BandHigh} {
 		queues := make([][]*Detachment, len(sides))
 		for i, s := range sides {
-			for _, d := range g.Dets {
-				if d.Side == s && g.band(d) == band {
+			for j, d := range g.Dets {
+				if d.Side == s && bands[j] == band {
 					queues[i] = append(queues[i], d)
 				}
 			}
