@@ -29,8 +29,16 @@ func Inch(x, y float64) Point { return Point{x * MetresPerInch, y * MetresPerInc
 func (p Point) Inches() (x, y float64) { return p.X / MetresPerInch, p.Y / MetresPerInch }
 
 func (p Point) String() string {
+	var buf [48]byte
+	return string(p.appendTo(buf[:0]))
+}
+
+// appendTo appends the point as String prints it: x,y in inches.
+func (p Point) appendTo(b []byte) []byte {
 	x, y := p.Inches()
-	return trim(x) + "," + trim(y)
+	b = appendTrim(b, x)
+	b = append(b, ',')
+	return appendTrim(b, y)
 }
 
 func (p Point) sub(q Point) Point      { return Point{p.X - q.X, p.Y - q.Y} }
@@ -91,6 +99,18 @@ func trim(v float64) string {
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
+
+// appendTrim appends v as trim prints it.
+func appendTrim(b []byte, v float64) []byte {
+	v = math.Round(v*100) / 100
+	if v == 0 {
+		v = 0 // no "-0"
+	}
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}
+
+// appendInches appends a length in metres as trimInches prints it: 2", 1.5".
+func appendInches(b []byte, m float64) []byte { return append(appendTrim(b, inchesOf(m)), '"') }
 
 // Inches prints a length in metres as inches: `2"`, `1.5"`.
 func Inches(m float64) string { return trimInches(m) }

@@ -41,16 +41,27 @@ func (p Place) Label() string {
 	return p.GroundName
 }
 
-// divisor prints the cost as the seed's example does: (2 [Broken Ground] + 1 [Gentle Slope]).
-func (p Place) divisor() string {
+// appendDivisor appends the cost as the seed's example prints it: (2 [Broken Ground] + 1
+// [Gentle Slope]).
+func (p Place) appendDivisor(b []byte) []byte {
 	if p.OnRoad {
-		return "1 [Road]"
+		return append(b, "1 [Road]"...)
 	}
 	if p.Slope == Flat {
-		return trim(p.Factor) + " [" + p.GroundName + "]"
+		b = appendTrim(b, p.Factor)
+		b = append(b, " ["...)
+		b = append(b, p.GroundName...)
+		return append(b, ']')
 	}
-	return "(" + trim(p.Factor) + " [" + p.GroundName + "] + " + trim(SlopeChart[p.Slope].Modifier) +
-		" [" + SlopeChart[p.Slope].Name + "])"
+	b = append(b, '(')
+	b = appendTrim(b, p.Factor)
+	b = append(b, " ["...)
+	b = append(b, p.GroundName...)
+	b = append(b, "] + "...)
+	b = appendTrim(b, SlopeChart[p.Slope].Modifier)
+	b = append(b, " ["...)
+	b = append(b, SlopeChart[p.Slope].Name...)
+	return append(b, "])"...)
 }
 
 // At is the place at a point.
@@ -658,19 +669,31 @@ func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, 
 	if u.IsVehicle() && p.Road {
 		cost = 1
 	}
-	expr := trimInches(base)
+	n := len(m.parts)
+	if n > 0 {
+		// the same place at the same speed prints the same: no need to print it to see so
+		if x := &m.parts[n-1]; !x.stream && x.place == pc.place && x.base == base && x.cost == cost {
+			x.dist += dist
+			return
+		}
+	}
+	var buf [64]byte
+	e := appendInches(buf[:0], base)
 	if cost != 1 {
-		expr = trimInches(base) + " ÷ " + pc.place.divisor() + " = " + trimInches(base/cost)
+		e = append(e, " ÷ "...)
+		e = pc.place.appendDivisor(e)
+		e = append(e, " = "...)
+		e = appendInches(e, base/cost)
 	}
 	label := pc.place.Label()
-	if pc.stream {
-		label += " (across a stream)"
-	}
-	if n := len(m.parts); n > 0 && m.parts[n-1].label == pc.place.Label() && m.parts[n-1].expr == expr {
+	if n > 0 && m.parts[n-1].label == label && m.parts[n-1].expr == string(e) {
 		m.parts[n-1].dist += dist // the same ground and speed on past a corner
 		return
 	}
-	m.parts = append(m.parts, stretch{dist, label, expr})
+	if pc.stream {
+		label += " (across a stream)"
+	}
+	m.parts = append(m.parts, stretch{dist: dist, label: label, expr: string(e), place: pc.place, stream: pc.stream, base: base, cost: cost})
 }
 
 // recordMove records a detachment's move from start along its route, now on leg leg: its new
@@ -683,7 +706,7 @@ func (g *Game) recordMove(d *Detachment, band string, from Point, start float64,
 	dist := d.Along - start
 	d.Moved += dist
 	d.MovedTurn = g.Turn
-	d.Track = append(d.Track, d.Route.between(start, d.Along)...)
+	d.Track = d.Route.appendBetween(d.Track, start, d.Along)
 	if p.Pace == Run {
 		for _, u := range m.movers {
 			if footInfantry(u) {
@@ -691,35 +714,63 @@ func (g *Game) recordMove(d *Detachment, band string, from Point, start float64,
 			}
 		}
 	}
-	var texts []string
-	for _, x := range m.parts {
-		texts = append(texts, fmt.Sprintf("%s of %s at %s", trimInches(x.dist), x.label, x.expr))
+	// "D moves 3\" to 4,5: " and then the breakdown, "3\" of Open at 6\" [T cross-country 12 MPH = 6\"]"
+	var buf [256]byte
+	t := append(buf[:0], d.ID...)
+	t = append(t, " moves "...)
+	t = appendInches(t, dist)
+	t = append(t, " to "...)
+	t = d.Pos.appendTo(t)
+	t = append(t, ": "...)
+	head := len(t)
+	for i, x := range m.parts {
+		if i > 0 {
+			t = append(t, " + "...)
+		}
+		t = appendInches(t, x.dist)
+		t = append(t, " of "...)
+		t = append(t, x.label...)
+		t = append(t, " at "...)
+		t = append(t, x.expr...)
 	}
-	total := strings.Join(texts, " + ")
 	if len(m.parts) > 1 {
-		total += " = " + trimInches(dist)
+		t = append(t, " = "...)
+		t = appendInches(t, dist)
 	}
-	basis := ""
 	if m.last != nil {
-		basis = fmt.Sprintf(" [%s %s %s MPH = %s]", m.last.ID, m.lastWhat, trim(m.lastMPH), trimInches(speedMetres(m.lastMPH)))
+		t = append(t, " ["...)
+		t = append(t, m.last.ID...)
+		t = append(t, ' ')
+		t = append(t, m.lastWhat...)
+		t = append(t, ' ')
+		t = appendTrim(t, m.lastMPH)
+		t = append(t, " MPH = "...)
+		t = appendInches(t, speedMetres(m.lastMPH))
+		t = append(t, ']')
 	}
+	text := string(t)
 	rule := RuleChart
 	if p.Road {
 		rule = RuleRoad
 	}
-	rep.add(d.Side, d.ID, rule, "%s moves %s to %v: %s%s", d.ID, trimInches(dist), d.Pos, total, basis)
-	rep.Moves = append(rep.Moves, Move{Det: d.ID, Side: d.Side, Band: band, From: from, To: d.Pos, Distance: dist, Breakdown: total + basis})
+	rep.Events = append(rep.Events, Event{Text: text, Rule: rule, Det: d.ID, Side: d.Side})
+	rep.Moves = append(rep.Moves, Move{Det: d.ID, Side: d.Side, Band: band, From: from, To: d.Pos, Distance: dist, Breakdown: text[head:]})
 }
 
-// stretch is a run of one ground at one speed in a move's breakdown.
+// stretch is a run of one ground at one speed in a move's breakdown: its length, and how it
+// prints (label, expr), with what it prints from (the place, whether a stream is crossed where
+// it begins, the speed in metres a turn and the divisor).
 type stretch struct {
 	dist        float64
 	label, expr string
+	place       Place
+	stream      bool
+	base, cost  float64
 }
 
-// between is the route's points from s0 to s1: the corners passed and the end.
-func (pl Polyline) between(s0, s1 float64) []Point {
-	var out []Point
+// appendBetween appends to out the route's points from s0 to s1: the corners passed and the
+// end.
+func (pl Polyline) appendBetween(out []Point, s0, s1 float64) []Point {
 	acc := 0.0
 	for i := 1; i < len(pl); i++ {
 		acc += pl[i].Dist(pl[i-1])
