@@ -788,6 +788,7 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 	for _, sl := range slots {
 		rep.Order = append(rep.Order, sl.Band+": "+sl.Det.ID)
 	}
+	gr := g.Table.ground()
 	for _, sl := range slots {
 		d := sl.Det
 		if g.Det(d.ID) != d {
@@ -807,7 +808,7 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 			}
 			continue
 		}
-		if err := g.moveDet(d, sl.Band, part, r, rep); err != nil {
+		if err := g.moveDet(d, gr, sl.Band, part, r, rep); err != nil {
 			return err
 		}
 	}

@@ -165,7 +165,27 @@ func (pg Polygon) area() float64 {
 	return s / 2
 }
 
+// box is the smallest upright rectangle holding some points.
+type box struct{ x0, y0, x1, y1 float64 }
+
+// boxOf is the box of the points (an empty box for none).
+func boxOf(pts []Point) box {
+	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range pts {
+		b.x0, b.y0 = min(b.x0, p.X), min(b.y0, p.Y)
+		b.x1, b.y1 = max(b.x1, p.X), max(b.y1, p.Y)
+	}
+	return b
+}
+
+// near reports whether p lies within m of the box.
+func (b box) near(p Point, m float64) bool {
+	return p.X >= b.x0-m && p.X <= b.x1+m && p.Y >= b.y0-m && p.Y <= b.y1+m
+}
+
 // Contains reports whether p lies inside the polygon (a point on an edge counts as inside).
+// A point more than a micrometre outside the polygon's box is not: it is not within 1e-7 of
+// any edge (nearBox), and a ray from it crosses the edges an even number of times or none.
 func (pg Polygon) Contains(p Point) bool {
 	in := false
 	n := len(pg)
@@ -250,7 +270,13 @@ func crossings(ts []float64, a, b, c, d Point) []float64 {
 		return ts // parallel: running along an edge is not a crossing
 	}
 	qp := c.sub(a)
-	t := qp.cross(s) / den
+	// t = n / den is in (0, 1) only if n is not 0, has den's sign and is the smaller: a
+	// division that could only say no is not made
+	n := qp.cross(s)
+	if n == 0 || (n > 0) != (den > 0) || math.Abs(n) >= math.Abs(den) {
+		return ts
+	}
+	t := n / den
 	u := qp.cross(r) / den
 	if t > 0 && t < 1 && u >= -1e-12 && u <= 1+1e-12 {
 		ts = append(ts, t)

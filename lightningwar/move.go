@@ -65,10 +65,15 @@ func (p Place) appendDivisor(b []byte) []byte {
 }
 
 // At is the place at a point.
-func (t *Table) At(p Point) Place {
+func (t *Table) At(p Point) Place { return t.at(p, nil) }
+
+// at is the place at a point, given the boxes of the table's features (or nil): a feature
+// whose box the point is more than a micrometre outside does not contain it (see
+// Polygon.Contains), and is passed over without asking.
+func (t *Table) at(p Point, boxes []box) Place {
 	pl := Place{Ground: Open, GroundName: MovementChart[Open].Name, Factor: MovementChart[Open].Factor, Choke: -1}
-	for _, f := range t.Features {
-		if !f.Area.Contains(p) {
+	for i, f := range t.Features {
+		if boxes != nil && !boxes[i].near(p, 1e-6) || !f.Area.Contains(p) {
 			continue
 		}
 		if f.HasGround {
@@ -131,7 +136,8 @@ type piece struct {
 // pieces cuts a route where it crosses terrain edges, road edges, streams and choke points,
 // so that each piece lies in one place.
 func (t *Table) pieces(route Polyline) []piece {
-	gr := t.ground(route)
+	gr := t.ground()
+	gr.start(route)
 	for gr.next < len(route) {
 		gr.cutLeg()
 	}
@@ -141,7 +147,9 @@ func (t *Table) pieces(route Polyline) []piece {
 // ground is a route being cut into pieces of ground (see pieces) a leg at a time, as a move
 // reaches them: a detachment that goes a few inches along a long route cuts only the legs it
 // reaches. The pieces are the ones pieces gives; the last one cut may still grow into the next
-// leg, so a piece is handed out once the one after it is cut or the route is all cut.
+// leg, so a piece is handed out once the one after it is cut or the route is all cut. A
+// Movement Phase makes one ground and starts it on each detachment's route in turn, so the
+// features' boxes are found once and the buffers serve every route.
 type ground struct {
 	t     *Table
 	route Polyline
@@ -150,11 +158,22 @@ type ground struct {
 	pcs   []piece
 	ts    []float64 // the cuts along the leg being cut, as parameters 0..1
 	str   []float64 // those of them where a stream crosses it
+	boxes []box     // the table's features' boxes, to read a place (Table.at)
 }
 
-// ground is a route ready to be cut into pieces of ground.
-func (t *Table) ground(route Polyline) *ground {
-	return &ground{t: t, route: route, next: 1, pcs: make([]piece, 0, 8), ts: make([]float64, 0, 16)}
+// ground is the table ready to cut routes into pieces of ground (start).
+func (t *Table) ground() *ground {
+	gr := &ground{t: t, pcs: make([]piece, 0, 8), ts: make([]float64, 0, 16)}
+	gr.boxes = make([]box, len(t.Features))
+	for i, f := range t.Features {
+		gr.boxes[i] = boxOf(f.Area)
+	}
+	return gr
+}
+
+// start sets the ground to cut route from its beginning, dropping the last route's pieces.
+func (gr *ground) start(route Polyline) {
+	gr.route, gr.next, gr.s, gr.pcs = route, 1, 0, gr.pcs[:0]
 }
 
 // piece is the route's piece i, cutting legs until it is final; ok is false past the route's
@@ -226,7 +245,7 @@ func (gr *ground) cutLeg() {
 			continue
 		}
 		pa, pb := lerp(a, b, t0), lerp(a, b, t1)
-		pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.At(lerp(a, b, (t0+t1)/2))}
+		pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.at(lerp(a, b, (t0+t1)/2), gr.boxes)}
 		for _, x := range streams {
 			if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
 				pc.stream = true
@@ -430,8 +449,9 @@ func (g *Game) busy(d *Detachment) *Unit {
 	return nil
 }
 
-// moveDet moves a detachment along its route for a share of the turn (1, 1/2 or 1/4).
-func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, rep *Report) error {
+// moveDet moves a detachment along its route for a share of the turn (1, 1/2 or 1/4), cutting
+// the route into pieces of ground with gr.
+func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r *recorder, rep *Report) error {
 	first := d.Plan.Turn != g.Turn
 	if first {
 		d.Plan = Plan{Turn: g.Turn, Events: d.Along}
@@ -441,7 +461,7 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 	if p.Stopped {
 		return nil
 	}
-	gr, moving, err := g.mayMove(d, first, r, rep)
+	moving, err := g.mayMove(d, gr, first, r, rep)
 	if err != nil {
 		return err
 	}
@@ -485,44 +505,44 @@ type shareMove struct {
 	lastMPH  float64
 }
 
-// mayMove reports whether a detachment moves in this share of the turn, with the pieces of
-// ground along its route if it does. It needs orders [Written orders] and route left, no unit
+// mayMove reports whether a detachment moves in this share of the turn, and if it does starts
+// gr on its route. It needs orders [Written orders] and route left, no unit
 // keeping it stationary [Mounting and dismounting] and a unit moving under its own power. On
 // the turn's first share its mired vehicles first try to escape [Miring: escape] and the
 // turn is planned (startTurn).
-func (g *Game) mayMove(d *Detachment, first bool, r *recorder, rep *Report) (gr *ground, moving bool, err error) {
+func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *Report) (moving bool, err error) {
 	if d.Order == nil || len(d.Route) < 2 {
 		if first && d.Order == nil && d.Act == nil {
 			rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
 		}
-		return nil, false, nil
+		return false, nil
 	}
 	if d.Along >= d.Route.Length()-eps {
-		return nil, false, nil
+		return false, nil
 	}
 	if u := g.busy(d); u != nil {
 		if first {
 			rep.add(d.Side, d.ID, RuleMount, "%s stays where it is this turn: %s must be stationary the whole turn", d.ID, u.ID)
 		}
-		return nil, false, nil
+		return false, nil
 	}
 	if first {
 		if err := g.escapes(d, r, rep); err != nil {
-			return nil, false, err
+			return false, err
 		}
 	}
 	movers := g.movers(d)
 	if len(movers) == 0 {
-		return nil, false, nil
+		return false, nil
 	}
-	gr = g.Table.ground(d.Route)
+	gr.start(d.Route)
 	if first {
 		stop, err := g.startTurn(d, gr, movers, r, rep)
 		if err != nil || stop {
-			return nil, false, err
+			return false, err
 		}
 	}
-	return gr, true, nil
+	return true, nil
 }
 
 // startTurn plans a detachment's move on the first share of the turn: its pace, and road or
