@@ -341,21 +341,25 @@ func (g *Game) DetOf(unit string) *Detachment {
 // Initiative is a detachment's Initiative.
 func (g *Game) Initiative(d *Detachment) Initiative { return g.DetachmentInitiative(d).Result }
 
-// Clone is a deep copy of the game that shares only the table.
+// Clone is a deep copy of the game that shares only the table. Its formations, units,
+// detachments and orders are each laid out in one block, and the detachments' lists in a few
+// more (slab), which is what makes a step's copy cheap; an empty list copies as nil.
 func (g *Game) Clone() *Game {
 	c := *g
+	fs := make([]Formation, 0, len(g.Formations))
 	c.Formations = make(map[string]*Formation, len(g.Formations))
 	for k, f := range g.Formations {
-		nf := *f
-		c.Formations[k] = &nf
+		fs = append(fs, *f)
+		c.Formations[k] = &fs[len(fs)-1]
 	}
 	c.formationOrder = append([]string(nil), g.formationOrder...)
+	us := make([]Unit, len(g.Units))
 	c.units = make(map[string]*Unit, len(g.units))
 	c.Units = make([]*Unit, len(g.Units))
 	for i, u := range g.Units {
-		nu := *u
-		c.Units[i] = &nu
-		c.units[u.ID] = &nu
+		us[i] = *u
+		c.Units[i] = &us[i]
+		c.units[u.ID] = &us[i]
 	}
 	c.Sides = append([]string(nil), g.Sides...)
 	if g.Split != nil {
@@ -364,7 +368,33 @@ func (g *Game) Clone() *Game {
 			c.Split[k] = v
 		}
 	}
-	orders := map[*Order]*Order{}
+	c.Dets = g.cloneDets()
+	return &c
+}
+
+// cloneDets is a deep copy of the detachments and the orders they hold; an order two of
+// them hold (a part broken off keeps its detachment's) is copied once and held by both copies.
+func (g *Game) cloneDets() []*Detachment {
+	nOrders, nUnits, nPoints, nPending := 0, 0, 0, 0
+	count := func(o *Order) {
+		if o != nil {
+			nOrders++
+			nPoints += len(o.Path)
+		}
+	}
+	for _, d := range g.Dets {
+		nUnits += len(d.Units)
+		nPoints += len(d.PrevPath) + len(d.Route) + len(d.Track)
+		count(d.Order)
+		count(d.Previous)
+		nPending += len(d.Pending)
+		for _, o := range d.Pending {
+			count(o)
+		}
+	}
+	ids, pts := make([]string, 0, nUnits), make([]Point, 0, nPoints)
+	os, pending := make([]Order, 0, nOrders), make([]*Order, 0, nPending)
+	orders := make(map[*Order]*Order, nOrders)
 	co := func(o *Order) *Order {
 		if o == nil {
 			return nil
@@ -372,27 +402,34 @@ func (g *Game) Clone() *Game {
 		if n, ok := orders[o]; ok {
 			return n
 		}
-		n := *o
-		n.Path = append([]Point(nil), o.Path...)
+		os = append(os, *o)
+		n := &os[len(os)-1]
+		n.Path = slab(&pts, o.Path)
 		if o.Goal != nil {
 			gp := *o.Goal
 			n.Goal = &gp
 		}
-		orders[o] = &n
-		return &n
+		orders[o] = n
+		return n
 	}
-	c.Dets = make([]*Detachment, len(g.Dets))
+	dets := make([]Detachment, len(g.Dets))
+	out := make([]*Detachment, len(g.Dets))
 	for i, d := range g.Dets {
-		nd := *d
-		nd.Units = append([]string(nil), d.Units...)
+		nd := &dets[i]
+		*nd = *d
+		nd.Units = slab(&ids, d.Units)
 		nd.Order, nd.Previous = co(d.Order), co(d.Previous)
-		nd.PrevPath = append([]Point(nil), d.PrevPath...)
+		nd.PrevPath = slab(&pts, d.PrevPath)
 		nd.Pending = nil
-		for _, o := range d.Pending {
-			nd.Pending = append(nd.Pending, co(o))
+		if len(d.Pending) > 0 {
+			n := len(pending)
+			for _, o := range d.Pending {
+				pending = append(pending, co(o))
+			}
+			nd.Pending = pending[n:len(pending):len(pending)]
 		}
-		nd.Route = append(Polyline(nil), d.Route...)
-		nd.Track = append([]Point(nil), d.Track...)
+		nd.Route = slab(&pts, d.Route)
+		nd.Track = slab(&pts, d.Track)
 		nd.Fired = nil
 		if d.Fired != nil {
 			nd.Fired = make([]Fire, len(d.Fired))
@@ -412,9 +449,20 @@ func (g *Game) Clone() *Game {
 			a := *d.Act
 			nd.Act = &a
 		}
-		c.Dets[i] = &nd
+		out[i] = nd
 	}
-	return &c
+	return out
+}
+
+// slab copies src onto the end of *block and is the copy, or nil when src is empty. The copy
+// is capped at its own length, so appending to it moves it rather than write over the next.
+func slab[T any](block *[]T, src []T) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	n := len(*block)
+	*block = append(*block, src...)
+	return (*block)[n:len(*block):len(*block)]
 }
 
 // Refusal is a step the rules forbid: the rule it breaks and why. A refused step changes
