@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -205,15 +206,16 @@ func (g *Game) hasLeader(d *Detachment) bool {
 // infantry and falling-back units receive none until they stop [rules-notes 3.5].
 func (g *Game) deliver(rep *Report) {
 	for _, d := range g.Dets {
-		var due, later []*Order
-		for _, o := range d.Pending {
-			if o.Effective <= g.Turn {
-				due = append(due, o)
+		var o *Order // the latest order due: it supersedes the rest
+		var later []*Order
+		for _, x := range d.Pending {
+			if x.Effective <= g.Turn {
+				o = x
 			} else {
-				later = append(later, o)
+				later = append(later, x)
 			}
 		}
-		if len(due) == 0 {
+		if o == nil {
 			continue
 		}
 		if d.Act != nil {
@@ -230,7 +232,6 @@ func (g *Game) deliver(rep *Report) {
 			continue
 		}
 		d.Pending = later
-		o := due[len(due)-1] // the latest supersedes the rest
 		if o.Kind == Continue {
 			if d.Previous == nil {
 				rep.add(d.Side, d.ID, RuleContinue, "%s receives Continue but has no earlier orders to resume", d.ID)
@@ -248,11 +249,11 @@ func (g *Game) deliver(rep *Report) {
 		if len(o.Path) == 0 {
 			d.Route = nil
 		}
-		text := ""
+		text := d.ID + " receives its order of turn " + strconv.Itoa(o.Turn)
 		if o.Text != "" {
-			text = ": " + o.Text
+			text += ": " + o.Text
 		}
-		rep.add(d.Side, d.ID, RuleOrders, "%s receives its order of turn %d%s", d.ID, o.Turn, text)
+		rep.event(d.Side, d.ID, RuleOrders, text)
 	}
 }
 
@@ -773,6 +774,7 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 			}
 		}
 		g.Parts = a.N
+		rep.Events = slices.Grow(rep.Events, 2*len(g.Dets)+2) // orders received and moves made, mostly
 		rep.add("", "", RuleOrder, "turn %d: Movement Phase%s; %s moves first in each band", g.Turn, partsText(a.N), g.First)
 		g.deliver(rep)
 	} else if g.Parts == 0 || a.N != g.Parts || a.K != g.Part+1 {

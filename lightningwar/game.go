@@ -524,7 +524,12 @@ type Report struct {
 }
 
 func (r *Report) add(side, det, rule, format string, args ...any) {
-	r.Events = append(r.Events, Event{Text: fmt.Sprintf(format, args...), Rule: rule, Det: det, Side: side})
+	r.event(side, det, rule, fmt.Sprintf(format, args...))
+}
+
+// event adds an event whose text is already written.
+func (r *Report) event(side, det, rule, text string) {
+	r.Events = append(r.Events, Event{Text: text, Rule: rule, Det: det, Side: side})
 }
 
 // Text is the report as lines.

@@ -274,8 +274,10 @@ func (t *Table) onRoad(p Point) bool {
 
 // movers are the units of a detachment that move under their own power: not passengers, not
 // mired, not destroyed.
-func (g *Game) movers(d *Detachment) []*Unit {
-	var out []*Unit
+func (g *Game) movers(d *Detachment) []*Unit { return g.appendMovers(nil, d) }
+
+// appendMovers appends the detachment's movers to out.
+func (g *Game) appendMovers(out []*Unit, d *Detachment) []*Unit {
 	for _, id := range d.Units {
 		u := g.units[id]
 		if u == nil || u.Destroyed || u.Mired || u.In != "" {
@@ -469,9 +471,10 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		p.Stopped = true
 		return nil
 	}
-	m := shareMove{s: d.Along, turns: share, movers: g.movers(d)}
+	m := &shareMove{s: d.Along, turns: share}
+	m.movers, m.parts = g.appendMovers(m.moverRoom[:0], d), m.partRoom[:0]
 	from, start := d.Pos, d.Along
-	if err := g.moveAlong(d, gr, &m, r, rep); err != nil {
+	if err := g.moveAlong(d, gr, m, r, rep); err != nil {
 		return err
 	}
 	d.Along = math.Min(m.s, d.Route.Length())
@@ -481,7 +484,7 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		x.Revealed, x.Seen = true, x.Pos
 	}
 	if d.Along > start+eps {
-		g.recordMove(d, band, from, start, leg, &m, rep)
+		g.recordMove(d, band, from, start, leg, m, rep)
 	}
 	if m.stopped {
 		p.Stopped = true
@@ -503,6 +506,9 @@ type shareMove struct {
 	last     *Unit
 	lastWhat string
 	lastMPH  float64
+
+	moverRoom [4]*Unit   // room for the movers of most detachments
+	partRoom  [2]stretch // and the stretches of most moves
 }
 
 // mayMove reports whether a detachment moves in this share of the turn, and if it does starts
@@ -531,7 +537,8 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 			return false, err
 		}
 	}
-	movers := g.movers(d)
+	var buf [4]*Unit
+	movers := g.appendMovers(buf[:0], d)
 	if len(movers) == 0 {
 		return false, nil
 	}
@@ -773,7 +780,10 @@ func (g *Game) recordMove(d *Detachment, band string, from Point, start float64,
 	if p.Road {
 		rule = RuleRoad
 	}
-	rep.Events = append(rep.Events, Event{Text: text, Rule: rule, Det: d.ID, Side: d.Side})
+	rep.event(d.Side, d.ID, rule, text)
+	if rep.Moves == nil {
+		rep.Moves = make([]Move, 0, len(g.Dets))
+	}
 	rep.Moves = append(rep.Moves, Move{Det: d.ID, Side: d.Side, Band: band, From: from, To: d.Pos, Distance: dist, Breakdown: text[head:]})
 }
 
