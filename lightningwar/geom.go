@@ -93,20 +93,36 @@ func nearBox(p, a, b Point, m float64) bool {
 
 // trim prints v with at most two decimals and no trailing zeros.
 func trim(v float64) string {
-	v = math.Round(v*100) / 100
-	if v == 0 {
-		v = 0 // no "-0"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	var buf [24]byte
+	return string(appendTrim(buf[:0], v))
 }
 
-// appendTrim appends v as trim prints it.
+// appendTrim appends v as trim prints it. v rounds to k hundredths, and the shortest decimal
+// that reads back as k/100 is k/100 itself while k is far below 2^53 (any other decimal of two
+// places is a hundredth away, and one of more places is longer), so below a billion it is
+// written from k's digits; larger and stranger numbers go to strconv.
 func appendTrim(b []byte, v float64) []byte {
-	v = math.Round(v*100) / 100
-	if v == 0 {
-		v = 0 // no "-0"
+	k := math.Round(v * 100)
+	if !(math.Abs(k) < 1e11) {
+		v = k / 100
+		if v == 0 {
+			v = 0 // no "-0"
+		}
+		return strconv.AppendFloat(b, v, 'f', -1, 64)
 	}
-	return strconv.AppendFloat(b, v, 'f', -1, 64)
+	n := int64(k)
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/100, 10)
+	if c := n % 100; c != 0 {
+		b = append(b, '.', byte('0'+c/10))
+		if c%10 != 0 {
+			b = append(b, byte('0'+c%10))
+		}
+	}
+	return b
 }
 
 // appendInches appends a length in metres as trimInches prints it: 2", 1.5".
@@ -190,7 +206,11 @@ func (pg Polygon) Contains(p Point) bool {
 	in := false
 	n := len(pg)
 	for i := 0; i < n; i++ {
-		a, b := pg[i], pg[(i+1)%n]
+		j := i + 1
+		if j == n {
+			j = 0
+		}
+		a, b := pg[i], pg[j]
 		if nearBox(p, a, b, 1e-6) && distToSegment(p, a, b) <= 1e-7 {
 			return true
 		}
@@ -260,6 +280,19 @@ func nearestOnSegment(p, a, b Point) Point {
 		return a
 	}
 	return lerp(a, b, clamp01(p.sub(a).dot(ab)/l))
+}
+
+// crossingsOf appends the parameters t in (0, 1) at which segment ab crosses the polygon's
+// edges, edge by edge from the first corner.
+func crossingsOf(ts []float64, a, b Point, pg Polygon) []float64 {
+	for j := range pg {
+		k := j + 1
+		if k == len(pg) {
+			k = 0
+		}
+		ts = crossings(ts, a, b, pg[j], pg[k])
+	}
+	return ts
 }
 
 // crossings appends the parameters t in (0, 1) at which segment ab crosses segment cd.

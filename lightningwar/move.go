@@ -72,7 +72,8 @@ func (t *Table) At(p Point) Place { return t.at(p, nil) }
 // Polygon.Contains), and is passed over without asking.
 func (t *Table) at(p Point, boxes []box) Place {
 	pl := Place{Ground: Open, GroundName: MovementChart[Open].Name, Factor: MovementChart[Open].Factor, Choke: -1}
-	for i, f := range t.Features {
+	for i := range t.Features {
+		f := &t.Features[i]
 		if boxes != nil && !boxes[i].near(p, 1e-6) || !f.Area.Contains(p) {
 			continue
 		}
@@ -212,15 +213,11 @@ func (gr *ground) cutLeg() {
 		return
 	}
 	ts := append(gr.ts[:0], 0, 1)
-	for _, f := range t.Features {
-		for j := range f.Area {
-			ts = crossings(ts, a, b, f.Area[j], f.Area[(j+1)%len(f.Area)])
-		}
+	for i := range t.Features {
+		ts = crossingsOf(ts, a, b, t.Features[i].Area)
 	}
-	for _, c := range t.Chokes {
-		for j := range c.Area {
-			ts = crossings(ts, a, b, c.Area[j], c.Area[(j+1)%len(c.Area)])
-		}
+	for i := range t.Chokes {
+		ts = crossingsOf(ts, a, b, t.Chokes[i].Area)
 	}
 	for _, r := range t.Roads {
 		for j := 1; j < len(r.Line); j++ {
