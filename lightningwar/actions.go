@@ -726,31 +726,33 @@ func (g *Game) band(d *Detachment) string {
 // alternate, starting with the side that moved second last turn; each side's detachments go
 // in the order they were listed.
 func (g *Game) MovementOrder() []Slot {
-	var out []Slot
 	sides := g.sidesFrom(g.First)
 	bands := make([]string, len(g.Dets)) // each detachment's band, worked out once
 	for i, d := range g.Dets {
 		bands[i] = g.band(d)
 	}
+	out := make([]Slot, 0, len(g.Dets))
+	next := make([]int, len(sides)) // each side's next detachment to look at in the band
 	for _, band := range []string{BandForced, BandDiscretionary, BandLow, BandMedium, BandHigh} {
-		queues := make([][]*Detachment, len(sides))
-		for i, s := range sides {
-			for j, d := range g.Dets {
-				if d.Side == s && bands[j] == band {
-					queues[i] = append(queues[i], d)
-				}
-			}
-		}
+		clear(next)
 		for more := true; more; {
 			more = false
-			for i := range queues {
-				if len(queues[i]) > 0 {
-					out = append(out, Slot{band, queues[i][0]})
-					queues[i] = queues[i][1:]
+			for i, s := range sides {
+				j := next[i]
+				for j < len(g.Dets) && (g.Dets[j].Side != s || bands[j] != band) {
+					j++
+				}
+				if j < len(g.Dets) {
+					out = append(out, Slot{band, g.Dets[j]})
+					j++
 					more = true
 				}
+				next[i] = j
 			}
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

@@ -315,7 +315,8 @@ func CountInitiative(ratings []Initiative, regular bool) InitiativeCount {
 
 // DetachmentInitiative is the Initiative of detachment d, with its working.
 func (g *Game) DetachmentInitiative(d *Detachment) InitiativeCount {
-	var rs []Initiative
+	var room [16]Initiative
+	rs := room[:0]
 	for _, id := range d.Units {
 		rs = append(rs, g.unitInitiative(id))
 	}
