@@ -150,7 +150,8 @@ func (t *Table) pieces(route Polyline) []piece {
 // reaches. The pieces are the ones pieces gives; the last one cut may still grow into the next
 // leg, so a piece is handed out once the one after it is cut or the route is all cut. A
 // Movement Phase makes one ground and starts it on each detachment's route in turn, so the
-// features' boxes are found once and the buffers serve every route.
+// features' boxes are found once and the buffers serve every route; it also lends each move
+// room for its movers and the stretches of its breakdown (shareMove).
 type ground struct {
 	t     *Table
 	route Polyline
@@ -160,6 +161,9 @@ type ground struct {
 	ts    []float64 // the cuts along the leg being cut, as parameters 0..1
 	str   []float64 // those of them where a stream crosses it
 	boxes []box     // the table's features' boxes, to read a place (Table.at)
+
+	movers []*Unit
+	parts  []stretch
 }
 
 // ground is the table ready to cut routes into pieces of ground (start).
@@ -468,8 +472,8 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		p.Stopped = true
 		return nil
 	}
-	m := &shareMove{s: d.Along, turns: share}
-	m.movers, m.parts = g.appendMovers(m.moverRoom[:0], d), m.partRoom[:0]
+	m := &shareMove{s: d.Along, turns: share, movers: g.appendMovers(gr.movers[:0], d), parts: gr.parts[:0]}
+	defer func() { gr.movers, gr.parts = m.movers[:0], m.parts[:0] }() // the room, grown, for the next
 	from, start := d.Pos, d.Along
 	if err := g.moveAlong(d, gr, m, r, rep); err != nil {
 		return err
@@ -503,9 +507,6 @@ type shareMove struct {
 	last     *Unit
 	lastWhat string
 	lastMPH  float64
-
-	moverRoom [4]*Unit   // room for the movers of most detachments
-	partRoom  [2]stretch // and the stretches of most moves
 }
 
 // mayMove reports whether a detachment moves in this share of the turn, and if it does starts
