@@ -80,7 +80,7 @@ func (g *Game) nextN() int { g.orders++; return g.orders }
 // takeUp starts a detachment on a path from where it stands.
 func (g *Game) takeUp(d *Detachment, o *Order, path []Point) {
 	d.Order = o
-	d.Route = append(Polyline{d.Pos}, path...)
+	d.Route = append(append(make(Polyline, 0, 1+len(path)), d.Pos), path...)
 	d.Along = 0
 }
 
@@ -789,9 +789,7 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 	g.Part = a.K
 	share := 1 / float64(a.N)
 	slots := g.MovementOrder()
-	for _, sl := range slots {
-		rep.Order = append(rep.Order, sl.Band+": "+sl.Det.ID)
-	}
+	rep.Order = slotNames(rep.Order, slots)
 	gr := g.Table.ground()
 	for _, sl := range slots {
 		d := sl.Det
@@ -820,6 +818,28 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 		g.endPhase(rep)
 	}
 	return nil
+}
+
+// slotNames appends to names each slot as "band: id", the names written into one string.
+func slotNames(names []string, slots []Slot) []string {
+	n := 0
+	for _, sl := range slots {
+		n += len(sl.Band) + 2 + len(sl.Det.ID)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, sl := range slots {
+		b.WriteString(sl.Band)
+		b.WriteString(": ")
+		b.WriteString(sl.Det.ID)
+	}
+	all, at := b.String(), 0
+	for _, sl := range slots {
+		l := len(sl.Band) + 2 + len(sl.Det.ID)
+		names = append(names, all[at:at+l])
+		at += l
+	}
+	return names
 }
 
 func partsText(n int) string {

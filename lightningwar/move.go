@@ -642,7 +642,7 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 		if err != nil || stop {
 			return stop, err
 		}
-		m.movers = g.movers(d)
+		m.movers = g.appendMovers(m.movers[:0], d) // those that mired stay behind
 	}
 	return false, nil
 }
@@ -921,7 +921,8 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 // stops; otherwise they break off, to rejoin when they can.
 func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorder, rep *Report) (stop bool, err error) {
 	var mired []string
-	for _, u := range g.movers(d) {
+	var room [8]*Unit
+	for _, u := range g.appendMovers(room[:0], d) {
 		if !u.IsVehicle() {
 			continue
 		}
