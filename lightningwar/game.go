@@ -343,9 +343,9 @@ func (g *Game) Initiative(d *Detachment) Initiative { return g.DetachmentInitiat
 
 // Clone is a deep copy of the game that shares only the table. Its formations, units,
 // detachments and orders are each laid out in one block, and the detachments' lists in a few
-// more (slab), which is what makes a step's copy cheap; an empty list copies as nil.
+// more (slab), which keeps a copy cheap; an empty list copies as nil.
 func (g *Game) Clone() *Game {
-	c := *g
+	c := g.stepCopy()
 	fs := make([]Formation, 0, len(g.Formations))
 	c.Formations = make(map[string]*Formation, len(g.Formations))
 	for k, f := range g.Formations {
@@ -353,6 +353,15 @@ func (g *Game) Clone() *Game {
 		c.Formations[k] = &fs[len(fs)-1]
 	}
 	c.formationOrder = append([]string(nil), g.formationOrder...)
+	c.Sides = append([]string(nil), g.Sides...)
+	return c
+}
+
+// stepCopy is the copy of the game a step is played on (Do): a deep copy, like Clone, but
+// for the formations of the TO&E and the sides, which are set up before play and which no
+// step changes, and so are shared with g.
+func (g *Game) stepCopy() *Game {
+	c := *g
 	us := make([]Unit, len(g.Units))
 	c.units = make(map[string]*Unit, len(g.units))
 	c.Units = make([]*Unit, len(g.Units))
@@ -361,7 +370,6 @@ func (g *Game) Clone() *Game {
 		c.Units[i] = &us[i]
 		c.units[u.ID] = &us[i]
 	}
-	c.Sides = append([]string(nil), g.Sides...)
 	if g.Split != nil {
 		c.Split = make(map[string]bool, len(g.Split))
 		for k, v := range g.Split {
@@ -557,7 +565,7 @@ func (g *Game) Apply(line string, src dice.Source) (*Report, error) {
 
 // Do plays a parsed action. The game changes only if the step is accepted.
 func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
-	c := g.Clone()
+	c := g.stepCopy()
 	rep := &Report{}
 	if err := c.do(a, &recorder{src: src, rep: rep}, rep); err != nil {
 		return nil, err
