@@ -345,7 +345,7 @@ func (g *Game) Initiative(d *Detachment) Initiative { return g.DetachmentInitiat
 // detachments and orders are each laid out in one block, and the detachments' lists in a few
 // more (slab), which keeps a copy cheap; an empty list copies as nil.
 func (g *Game) Clone() *Game {
-	c := g.stepCopy()
+	c := g.clone(true)
 	fs := make([]Formation, 0, len(g.Formations))
 	c.Formations = make(map[string]*Formation, len(g.Formations))
 	for k, f := range g.Formations {
@@ -358,9 +358,13 @@ func (g *Game) Clone() *Game {
 }
 
 // stepCopy is the copy of the game a step is played on (Do): a deep copy, like Clone, but
-// for the formations of the TO&E and the sides, which are set up before play and which no
-// step changes, and so are shared with g.
-func (g *Game) stepCopy() *Game {
+// for what no step changes, which it shares with g: the formations of the TO&E and the sides,
+// set up before play, and the orders, each written once (cloneDets).
+func (g *Game) stepCopy() *Game { return g.clone(false) }
+
+// clone is a deep copy of the game but for the formations and the sides (Clone copies those),
+// and of the orders only if orders.
+func (g *Game) clone(orders bool) *Game {
 	c := *g
 	us := make([]Unit, len(g.Units))
 	c.units = make(map[string]*Unit, len(g.units))
@@ -376,16 +380,18 @@ func (g *Game) stepCopy() *Game {
 			c.Split[k] = v
 		}
 	}
-	c.Dets = g.cloneDets()
+	c.Dets = g.cloneDets(orders)
 	return &c
 }
 
-// cloneDets is a deep copy of the detachments and the orders they hold; an order two of
-// them hold (a part broken off keeps its detachment's) is copied once and held by both copies.
-func (g *Game) cloneDets() []*Detachment {
+// cloneDets is a deep copy of the detachments, and, if orders, of the orders they hold: an
+// order two of them hold (a part broken off keeps its detachment's) is copied once and held by
+// both copies. Without orders the copies hold the same orders: no step changes an order once
+// written (a new order is a new Order), so a step's copy may share them.
+func (g *Game) cloneDets(orders bool) []*Detachment {
 	nOrders, nUnits, nPoints, nPending := 0, 0, 0, 0
 	count := func(o *Order) {
-		if o != nil {
+		if o != nil && orders {
 			nOrders++
 			nPoints += len(o.Path)
 		}
@@ -402,12 +408,12 @@ func (g *Game) cloneDets() []*Detachment {
 	}
 	ids, pts := make([]string, 0, nUnits), make([]Point, 0, nPoints)
 	os, pending := make([]Order, 0, nOrders), make([]*Order, 0, nPending)
-	orders := make(map[*Order]*Order, nOrders)
+	copies := make(map[*Order]*Order, nOrders)
 	co := func(o *Order) *Order {
-		if o == nil {
-			return nil
+		if o == nil || !orders {
+			return o
 		}
-		if n, ok := orders[o]; ok {
+		if n, ok := copies[o]; ok {
 			return n
 		}
 		os = append(os, *o)
@@ -417,7 +423,7 @@ func (g *Game) cloneDets() []*Detachment {
 			gp := *o.Goal
 			n.Goal = &gp
 		}
-		orders[o] = n
+		copies[o] = n
 		return n
 	}
 	dets := make([]Detachment, len(g.Dets))
