@@ -194,6 +194,16 @@ func boxOf(pts []Point) box {
 	return b
 }
 
+// boxOf2 is the box of two points.
+func boxOf2(a, b Point) box {
+	return box{min(a.X, b.X), min(a.Y, b.Y), max(a.X, b.X), max(a.Y, b.Y)}
+}
+
+// meets reports whether the boxes come within m of each other.
+func (b box) meets(c box, m float64) bool {
+	return b.x0 <= c.x1+m && c.x0 <= b.x1+m && b.y0 <= c.y1+m && c.y0 <= b.y1+m
+}
+
 // near reports whether p lies within m of the box.
 func (b box) near(p Point, m float64) bool {
 	return p.X >= b.x0-m && p.X <= b.x1+m && p.Y >= b.y0-m && p.Y <= b.y1+m
@@ -285,28 +295,32 @@ func nearestOnSegment(p, a, b Point) Point {
 // crossingsOf appends the parameters t in (0, 1) at which segment ab crosses the polygon's
 // edges, edge by edge from the first corner.
 func crossingsOf(ts []float64, a, b Point, pg Polygon) []float64 {
+	r := b.sub(a)
 	for j := range pg {
 		k := j + 1
 		if k == len(pg) {
 			k = 0
 		}
-		ts = crossings(ts, a, b, pg[j], pg[k])
+		ts = crossing(ts, a, r, pg[j], pg[k])
 	}
 	return ts
 }
 
 // crossings appends the parameters t in (0, 1) at which segment ab crosses segment cd.
-func crossings(ts []float64, a, b, c, d Point) []float64 {
-	r, s := b.sub(a), d.sub(c)
+func crossings(ts []float64, a, b, c, d Point) []float64 { return crossing(ts, a, b.sub(a), c, d) }
+
+// crossing is crossings for the segment from a along r.
+func crossing(ts []float64, a, r, c, d Point) []float64 {
+	s := d.sub(c)
 	den := r.cross(s)
-	if math.Abs(den) < 1e-12 {
+	if den < 1e-12 && den > -1e-12 {
 		return ts // parallel: running along an edge is not a crossing
 	}
 	qp := c.sub(a)
 	// t = n / den is in (0, 1) only if n is not 0, has den's sign and is the smaller: a
 	// division that could only say no is not made
 	n := qp.cross(s)
-	if n == 0 || (n > 0) != (den > 0) || math.Abs(n) >= math.Abs(den) {
+	if n == 0 || (n > 0) != (den > 0) || den > 0 && n >= den || den < 0 && n <= den {
 		return ts
 	}
 	t := n / den

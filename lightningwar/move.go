@@ -65,14 +65,22 @@ func (p Place) appendDivisor(b []byte) []byte {
 }
 
 // At is the place at a point.
-func (t *Table) At(p Point) Place { return t.at(p, nil) }
+func (t *Table) At(p Point) Place { return t.at(p, nil, nil) }
 
-// at is the place at a point, given the boxes of the table's features (or nil): a feature
-// whose box the point is more than a micrometre outside does not contain it (see
-// Polygon.Contains), and is passed over without asking.
-func (t *Table) at(p Point, boxes []box) Place {
+// at is the place at a point, asking only the features listed in near (by index, in order;
+// every feature when near is nil) and, given their boxes, passing over a feature whose box the
+// point is more than a micrometre outside: it does not contain the point (Polygon.Contains).
+func (t *Table) at(p Point, boxes []box, near []int) Place {
 	pl := Place{Ground: Open, GroundName: MovementChart[Open].Name, Factor: MovementChart[Open].Factor, Choke: -1}
-	for i := range t.Features {
+	n := len(t.Features)
+	if near != nil {
+		n = len(near)
+	}
+	for k := range n {
+		i := k
+		if near != nil {
+			i = near[k]
+		}
 		f := &t.Features[i]
 		if boxes != nil && !boxes[i].near(p, 1e-6) || !f.Area.Contains(p) {
 			continue
@@ -161,6 +169,7 @@ type ground struct {
 	ts    []float64 // the cuts along the leg being cut, as parameters 0..1
 	str   []float64 // those of them where a stream crosses it
 	boxes []box     // the table's features' boxes, to read a place (Table.at)
+	near  []int     // the features whose boxes come near the leg being cut
 
 	movers []*Unit
 	parts  []stretch
@@ -168,7 +177,7 @@ type ground struct {
 
 // ground is the table ready to cut routes into pieces of ground (start).
 func (t *Table) ground() *ground {
-	gr := &ground{t: t, pcs: make([]piece, 0, 8), ts: make([]float64, 0, 16)}
+	gr := &ground{t: t, pcs: make([]piece, 0, 8), ts: make([]float64, 0, 16), near: make([]int, 0, len(t.Features))}
 	gr.boxes = make([]box, len(t.Features))
 	for i, f := range t.Features {
 		gr.boxes[i] = boxOf(f.Area)
@@ -239,6 +248,16 @@ func (gr *ground) cutLeg() {
 	ts = append(ts, streams...)
 	sort.Float64s(ts)
 	gr.ts, gr.str = ts, streams
+	// a feature whose box is more than 2 µm from the leg's is more than 1 µm from any point
+	// read along it (which lies in the leg's box but for rounding far under that): Table.at
+	// would pass it over at every one
+	leg := boxOf2(a, b)
+	gr.near = gr.near[:0]
+	for i, fb := range gr.boxes {
+		if fb.meets(leg, 2e-6) {
+			gr.near = append(gr.near, i)
+		}
+	}
 	s, out := gr.s, gr.pcs
 	for k := 1; k < len(ts); k++ {
 		t0, t1 := ts[k-1], ts[k]
@@ -246,7 +265,7 @@ func (gr *ground) cutLeg() {
 			continue
 		}
 		pa, pb := lerp(a, b, t0), lerp(a, b, t1)
-		pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.at(lerp(a, b, (t0+t1)/2), gr.boxes)}
+		pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.at(lerp(a, b, (t0+t1)/2), gr.boxes, gr.near)}
 		for _, x := range streams {
 			if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
 				pc.stream = true
