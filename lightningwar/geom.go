@@ -361,7 +361,10 @@ func (pl Polyline) Length() float64 {
 
 // At is the point s metres along the line (clamped to its ends) and the index of the leg
 // it lies on.
-func (pl Polyline) At(s float64) (Point, int) {
+func (pl Polyline) At(s float64) (Point, int) { return pl.at(s, nil) }
+
+// at is At given the lengths of the line's legs (measured here when nil).
+func (pl Polyline) at(s float64, lens []float64) (Point, int) {
 	if len(pl) == 0 {
 		return Point{}, 0
 	}
@@ -369,7 +372,7 @@ func (pl Polyline) At(s float64) (Point, int) {
 		return pl[0], 0
 	}
 	for i := 1; i < len(pl); i++ {
-		l := pl[i].Dist(pl[i-1])
+		l := legLength(pl, lens, i)
 		if s <= l {
 			if l == 0 {
 				return pl[i], i - 1
@@ -379,6 +382,15 @@ func (pl Polyline) At(s float64) (Point, int) {
 		s -= l
 	}
 	return pl[len(pl)-1], len(pl) - 2
+}
+
+// legLength is the length of the line's leg ending at point i: lens[i-1], or measured when
+// lens is nil.
+func legLength(pl Polyline, lens []float64, i int) float64 {
+	if lens != nil {
+		return lens[i-1]
+	}
+	return pl[i].Dist(pl[i-1])
 }
 
 // capsuleSpan is the part [lo, hi] of segment ab (as parameters 0..1) lying within w of

@@ -161,15 +161,17 @@ func (t *Table) pieces(route Polyline) []piece {
 // features' boxes are found once and the buffers serve every route; it also lends each move
 // room for its movers and the stretches of its breakdown (shareMove).
 type ground struct {
-	t     *Table
-	route Polyline
-	next  int     // the route point ending the next leg to cut
-	s     float64 // metres along the route where that leg starts
-	pcs   []piece
-	ts    []float64 // the cuts along the leg being cut, as parameters 0..1
-	str   []float64 // those of them where a stream crosses it
-	boxes []box     // the table's features' boxes, to read a place (Table.at)
-	near  []int     // the features whose boxes come near the leg being cut
+	t      *Table
+	route  Polyline
+	next   int       // the route point ending the next leg to cut
+	s      float64   // metres along the route where that leg starts
+	lens   []float64 // the route's legs' lengths
+	length float64   // and their sum, the route's Length
+	pcs    []piece
+	ts     []float64 // the cuts along the leg being cut, as parameters 0..1
+	str    []float64 // those of them where a stream crosses it
+	boxes  []box     // the table's features' boxes, to read a place (Table.at)
+	near   []int     // the features whose boxes come near the leg being cut
 
 	movers []*Unit
 	parts  []stretch
@@ -188,6 +190,12 @@ func (t *Table) ground() *ground {
 // start sets the ground to cut route from its beginning, dropping the last route's pieces.
 func (gr *ground) start(route Polyline) {
 	gr.route, gr.next, gr.s, gr.pcs = route, 1, 0, gr.pcs[:0]
+	gr.lens, gr.length = gr.lens[:0], 0
+	for i := 1; i < len(route); i++ {
+		l := route[i].Dist(route[i-1])
+		gr.lens = append(gr.lens, l)
+		gr.length += l
+	}
 }
 
 // piece is the route's piece i, cutting legs until it is final; ok is false past the route's
@@ -220,8 +228,8 @@ func (gr *ground) all() iter.Seq2[int, piece] {
 func (gr *ground) cutLeg() {
 	t := gr.t
 	a, b := gr.route[gr.next-1], gr.route[gr.next]
+	l := gr.lens[gr.next-1]
 	gr.next++
-	l := a.Dist(b)
 	if l < eps {
 		return
 	}
@@ -411,7 +419,7 @@ func (g *Game) planTurn(d *Detachment, gr *ground, movers []*Unit, rep *Report) 
 	if d.Order != nil {
 		p.Pace = d.Order.Pace
 	}
-	end := d.Route.Length()
+	end := gr.length
 	p.Cap = end
 	hasFoot, hasCav, hasVeh := false, false, false
 	for _, u := range movers {
@@ -497,14 +505,14 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 	if err := g.moveAlong(d, gr, m, r, rep); err != nil {
 		return err
 	}
-	d.Along = math.Min(m.s, d.Route.Length())
-	pos, leg := d.Route.At(d.Along)
+	d.Along = math.Min(m.s, gr.length)
+	pos, leg := d.Route.at(d.Along, gr.lens)
 	d.Pos = pos
 	for _, x := range m.seen {
 		x.Revealed, x.Seen = true, x.Pos
 	}
 	if d.Along > start+eps {
-		g.recordMove(d, band, from, start, leg, m, rep)
+		g.recordMove(d, band, from, start, leg, gr.lens, m, rep)
 	}
 	if m.stopped {
 		p.Stopped = true
@@ -528,8 +536,8 @@ type shareMove struct {
 	lastMPH  float64
 }
 
-// mayMove reports whether a detachment moves in this share of the turn, and if it does starts
-// gr on its route. It needs orders [Written orders] and route left, no unit
+// mayMove reports whether a detachment moves in this share of the turn, having started gr on
+// its route. It needs orders [Written orders] and route left, no unit
 // keeping it stationary [Mounting and dismounting] and a unit moving under its own power. On
 // the turn's first share its mired vehicles first try to escape [Miring: escape] and the
 // turn is planned (startTurn).
@@ -540,7 +548,8 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 		}
 		return false, nil
 	}
-	if d.Along >= d.Route.Length()-eps {
+	gr.start(d.Route)
+	if d.Along >= gr.length-eps {
 		return false, nil
 	}
 	if u := g.busy(d); u != nil {
@@ -559,7 +568,6 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 	if len(movers) == 0 {
 		return false, nil
 	}
-	gr.start(d.Route)
 	if first {
 		stop, err := g.startTurn(d, gr, movers, r, rep)
 		if err != nil || stop {
@@ -740,17 +748,18 @@ func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, 
 	m.parts = append(m.parts, stretch{dist: dist, label: label, expr: string(e), place: pc.place, stream: pc.stream, base: base, cost: cost})
 }
 
-// recordMove records a detachment's move from start along its route, now on leg leg: its new
+// recordMove records a detachment's move from start along its route (whose legs are lens
+// long), now on leg leg: its new
 // facing, the distance moved, its track, infantry that ran [Base Movement: infantry run], and
 // the move with its breakdown in the report [Movement Chart, or Road Speed].
-func (g *Game) recordMove(d *Detachment, band string, from Point, start float64, leg int, m *shareMove, rep *Report) {
+func (g *Game) recordMove(d *Detachment, band string, from Point, start float64, leg int, lens []float64, m *shareMove, rep *Report) {
 	p := &d.Plan
 	a, b := d.Route[leg], d.Route[leg+1]
 	d.Facing = bearing(a, b)
 	dist := d.Along - start
 	d.Moved += dist
 	d.MovedTurn = g.Turn
-	d.Track = d.Route.appendBetween(d.Track, start, d.Along)
+	d.Track = d.Route.appendBetween(d.Track, start, d.Along, lens)
 	if p.Pace == Run {
 		for _, u := range m.movers {
 			if footInfantry(u) {
@@ -816,16 +825,16 @@ type stretch struct {
 }
 
 // appendBetween appends to out the route's points from s0 to s1: the corners passed and the
-// end.
-func (pl Polyline) appendBetween(out []Point, s0, s1 float64) []Point {
+// end (lens: the legs' lengths, or nil to measure them).
+func (pl Polyline) appendBetween(out []Point, s0, s1 float64, lens []float64) []Point {
 	acc := 0.0
 	for i := 1; i < len(pl); i++ {
-		acc += pl[i].Dist(pl[i-1])
+		acc += legLength(pl, lens, i)
 		if acc > s0+eps && acc < s1-eps {
 			out = append(out, pl[i])
 		}
 	}
-	end, _ := pl.At(s1)
+	end, _ := pl.at(s1, lens)
 	return append(out, end)
 }
 
