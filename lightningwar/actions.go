@@ -834,6 +834,7 @@ func slotNames(names []string, slots []Slot) []string {
 		b.WriteString(sl.Det.ID)
 	}
 	all, at := b.String(), 0
+	names = slices.Grow(names, len(slots))
 	for _, sl := range slots {
 		l := len(sl.Band) + 2 + len(sl.Det.ID)
 		names = append(names, all[at:at+l])

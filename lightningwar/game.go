@@ -398,7 +398,7 @@ func (g *Game) cloneDets(orders bool) []*Detachment {
 	}
 	for _, d := range g.Dets {
 		nUnits += len(d.Units)
-		nPoints += len(d.PrevPath) + len(d.Route) + len(d.Track)
+		nPoints += len(d.PrevPath) + len(d.Route) + len(d.Track) + 1
 		count(d.Order)
 		count(d.Previous)
 		nPending += len(d.Pending)
@@ -418,7 +418,7 @@ func (g *Game) cloneDets(orders bool) []*Detachment {
 		}
 		os = append(os, *o)
 		n := &os[len(os)-1]
-		n.Path = slab(&pts, o.Path)
+		n.Path = slab(&pts, o.Path, 0)
 		if o.Goal != nil {
 			gp := *o.Goal
 			n.Goal = &gp
@@ -431,9 +431,9 @@ func (g *Game) cloneDets(orders bool) []*Detachment {
 	for i, d := range g.Dets {
 		nd := &dets[i]
 		*nd = *d
-		nd.Units = slab(&ids, d.Units)
+		nd.Units = slab(&ids, d.Units, 0)
 		nd.Order, nd.Previous = co(d.Order), co(d.Previous)
-		nd.PrevPath = slab(&pts, d.PrevPath)
+		nd.PrevPath = slab(&pts, d.PrevPath, 0)
 		nd.Pending = nil
 		if len(d.Pending) > 0 {
 			n := len(pending)
@@ -442,8 +442,8 @@ func (g *Game) cloneDets(orders bool) []*Detachment {
 			}
 			nd.Pending = pending[n:len(pending):len(pending)]
 		}
-		nd.Route = slab(&pts, d.Route)
-		nd.Track = slab(&pts, d.Track)
+		nd.Route = slab(&pts, d.Route, 0)
+		nd.Track = slab(&pts, d.Track, 1) // room for the end of its next move
 		nd.Fired = nil
 		if d.Fired != nil {
 			nd.Fired = make([]Fire, len(d.Fired))
@@ -468,15 +468,21 @@ func (g *Game) cloneDets(orders bool) []*Detachment {
 	return out
 }
 
-// slab copies src onto the end of *block and is the copy, or nil when src is empty. The copy
-// is capped at its own length, so appending to it moves it rather than write over the next.
-func slab[T any](block *[]T, src []T) []T {
+// slab copies src onto the end of *block and is the copy, or nil when src is empty, with room
+// for more elements after it. The copy is capped at that, so appending to it beyond its room
+// moves it rather than write over the next.
+func slab[T any](block *[]T, src []T, more int) []T {
 	if len(src) == 0 {
 		return nil
 	}
 	n := len(*block)
 	*block = append(*block, src...)
-	return (*block)[n:len(*block):len(*block)]
+	m := len(*block)
+	var zero T
+	for range more {
+		*block = append(*block, zero)
+	}
+	return (*block)[n:m:len(*block)]
 }
 
 // Refusal is a step the rules forbid: the rule it breaks and why. A refused step changes

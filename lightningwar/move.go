@@ -179,7 +179,8 @@ type ground struct {
 
 // ground is the table ready to cut routes into pieces of ground (start).
 func (t *Table) ground() *ground {
-	gr := &ground{t: t, pcs: make([]piece, 0, 8), ts: make([]float64, 0, 16), near: make([]int, 0, len(t.Features))}
+	gr := &ground{t: t, pcs: make([]piece, 0, 8), ts: make([]float64, 0, 16), lens: make([]float64, 0, 8),
+		near: make([]int, 0, len(t.Features))}
 	gr.boxes = make([]box, len(t.Features))
 	for i, f := range t.Features {
 		gr.boxes[i] = boxOf(f.Area)
