@@ -538,10 +538,9 @@ type shareMove struct {
 }
 
 // mayMove reports whether a detachment moves in this share of the turn, having started gr on
-// its route. It needs orders [Written orders] and route left, no unit
-// keeping it stationary [Mounting and dismounting] and a unit moving under its own power. On
-// the turn's first share its mired vehicles first try to escape [Miring: escape] and the
-// turn is planned (startTurn).
+// its route. It needs orders [Written orders] and route left, no unit keeping it stationary
+// [Mounting and dismounting] and a unit moving under its own power. On the turn's first share
+// its mired vehicles first try to escape [Miring: escape] and the turn is planned (startTurn).
 func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *Report) (moving bool, err error) {
 	if d.Order == nil || len(d.Route) < 2 {
 		if first && d.Order == nil && d.Act == nil {
@@ -750,9 +749,9 @@ func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, 
 }
 
 // recordMove records a detachment's move from start along its route (whose legs are lens
-// long), now on leg leg: its new
-// facing, the distance moved, its track, infantry that ran [Base Movement: infantry run], and
-// the move with its breakdown in the report [Movement Chart, or Road Speed].
+// long), now on leg leg: its new facing, the distance moved, its track, infantry that ran
+// [Base Movement: infantry run], and the move with its breakdown in the report [Movement
+// Chart, or Road Speed].
 func (g *Game) recordMove(d *Detachment, band string, from Point, start float64, leg int, lens []float64, m *shareMove, rep *Report) {
 	p := &d.Plan
 	a, b := d.Route[leg], d.Route[leg+1]
