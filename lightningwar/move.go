@@ -202,13 +202,36 @@ func (gr *ground) start(route Polyline) {
 // piece is the route's piece i, cutting legs until it is final; ok is false past the route's
 // end.
 func (gr *ground) piece(i int) (pc piece, ok bool) {
-	for len(gr.pcs) <= i+1 && gr.next < len(gr.route) {
+	for gr.next < len(gr.route) && (i >= len(gr.pcs) || i == len(gr.pcs)-1 && !gr.lastIsFinal()) {
 		gr.cutLeg()
 	}
 	if i < len(gr.pcs) {
 		return gr.pcs[i], true
 	}
 	return piece{}, false
+}
+
+// lastIsFinal reports whether the last piece cut is sure not to lengthen when the next leg is
+// cut. Only that leg's first piece could lengthen it, by running straight on from it: orient
+// (a, b, c) == 0 for the piece's end c, which is at least 1e-7 m along the leg (shorter pieces
+// are dropped). Along the leg from p to q, ab×(c-a) moves away from its value at p as the leg
+// turns; once at 1e-7 m it is past twice the most orient allows, 1e-12·max(1, |ab|²+|ac|²) with
+// |ac| at most |ab|+|bp|+|pq|, the leg turns away and the piece is final (rounding here is
+// some 1e-16·|ac|², far inside the factor 2). A leg under a micrometre is cut to see: if none
+// of it is kept, the next leg's pieces begin too far along the route to join the last.
+func (gr *ground) lastIsFinal() bool {
+	n, k := len(gr.pcs), gr.next
+	l := gr.lens[k-1]
+	if n == 0 || l < 1e-6 {
+		return false
+	}
+	a, b := gr.pcs[n-1].a, gr.pcs[n-1].b
+	p, q := gr.route[k-1], gr.route[k]
+	ab := b.sub(a)
+	fp, fq := ab.cross(p.sub(a)), ab.cross(q.sub(a))
+	least := 1e-7/l*math.Abs(fq-fp) - math.Abs(fp)
+	reach := math.Hypot(ab.X, ab.Y) + b.Dist(p) + l
+	return least > 2e-12*(1+2*reach*reach)
 }
 
 // all ranges over the route's pieces in order, with their indices, cutting as it goes.
