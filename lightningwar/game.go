@@ -341,11 +341,13 @@ func (g *Game) DetOf(unit string) *Detachment {
 // Initiative is a detachment's Initiative.
 func (g *Game) Initiative(d *Detachment) Initiative { return g.DetachmentInitiative(d).Result }
 
-// Clone is a deep copy of the game that shares only the table. Its formations, units,
-// detachments and orders are each laid out in one block, and the detachments' lists in a few
-// more (slab), which keeps a copy cheap; an empty list copies as nil.
+// Clone is a copy of the game to play on apart from it: it shares the table, which no step
+// changes, and the orders, which nothing changes once written (a new order, or a side's view
+// of one, is a new Order); everything else is copied. Its formations, units and detachments
+// are each laid out in one block, and the detachments' lists in a few more (slab), which
+// keeps a copy cheap; an empty list copies as nil.
 func (g *Game) Clone() *Game {
-	c := g.clone(true)
+	c := g.stepCopy()
 	fs := make([]Formation, 0, len(g.Formations))
 	c.Formations = make(map[string]*Formation, len(g.Formations))
 	for k, f := range g.Formations {
@@ -357,14 +359,10 @@ func (g *Game) Clone() *Game {
 	return c
 }
 
-// stepCopy is the copy of the game a step is played on (Do): a deep copy, like Clone, but
-// for what no step changes, which it shares with g: the formations of the TO&E and the sides,
-// set up before play, and the orders, each written once (cloneDets).
-func (g *Game) stepCopy() *Game { return g.clone(false) }
-
-// clone is a deep copy of the game but for the formations and the sides (Clone copies those),
-// and of the orders only if orders.
-func (g *Game) clone(orders bool) *Game {
+// stepCopy is the copy of the game a step is played on (Do): a Clone but for the formations
+// of the TO&E and the sides, which are set up before play and which no step changes, and so
+// are shared with g.
+func (g *Game) stepCopy() *Game {
 	c := *g
 	us := make([]Unit, len(g.Units))
 	c.units = make(map[string]*Unit, len(g.units))
@@ -380,68 +378,28 @@ func (g *Game) clone(orders bool) *Game {
 			c.Split[k] = v
 		}
 	}
-	c.Dets = g.cloneDets(orders)
+	c.Dets = g.cloneDets()
 	return &c
 }
 
-// cloneDets is a deep copy of the detachments, and, if orders, of the orders they hold: an
-// order two of them hold (a part broken off keeps its detachment's) is copied once and held by
-// both copies. Without orders the copies hold the same orders: no step changes an order once
-// written (a new order is a new Order), so a step's copy may share them.
-func (g *Game) cloneDets(orders bool) []*Detachment {
-	nOrders, nUnits, nPoints, nPending := 0, 0, 0, 0
-	count := func(o *Order) {
-		if o != nil && orders {
-			nOrders++
-			nPoints += len(o.Path)
-		}
-	}
+// cloneDets is a copy of the detachments, holding the same orders.
+func (g *Game) cloneDets() []*Detachment {
+	nUnits, nPoints, nPending := 0, 0, 0
 	for _, d := range g.Dets {
 		nUnits += len(d.Units)
 		nPoints += len(d.PrevPath) + len(d.Route) + len(d.Track) + 1
-		count(d.Order)
-		count(d.Previous)
 		nPending += len(d.Pending)
-		for _, o := range d.Pending {
-			count(o)
-		}
 	}
 	ids, pts := make([]string, 0, nUnits), make([]Point, 0, nPoints)
-	os, pending := make([]Order, 0, nOrders), make([]*Order, 0, nPending)
-	copies := make(map[*Order]*Order, nOrders)
-	co := func(o *Order) *Order {
-		if o == nil || !orders {
-			return o
-		}
-		if n, ok := copies[o]; ok {
-			return n
-		}
-		os = append(os, *o)
-		n := &os[len(os)-1]
-		n.Path = slab(&pts, o.Path, 0)
-		if o.Goal != nil {
-			gp := *o.Goal
-			n.Goal = &gp
-		}
-		copies[o] = n
-		return n
-	}
+	pending := make([]*Order, 0, nPending)
 	dets := make([]Detachment, len(g.Dets))
 	out := make([]*Detachment, len(g.Dets))
 	for i, d := range g.Dets {
 		nd := &dets[i]
 		*nd = *d
 		nd.Units = slab(&ids, d.Units, 0)
-		nd.Order, nd.Previous = co(d.Order), co(d.Previous)
 		nd.PrevPath = slab(&pts, d.PrevPath, 0)
-		nd.Pending = nil
-		if len(d.Pending) > 0 {
-			n := len(pending)
-			for _, o := range d.Pending {
-				pending = append(pending, co(o))
-			}
-			nd.Pending = pending[n:len(pending):len(pending)]
-		}
+		nd.Pending = slab(&pending, d.Pending, 0)
 		nd.Route = slab(&pts, d.Route, 0)
 		nd.Track = slab(&pts, d.Track, 1) // room for the end of its next move
 		nd.Fired = nil
