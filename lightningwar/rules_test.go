@@ -300,7 +300,7 @@ func TestMissingPointSaysItOnce(t *testing.T) {
 // TestClonesGoTheirOwnWay: a clone is a game of its own. Steps played on it leave the game it
 // was cloned from as it was (as a second game built the same way shows), and the same steps
 // played on that second game bring it to the clone's state, though clones and the copies steps
-// are played on lay lists out in shared blocks (slab) and a step's copy shares the orders.
+// are played on lay lists out in shared blocks (slab) and share the orders.
 func TestClonesGoTheirOwnWay(t *testing.T) {
 	build := func() *Game {
 		g := newTestGame(t, Feature{ID: "m", Area: rect(12, 0, 20, 48), HasGround: true, Ground: Marsh})
