@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/umpire-referee/umpire/dice"
@@ -998,17 +999,19 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 		} else if !entering {
 			why = "moving in " + pc.place.Label()
 		}
-		roll := fmt.Sprintf("2d6 %d", v)
+		// the roll and what it needed: "2d6 7, needs 10+ (wheeled Small; chance 1/6 (16.7%))"
+		roll := "2d6 " + strconv.Itoa(v)
 		if u.MireMod != 0 {
 			roll = fmt.Sprintf("2d6 %d %+d = %d", v, u.MireMod, v+u.MireMod)
 		}
-		chance := dice.PDRAtLeast(need, u.MireMod)
+		roll += ", needs " + strconv.Itoa(need) + "+ (" + gear(u) + " " + u.Size.String() + "; chance " +
+			dice.PDRAtLeast(need, u.MireMod).String() + ")"
 		if v+u.MireMod >= need {
 			u.Mired = true
 			mired = append(mired, u.ID)
-			rep.add(d.Side, d.ID, RuleMiring, "%s mires %s at %v: %s, needs %d+ (%s %s; chance %v)", u.ID, why, at, roll, need, gear(u), u.Size, chance)
+			rep.event(d.Side, d.ID, RuleMiring, u.ID+" mires "+why+" at "+at.String()+": "+roll)
 		} else {
-			rep.add(d.Side, d.ID, RuleMiring, "%s does not mire %s: %s, needs %d+ (%s %s; chance %v)", u.ID, why, roll, need, gear(u), u.Size, chance)
+			rep.event(d.Side, d.ID, RuleMiring, u.ID+" does not mire "+why+": "+roll)
 		}
 	}
 	if len(mired) == 0 {
