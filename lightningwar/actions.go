@@ -777,7 +777,7 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 		}
 		g.Parts = a.N
 		rep.Events = slices.Grow(rep.Events, 2*len(g.Dets)+2) // orders received and moves made, mostly
-		rep.add("", "", RuleOrder, "turn %d: Movement Phase%s; %s moves first in each band", g.Turn, partsText(a.N), g.First)
+		rep.event("", "", RuleOrder, "turn "+strconv.Itoa(g.Turn)+": Movement Phase"+partsText(a.N)+"; "+g.First+" moves first in each band")
 		g.deliver(rep)
 	} else if g.Parts == 0 || a.N != g.Parts || a.K != g.Part+1 {
 		next := "movement (or movement 1/2, 1/4)"
@@ -880,7 +880,7 @@ func (g *Game) endPhase(rep *Report) {
 	if s := g.sidesFrom(g.First); len(s) > 1 {
 		g.First = s[1]
 	}
-	rep.add("", "", RuleOrder, "the Movement Phase ends; turn %d begins, and %s moves first in each band", g.Turn, g.First)
+	rep.event("", "", RuleOrder, "the Movement Phase ends; turn "+strconv.Itoa(g.Turn)+" begins, and "+g.First+" moves first in each band")
 }
 
 // Owner is the side whose player may take a step: orders, Continue, a reconnaissance route,
