@@ -292,41 +292,38 @@ func nearestOnSegment(p, a, b Point) Point {
 	return lerp(a, b, clamp01(p.sub(a).dot(ab)/l))
 }
 
-// crossingsOf appends the parameters t in (0, 1) at which segment ab crosses the polygon's
-// edges, edge by edge from the first corner.
-func crossingsOf(ts []float64, a, b Point, pg Polygon) []float64 {
+// crossingsOf appends the parameters t in (0, 1) at which segment ab crosses the edges of the
+// line through pts, edge by edge from the first point, closed back to it if closed (a
+// polygon's edges). Running along an edge is not crossing it.
+func crossingsOf(ts []float64, a, b Point, pts []Point, closed bool) []float64 {
 	r := b.sub(a)
-	for j := range pg {
+	n := len(pts) - 1
+	if closed {
+		n = len(pts)
+	}
+	for j := 0; j < n; j++ {
 		k := j + 1
-		if k == len(pg) {
+		if k == len(pts) {
 			k = 0
 		}
-		ts = crossing(ts, a, r, pg[j], pg[k])
-	}
-	return ts
-}
-
-// crossings appends the parameters t in (0, 1) at which segment ab crosses segment cd.
-func crossings(ts []float64, a, b, c, d Point) []float64 { return crossing(ts, a, b.sub(a), c, d) }
-
-// crossing is crossings for the segment from a along r.
-func crossing(ts []float64, a, r, c, d Point) []float64 {
-	s := d.sub(c)
-	den := r.cross(s)
-	if den < 1e-12 && den > -1e-12 {
-		return ts // parallel: running along an edge is not a crossing
-	}
-	qp := c.sub(a)
-	// t = n / den is in (0, 1) only if n is not 0, has den's sign and is the smaller: a
-	// division that could only say no is not made
-	n := qp.cross(s)
-	if n == 0 || (n > 0) != (den > 0) || den > 0 && n >= den || den < 0 && n <= den {
-		return ts
-	}
-	t := n / den
-	u := qp.cross(r) / den
-	if t > 0 && t < 1 && u >= -1e-12 && u <= 1+1e-12 {
-		ts = append(ts, t)
+		c, d := pts[j], pts[k]
+		s := d.sub(c)
+		den := r.cross(s)
+		if den < 1e-12 && den > -1e-12 {
+			continue // parallel
+		}
+		qp := c.sub(a)
+		// t = tn / den is in (0, 1) only if tn is not 0, has den's sign and is the smaller: a
+		// division that could only say no is not made
+		tn := qp.cross(s)
+		if tn == 0 || (tn > 0) != (den > 0) || den > 0 && tn >= den || den < 0 && tn <= den {
+			continue
+		}
+		t := tn / den
+		u := qp.cross(r) / den
+		if t > 0 && t < 1 && u >= -1e-12 && u <= 1+1e-12 {
+			ts = append(ts, t)
+		}
 	}
 	return ts
 }

@@ -260,10 +260,10 @@ func (gr *ground) cutLeg() {
 	}
 	ts := append(gr.ts[:0], 0, 1)
 	for i := range t.Features {
-		ts = crossingsOf(ts, a, b, t.Features[i].Area)
+		ts = crossingsOf(ts, a, b, t.Features[i].Area, true)
 	}
 	for i := range t.Chokes {
-		ts = crossingsOf(ts, a, b, t.Chokes[i].Area)
+		ts = crossingsOf(ts, a, b, t.Chokes[i].Area, true)
 	}
 	for _, r := range t.Roads {
 		for j := 1; j < len(r.Line); j++ {
@@ -273,10 +273,8 @@ func (gr *ground) cutLeg() {
 		}
 	}
 	streams := gr.str[:0]
-	for _, st := range t.Streams {
-		for j := 1; j < len(st.Line); j++ {
-			streams = crossings(streams, a, b, st.Line[j-1], st.Line[j])
-		}
+	for i := range t.Streams {
+		streams = crossingsOf(streams, a, b, t.Streams[i].Line, false)
 	}
 	ts = append(ts, streams...)
 	sort.Float64s(ts)
