@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -79,7 +80,7 @@ func (g *Game) nextN() int { g.orders++; return g.orders }
 // takeUp starts a detachment on a path from where it stands.
 func (g *Game) takeUp(d *Detachment, o *Order, path []Point) {
 	d.Order = o
-	d.Route = append(Polyline{d.Pos}, path...)
+	d.Route = append(append(make(Polyline, 0, 1+len(path)), d.Pos), path...)
 	d.Along = 0
 }
 
@@ -205,15 +206,16 @@ func (g *Game) hasLeader(d *Detachment) bool {
 // infantry and falling-back units receive none until they stop [rules-notes 3.5].
 func (g *Game) deliver(rep *Report) {
 	for _, d := range g.Dets {
-		var due, later []*Order
-		for _, o := range d.Pending {
-			if o.Effective <= g.Turn {
-				due = append(due, o)
+		var o *Order // the latest order due: it supersedes the rest
+		var later []*Order
+		for _, x := range d.Pending {
+			if x.Effective <= g.Turn {
+				o = x
 			} else {
-				later = append(later, o)
+				later = append(later, x)
 			}
 		}
-		if len(due) == 0 {
+		if o == nil {
 			continue
 		}
 		if d.Act != nil {
@@ -230,7 +232,6 @@ func (g *Game) deliver(rep *Report) {
 			continue
 		}
 		d.Pending = later
-		o := due[len(due)-1] // the latest supersedes the rest
 		if o.Kind == Continue {
 			if d.Previous == nil {
 				rep.add(d.Side, d.ID, RuleContinue, "%s receives Continue but has no earlier orders to resume", d.ID)
@@ -248,11 +249,11 @@ func (g *Game) deliver(rep *Report) {
 		if len(o.Path) == 0 {
 			d.Route = nil
 		}
-		text := ""
+		text := d.ID + " receives its order of turn " + strconv.Itoa(o.Turn)
 		if o.Text != "" {
-			text = ": " + o.Text
+			text += ": " + o.Text
 		}
-		rep.add(d.Side, d.ID, RuleOrders, "%s receives its order of turn %d%s", d.ID, o.Turn, text)
+		rep.event(d.Side, d.ID, RuleOrders, text)
 	}
 }
 
@@ -725,27 +726,33 @@ func (g *Game) band(d *Detachment) string {
 // alternate, starting with the side that moved second last turn; each side's detachments go
 // in the order they were listed.
 func (g *Game) MovementOrder() []Slot {
-	var out []Slot
 	sides := g.sidesFrom(g.First)
+	bands := make([]string, len(g.Dets)) // each detachment's band, worked out once
+	for i, d := range g.Dets {
+		bands[i] = g.band(d)
+	}
+	out := make([]Slot, 0, len(g.Dets))
+	next := make([]int, len(sides)) // each side's next detachment to look at in the band
 	for _, band := range []string{BandForced, BandDiscretionary, BandLow, BandMedium, BandHigh} {
-		queues := make([][]*Detachment, len(sides))
-		for i, s := range sides {
-			for _, d := range g.Dets {
-				if d.Side == s && g.band(d) == band {
-					queues[i] = append(queues[i], d)
-				}
-			}
-		}
+		clear(next)
 		for more := true; more; {
 			more = false
-			for i := range queues {
-				if len(queues[i]) > 0 {
-					out = append(out, Slot{band, queues[i][0]})
-					queues[i] = queues[i][1:]
+			for i, s := range sides {
+				j := next[i]
+				for j < len(g.Dets) && (g.Dets[j].Side != s || bands[j] != band) {
+					j++
+				}
+				if j < len(g.Dets) {
+					out = append(out, Slot{band, g.Dets[j]})
+					j++
 					more = true
 				}
+				next[i] = j
 			}
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -769,7 +776,8 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 			}
 		}
 		g.Parts = a.N
-		rep.add("", "", RuleOrder, "turn %d: Movement Phase%s; %s moves first in each band", g.Turn, partsText(a.N), g.First)
+		rep.Events = slices.Grow(rep.Events, 2*len(g.Dets)+2) // orders received and moves made, mostly
+		rep.event("", "", RuleOrder, "turn "+strconv.Itoa(g.Turn)+": Movement Phase"+partsText(a.N)+"; "+g.First+" moves first in each band")
 		g.deliver(rep)
 	} else if g.Parts == 0 || a.N != g.Parts || a.K != g.Part+1 {
 		next := "movement (or movement 1/2, 1/4)"
@@ -781,9 +789,8 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 	g.Part = a.K
 	share := 1 / float64(a.N)
 	slots := g.MovementOrder()
-	for _, sl := range slots {
-		rep.Order = append(rep.Order, sl.Band+": "+sl.Det.ID)
-	}
+	rep.Order = slotNames(rep.Order, slots)
+	gr := g.Table.ground()
 	for _, sl := range slots {
 		d := sl.Det
 		if g.Det(d.ID) != d {
@@ -803,7 +810,7 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 			}
 			continue
 		}
-		if err := g.moveDet(d, sl.Band, part, r, rep); err != nil {
+		if err := g.moveDet(d, gr, sl.Band, part, r, rep); err != nil {
 			return err
 		}
 	}
@@ -811,6 +818,29 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 		g.endPhase(rep)
 	}
 	return nil
+}
+
+// slotNames appends to names each slot as "band: id", the names written into one string.
+func slotNames(names []string, slots []Slot) []string {
+	n := 0
+	for _, sl := range slots {
+		n += len(sl.Band) + 2 + len(sl.Det.ID)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, sl := range slots {
+		b.WriteString(sl.Band)
+		b.WriteString(": ")
+		b.WriteString(sl.Det.ID)
+	}
+	all, at := b.String(), 0
+	names = slices.Grow(names, len(slots))
+	for _, sl := range slots {
+		l := len(sl.Band) + 2 + len(sl.Det.ID)
+		names = append(names, all[at:at+l])
+		at += l
+	}
+	return names
 }
 
 func partsText(n int) string {
@@ -850,7 +880,7 @@ func (g *Game) endPhase(rep *Report) {
 	if s := g.sidesFrom(g.First); len(s) > 1 {
 		g.First = s[1]
 	}
-	rep.add("", "", RuleOrder, "the Movement Phase ends; turn %d begins, and %s moves first in each band", g.Turn, g.First)
+	rep.event("", "", RuleOrder, "the Movement Phase ends; turn "+strconv.Itoa(g.Turn)+" begins, and "+g.First+" moves first in each band")
 }
 
 // Owner is the side whose player may take a step: orders, Continue, a reconnaissance route,

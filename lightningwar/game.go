@@ -341,58 +341,67 @@ func (g *Game) DetOf(unit string) *Detachment {
 // Initiative is a detachment's Initiative.
 func (g *Game) Initiative(d *Detachment) Initiative { return g.DetachmentInitiative(d).Result }
 
-// Clone is a deep copy of the game that shares only the table.
+// Clone is a copy of the game to play on apart from it: it shares the table, which no step
+// changes, and the orders, which nothing changes once written (a new order, or a side's view
+// of one, is a new Order); everything else is copied. Its formations, units and detachments
+// are each laid out in one block, and the detachments' lists in a few more (slab), which
+// keeps a copy cheap; an empty list copies as nil.
 func (g *Game) Clone() *Game {
-	c := *g
+	c := g.stepCopy()
+	fs := make([]Formation, 0, len(g.Formations))
 	c.Formations = make(map[string]*Formation, len(g.Formations))
 	for k, f := range g.Formations {
-		nf := *f
-		c.Formations[k] = &nf
+		fs = append(fs, *f)
+		c.Formations[k] = &fs[len(fs)-1]
 	}
 	c.formationOrder = append([]string(nil), g.formationOrder...)
+	c.Sides = append([]string(nil), g.Sides...)
+	return c
+}
+
+// stepCopy is the copy of the game a step is played on (Do): a Clone but for the formations
+// of the TO&E and the sides, which are set up before play and which no step changes, and so
+// are shared with g.
+func (g *Game) stepCopy() *Game {
+	c := *g
+	us := make([]Unit, len(g.Units))
 	c.units = make(map[string]*Unit, len(g.units))
 	c.Units = make([]*Unit, len(g.Units))
 	for i, u := range g.Units {
-		nu := *u
-		c.Units[i] = &nu
-		c.units[u.ID] = &nu
+		us[i] = *u
+		c.Units[i] = &us[i]
+		c.units[u.ID] = &us[i]
 	}
-	c.Sides = append([]string(nil), g.Sides...)
 	if g.Split != nil {
 		c.Split = make(map[string]bool, len(g.Split))
 		for k, v := range g.Split {
 			c.Split[k] = v
 		}
 	}
-	orders := map[*Order]*Order{}
-	co := func(o *Order) *Order {
-		if o == nil {
-			return nil
-		}
-		if n, ok := orders[o]; ok {
-			return n
-		}
-		n := *o
-		n.Path = append([]Point(nil), o.Path...)
-		if o.Goal != nil {
-			gp := *o.Goal
-			n.Goal = &gp
-		}
-		orders[o] = &n
-		return &n
+	c.Dets = g.cloneDets()
+	return &c
+}
+
+// cloneDets is a copy of the detachments, holding the same orders.
+func (g *Game) cloneDets() []*Detachment {
+	nUnits, nPoints, nPending := 0, 0, 0
+	for _, d := range g.Dets {
+		nUnits += len(d.Units)
+		nPoints += len(d.PrevPath) + len(d.Route) + len(d.Track) + 1
+		nPending += len(d.Pending)
 	}
-	c.Dets = make([]*Detachment, len(g.Dets))
+	ids, pts := make([]string, 0, nUnits), make([]Point, 0, nPoints)
+	pending := make([]*Order, 0, nPending)
+	dets := make([]Detachment, len(g.Dets))
+	out := make([]*Detachment, len(g.Dets))
 	for i, d := range g.Dets {
-		nd := *d
-		nd.Units = append([]string(nil), d.Units...)
-		nd.Order, nd.Previous = co(d.Order), co(d.Previous)
-		nd.PrevPath = append([]Point(nil), d.PrevPath...)
-		nd.Pending = nil
-		for _, o := range d.Pending {
-			nd.Pending = append(nd.Pending, co(o))
-		}
-		nd.Route = append(Polyline(nil), d.Route...)
-		nd.Track = append([]Point(nil), d.Track...)
+		nd := &dets[i]
+		*nd = *d
+		nd.Units = slab(&ids, d.Units, 0)
+		nd.PrevPath = slab(&pts, d.PrevPath, 0)
+		nd.Pending = slab(&pending, d.Pending, 0)
+		nd.Route = slab(&pts, d.Route, 0)
+		nd.Track = slab(&pts, d.Track, 1) // room for the end of its next move
 		nd.Fired = nil
 		if d.Fired != nil {
 			nd.Fired = make([]Fire, len(d.Fired))
@@ -412,9 +421,26 @@ func (g *Game) Clone() *Game {
 			a := *d.Act
 			nd.Act = &a
 		}
-		c.Dets[i] = &nd
+		out[i] = nd
 	}
-	return &c
+	return out
+}
+
+// slab copies src onto the end of *block and is the copy, or nil when src is empty, with room
+// for more elements after it. The copy is capped at that, so appending to it beyond its room
+// moves it rather than write over the next.
+func slab[T any](block *[]T, src []T, more int) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	n := len(*block)
+	*block = append(*block, src...)
+	m := len(*block)
+	var zero T
+	for range more {
+		*block = append(*block, zero)
+	}
+	return (*block)[n:m:len(*block)]
 }
 
 // Refusal is a step the rules forbid: the rule it breaks and why. A refused step changes
@@ -491,7 +517,12 @@ type Check struct {
 }
 
 func (r *Report) add(side, det, rule, format string, args ...any) {
-	r.Events = append(r.Events, Event{Text: fmt.Sprintf(format, args...), Rule: rule, Det: det, Side: side})
+	r.event(side, det, rule, fmt.Sprintf(format, args...))
+}
+
+// event adds an event whose text is already written.
+func (r *Report) event(side, det, rule, text string) {
+	r.Events = append(r.Events, Event{Text: text, Rule: rule, Det: det, Side: side})
 }
 
 // Text is the report as lines.
@@ -519,7 +550,7 @@ func (g *Game) Apply(line string, src dice.Source) (*Report, error) {
 
 // Do plays a parsed action. The game changes only if the step is accepted.
 func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
-	c := g.Clone()
+	c := g.stepCopy()
 	rep := &Report{}
 	if err := c.do(a, &recorder{src: src, rep: rep}, rep); err != nil {
 		return nil, err

@@ -29,8 +29,16 @@ func Inch(x, y float64) Point { return Point{x * MetresPerInch, y * MetresPerInc
 func (p Point) Inches() (x, y float64) { return p.X / MetresPerInch, p.Y / MetresPerInch }
 
 func (p Point) String() string {
+	var buf [48]byte
+	return string(p.appendTo(buf[:0]))
+}
+
+// appendTo appends the point as String prints it: x,y in inches.
+func (p Point) appendTo(b []byte) []byte {
 	x, y := p.Inches()
-	return trim(x) + "," + trim(y)
+	b = appendTrim(b, x)
+	b = append(b, ',')
+	return appendTrim(b, y)
 }
 
 func (p Point) sub(q Point) Point      { return Point{p.X - q.X, p.Y - q.Y} }
@@ -43,7 +51,6 @@ func samePoint(p, q Point) bool        { return p.Dist(q) <= 1e-6 }
 func inchesOf(m float64) float64       { return m / MetresPerInch }
 func metres(inches float64) float64    { return inches * MetresPerInch }
 func speedMetres(mph float64) float64  { return metres(mph * InchesPerMPH) }
-func clamp01(t float64) float64        { return math.Max(0, math.Min(1, t)) }
 func trimInches(m float64) string      { return trim(inchesOf(m)) + `"` }
 func pointsEqual(a, b []Point) bool {
 	if len(a) != len(b) {
@@ -57,14 +64,69 @@ func pointsEqual(a, b []Point) bool {
 	return true
 }
 
+// clamp01 is t held to [0, 1] (NaN stays NaN, -0 becomes 0), as math.Max(0, math.Min(1, t))
+// gives it, without their calls: it sits under every distance to a segment.
+func clamp01(t float64) float64 {
+	if t <= 0 {
+		return 0
+	}
+	if t >= 1 {
+		return 1
+	}
+	return t
+}
+
+// nearBox reports whether p lies within m of the box around segment ab. A point further than
+// that from the box is further than m from the segment, so a caller asking "within w of ab?"
+// for w well under m may answer no without measuring: the measured distance could differ from
+// the true one only by rounding, far under a micrometre on any table.
+func nearBox(p, a, b Point, m float64) bool {
+	x0, x1, y0, y1 := a.X, b.X, a.Y, b.Y
+	if x0 > x1 {
+		x0, x1 = x1, x0
+	}
+	if y0 > y1 {
+		y0, y1 = y1, y0
+	}
+	return p.X >= x0-m && p.X <= x1+m && p.Y >= y0-m && p.Y <= y1+m
+}
+
 // trim prints v with at most two decimals and no trailing zeros.
 func trim(v float64) string {
-	v = math.Round(v*100) / 100
-	if v == 0 {
-		v = 0 // no "-0"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	var buf [24]byte
+	return string(appendTrim(buf[:0], v))
 }
+
+// appendTrim appends v as trim prints it. v rounds to k hundredths, and the shortest decimal
+// that reads back as k/100 is k/100 itself while k is far below 2^53 (any other decimal of two
+// places is a hundredth away, and one of more places is longer), so below a billion it is
+// written from k's digits; larger and stranger numbers go to strconv.
+func appendTrim(b []byte, v float64) []byte {
+	k := math.Round(v * 100)
+	if !(math.Abs(k) < 1e11) {
+		v = k / 100
+		if v == 0 {
+			v = 0 // no "-0"
+		}
+		return strconv.AppendFloat(b, v, 'f', -1, 64)
+	}
+	n := int64(k)
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/100, 10)
+	if c := n % 100; c != 0 {
+		b = append(b, '.', byte('0'+c/10))
+		if c%10 != 0 {
+			b = append(b, byte('0'+c%10))
+		}
+	}
+	return b
+}
+
+// appendInches appends a length in metres as trimInches prints it: 2", 1.5".
+func appendInches(b []byte, m float64) []byte { return append(appendTrim(b, inchesOf(m)), '"') }
 
 // Inches prints a length in metres as inches: `2"`, `1.5"`.
 func Inches(m float64) string { return trimInches(m) }
@@ -119,13 +181,47 @@ func (pg Polygon) area() float64 {
 	return s / 2
 }
 
+// box is the smallest upright rectangle holding some points.
+type box struct{ x0, y0, x1, y1 float64 }
+
+// boxOf is the box of the points (an empty box for none).
+func boxOf(pts []Point) box {
+	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range pts {
+		b.x0, b.y0 = min(b.x0, p.X), min(b.y0, p.Y)
+		b.x1, b.y1 = max(b.x1, p.X), max(b.y1, p.Y)
+	}
+	return b
+}
+
+// boxOf2 is the box of two points.
+func boxOf2(a, b Point) box {
+	return box{min(a.X, b.X), min(a.Y, b.Y), max(a.X, b.X), max(a.Y, b.Y)}
+}
+
+// meets reports whether the boxes come within m of each other.
+func (b box) meets(c box, m float64) bool {
+	return b.x0 <= c.x1+m && c.x0 <= b.x1+m && b.y0 <= c.y1+m && c.y0 <= b.y1+m
+}
+
+// near reports whether p lies within m of the box.
+func (b box) near(p Point, m float64) bool {
+	return p.X >= b.x0-m && p.X <= b.x1+m && p.Y >= b.y0-m && p.Y <= b.y1+m
+}
+
 // Contains reports whether p lies inside the polygon (a point on an edge counts as inside).
+// A point more than a micrometre outside the polygon's box is not: it is not within 1e-7 of
+// any edge (nearBox), and a ray from it crosses the edges an even number of times or none.
 func (pg Polygon) Contains(p Point) bool {
 	in := false
 	n := len(pg)
 	for i := 0; i < n; i++ {
-		a, b := pg[i], pg[(i+1)%n]
-		if distToSegment(p, a, b) <= 1e-7 {
+		j := i + 1
+		if j == n {
+			j = 0
+		}
+		a, b := pg[i], pg[j]
+		if nearBox(p, a, b, 1e-6) && distToSegment(p, a, b) <= 1e-7 {
 			return true
 		}
 		if (a.Y > p.Y) != (b.Y > p.Y) {
@@ -196,18 +292,38 @@ func nearestOnSegment(p, a, b Point) Point {
 	return lerp(a, b, clamp01(p.sub(a).dot(ab)/l))
 }
 
-// crossings appends the parameters t in (0, 1) at which segment ab crosses segment cd.
-func crossings(ts []float64, a, b, c, d Point) []float64 {
-	r, s := b.sub(a), d.sub(c)
-	den := r.cross(s)
-	if math.Abs(den) < 1e-12 {
-		return ts // parallel: running along an edge is not a crossing
+// crossingsOf appends the parameters t in (0, 1) at which segment ab crosses the edges of the
+// line through pts, edge by edge from the first point, closed back to it if closed (a
+// polygon's edges). Running along an edge is not crossing it.
+func crossingsOf(ts []float64, a, b Point, pts []Point, closed bool) []float64 {
+	r := b.sub(a)
+	n := len(pts) - 1
+	if closed {
+		n = len(pts)
 	}
-	qp := c.sub(a)
-	t := qp.cross(s) / den
-	u := qp.cross(r) / den
-	if t > 0 && t < 1 && u >= -1e-12 && u <= 1+1e-12 {
-		ts = append(ts, t)
+	for j := 0; j < n; j++ {
+		k := j + 1
+		if k == len(pts) {
+			k = 0
+		}
+		c, d := pts[j], pts[k]
+		s := d.sub(c)
+		den := r.cross(s)
+		if den < 1e-12 && den > -1e-12 {
+			continue // parallel
+		}
+		qp := c.sub(a)
+		// t = tn / den is in (0, 1) only if tn is not 0, has den's sign and is the smaller: a
+		// division that could only say no is not made
+		tn := qp.cross(s)
+		if tn == 0 || (tn > 0) != (den > 0) || den > 0 && tn >= den || den < 0 && tn <= den {
+			continue
+		}
+		t := tn / den
+		u := qp.cross(r) / den
+		if t > 0 && t < 1 && u >= -1e-12 && u <= 1+1e-12 {
+			ts = append(ts, t)
+		}
 	}
 	return ts
 }
@@ -242,7 +358,10 @@ func (pl Polyline) Length() float64 {
 
 // At is the point s metres along the line (clamped to its ends) and the index of the leg
 // it lies on.
-func (pl Polyline) At(s float64) (Point, int) {
+func (pl Polyline) At(s float64) (Point, int) { return pl.at(s, nil) }
+
+// at is At given the lengths of the line's legs (measured here when nil).
+func (pl Polyline) at(s float64, lens []float64) (Point, int) {
 	if len(pl) == 0 {
 		return Point{}, 0
 	}
@@ -250,7 +369,7 @@ func (pl Polyline) At(s float64) (Point, int) {
 		return pl[0], 0
 	}
 	for i := 1; i < len(pl); i++ {
-		l := pl[i].Dist(pl[i-1])
+		l := legLength(pl, lens, i)
 		if s <= l {
 			if l == 0 {
 				return pl[i], i - 1
@@ -260,6 +379,15 @@ func (pl Polyline) At(s float64) (Point, int) {
 		s -= l
 	}
 	return pl[len(pl)-1], len(pl) - 2
+}
+
+// legLength is the length of the line's leg ending at point i: lens[i-1], or measured when
+// lens is nil.
+func legLength(pl Polyline, lens []float64, i int) float64 {
+	if lens != nil {
+		return lens[i-1]
+	}
+	return pl[i].Dist(pl[i-1])
 }
 
 // capsuleSpan is the part [lo, hi] of segment ab (as parameters 0..1) lying within w of

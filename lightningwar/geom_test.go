@@ -3,6 +3,7 @@ package lightningwar
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -92,6 +93,30 @@ func TestPiecesFollowTheGround(t *testing.T) {
 	for _, pc := range tb.pieces(Polyline{Inch(0, 5), Inch(40, 5)}) {
 		if !pc.place.OnRoad || pc.place.Cost() != 1 || pc.stream {
 			t.Errorf("road piece %v-%v: %+v stream=%v", pc.s0, pc.s1, pc.place, pc.stream)
+		}
+	}
+}
+
+// appendTrim writes every number as strconv's shortest form of it rounded to hundredths.
+func TestAppendTrimIsShortestForm(t *testing.T) {
+	want := func(v float64) string {
+		v = math.Round(v*100) / 100
+		if v == 0 {
+			v = 0
+		}
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	vs := []float64{0, math.Copysign(0, -1), -0.004, 0.005, -0.005, 0.015, 1, -1, 0.1, 0.05, 12.3, 12.34, 1e9 - 0.01,
+		999999999.995, 1e9, 1e12, -1e15, 1e300, math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN(), 5e-324}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 50000 {
+		e := r.IntN(14) - 3
+		v := (r.Float64()*2 - 1) * math.Pow(10, float64(e))
+		vs = append(vs, v, math.Round(v*100)/100, (math.Round(v*100)+0.5)/100)
+	}
+	for _, v := range vs {
+		if got := string(appendTrim(nil, v)); got != want(v) {
+			t.Fatalf("appendTrim(%v) = %q, want %q", v, got, want(v))
 		}
 	}
 }

@@ -2,8 +2,10 @@ package lightningwar
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/umpire-referee/umpire/dice"
@@ -40,23 +42,48 @@ func (p Place) Label() string {
 	return p.GroundName
 }
 
-// divisor prints the cost as the seed's example does: (2 [Broken Ground] + 1 [Gentle Slope]).
-func (p Place) divisor() string {
+// appendDivisor appends the cost as the seed's example prints it: (2 [Broken Ground] + 1
+// [Gentle Slope]).
+func (p Place) appendDivisor(b []byte) []byte {
 	if p.OnRoad {
-		return "1 [Road]"
+		return append(b, "1 [Road]"...)
 	}
 	if p.Slope == Flat {
-		return trim(p.Factor) + " [" + p.GroundName + "]"
+		b = appendTrim(b, p.Factor)
+		b = append(b, " ["...)
+		b = append(b, p.GroundName...)
+		return append(b, ']')
 	}
-	return "(" + trim(p.Factor) + " [" + p.GroundName + "] + " + trim(SlopeChart[p.Slope].Modifier) +
-		" [" + SlopeChart[p.Slope].Name + "])"
+	b = append(b, '(')
+	b = appendTrim(b, p.Factor)
+	b = append(b, " ["...)
+	b = append(b, p.GroundName...)
+	b = append(b, "] + "...)
+	b = appendTrim(b, SlopeChart[p.Slope].Modifier)
+	b = append(b, " ["...)
+	b = append(b, SlopeChart[p.Slope].Name...)
+	return append(b, "])"...)
 }
 
 // At is the place at a point.
-func (t *Table) At(p Point) Place {
+func (t *Table) At(p Point) Place { return t.at(p, nil, nil) }
+
+// at is the place at a point, asking only the features listed in near (by index, in order;
+// every feature when near is nil) and, given their boxes, passing over a feature whose box the
+// point is more than a micrometre outside: it does not contain the point (Polygon.Contains).
+func (t *Table) at(p Point, boxes []box, near []int) Place {
 	pl := Place{Ground: Open, GroundName: MovementChart[Open].Name, Factor: MovementChart[Open].Factor, Choke: -1}
-	for _, f := range t.Features {
-		if !f.Area.Contains(p) {
+	n := len(t.Features)
+	if near != nil {
+		n = len(near)
+	}
+	for k := range n {
+		i := k
+		if near != nil {
+			i = near[k]
+		}
+		f := &t.Features[i]
+		if boxes != nil && !boxes[i].near(p, 1e-6) || !f.Area.Contains(p) {
 			continue
 		}
 		if f.HasGround {
@@ -92,7 +119,8 @@ func (t *Table) At(p Point) Place {
 
 func (r Road) near(p Point) bool {
 	for i := 1; i < len(r.Line); i++ {
-		if distToSegment(p, r.Line[i-1], r.Line[i]) <= r.HalfWidth+1e-9 {
+		a, b := r.Line[i-1], r.Line[i]
+		if nearBox(p, a, b, r.HalfWidth+1e-6) && distToSegment(p, a, b) <= r.HalfWidth+1e-9 {
 			return true
 		}
 	}
@@ -118,63 +146,172 @@ type piece struct {
 // pieces cuts a route where it crosses terrain edges, road edges, streams and choke points,
 // so that each piece lies in one place.
 func (t *Table) pieces(route Polyline) []piece {
-	var out []piece
-	s := 0.0
+	gr := t.ground()
+	gr.start(route)
+	for gr.next < len(route) {
+		gr.cutLeg()
+	}
+	return gr.pcs
+}
+
+// ground is a route being cut into pieces of ground (see pieces) a leg at a time, as a move
+// reaches them: a detachment that goes a few inches along a long route cuts only the legs it
+// reaches. The pieces are the ones pieces gives; the last one cut may still grow into the next
+// leg, so a piece is handed out once the one after it is cut or the route is all cut. A
+// Movement Phase makes one ground and starts it on each detachment's route in turn, so the
+// features' boxes are found once and the buffers serve every route; it also lends each move
+// room for its movers and the stretches of its breakdown (shareMove).
+type ground struct {
+	t      *Table
+	route  Polyline
+	next   int       // the route point ending the next leg to cut
+	s      float64   // metres along the route where that leg starts
+	lens   []float64 // the route's legs' lengths
+	length float64   // and their sum, the route's Length
+	pcs    []piece
+	ts     []float64 // the cuts along the leg being cut, as parameters 0..1
+	str    []float64 // those of them where a stream crosses it
+	boxes  []box     // the table's features' boxes, to read a place (Table.at)
+	near   []int     // the features whose boxes come near the leg being cut
+
+	movers []*Unit
+	parts  []stretch
+}
+
+// ground is the table ready to cut routes into pieces of ground (start).
+func (t *Table) ground() *ground {
+	gr := &ground{t: t, pcs: make([]piece, 0, 8), ts: make([]float64, 0, 16), lens: make([]float64, 0, 8),
+		near: make([]int, 0, len(t.Features))}
+	gr.boxes = make([]box, len(t.Features))
+	for i, f := range t.Features {
+		gr.boxes[i] = boxOf(f.Area)
+	}
+	return gr
+}
+
+// start sets the ground to cut route from its beginning, dropping the last route's pieces.
+func (gr *ground) start(route Polyline) {
+	gr.route, gr.next, gr.s, gr.pcs = route, 1, 0, gr.pcs[:0]
+	gr.lens, gr.length = gr.lens[:0], 0
 	for i := 1; i < len(route); i++ {
-		a, b := route[i-1], route[i]
-		l := a.Dist(b)
-		if l < eps {
+		l := route[i].Dist(route[i-1])
+		gr.lens = append(gr.lens, l)
+		gr.length += l
+	}
+}
+
+// piece is the route's piece i, cutting legs until it is final; ok is false past the route's
+// end.
+func (gr *ground) piece(i int) (pc piece, ok bool) {
+	for gr.next < len(gr.route) && (i >= len(gr.pcs) || i == len(gr.pcs)-1 && !gr.lastIsFinal()) {
+		gr.cutLeg()
+	}
+	if i < len(gr.pcs) {
+		return gr.pcs[i], true
+	}
+	return piece{}, false
+}
+
+// lastIsFinal reports whether the last piece cut is sure not to lengthen when the next leg is
+// cut. Only that leg's first piece could lengthen it, by running straight on from it: orient
+// (a, b, c) == 0 for the piece's end c, which is at least 1e-7 m along the leg (shorter pieces
+// are dropped). Along the leg from p to q, ab×(c-a) moves away from its value at p as the leg
+// turns; once at 1e-7 m it is past twice the most orient allows, 1e-12·max(1, |ab|²+|ac|²) with
+// |ac| at most |ab|+|bp|+|pq|, the leg turns away and the piece is final (rounding here is
+// some 1e-16·|ac|², far inside the factor 2). A leg under a micrometre is cut to see: if none
+// of it is kept, the next leg's pieces begin too far along the route to join the last.
+func (gr *ground) lastIsFinal() bool {
+	n, k := len(gr.pcs), gr.next
+	l := gr.lens[k-1]
+	if n == 0 || l < 1e-6 {
+		return false
+	}
+	a, b := gr.pcs[n-1].a, gr.pcs[n-1].b
+	p, q := gr.route[k-1], gr.route[k]
+	ab := b.sub(a)
+	fp, fq := ab.cross(p.sub(a)), ab.cross(q.sub(a))
+	least := 1e-7/l*math.Abs(fq-fp) - math.Abs(fp)
+	reach := math.Hypot(ab.X, ab.Y) + b.Dist(p) + l
+	return least > 2e-12*(1+2*reach*reach)
+}
+
+// all ranges over the route's pieces in order, with their indices, cutting as it goes.
+func (gr *ground) all() iter.Seq2[int, piece] {
+	return func(yield func(int, piece) bool) {
+		for i := 0; ; i++ {
+			pc, ok := gr.piece(i)
+			if !ok || !yield(i, pc) {
+				return
+			}
+		}
+	}
+}
+
+// cutLeg cuts the next leg of the route where it crosses terrain edges, road edges, streams
+// and choke points, and adds its pieces, each read at its middle; a piece over the same place
+// running straight on from the last one lengthens it.
+func (gr *ground) cutLeg() {
+	t := gr.t
+	a, b := gr.route[gr.next-1], gr.route[gr.next]
+	l := gr.lens[gr.next-1]
+	gr.next++
+	if l < eps {
+		return
+	}
+	ts := append(gr.ts[:0], 0, 1)
+	for i := range t.Features {
+		ts = crossingsOf(ts, a, b, t.Features[i].Area, true)
+	}
+	for i := range t.Chokes {
+		ts = crossingsOf(ts, a, b, t.Chokes[i].Area, true)
+	}
+	for _, r := range t.Roads {
+		for j := 1; j < len(r.Line); j++ {
+			if lo, hi, ok := capsuleSpan(a, b, r.Line[j-1], r.Line[j], r.HalfWidth); ok {
+				ts = append(ts, lo, hi)
+			}
+		}
+	}
+	streams := gr.str[:0]
+	for i := range t.Streams {
+		streams = crossingsOf(streams, a, b, t.Streams[i].Line, false)
+	}
+	ts = append(ts, streams...)
+	sort.Float64s(ts)
+	gr.ts, gr.str = ts, streams
+	// a feature whose box is more than 2 µm from the leg's is more than 1 µm from any point
+	// read along it (which lies in the leg's box but for rounding far under that): Table.at
+	// would pass it over at every one
+	leg := boxOf2(a, b)
+	gr.near = gr.near[:0]
+	for i, fb := range gr.boxes {
+		if fb.meets(leg, 2e-6) {
+			gr.near = append(gr.near, i)
+		}
+	}
+	s, out := gr.s, gr.pcs
+	for k := 1; k < len(ts); k++ {
+		t0, t1 := ts[k-1], ts[k]
+		if (t1-t0)*l < 1e-7 {
 			continue
 		}
-		ts := []float64{0, 1}
-		for _, f := range t.Features {
-			for j := range f.Area {
-				ts = crossings(ts, a, b, f.Area[j], f.Area[(j+1)%len(f.Area)])
+		pa, pb := lerp(a, b, t0), lerp(a, b, t1)
+		pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.at(lerp(a, b, (t0+t1)/2), gr.boxes, gr.near)}
+		for _, x := range streams {
+			if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
+				pc.stream = true
 			}
 		}
-		for _, c := range t.Chokes {
-			for j := range c.Area {
-				ts = crossings(ts, a, b, c.Area[j], c.Area[(j+1)%len(c.Area)])
-			}
+		// merge with the previous piece when nothing changes between them
+		if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
+			orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
+			out[n-1].s1, out[n-1].b = pc.s1, pc.b
+			continue
 		}
-		for _, r := range t.Roads {
-			for j := 1; j < len(r.Line); j++ {
-				if lo, hi, ok := capsuleSpan(a, b, r.Line[j-1], r.Line[j], r.HalfWidth); ok {
-					ts = append(ts, lo, hi)
-				}
-			}
-		}
-		var streams []float64
-		for _, st := range t.Streams {
-			for j := 1; j < len(st.Line); j++ {
-				streams = crossings(streams, a, b, st.Line[j-1], st.Line[j])
-			}
-		}
-		ts = append(ts, streams...)
-		sort.Float64s(ts)
-		for k := 1; k < len(ts); k++ {
-			t0, t1 := ts[k-1], ts[k]
-			if (t1-t0)*l < 1e-7 {
-				continue
-			}
-			pa, pb := lerp(a, b, t0), lerp(a, b, t1)
-			pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.At(lerp(a, b, (t0+t1)/2))}
-			for _, x := range streams {
-				if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
-					pc.stream = true
-				}
-			}
-			// merge with the previous piece when nothing changes between them
-			if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
-				orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
-				out[n-1].s1, out[n-1].b = pc.s1, pc.b
-				continue
-			}
-			out = append(out, pc)
-		}
-		s += l
+		out = append(out, pc)
 	}
-	return out
+	gr.pcs = out
+	gr.s += l
 }
 
 func (t *Table) onRoad(p Point) bool {
@@ -188,8 +325,10 @@ func (t *Table) onRoad(p Point) bool {
 
 // movers are the units of a detachment that move under their own power: not passengers, not
 // mired, not destroyed.
-func (g *Game) movers(d *Detachment) []*Unit {
-	var out []*Unit
+func (g *Game) movers(d *Detachment) []*Unit { return g.appendMovers(nil, d) }
+
+// appendMovers appends the detachment's movers to out.
+func (g *Game) appendMovers(out []*Unit, d *Detachment) []*Unit {
 	for _, id := range d.Units {
 		u := g.units[id]
 		if u == nil || u.Destroyed || u.Mired || u.In != "" {
@@ -251,9 +390,9 @@ func slowest(movers []*Unit, plan *Plan, pl Place) (turnsPerMetre float64, u *Un
 
 // reach is how far along its route a detachment would get in the given share of a turn, up
 // to limit, with nothing in its way.
-func reach(pcs []piece, from, limit, turns float64, movers []*Unit, plan *Plan) float64 {
+func reach(gr *ground, from, limit, turns float64, movers []*Unit, plan *Plan) float64 {
 	s := from
-	for _, pc := range pcs {
+	for _, pc := range gr.all() {
 		if pc.s1 <= s+eps {
 			continue
 		}
@@ -280,9 +419,9 @@ func advance(s, end, k, turns float64) (float64, float64) {
 }
 
 // roadPrefix is how far along the route, from s, the route stays on road.
-func roadPrefix(pcs []piece, s float64) float64 {
+func roadPrefix(gr *ground, s float64) float64 {
 	end := s
-	for _, pc := range pcs {
+	for _, pc := range gr.all() {
 		if pc.s1 <= s+eps {
 			continue
 		}
@@ -297,13 +436,13 @@ func roadPrefix(pcs []piece, s float64) float64 {
 // planTurn fixes the turn's pace, and for vehicles road or cross-country speed: road speed
 // only if the whole turn is spent on road [Base Movement]. Of the two, the one that gets the
 // detachment further along its ordered path is taken.
-func (g *Game) planTurn(d *Detachment, pcs []piece, movers []*Unit, rep *Report) {
+func (g *Game) planTurn(d *Detachment, gr *ground, movers []*Unit, rep *Report) {
 	p := &d.Plan
 	p.Pace = Walk
 	if d.Order != nil {
 		p.Pace = d.Order.Pace
 	}
-	end := d.Route.Length()
+	end := gr.length
 	p.Cap = end
 	hasFoot, hasCav, hasVeh := false, false, false
 	for _, u := range movers {
@@ -332,13 +471,13 @@ func (g *Game) planTurn(d *Detachment, pcs []piece, movers []*Unit, rep *Report)
 	if !hasVeh {
 		return
 	}
-	l := roadPrefix(pcs, d.Along)
+	l := roadPrefix(gr, d.Along)
 	if l <= d.Along+eps {
 		return
 	}
-	xc := reach(pcs, d.Along, end, 1, movers, p)
+	xc := reach(gr, d.Along, end, 1, movers, p)
 	p.Road = true
-	road := reach(pcs, d.Along, l, 1, movers, p)
+	road := reach(gr, d.Along, l, 1, movers, p)
 	if road+eps >= xc {
 		p.Cap = l
 		if l < end-eps && road >= l-eps {
@@ -363,8 +502,9 @@ func (g *Game) busy(d *Detachment) *Unit {
 	return nil
 }
 
-// moveDet moves a detachment along its route for a share of the turn (1, 1/2 or 1/4).
-func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, rep *Report) error {
+// moveDet moves a detachment along its route for a share of the turn (1, 1/2 or 1/4), cutting
+// the route into pieces of ground with gr.
+func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r *recorder, rep *Report) error {
 	first := d.Plan.Turn != g.Turn
 	if first {
 		d.Plan = Plan{Turn: g.Turn, Events: d.Along}
@@ -374,7 +514,7 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 	if p.Stopped {
 		return nil
 	}
-	pcs, moving, err := g.mayMove(d, first, r, rep)
+	moving, err := g.mayMove(d, gr, first, r, rep)
 	if err != nil {
 		return err
 	}
@@ -382,19 +522,20 @@ func (g *Game) moveDet(d *Detachment, band string, share float64, r *recorder, r
 		p.Stopped = true
 		return nil
 	}
-	m := shareMove{s: d.Along, turns: share, movers: g.movers(d)}
+	m := &shareMove{s: d.Along, turns: share, movers: g.appendMovers(gr.movers[:0], d), parts: gr.parts[:0]}
+	defer func() { gr.movers, gr.parts = m.movers[:0], m.parts[:0] }() // the room, grown, for the next
 	from, start := d.Pos, d.Along
-	if err := g.moveAlong(d, pcs, &m, r, rep); err != nil {
+	if err := g.moveAlong(d, gr, m, r, rep); err != nil {
 		return err
 	}
-	d.Along = math.Min(m.s, d.Route.Length())
-	pos, leg := d.Route.At(d.Along)
+	d.Along = math.Min(m.s, gr.length)
+	pos, leg := d.Route.at(d.Along, gr.lens)
 	d.Pos = pos
 	for _, x := range m.seen {
 		x.Revealed, x.Seen = true, x.Pos
 	}
 	if d.Along > start+eps {
-		g.recordMove(d, band, from, start, leg, &m, rep)
+		g.recordMove(d, band, from, start, leg, gr.lens, m, rep)
 	}
 	if m.stopped {
 		p.Stopped = true
@@ -418,60 +559,60 @@ type shareMove struct {
 	lastMPH  float64
 }
 
-// mayMove reports whether a detachment moves in this share of the turn, with the pieces of
-// ground along its route if it does. It needs orders [Written orders] and route left, no unit
-// keeping it stationary [Mounting and dismounting] and a unit moving under its own power. On
-// the turn's first share its mired vehicles first try to escape [Miring: escape] and the
-// turn is planned (startTurn).
-func (g *Game) mayMove(d *Detachment, first bool, r *recorder, rep *Report) (pcs []piece, moving bool, err error) {
+// mayMove reports whether a detachment moves in this share of the turn, having started gr on
+// its route. It needs orders [Written orders] and route left, no unit keeping it stationary
+// [Mounting and dismounting] and a unit moving under its own power. On the turn's first share
+// its mired vehicles first try to escape [Miring: escape] and the turn is planned (startTurn).
+func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *Report) (moving bool, err error) {
 	if d.Order == nil || len(d.Route) < 2 {
 		if first && d.Order == nil && d.Act == nil {
 			rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
 		}
-		return nil, false, nil
+		return false, nil
 	}
-	if d.Along >= d.Route.Length()-eps {
-		return nil, false, nil
+	gr.start(d.Route)
+	if d.Along >= gr.length-eps {
+		return false, nil
 	}
 	if u := g.busy(d); u != nil {
 		if first {
 			rep.add(d.Side, d.ID, RuleMount, "%s stays where it is this turn: %s must be stationary the whole turn", d.ID, u.ID)
 		}
-		return nil, false, nil
+		return false, nil
 	}
 	if first {
 		if err := g.escapes(d, r, rep); err != nil {
-			return nil, false, err
+			return false, err
 		}
 	}
-	movers := g.movers(d)
+	var buf [4]*Unit
+	movers := g.appendMovers(buf[:0], d)
 	if len(movers) == 0 {
-		return nil, false, nil
+		return false, nil
 	}
-	pcs = g.Table.pieces(d.Route)
 	if first {
-		stop, err := g.startTurn(d, pcs, movers, r, rep)
+		stop, err := g.startTurn(d, gr, movers, r, rep)
 		if err != nil || stop {
-			return nil, false, err
+			return false, err
 		}
 	}
-	return pcs, true, nil
+	return true, nil
 }
 
 // startTurn plans a detachment's move on the first share of the turn: its pace, and road or
 // cross-country speed (planTurn); no further than the detachment it is rejoining has got along
 // the same route; and the miring check of a move that starts inside ground that calls for
 // one [Vehicle Miring Table]. stop: the check stopped it where it stands.
-func (g *Game) startTurn(d *Detachment, pcs []piece, movers []*Unit, r *recorder, rep *Report) (stop bool, err error) {
+func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, r *recorder, rep *Report) (stop bool, err error) {
 	p := &d.Plan
-	g.planTurn(d, pcs, movers, rep)
+	g.planTurn(d, gr, movers, rep)
 	if d.Rejoin != "" {
 		if t := g.Det(d.Rejoin); t != nil && pointsEqual(t.Route, d.Route) && t.Along < p.Cap {
 			p.Cap = math.Max(d.Along, t.Along)
 		}
 	}
 	// starting the turn's move inside ground that calls for a miring check
-	for _, pc := range pcs {
+	for _, pc := range gr.all() {
 		if pc.s0 <= d.Along+eps && d.Along < pc.s1-eps {
 			if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps {
 				stop, err := g.mire(d, pc, false, d.Pos, r, rep)
@@ -492,7 +633,7 @@ func (g *Game) startTurn(d *Detachment, pcs []piece, movers []*Unit, r *recorder
 // moveAlong moves the detachment piece by piece along its route, for the share of the turn
 // it has left and no further than the turn's cap, making the checks of each piece it enters
 // (enterPiece) and stopping where one stops it or contact does (crossPiece).
-func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, rep *Report) error {
+func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, rep *Report) error {
 	p := &d.Plan
 	ignore := map[string]bool{}
 	for _, e := range g.Dets {
@@ -500,7 +641,7 @@ func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, 
 			ignore[e.ID] = true // already in contact: it may move away
 		}
 	}
-	for i, pc := range pcs {
+	for i, pc := range gr.all() {
 		if pc.s1 <= m.s+eps {
 			continue
 		}
@@ -509,7 +650,7 @@ func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, 
 		}
 		if pc.s0 >= m.s-eps && pc.s0 > p.Events+eps {
 			p.Events = pc.s0
-			stop, err := g.enterPiece(d, pcs, i, m, r, rep)
+			stop, err := g.enterPiece(d, gr, i, m, r, rep)
 			if err != nil {
 				return err
 			}
@@ -530,11 +671,11 @@ func (g *Game) moveAlong(d *Detachment, pcs []piece, m *shareMove, r *recorder, 
 // detachment holds stops the move, as models may not pass through each other [Moving through
 // models]; crossing a stream, or entering ground that calls for a miring check from other
 // ground or off a road, makes the check [Vehicle Miring Table]. stop: the detachment stops.
-func (g *Game) enterPiece(d *Detachment, pcs []piece, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
-	pc := pcs[i]
+func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
+	pc := gr.pcs[i]
 	prev := Place{Choke: -1}
 	if i > 0 {
-		prev = pcs[i-1].place
+		prev = gr.pcs[i-1].place
 	}
 	if pc.place.Choke >= 0 && pc.place.Choke != prev.Choke {
 		if o := g.occupant(pc.place.Choke, d); o != nil {
@@ -550,7 +691,7 @@ func (g *Game) enterPiece(d *Detachment, pcs []piece, i int, m *shareMove, r *re
 		if err != nil || stop {
 			return stop, err
 		}
-		m.movers = g.movers(d)
+		m.movers = g.appendMovers(m.movers[:0], d) // those that mired stay behind
 	}
 	return false, nil
 }
@@ -602,32 +743,45 @@ func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, 
 	if u.IsVehicle() && p.Road {
 		cost = 1
 	}
-	expr := trimInches(base)
+	n := len(m.parts)
+	if n > 0 {
+		// the same place at the same speed prints the same: no need to print it to see so
+		if x := &m.parts[n-1]; !x.stream && x.place == pc.place && x.base == base && x.cost == cost {
+			x.dist += dist
+			return
+		}
+	}
+	var buf [64]byte
+	e := appendInches(buf[:0], base)
 	if cost != 1 {
-		expr = trimInches(base) + " ÷ " + pc.place.divisor() + " = " + trimInches(base/cost)
+		e = append(e, " ÷ "...)
+		e = pc.place.appendDivisor(e)
+		e = append(e, " = "...)
+		e = appendInches(e, base/cost)
 	}
 	label := pc.place.Label()
-	if pc.stream {
-		label += " (across a stream)"
-	}
-	if n := len(m.parts); n > 0 && m.parts[n-1].label == pc.place.Label() && m.parts[n-1].expr == expr {
+	if n > 0 && m.parts[n-1].label == label && m.parts[n-1].expr == string(e) {
 		m.parts[n-1].dist += dist // the same ground and speed on past a corner
 		return
 	}
-	m.parts = append(m.parts, stretch{dist, label, expr})
+	if pc.stream {
+		label += " (across a stream)"
+	}
+	m.parts = append(m.parts, stretch{dist: dist, label: label, expr: string(e), place: pc.place, stream: pc.stream, base: base, cost: cost})
 }
 
-// recordMove records a detachment's move from start along its route, now on leg leg: its new
-// facing, the distance moved, its track, infantry that ran [Base Movement: infantry run], and
-// the move with its breakdown in the report [Movement Chart, or Road Speed].
-func (g *Game) recordMove(d *Detachment, band string, from Point, start float64, leg int, m *shareMove, rep *Report) {
+// recordMove records a detachment's move from start along its route (whose legs are lens
+// long), now on leg leg: its new facing, the distance moved, its track, infantry that ran
+// [Base Movement: infantry run], and the move with its breakdown in the report [Movement
+// Chart, or Road Speed].
+func (g *Game) recordMove(d *Detachment, band string, from Point, start float64, leg int, lens []float64, m *shareMove, rep *Report) {
 	p := &d.Plan
 	a, b := d.Route[leg], d.Route[leg+1]
 	d.Facing = bearing(a, b)
 	dist := d.Along - start
 	d.Moved += dist
 	d.MovedTurn = g.Turn
-	d.Track = append(d.Track, d.Route.between(start, d.Along)...)
+	d.Track = d.Route.appendBetween(d.Track, start, d.Along, lens)
 	if p.Pace == Run {
 		for _, u := range m.movers {
 			if footInfantry(u) {
@@ -635,43 +789,74 @@ func (g *Game) recordMove(d *Detachment, band string, from Point, start float64,
 			}
 		}
 	}
-	var texts []string
-	for _, x := range m.parts {
-		texts = append(texts, fmt.Sprintf("%s of %s at %s", trimInches(x.dist), x.label, x.expr))
+	// "D moves 3\" to 4,5: " and then the breakdown, "3\" of Open at 6\" [T cross-country 12 MPH = 6\"]"
+	var buf [256]byte
+	t := append(buf[:0], d.ID...)
+	t = append(t, " moves "...)
+	t = appendInches(t, dist)
+	t = append(t, " to "...)
+	t = d.Pos.appendTo(t)
+	t = append(t, ": "...)
+	head := len(t)
+	for i, x := range m.parts {
+		if i > 0 {
+			t = append(t, " + "...)
+		}
+		t = appendInches(t, x.dist)
+		t = append(t, " of "...)
+		t = append(t, x.label...)
+		t = append(t, " at "...)
+		t = append(t, x.expr...)
 	}
-	total := strings.Join(texts, " + ")
 	if len(m.parts) > 1 {
-		total += " = " + trimInches(dist)
+		t = append(t, " = "...)
+		t = appendInches(t, dist)
 	}
-	basis := ""
 	if m.last != nil {
-		basis = fmt.Sprintf(" [%s %s %s MPH = %s]", m.last.ID, m.lastWhat, trim(m.lastMPH), trimInches(speedMetres(m.lastMPH)))
+		t = append(t, " ["...)
+		t = append(t, m.last.ID...)
+		t = append(t, ' ')
+		t = append(t, m.lastWhat...)
+		t = append(t, ' ')
+		t = appendTrim(t, m.lastMPH)
+		t = append(t, " MPH = "...)
+		t = appendInches(t, speedMetres(m.lastMPH))
+		t = append(t, ']')
 	}
+	text := string(t)
 	rule := RuleChart
 	if p.Road {
 		rule = RuleRoad
 	}
-	rep.add(d.Side, d.ID, rule, "%s moves %s to %v: %s%s", d.ID, trimInches(dist), d.Pos, total, basis)
-	rep.Moves = append(rep.Moves, Move{Det: d.ID, Side: d.Side, Band: band, From: from, To: d.Pos, Distance: dist, Breakdown: total + basis})
+	rep.event(d.Side, d.ID, rule, text)
+	if rep.Moves == nil {
+		rep.Moves = make([]Move, 0, len(g.Dets))
+	}
+	rep.Moves = append(rep.Moves, Move{Det: d.ID, Side: d.Side, Band: band, From: from, To: d.Pos, Distance: dist, Breakdown: text[head:]})
 }
 
-// stretch is a run of one ground at one speed in a move's breakdown.
+// stretch is a run of one ground at one speed in a move's breakdown: its length, and how it
+// prints (label, expr), with what it prints from (the place, whether a stream is crossed where
+// it begins, the speed in metres a turn and the divisor).
 type stretch struct {
 	dist        float64
 	label, expr string
+	place       Place
+	stream      bool
+	base, cost  float64
 }
 
-// between is the route's points from s0 to s1: the corners passed and the end.
-func (pl Polyline) between(s0, s1 float64) []Point {
-	var out []Point
+// appendBetween appends to out the route's points from s0 to s1: the corners passed and the
+// end (lens: the legs' lengths, or nil to measure them).
+func (pl Polyline) appendBetween(out []Point, s0, s1 float64, lens []float64) []Point {
 	acc := 0.0
 	for i := 1; i < len(pl); i++ {
-		acc += pl[i].Dist(pl[i-1])
+		acc += legLength(pl, lens, i)
 		if acc > s0+eps && acc < s1-eps {
 			out = append(out, pl[i])
 		}
 	}
-	end, _ := pl.At(s1)
+	end, _ := pl.at(s1, lens)
 	return append(out, end)
 }
 
@@ -792,7 +977,8 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 // stops; otherwise they break off, to rejoin when they can.
 func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorder, rep *Report) (stop bool, err error) {
 	var mired []string
-	for _, u := range g.movers(d) {
+	var room [8]*Unit
+	for _, u := range g.appendMovers(room[:0], d) {
 		if !u.IsVehicle() {
 			continue
 		}
@@ -817,7 +1003,8 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 		} else if !entering {
 			why = "moving in " + pc.place.Label()
 		}
-		roll := fmt.Sprintf("2d6 %d", v)
+		// the roll and what it needed: "2d6 7, needs 10+ (wheeled Small; chance 1/6 (16.7%))"
+		roll := "2d6 " + strconv.Itoa(v)
 		if u.MireMod != 0 {
 			roll = fmt.Sprintf("2d6 %d %+d = %d", v, u.MireMod, v+u.MireMod)
 		}
@@ -832,12 +1019,13 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 			c.Result = "mires"
 		}
 		rep.Checks = append(rep.Checks, c)
+		roll += ", needs " + strconv.Itoa(need) + "+ (" + gear(u) + " " + u.Size.String() + "; chance " + chance.String() + ")"
 		if v+u.MireMod >= need {
 			u.Mired = true
 			mired = append(mired, u.ID)
-			rep.add(d.Side, d.ID, RuleMiring, "%s mires %s at %v: %s, needs %d+ (%s %s; chance %v)", u.ID, why, at, roll, need, gear(u), u.Size, chance)
+			rep.event(d.Side, d.ID, RuleMiring, u.ID+" mires "+why+" at "+at.String()+": "+roll)
 		} else {
-			rep.add(d.Side, d.ID, RuleMiring, "%s does not mire %s: %s, needs %d+ (%s %s; chance %v)", u.ID, why, roll, need, gear(u), u.Size, chance)
+			rep.event(d.Side, d.ID, RuleMiring, u.ID+" does not mire "+why+": "+roll)
 		}
 	}
 	if len(mired) == 0 {

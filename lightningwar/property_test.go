@@ -115,3 +115,56 @@ func unitsOf(us []Unit) []string {
 	}
 	return out
 }
+
+// A route cut a leg at a time as a move reaches it hands out, piece by piece, the pieces the
+// whole route is cut into: on routes whose legs run straight on (or all but), fold back, stop
+// short or come to nothing, as well as random ones.
+func TestPropertyPiecesCutAsNeededAreThePieces(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for trial := 0; trial < 400; trial++ {
+		tb := randomTable(r)
+		route := Polyline{Inch(r.Float64()*72, r.Float64()*48)}
+		for j := 0; j < 2+r.IntN(5); j++ {
+			last := route[len(route)-1]
+			var next Point
+			switch r.IntN(7) {
+			case 0, 1: // straight on from the last real leg, or within a hair of it
+				prev := last
+				for k := len(route) - 2; k >= 0; k-- {
+					if prev = route[k]; last.Dist(prev) > 1e-3 {
+						break
+					}
+				}
+				d := last.sub(prev)
+				k := 0.2 + r.Float64()
+				next = Point{last.X + d.X*k, last.Y + d.Y*k + []float64{0, 1e-9, 1e-6, 1e-3}[r.IntN(4)]}
+			case 2: // back the way it came
+				if len(route) > 1 {
+					next = route[len(route)-2]
+				} else {
+					next = Inch(r.Float64()*72, r.Float64()*48)
+				}
+			case 3: // a hair's breadth on
+				next = Point{last.X + []float64{1e-10, 5e-8, 5e-7, 2e-6}[r.IntN(4)], last.Y}
+			default:
+				next = Inch(r.Float64()*72, r.Float64()*48)
+			}
+			route = append(route, next)
+		}
+		want := tb.pieces(route)
+		gr := tb.ground()
+		for i := range len(want) + 1 {
+			gr.start(route)
+			got, ok := gr.piece(i)
+			if i == len(want) {
+				if ok {
+					t.Fatalf("trial %d: piece %d past the end of %d", trial, i, len(want))
+				}
+				continue
+			}
+			if !ok || got != want[i] {
+				t.Fatalf("trial %d, route %v: piece %d is %+v cut as needed, %+v cut whole", trial, route, i, got, want[i])
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package lightningwar
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -293,5 +294,51 @@ func TestMissingPointSaysItOnce(t *testing.T) {
 	_, err := Parse("order D goal")
 	if err == nil || err.Error() != "order: goal needs a point x,y after it" {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestClonesGoTheirOwnWay: a clone is a game of its own. Steps played on it leave the game it
+// was cloned from as it was (as a second game built the same way shows), and the same steps
+// played on that second game bring it to the clone's state, though clones and the copies steps
+// are played on lay lists out in shared blocks (slab) and share the orders.
+func TestClonesGoTheirOwnWay(t *testing.T) {
+	build := func() *Game {
+		g := newTestGame(t, Feature{ID: "m", Area: rect(12, 0, 20, 48), HasGround: true, Ground: Marsh})
+		must(t, g.AddFormation(Formation{ID: "X", Parent: "RCoy"}))
+		addDet(t, g, "A", Inch(5, 10), tank("T1", Light, false), tank("T2", Heavy, false), tank("T3", Small, true))
+		addDet(t, g, "B", Inch(5, 30), Unit{ID: "S", Type: Infantry}, Unit{ID: "K", Type: Cavalry, Mounted: true})
+		addDet(t, g, "R", Inch(60, 30), Unit{ID: "RS", Type: Infantry, Formation: "X"})
+		play(t, g, nil, "order A path 30,10 40,20", "order B path 30,30 run", "order R path 50,30 40,40")
+		return g
+	}
+	steps := []string{"movement", "order A path 60,10", "movement 1/2", "movement 2/2", "fired B by R", "halt B", "movement", "continue B", "movement"}
+	g, same := build(), build()
+	c := g.Clone()
+	play(t, c, dice.NewSeeded(5), steps...)
+	if !reflect.DeepEqual(g, same) {
+		t.Fatal("steps played on a clone changed the game it was cloned from")
+	}
+	play(t, same, dice.NewSeeded(5), steps...)
+	if !reflect.DeepEqual(c, same) {
+		t.Fatal("the same steps brought a clone and a game built alike to different states")
+	}
+	if len(c.Dets) < 4 || len(c.Det("A").Track) < 3 {
+		t.Fatalf("the steps did not break a part off and move on: %d detachments, A's track %v", len(c.Dets), c.Det("A").Track)
+	}
+}
+
+// TestSlabCopiesKeepToThemselves: appending to a copy laid out in a block, past its room,
+// moves it and leaves the next copy in the block as it was.
+func TestSlabCopiesKeepToThemselves(t *testing.T) {
+	block := make([]Point, 0, 8)
+	a := slab(&block, []Point{{1, 1}, {2, 2}}, 1)
+	b := slab(&block, []Point{{3, 3}}, 0)
+	a = append(a, Point{4, 4}, Point{5, 5})
+	b = append(b, Point{6, 6})
+	if !pointsEqual(block[:2], []Point{{1, 1}, {2, 2}}) || block[3] != (Point{3, 3}) || len(a) != 4 || len(b) != 2 {
+		t.Fatalf("block %v, a %v, b %v", block, a, b)
+	}
+	if slab(&block, nil, 1) != nil {
+		t.Fatal("an empty list copies as nil")
 	}
 }

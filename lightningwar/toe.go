@@ -245,10 +245,13 @@ func (g *Game) unitInitiative(id string) Initiative {
 	if u, ok := g.units[id]; ok && u.Initiative != NoInitiative {
 		return u.Initiative
 	}
-	for _, n := range g.chain(id)[1:] {
+	// up the chain of command (see chain: at most 63 levels above the unit)
+	n := g.parentOf(id)
+	for up := 1; n != "" && up < 64; up++ {
 		if f := g.Formations[n]; f != nil && f.Initiative != NoInitiative {
 			return f.Initiative
 		}
+		n = g.parentOf(n)
 	}
 	return NoInitiative
 }
@@ -312,7 +315,8 @@ func CountInitiative(ratings []Initiative, regular bool) InitiativeCount {
 
 // DetachmentInitiative is the Initiative of detachment d, with its working.
 func (g *Game) DetachmentInitiative(d *Detachment) InitiativeCount {
-	var rs []Initiative
+	var room [16]Initiative
+	rs := room[:0]
 	for _, id := range d.Units {
 		rs = append(rs, g.unitInitiative(id))
 	}

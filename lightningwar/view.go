@@ -70,13 +70,25 @@ func (g *Game) As(v Viewer) *Game {
 	// Units: a side's own in full; those of a revealed enemy detachment by type alone.
 	var dets []*Detachment
 	var anon []*Unit
+	cleared := map[*Order]*Order{} // the copy shares the game's orders: clear copies of them
+	unnumbered := func(o *Order) *Order {
+		if o == nil {
+			return nil
+		}
+		if c, ok := cleared[o]; ok {
+			return c
+		}
+		n := *o
+		n.N = 0
+		cleared[o] = &n
+		return &n
+	}
 	for _, d := range c.Dets {
 		switch {
 		case v.Owns(d):
-			for _, o := range append([]*Order{d.Order, d.Previous}, d.Pending...) {
-				if o != nil {
-					o.N = 0
-				}
+			d.Order, d.Previous = unnumbered(d.Order), unnumbered(d.Previous)
+			for i, o := range d.Pending {
+				d.Pending[i] = unnumbered(o)
 			}
 			dets = append(dets, d)
 		case d.Revealed:
