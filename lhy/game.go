@@ -120,6 +120,44 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
+// cloneInto makes dst an independent copy of g, as Clone does, reusing dst's storage.
+func (g *Game) cloneInto(dst *Game) {
+	units, assaults, after, ips := dst.Units, dst.Assaults, dst.After, dst.IPs
+	*dst = *g
+	dst.Units = append(units[:0], g.Units...)
+	dst.Assaults = assaults[:0]
+	for _, a := range g.Assaults {
+		a.Attackers = append([]int(nil), a.Attackers...)
+		a.From = append([]Hex(nil), a.From...)
+		dst.Assaults = append(dst.Assaults, a)
+	}
+	if g.Assaults == nil {
+		dst.Assaults = nil
+	}
+	dst.After = nil
+	if g.After != nil {
+		if after == nil {
+			after = &After{}
+		}
+		unloaded := after.Unloaded
+		a, r, d := after.Attackers, after.Retreat, after.Defenders
+		*after = *g.After
+		after.Attackers = append(a[:0], g.After.Attackers...)
+		after.Defenders = append(d[:0], g.After.Defenders...)
+		after.Retreat = append(r[:0], g.After.Retreat...)
+		if unloaded == nil {
+			unloaded = make(map[int]int, len(g.After.Unloaded))
+		}
+		clear(unloaded)
+		for k, v := range g.After.Unloaded {
+			unloaded[k] = v
+		}
+		after.Unloaded = unloaded
+		dst.After = after
+	}
+	dst.IPs = append(ips[:0], g.IPs...)
+}
+
 // Unit finds a unit by id (case-insensitive).
 func (g *Game) Unit(id string) (int, bool) {
 	for i := range g.Units {
@@ -184,28 +222,54 @@ func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
 func (g *Game) do(a Action, r roller) (*Report, error) {
 	_, quiet := r.(*pathRoller)
 	rep := &Report{Line: a.Text, Verb: a.Verb, quiet: quiet}
+	p, err := g.procedure(a, rep)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.live(g, rep, r); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// procedure sets a step up on g (its checks and the changes made before any die) and returns
+// the rest of it, to play or to weigh (plan.go).
+func (g *Game) procedure(a Action, rep *Report) (procedure, error) {
 	if a.Verb != "retreat" && a.Verb != "vda" && a.Verb != "advance" {
 		if err := g.closeAfter(); err != nil {
 			return nil, err
 		}
 	}
-	var err error
 	switch a.Verb {
-	case "assault", "declare":
-		err = g.declare(a, rep)
-		if err == nil && a.Verb == "assault" {
-			err = g.resolve(len(g.Assaults)-1, rep, r)
+	case "fire":
+		p, err := g.firePlan(a, rep)
+		if err != nil {
+			return nil, err
 		}
-	case "reinforce":
-		err = g.reinforce(a, rep)
+		return p, nil
+	case "assault":
+		if err := g.declare(a, rep); err != nil {
+			return nil, err
+		}
+		return g.resolvePlan(len(g.Assaults)-1, rep)
 	case "resolve":
 		i, ok := g.declared(a.Hex)
 		if !ok {
 			return nil, refuse("14.0", "no Assault on %s has been declared", g.hexName(a.Hex))
 		}
-		err = g.resolve(i, rep, r)
-	case "fire":
-		err = g.fire(a, rep, r)
+		return g.resolvePlan(i, rep)
+	}
+	return whole(func(g *Game, rep *Report, r roller) error { return g.play(a, rep, r) }), nil
+}
+
+// play plays a step that is not cut into stages.
+func (g *Game) play(a Action, rep *Report, r roller) error {
+	var err error
+	switch a.Verb {
+	case "declare":
+		err = g.declare(a, rep)
+	case "reinforce":
+		err = g.reinforce(a, rep)
 	case "vda":
 		err = g.vda(a, rep, r)
 	case "retreat":
@@ -225,10 +289,7 @@ func (g *Game) do(a Action, r roller) (*Report, error) {
 	default:
 		err = fmt.Errorf("unknown verb %q", a.Verb)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return rep, nil
+	return err
 }
 
 // closeAfter ends the window after an Assault; it refuses while a loser has not retreated.
@@ -264,6 +325,14 @@ func (rep *Report) add(rule, key, format string, args ...any) {
 		return
 	}
 	rep.Events = append(rep.Events, Event{Text: fmt.Sprintf(format, args...), Rule: rule, Key: key})
+}
+
+// why is a reason for a report's text: nothing when the report is quiet (no text is kept).
+func (rep *Report) why(format string, args ...any) string {
+	if rep.quiet {
+		return ""
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // Keys are the report's outcome facts, in order.

@@ -1,11 +1,31 @@
 package lhy
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"sort"
 
-// Odds is the exact chance of every outcome of a step before it is played: the step is run on
-// a copy of the game along every path of its dice (a Cohesion Check counted as its chance to
-// pass or fail, a random pick as 1/n each), and equal outcomes are added up. The game is not
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// Odds is the exact chance of every outcome of a step before it is played. The game is not
 // changed. A refused step returns its refusal.
+//
+// The odds are worked out from each roll's distribution (see plan.go): the step is set up on a
+// copy of the game; its up-front dice (a fire's markers, the Assault roll) are folded one at a
+// time into the variables the rest of the step reads, and each stage (a nationality's small-arms
+// result, a vehicle's anti-tank result, the losers' Cohesion Checks...) is played once per
+// distinct game and variables along each path of its own dice (a Cohesion Check counted as its
+// chance to pass or fail, a random pick as 1/n each). States that agree on the game, the facts
+// so far and the variables are merged, their chances added. The chances are exact fractions;
+// they are what playing the step along every combination of its dice and adding up equal
+// outcomes gives, and the outcomes are listed in the same order: most likely first, equally
+// likely ones in the order of their first dice (lowest faces, a passed check before a failed
+// one, the first candidate of a pick). Paths is the number of those combinations, counted.
 func (g *Game) Odds(line string) (*Odds, error) {
 	a, err := Parse(g, line)
 	if err != nil {
@@ -16,13 +36,19 @@ func (g *Game) Odds(line string) (*Odds, error) {
 
 // OddsOf is Odds for a parsed step.
 func (g *Game) OddsOf(a Action) (*Odds, error) {
-	return enumerate(context.Background(), false, g.runner(a), nil)
+	return g.OddsContext(context.Background(), a)
 }
 
 // OddsContext is OddsOf that gives up with ctx's error once ctx is done (a server bounds the
-// time one request may spend on a step with many dice).
+// time one request may spend on a step).
 func (g *Game) OddsContext(ctx context.Context, a Action) (*Odds, error) {
-	return enumerate(ctx, false, g.runner(a), nil)
+	c := g.Clone()
+	rep := &Report{Line: a.Text, Verb: a.Verb, quiet: true}
+	p, err := c.procedure(a, rep)
+	if err != nil {
+		return nil, err
+	}
+	return p.distribution(ctx, c, rep.Keys())
 }
 
 // runner plays a on a fresh copy of g with the given dice and returns the outcome's keys.
@@ -41,7 +67,403 @@ func (g *Game) runner(a Action) func(r roller) ([]string, error) {
 // faces 1..n) and calls f with the faces and the outcome's keys; it returns the distribution
 // those sequences give. With classes, a Cohesion Check is rolled once per result (a face that
 // passes, one that fails) with the weight of all the faces alike, as Odds does. Tests use it
-// to hold Odds against scripted play.
+// to hold Odds against scripted play, and against this enumeration of every combination.
 func (g *Game) EveryRoll(a Action, classes bool, f func(faces []int, keys []string)) (*Odds, error) {
 	return enumerate(context.Background(), !classes, g.runner(a), f)
+}
+
+// MaxPlays bounds the work of the odds: a step whose stages would be played more times than
+// this (each a run of one stage along one path of its own dice) is refused rather than left
+// to run.
+const MaxPlays = 2_000_000
+
+// A weigher works out a plan's distribution: the states the step may be in after the dice
+// and stages so far, each with its chance, its number of dice paths and its first path.
+type weigher[V comparable] struct {
+	ctx    context.Context
+	games  gameSet
+	facts  factSeqs
+	states []wstate[V]
+	plays  int
+}
+
+type wstate[V comparable] struct {
+	game, facts int32
+	v           V
+	p           chance
+	n           int64   // the dice paths merged into this state
+	first       []int32 // the first of them, in the enumeration's order: each up-front die's option (-1 not rolled yet), then the stages' choices
+}
+
+type wkey[V comparable] struct {
+	game, facts int32
+	v           V
+}
+
+// merger gathers the next states, adding up the ones that agree.
+type merger[V comparable] struct {
+	states []wstate[V]
+	index  map[wkey[V]]int32
+}
+
+func (m *merger[V]) add(k wkey[V], p chance, n int64, first []int32) error {
+	if i, ok := m.index[k]; ok {
+		s := &m.states[i]
+		s.p = s.p.plus(p)
+		if s.n > math.MaxInt64-n {
+			return errTooMany
+		}
+		s.n += n
+		if before(first, s.first) {
+			s.first = first
+		}
+		return nil
+	}
+	m.index[k] = int32(len(m.states))
+	m.states = append(m.states, wstate[V]{game: k.game, facts: k.facts, v: k.v, p: p, n: n, first: first})
+	return nil
+}
+
+var errTooMany = fmt.Errorf("more than %d dice paths or plays: too many to work out", int64(math.MaxInt64))
+
+// before orders dice paths as the enumeration meets them: by their first different option.
+func before(a, b []int32) bool {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// distribution works out the odds of p's dice and stages on g, the game after the setup;
+// keys are the setup's facts.
+func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Odds, error) {
+	w := &weigher[V]{ctx: ctx}
+	w.games.init()
+	w.facts.init()
+	first := make([]int32, len(p.whys))
+	for k := range first {
+		first[k] = -1
+	}
+	g0, _ := w.games.intern(g)
+	w.states = []wstate[V]{{game: g0, facts: w.facts.extend(0, keys), v: p.v, p: certain, n: 1, first: first}}
+	rolled := make([]bool, len(p.whys))
+	for i := range p.stages {
+		st := &p.stages[i]
+		for _, k := range st.dice {
+			if !rolled[k] {
+				rolled[k] = true
+				if err := w.roll(p.fold, k); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if err := w.play(st); err != nil {
+			return nil, err
+		}
+	}
+	for k := range rolled {
+		if !rolled[k] {
+			if err := w.roll(p.fold, k); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return w.odds()
+}
+
+// roll folds the k-th up-front die into every state: ten states each, a tenth of the chance.
+func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	m := merger[V]{index: make(map[wkey[V]]int32, len(w.states)*2)}
+	quiet := &Report{quiet: true}
+	tenth := chance{p: dice.Prob{Num: 1, Den: 10}}
+	for _, s := range w.states {
+		p := s.p.times(tenth)
+		for face := 1; face <= 10; face++ {
+			v := s.v
+			fold(&v, quiet, k, face)
+			first := append([]int32(nil), s.first...)
+			first[k] = int32(face - 1)
+			if err := m.add(wkey[V]{s.game, s.facts, v}, p, s.n, first); err != nil {
+				return err
+			}
+		}
+	}
+	if len(quiet.Events) > 0 {
+		return errors.New("lhy: a die's fold gave a fact")
+	}
+	w.states = m.states
+	return nil
+}
+
+// leaf is one way a stage ends from one state: the game and variables it leaves, the facts it
+// added, its chance and its dice choices.
+type leaf[V comparable] struct {
+	game  int32
+	v     V
+	facts []string
+	p     chance
+	path  []int32
+}
+
+// play plays the stage on every state, once per distinct game and variables, and merges.
+func (w *weigher[V]) play(st *stage[V]) error {
+	type memoKey struct {
+		game int32
+		v    V
+	}
+	memo := map[memoKey][]leaf[V]{}
+	m := merger[V]{index: make(map[wkey[V]]int32, len(w.states)*2)}
+	for _, s := range w.states {
+		v := s.v
+		if st.forget != nil {
+			st.forget(w.games.at(s.game), &v)
+		}
+		mk := memoKey{s.game, v}
+		leaves, ok := memo[mk]
+		if !ok {
+			var err error
+			if leaves, err = w.explore(st, s.game, v); err != nil {
+				return err
+			}
+			memo[mk] = leaves
+		}
+		for _, l := range leaves {
+			first := s.first
+			if len(l.path) > 0 {
+				first = make([]int32, len(s.first), len(s.first)+len(l.path))
+				copy(first, s.first)
+				first = append(first, l.path...)
+			}
+			if err := m.add(wkey[V]{l.game, w.facts.extend(s.facts, l.facts), l.v}, s.p.times(l.p), s.n, first); err != nil {
+				return err
+			}
+		}
+	}
+	w.states = m.states
+	return nil
+}
+
+// explore plays a stage from one state along every path of its own dice. Each play follows a
+// path given so far and takes the first option of every further choice, noting the others
+// as paths still to play: one play per way the stage can end.
+func (w *weigher[V]) explore(st *stage[V], game int32, v V) ([]leaf[V], error) {
+	base := w.games.at(game)
+	var out []leaf[V]
+	todo := [][]int32{nil}
+	var c *Game // a copy of base to play on, kept when the game it ends in is new
+	rep := &Report{quiet: true}
+	for len(todo) > 0 {
+		path := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if w.plays++; w.plays&255 == 0 {
+			if err := w.ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if w.plays > MaxPlays {
+			return nil, fmt.Errorf("more than %d plays of a stage: too many to work out", MaxPlays)
+		}
+		if c == nil {
+			c = base.Clone()
+		} else {
+			base.cloneInto(c)
+		}
+		vv := v
+		rep.Events, rep.Terms = rep.Events[:0], nil
+		r := &forkRoller{path: path, given: len(path), num: 1, den: 1}
+		if err := st.play(c, rep, &vv, r); err != nil {
+			return nil, err
+		}
+		for j := len(r.path) - 1; j >= r.given; j-- {
+			for o := r.opts[j-r.given] - 1; o >= 1; o-- {
+				np := make([]int32, j+1)
+				copy(np, r.path[:j])
+				np[j] = o
+				todo = append(todo, np)
+			}
+		}
+		id, fresh := w.games.intern(c)
+		if fresh {
+			c = nil
+		}
+		out = append(out, leaf[V]{game: id, v: vv, facts: rep.Keys(), p: r.chance(), path: r.path})
+	}
+	return out, nil
+}
+
+// odds adds up the final states by their facts.
+func (w *weigher[V]) odds() (*Odds, error) {
+	type acc struct {
+		facts int32
+		p     chance
+		first []int32
+	}
+	by := map[int32]int{}
+	var outs []acc
+	var paths int64
+	for _, s := range w.states {
+		if paths > math.MaxInt64-s.n || paths+s.n > math.MaxInt {
+			return nil, errTooMany
+		}
+		paths += s.n
+		i, ok := by[s.facts]
+		if !ok {
+			i = len(outs)
+			by[s.facts] = i
+			outs = append(outs, acc{facts: s.facts, first: s.first})
+		} else if before(s.first, outs[i].first) {
+			outs[i].first = s.first
+		}
+		outs[i].p = outs[i].p.plus(s.p)
+	}
+	sort.Slice(outs, func(i, j int) bool {
+		if c := outs[i].p.cmp(outs[j].p); c != 0 {
+			return c > 0
+		}
+		return before(outs[i].first, outs[j].first)
+	})
+	odds := &Odds{Marginal: map[string]*big.Rat{}, Paths: int(paths)}
+	ps := make([]chance, len(outs))
+	for i, o := range outs {
+		odds.Outcomes = append(odds.Outcomes, Outcome{Keys: w.facts.list(o.facts), P: o.p.rat()})
+		ps[i] = o.p
+	}
+	odds.marginalsOf(ps)
+	return odds, nil
+}
+
+// marginalsOf adds up the chance of each fact over the outcomes, whose chances are ps: over
+// their common denominator while it fits in an int64.
+func (o *Odds) marginalsOf(ps []chance) {
+	den := int64(1)
+	for _, p := range ps {
+		if p.big != nil {
+			o.marginals()
+			return
+		}
+		g := gcdInt(den, p.p.Den)
+		l, ok := mulInt(den/g, p.p.Den)
+		if !ok {
+			o.marginals()
+			return
+		}
+		den = l
+	}
+	sums := map[string]int64{}
+	var facts []string
+	seen := map[string]bool{}
+	for i, x := range o.Outcomes {
+		clear(seen)
+		n, ok := mulInt(ps[i].p.Num, den/ps[i].p.Den)
+		if !ok {
+			o.marginals()
+			return
+		}
+		for _, k := range x.Keys {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			s, had := sums[k]
+			if !had {
+				facts = append(facts, k)
+			}
+			sums[k] = s + n // at most den: the outcomes' chances add up to 1
+		}
+	}
+	for _, k := range facts {
+		o.Marginal[k] = big.NewRat(sums[k], den)
+	}
+}
+
+func gcdInt(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// mulInt is a*b for non-negative a and b, with ok false past math.MaxInt64.
+func mulInt(a, b int64) (int64, bool) {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	return int64(lo), hi == 0 && lo <= math.MaxInt64
+}
+
+// forkRoller answers a stage's dice from a path of options and takes the first option of every
+// choice past it, noting how many options each had and the chance of the options taken.
+type forkRoller struct {
+	path     []int32
+	given    int     // the options given; the rest were taken first
+	pos      int     // the next choice
+	opts     []int32 // per choice past the given ones: its number of options
+	num, den uint64  // the chance of the options taken, while it fits
+	big      *big.Rat
+}
+
+func (r *forkRoller) choose(n int) int {
+	if r.pos < len(r.path) {
+		o := r.path[r.pos]
+		r.pos++
+		return int(o)
+	}
+	r.path = append(r.path, 0)
+	r.opts = append(r.opts, int32(n))
+	r.pos++
+	return 0
+}
+
+// times multiplies the chance so far by num/den.
+func (r *forkRoller) times(num, den uint64) {
+	if r.big == nil {
+		hn, ln := bits.Mul64(r.num, num)
+		hd, ld := bits.Mul64(r.den, den)
+		if hn == 0 && hd == 0 && ln <= math.MaxInt64 && ld <= math.MaxInt64 {
+			r.num, r.den = ln, ld
+			return
+		}
+		r.big = new(big.Rat).SetFrac(new(big.Int).SetUint64(r.num), new(big.Int).SetUint64(r.den))
+	}
+	r.big.Mul(r.big, new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den)))
+}
+
+func (r *forkRoller) chance() chance {
+	if r.big != nil {
+		return chance{big: r.big}
+	}
+	return chance{p: dice.NewProb(int64(r.num), int64(r.den))}
+}
+
+func (r *forkRoller) d10(string) (int, error) {
+	o := r.choose(10)
+	r.times(1, 10)
+	return o + 1, nil
+}
+
+func (r *forkRoller) check(_ string, target int) (int, bool, error) {
+	switch {
+	case target <= 0:
+		return 10, false, nil
+	case target >= 10:
+		return 1, true, nil
+	}
+	if r.choose(2) == 0 {
+		r.times(uint64(target), 10)
+		return target, true, nil
+	}
+	r.times(uint64(10-target), 10)
+	return 10, false, nil
+}
+
+func (r *forkRoller) pick(_ string, n int) (int, error) {
+	if n <= 1 {
+		return 0, nil
+	}
+	o := r.choose(n)
+	r.times(1, uint64(n))
+	return o, nil
 }

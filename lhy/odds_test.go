@@ -1,0 +1,77 @@
+package lhy
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// oddsByEnumeration is the test oracle for Odds: the step played on a copy of the game along
+// every path of its dice (a Cohesion Check as pass or fail, a pick as each candidate), equal
+// outcomes added up in the order they are met, then sorted most likely first.
+func (g *Game) oddsByEnumeration(a Action) (*Odds, error) {
+	return enumerate(context.Background(), false, g.runner(a), nil)
+}
+
+// oddsDiff says how two distributions differ ("" if they are the same): their outcomes, in
+// order, with their facts and exact chances, the chance of each fact, and the dice paths.
+func oddsDiff(got, want *Odds) string {
+	var b strings.Builder
+	if got.Paths != want.Paths {
+		fmt.Fprintf(&b, "paths %d, want %d\n", got.Paths, want.Paths)
+	}
+	if len(got.Outcomes) != len(want.Outcomes) {
+		fmt.Fprintf(&b, "%d outcomes, want %d\n", len(got.Outcomes), len(want.Outcomes))
+	}
+	for i := range min(len(got.Outcomes), len(want.Outcomes)) {
+		x, y := got.Outcomes[i], want.Outcomes[i]
+		if strings.Join(x.Keys, "\n") != strings.Join(y.Keys, "\n") || x.P.Cmp(y.P) != 0 {
+			fmt.Fprintf(&b, "outcome %d: %s %q, want %s %q\n", i, x.P.RatString(), x.Keys, y.P.RatString(), y.Keys)
+			break
+		}
+	}
+	if len(got.Marginal) != len(want.Marginal) {
+		fmt.Fprintf(&b, "%d facts, want %d\n", len(got.Marginal), len(want.Marginal))
+	}
+	for k, p := range want.Marginal {
+		if q, ok := got.Marginal[k]; !ok || q.Cmp(p) != 0 {
+			fmt.Fprintf(&b, "fact %q: %v, want %s\n", k, q, p.RatString())
+		}
+	}
+	return b.String()
+}
+
+// checkAgainstOracle works out the odds of line on g both ways and fails t if they differ (a
+// refusal must be the same refusal).
+func checkAgainstOracle(t *testing.T, name string, g *Game, line string) {
+	t.Helper()
+	a, err := Parse(g, line)
+	if err != nil {
+		return
+	}
+	want, werr := g.oddsByEnumeration(a)
+	got, gerr := g.OddsOf(a)
+	switch {
+	case werr != nil && strings.Contains(werr.Error(), "too many to enumerate"):
+		return // beyond the oracle
+	case werr != nil || gerr != nil:
+		if fmt.Sprint(werr) != fmt.Sprint(gerr) {
+			t.Errorf("%s: %s: error %v, oracle %v", name, line, gerr, werr)
+		}
+		return
+	}
+	if d := oddsDiff(got, want); d != "" {
+		t.Errorf("%s: %s:\n%s", name, line, d)
+	}
+}
+
+// TestOddsMatchEnumeration: on every step of the test games, the odds are the enumeration's,
+// outcome by outcome, in the same order.
+func TestOddsMatchEnumeration(t *testing.T) {
+	for _, tc := range testGames() {
+		for _, step := range tc.steps {
+			checkAgainstOracle(t, tc.name, tc.g, step)
+		}
+	}
+}
