@@ -220,7 +220,7 @@ func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
 				return
 			}
 		}
-		v.best = v.best.with(2*i, k+1).with(2*i+1, face)
+		v.best = v.best.with2(2*i, k+1, face)
 	}
 	switch m.Kind {
 	case SADRM:
@@ -240,7 +240,7 @@ func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
 		if b := v.at.at(2*t) - 1; b >= 0 && ffar <= v.at.at(2*t+1)+f.markers[b].DRM {
 			return
 		}
-		v.at = v.at.with(2*t, k+1).with(2*t+1, face)
+		v.at = v.at.with2(2*t, k+1, face)
 	}
 }
 
@@ -252,7 +252,7 @@ func (f *fireSetup) smallArmsStage(ni int) func(g *Game, rep *Report, v *fireVar
 			return nil
 		}
 		nat := v.best.at(2*ni + 1)
-		v.best = v.best.with(2*ni, 0).with(2*ni+1, 0)
+		v.best = v.best.with2(2*ni, 0, 0)
 		m := &f.markers[k]
 		return g.smallArms(f.h, f.nations[ni], rolled{m: m, natural: nat, ffar: nat + m.DRM}, rep, r)
 	}
@@ -507,7 +507,7 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 	}
 	best := v.at.at(2*ti) - 1
 	nat := v.at.at(2*ti + 1)
-	v.at = v.at.with(2*ti, 0).with(2*ti+1, 0)
+	v.at = v.at.with2(2*ti, 0, 0)
 	if best < 0 || u.Eliminated {
 		return nil
 	}
@@ -573,7 +573,7 @@ func (f *fireSetup) forgetAT(g *Game, ti int, v *fireVars) {
 	k := v.at.at(2*ti) - 1
 	u := &g.Units[f.targets[ti]]
 	if k < 0 || u.Eliminated {
-		v.at = v.at.with(2*ti, 0).with(2*ti+1, 0)
+		v.at = v.at.with2(2*ti, 0, 0)
 		return
 	}
 	m := &f.markers[k]

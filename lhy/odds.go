@@ -79,34 +79,72 @@ const MaxPlays = 2_000_000
 
 // A weigher works out a plan's distribution: the states the step may be in after the dice
 // and stages so far, each with its chance, its number of dice paths and its first path.
+// Games, sequences of facts and variables are numbered (interned), so a state is a few
+// numbers and the same fold, forget or stage is worked out once per number.
 type weigher[V comparable] struct {
 	ctx    context.Context
 	games  gameSet
 	facts  factSeqs
-	states []wstate[V]
+	vars   []V
+	varIDs map[V]int32
+	states []wstate
+	next   merger      // the next states, being gathered
+	paths  []int32     // the states' first paths, one after another, in chunks
+	spare  *Game       // a game to play a stage on, when the last play's game was not new
+	rep    *Report     // a quiet report to play a stage on
+	roller *forkRoller // the dice of a stage's play
+	v      V           // the variables of a stage's play
 	plays  int
 }
 
-type wstate[V comparable] struct {
-	game, facts int32
-	v           V
-	p           chance
-	n           int64   // the dice paths merged into this state
-	first       []int32 // the first of them, in the enumeration's order: each up-front die's option (-1 not rolled yet), then the stages' choices
+type wstate struct {
+	game, facts, v int32
+	p              chance
+	n              int64   // the dice paths merged into this state
+	first          []int32 // the first of them, in the enumeration's order: each up-front die's option (-1 not rolled yet), then the stages' choices
 }
 
-type wkey[V comparable] struct {
-	game, facts int32
-	v           V
+type wkey struct{ game, facts, v int32 }
+
+// varID numbers v.
+func (w *weigher[V]) varID(v V) int32 {
+	id, ok := w.varIDs[v]
+	if !ok {
+		id = int32(len(w.vars))
+		w.vars = append(w.vars, v)
+		w.varIDs[v] = id
+	}
+	return id
+}
+
+// path keeps a path, base then more, in the weigher's arena (a path is never changed).
+func (w *weigher[V]) path(base, more []int32) []int32 {
+	n := len(base) + len(more)
+	if cap(w.paths)-len(w.paths) < n {
+		w.paths = make([]int32, 0, max(4096, n)) // the old chunk stays with the paths in it
+	}
+	start := len(w.paths)
+	w.paths = append(w.paths, base...)
+	w.paths = append(w.paths, more...)
+	return w.paths[start:len(w.paths):len(w.paths)]
+}
+
+// swap makes the gathered states the current ones, and keeps the old ones' storage for the
+// next gathering.
+func (w *weigher[V]) swap() {
+	old := w.states
+	w.states = w.next.states
+	w.next.states = old[:0]
+	clear(w.next.index)
 }
 
 // merger gathers the next states, adding up the ones that agree.
-type merger[V comparable] struct {
-	states []wstate[V]
-	index  map[wkey[V]]int32
+type merger struct {
+	states []wstate
+	index  map[wkey]int32
 }
 
-func (m *merger[V]) add(k wkey[V], p chance, n int64, first []int32) error {
+func (m *merger) add(k wkey, p chance, n int64, first []int32) error {
 	if i, ok := m.index[k]; ok {
 		s := &m.states[i]
 		s.p = s.p.plus(p)
@@ -120,7 +158,7 @@ func (m *merger[V]) add(k wkey[V], p chance, n int64, first []int32) error {
 		return nil
 	}
 	m.index[k] = int32(len(m.states))
-	m.states = append(m.states, wstate[V]{game: k.game, facts: k.facts, v: k.v, p: p, n: n, first: first})
+	m.states = append(m.states, wstate{game: k.game, facts: k.facts, v: k.v, p: p, n: n, first: first})
 	return nil
 }
 
@@ -139,7 +177,8 @@ func before(a, b []int32) bool {
 // distribution works out the odds of p's dice and stages on g, the game after the setup;
 // keys are the setup's facts.
 func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Odds, error) {
-	w := &weigher[V]{ctx: ctx}
+	w := &weigher[V]{ctx: ctx, varIDs: map[V]int32{}, rep: &Report{quiet: true}, roller: &forkRoller{}}
+	w.next.index = map[wkey]int32{}
 	w.games.init()
 	w.facts.init()
 	first := make([]int32, len(p.whys))
@@ -147,7 +186,7 @@ func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Od
 		first[k] = -1
 	}
 	g0, _ := w.games.intern(g)
-	w.states = []wstate[V]{{game: g0, facts: w.facts.extend(0, keys), v: p.v, p: certain, n: 1, first: first}}
+	w.states = []wstate{{game: g0, facts: w.facts.extend(0, keys), v: w.varID(p.v), p: certain, n: 1, first: first}}
 	rolled := make([]bool, len(p.whys))
 	for i := range p.stages {
 		st := &p.stages[i]
@@ -178,17 +217,26 @@ func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int) erro
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	m := merger[V]{index: make(map[wkey[V]]int32, len(w.states)*2)}
+	m := &w.next
 	quiet := &Report{quiet: true}
+	folded := map[int32]*[10]int32{} // the variables after each face, by the variables before
 	tenth := chance{p: dice.Prob{Num: 1, Den: 10}}
 	for _, s := range w.states {
+		after, ok := folded[s.v]
+		if !ok {
+			after = new([10]int32)
+			for face := 1; face <= 10; face++ {
+				v := w.vars[s.v]
+				fold(&v, quiet, k, face)
+				after[face-1] = w.varID(v)
+			}
+			folded[s.v] = after
+		}
 		p := s.p.times(tenth)
 		for face := 1; face <= 10; face++ {
-			v := s.v
-			fold(&v, quiet, k, face)
-			first := append([]int32(nil), s.first...)
+			first := w.path(s.first, nil)
 			first[k] = int32(face - 1)
-			if err := m.add(wkey[V]{s.game, s.facts, v}, p, s.n, first); err != nil {
+			if err := m.add(wkey{s.game, s.facts, after[face-1]}, p, s.n, first); err != nil {
 				return err
 			}
 		}
@@ -196,38 +244,41 @@ func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int) erro
 	if len(quiet.Events) > 0 {
 		return errors.New("lhy: a die's fold gave a fact")
 	}
-	w.states = m.states
+	w.swap()
 	return nil
 }
 
 // leaf is one way a stage ends from one state: the game and variables it leaves, the facts it
 // added, its chance and its dice choices.
-type leaf[V comparable] struct {
-	game  int32
-	v     V
-	facts []string
-	p     chance
-	path  []int32
+type leaf struct {
+	game, v int32
+	facts   int32 // the facts, as a sequence of their own
+	p       chance
+	path    []int32
 }
 
 // play plays the stage on every state, once per distinct game and variables, and merges.
 func (w *weigher[V]) play(st *stage[V]) error {
-	type memoKey struct {
-		game int32
-		v    V
-	}
-	memo := map[memoKey][]leaf[V]{}
-	m := merger[V]{index: make(map[wkey[V]]int32, len(w.states)*2)}
+	memo := map[[2]int32][]leaf{}
+	forgot := map[[2]int32]int32{}
+	m := &w.next
 	for _, s := range w.states {
 		v := s.v
 		if st.forget != nil {
-			st.forget(w.games.at(s.game), &v)
+			fk := [2]int32{s.game, s.v}
+			var ok bool
+			if v, ok = forgot[fk]; !ok {
+				x := w.vars[s.v]
+				st.forget(w.games.at(s.game), &x)
+				v = w.varID(x)
+				forgot[fk] = v
+			}
 		}
-		mk := memoKey{s.game, v}
+		mk := [2]int32{s.game, v}
 		leaves, ok := memo[mk]
 		if !ok {
 			var err error
-			if leaves, err = w.explore(st, s.game, v); err != nil {
+			if leaves, err = w.explore(st, s.game, w.vars[v]); err != nil {
 				return err
 			}
 			memo[mk] = leaves
@@ -235,28 +286,25 @@ func (w *weigher[V]) play(st *stage[V]) error {
 		for _, l := range leaves {
 			first := s.first
 			if len(l.path) > 0 {
-				first = make([]int32, len(s.first), len(s.first)+len(l.path))
-				copy(first, s.first)
-				first = append(first, l.path...)
+				first = w.path(s.first, l.path)
 			}
-			if err := m.add(wkey[V]{l.game, w.facts.extend(s.facts, l.facts), l.v}, s.p.times(l.p), s.n, first); err != nil {
+			if err := m.add(wkey{l.game, w.facts.concat(s.facts, l.facts), l.v}, s.p.times(l.p), s.n, first); err != nil {
 				return err
 			}
 		}
 	}
-	w.states = m.states
+	w.swap()
 	return nil
 }
 
 // explore plays a stage from one state along every path of its own dice. Each play follows a
 // path given so far and takes the first option of every further choice, noting the others
 // as paths still to play: one play per way the stage can end.
-func (w *weigher[V]) explore(st *stage[V], game int32, v V) ([]leaf[V], error) {
+func (w *weigher[V]) explore(st *stage[V], game int32, v V) ([]leaf, error) {
 	base := w.games.at(game)
-	var out []leaf[V]
+	var out []leaf
 	todo := [][]int32{nil}
-	var c *Game // a copy of base to play on, kept when the game it ends in is new
-	rep := &Report{quiet: true}
+	rep, r := w.rep, w.roller
 	for len(todo) > 0 {
 		path := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
@@ -268,35 +316,41 @@ func (w *weigher[V]) explore(st *stage[V], game int32, v V) ([]leaf[V], error) {
 		if w.plays > MaxPlays {
 			return nil, fmt.Errorf("more than %d plays of a stage: too many to work out", MaxPlays)
 		}
+		c := w.spare
 		if c == nil {
 			c = base.Clone()
 		} else {
 			base.cloneInto(c)
 		}
-		vv := v
+		w.spare = nil
+		w.v = v
 		rep.Events, rep.Terms = rep.Events[:0], nil
-		r := &forkRoller{path: path, given: len(path), num: 1, den: 1}
-		if err := st.play(c, rep, &vv, r); err != nil {
+		r.reset(path)
+		if err := st.play(c, rep, &w.v, r); err != nil {
 			return nil, err
 		}
 		for j := len(r.path) - 1; j >= r.given; j-- {
 			for o := r.opts[j-r.given] - 1; o >= 1; o-- {
-				np := make([]int32, j+1)
-				copy(np, r.path[:j])
-				np[j] = o
+				np := w.path(r.path[:j], []int32{o})
 				todo = append(todo, np)
 			}
 		}
 		id, fresh := w.games.intern(c)
-		if fresh {
-			c = nil
+		if !fresh {
+			w.spare = c
 		}
-		out = append(out, leaf[V]{game: id, v: vv, facts: rep.Keys(), p: r.chance(), path: r.path})
+		facts := int32(0)
+		for _, e := range rep.Events {
+			if e.Key != "" {
+				facts = w.facts.add(facts, e.Key)
+			}
+		}
+		out = append(out, leaf{game: id, v: w.varID(w.v), facts: facts, p: r.chance(), path: w.path(r.path, nil)})
 	}
 	return out, nil
 }
 
-// odds adds up the final states by their facts.
+// odds adds up the final states by their facts, and the chance of each fact.
 func (w *weigher[V]) odds() (*Odds, error) {
 	type acc struct {
 		facts int32
@@ -327,57 +381,51 @@ func (w *weigher[V]) odds() (*Odds, error) {
 		}
 		return before(outs[i].first, outs[j].first)
 	})
-	odds := &Odds{Marginal: map[string]*big.Rat{}, Paths: int(paths)}
+	odds := &Odds{Marginal: map[string]*big.Rat{}, Paths: int(paths), Outcomes: make([]Outcome, len(outs))}
+	seqs := make([]int32, len(outs))
 	ps := make([]chance, len(outs))
 	for i, o := range outs {
-		odds.Outcomes = append(odds.Outcomes, Outcome{Keys: w.facts.list(o.facts), P: o.p.rat()})
-		ps[i] = o.p
+		odds.Outcomes[i] = Outcome{Keys: w.facts.list(o.facts), P: o.p.rat()}
+		seqs[i], ps[i] = o.facts, o.p
 	}
-	odds.marginalsOf(ps)
+	w.marginals(odds, seqs, ps)
 	return odds, nil
 }
 
-// marginalsOf adds up the chance of each fact over the outcomes, whose chances are ps: over
-// their common denominator while it fits in an int64.
-func (o *Odds) marginalsOf(ps []chance) {
+// marginals sets the chance of each fact over the outcomes (their fact sequences and chances):
+// over the outcomes' common denominator while it fits in an int64, else as big.Rats.
+func (w *weigher[V]) marginals(odds *Odds, seqs []int32, ps []chance) {
 	den := int64(1)
 	for _, p := range ps {
-		if p.big != nil {
-			o.marginals()
-			return
+		l, ok := int64(0), p.big == nil
+		if ok {
+			l, ok = mulInt(den/gcdInt(den, p.p.Den), p.p.Den)
 		}
-		g := gcdInt(den, p.p.Den)
-		l, ok := mulInt(den/g, p.p.Den)
 		if !ok {
-			o.marginals()
+			odds.marginals()
 			return
 		}
 		den = l
 	}
-	sums := map[string]int64{}
-	var facts []string
-	seen := map[string]bool{}
-	for i, x := range o.Outcomes {
-		clear(seen)
-		n, ok := mulInt(ps[i].p.Num, den/ps[i].p.Den)
-		if !ok {
-			o.marginals()
-			return
-		}
-		for _, k := range x.Keys {
-			if seen[k] {
+	sums := make([]int64, w.facts.count())
+	seen := make([]int32, len(sums)) // the outcome (+1) that last counted each fact
+	var order []int32
+	for i, seq := range seqs {
+		n := ps[i].p.Num * (den / ps[i].p.Den) // at most den: the chances add up to 1
+		for id := seq; id > 0; id = w.facts.nodes[id].parent {
+			f := w.facts.nodes[id].fact
+			if seen[f] == int32(i+1) {
 				continue
 			}
-			seen[k] = true
-			s, had := sums[k]
-			if !had {
-				facts = append(facts, k)
+			if seen[f] == 0 {
+				order = append(order, f)
 			}
-			sums[k] = s + n // at most den: the outcomes' chances add up to 1
+			seen[f] = int32(i + 1)
+			sums[f] += n
 		}
 	}
-	for _, k := range facts {
-		o.Marginal[k] = big.NewRat(sums[k], den)
+	for _, f := range order {
+		odds.Marginal[w.facts.names[f]] = big.NewRat(sums[f], den)
 	}
 }
 
@@ -403,6 +451,13 @@ type forkRoller struct {
 	opts     []int32 // per choice past the given ones: its number of options
 	num, den uint64  // the chance of the options taken, while it fits
 	big      *big.Rat
+}
+
+// reset starts a play along path.
+func (r *forkRoller) reset(path []int32) {
+	r.path = append(r.path[:0], path...)
+	r.given, r.pos, r.opts = len(path), 0, r.opts[:0]
+	r.num, r.den, r.big = 1, 1, nil
 }
 
 func (r *forkRoller) choose(n int) int {

@@ -94,6 +94,14 @@ func (s ints) with(i, x int) ints {
 	return ints(b)
 }
 
+// with2 is s with its i-th and i+1-th integers set to x and y.
+func (s ints) with2(i, x, y int) ints {
+	b := []byte(s)
+	binary.BigEndian.PutUint32(b[4*i:], uint32(int32(x)))
+	binary.BigEndian.PutUint32(b[4*i+4:], uint32(int32(y)))
+	return ints(b)
+}
+
 // plus is s with xs added at its end.
 func (s ints) plus(xs ...int) ints {
 	var b strings.Builder

@@ -107,46 +107,87 @@ func sameInts[T comparable](a, b []T) bool {
 	return true
 }
 
-// factSeqs numbers sequences of facts as a tree: each sequence is its parent and its last
-// fact; 0 is the empty sequence.
+// factSeqs numbers facts, and sequences of facts as a tree: each sequence is its parent and
+// its last fact; 0 is the empty sequence.
 type factSeqs struct {
-	ids   map[factEdge]int32
-	nodes []factEdge
+	ids     map[factEdge]int32
+	nodes   []factEdge
+	names   []string // the facts, by number
+	numbers map[string]int32
 }
 
 type factEdge struct {
-	parent int32
-	fact   string
+	parent, fact int32
 }
 
 func (f *factSeqs) init() {
-	f.ids = map[factEdge]int32{}
+	f.ids, f.numbers = map[factEdge]int32{}, map[string]int32{}
 	f.nodes = []factEdge{{parent: -1}}
 }
+
+// count is the number of facts numbered.
+func (f *factSeqs) count() int { return len(f.names) }
 
 // extend is the number of sequence id followed by facts.
 func (f *factSeqs) extend(id int32, facts []string) int32 {
 	for _, k := range facts {
-		e := factEdge{id, k}
-		n, ok := f.ids[e]
-		if !ok {
-			n = int32(len(f.nodes))
-			f.nodes = append(f.nodes, e)
-			f.ids[e] = n
-		}
-		id = n
+		id = f.add(id, k)
 	}
 	return id
 }
 
+// add is the number of sequence id followed by fact k.
+func (f *factSeqs) add(id int32, k string) int32 {
+	n, ok := f.numbers[k]
+	if !ok {
+		n = int32(len(f.names))
+		f.names = append(f.names, k)
+		f.numbers[k] = n
+	}
+	return f.push(id, n)
+}
+
+// push is the number of sequence id followed by the fact numbered n.
+func (f *factSeqs) push(id, n int32) int32 {
+	e := factEdge{id, n}
+	next, ok := f.ids[e]
+	if !ok {
+		next = int32(len(f.nodes))
+		f.nodes = append(f.nodes, e)
+		f.ids[e] = next
+	}
+	return next
+}
+
+// concat is the number of sequence a followed by sequence b.
+func (f *factSeqs) concat(a, b int32) int32 {
+	if b == 0 {
+		return a
+	}
+	var buf [32]int32
+	facts := buf[:0]
+	for ; b > 0; b = f.nodes[b].parent {
+		facts = append(facts, f.nodes[b].fact)
+	}
+	for i := len(facts) - 1; i >= 0; i-- {
+		a = f.push(a, facts[i])
+	}
+	return a
+}
+
 // list is the facts of sequence id, in order.
 func (f *factSeqs) list(id int32) []string {
-	var out []string
-	for ; id > 0; id = f.nodes[id].parent {
-		out = append(out, f.nodes[id].fact)
+	n := 0
+	for x := id; x > 0; x = f.nodes[x].parent {
+		n++
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for ; id > 0; id = f.nodes[id].parent {
+		n--
+		out[n] = f.names[f.nodes[id].fact]
 	}
 	return out
 }
