@@ -20,10 +20,18 @@ func (c chance) rat() *big.Rat {
 	switch {
 	case c.big != nil:
 		return new(big.Rat).Set(c.big)
-	case c.p.Den == 0:
+	case c.p.Num == 0:
 		return new(big.Rat)
 	}
-	return big.NewRat(c.p.Num, c.p.Den)
+	return reduced(c.p.Num, c.p.Den)
+}
+
+// reduced is num/den, already in lowest terms (den > 0), as a big.Rat without reducing it
+// again: a Rat set to an integer has a denominator that Denom references, set in place.
+func reduced(num, den int64) *big.Rat {
+	r := new(big.Rat).SetInt64(num)
+	r.Denom().SetInt64(den)
+	return r
 }
 
 func (c chance) zero() bool { return c.big == nil && c.p.Num == 0 }

@@ -54,7 +54,8 @@ func (m *Marker) label(g *Game) string {
 // an MDRM.
 func (g *Game) fireTargets(h Hex, n Nation, mortar bool) []int {
 	var cats [4][]int
-	for _, i := range g.In(h) {
+	var buf [12]int
+	for _, i := range g.inBuf(h, &buf) {
 		u := &g.Units[i]
 		if u.Vehicular() || u.Nation != n || (mortar && u.Rider != "") {
 			continue
@@ -187,7 +188,9 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 		if v.kills.len() == 0 {
 			return nil
 		}
-		cd := collateral{}
+		var kills [8]kill
+		var aboard [16][2]int
+		cd := collateral{destroyed: kills[:0], unloadedFrom: aboard[:0]}
 		for i := 0; i < v.kills.len(); i += 2 {
 			cd.destroyed = append(cd.destroyed, kill{unit: v.kills.at(i), mg: v.kills.at(i+1) == 1})
 		}
@@ -206,7 +209,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 // ones; a natural 2 or less is ignored, 13.3).
 func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
 	m := &f.markers[k]
-	rep.add("13.1", "", "%s: d10 %d %+d = %d", f.whys[k], face, m.DRM, face+m.DRM)
+	rep.note("13.1", "", func() string { return fmt.Sprintf("%s: d10 %d %+d = %d", f.whys[k], face, m.DRM, face+m.DRM) })
 	if !rep.quiet {
 		v.naturals = v.naturals.with(k, face)
 	}
@@ -372,7 +375,9 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 	mortar := x.m.Kind == MDRM
 	cands := g.fireTargets(h, n, mortar)
 	if len(cands) == 0 {
-		rep.add("13.1.3", "", "%s: no %s unit the %s can select", g.hexName(h), n, x.m.Kind)
+		rep.note("13.1.3", "", func() string {
+			return fmt.Sprintf("%s: no %s unit the %s can select", g.hexName(h), n, x.m.Kind)
+		})
 		return nil
 	}
 	t, err := g.best(cands, "fire target", r, byAssaultThenSA)
@@ -381,7 +386,8 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 	}
 	u := &g.Units[t]
 	ffar := x.ffar
-	for _, j := range g.In(h) {
+	var buf [12]int
+	for _, j := range g.inBuf(h, &buf) {
 		l := &g.Units[j]
 		if l.Kind == Leader && !l.Disrupted && l.Side == u.Side && l.Platoon != "" && l.Platoon == u.Platoon && l.EffCohesion() > u.EffCohesion() {
 			ffar--
@@ -390,20 +396,24 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 		}
 	}
 	c := u.EffCohesion()
-	rep.add("13.1.3", "", "the highest result on %s is %s (%d); it selects %s (Cohesion %d); FFAR %d", n, x.m.Kind, x.ffar, u.ID, c, ffar)
+	rep.note("13.1.3", "", func() string {
+		return fmt.Sprintf("the highest result on %s is %s (%d); it selects %s (Cohesion %d); FFAR %d", n, x.m.Kind, x.ffar, u.ID, c, ffar)
+	})
 	if ffar < c {
-		rep.add("13.1.5", u.ID+" unharmed", "FFAR %d < Cohesion %d: no effect", ffar, c)
+		rep.note("13.1.5", u.ID+" unharmed", func() string { return fmt.Sprintf("FFAR %d < Cohesion %d: no effect", ffar, c) })
 		return nil
 	}
-	for _, j := range g.In(h) {
+	for _, j := range g.inBuf(h, &buf) {
 		w := &g.Units[j]
 		if w.Nation == n && !w.Vehicular() && w.Concealed {
 			w.Concealed = false
-			rep.add("4.3.1.1", w.ID+" loses Concealment", "%s loses Concealment (FFAR %d >= Cohesion %d)", w.ID, ffar, c)
+			rep.note("4.3.1.1", w.ID+" loses Concealment", func() string {
+				return fmt.Sprintf("%s loses Concealment (FFAR %d >= Cohesion %d)", w.ID, ffar, c)
+			})
 		}
 	}
 	if ffar == c {
-		rep.add("13.1.5", u.ID+" unharmed", "FFAR %d = Cohesion %d: no Disruption", ffar, c)
+		rep.note("13.1.5", u.ID+" unharmed", func() string { return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption", ffar, c) })
 		return nil
 	}
 	rider := u.Rider != "" && !u.Passenger
@@ -416,9 +426,9 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 		case u.Nation.JapaneseOrRussian():
 			why = "Japanese/Russian"
 		}
-		g.casualty(t, "13.1.5", rep, fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why))
+		g.casualty(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why) }))
 	} else {
-		g.disrupt(t, "13.1.5", rep, fmt.Sprintf("FFAR %d > Cohesion %d", ffar, c), false)
+		g.disrupt(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d", ffar, c) }), false)
 	}
 	if rider {
 		for j := range g.Units {
@@ -529,13 +539,13 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 			}
 			v.kills = v.kills.plus(t, mg)
 		}
-		g.eliminate(t, "13.3.6", rep, rep.why("FFAR %d > %s %d", x.ffar, what, eav))
+		g.eliminate(t, "13.3.6", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > %s %d", x.ffar, what, eav) }))
 	case atShockedEqual:
-		return g.shock(t, "13.3.5", rep, rep.why("FFAR %d = %s %d", x.ffar, what, eav), r)
+		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d = %s %d", x.ffar, what, eav) }), r)
 	case atShocked10:
-		return g.shock(t, "13.3.5", rep, rep.why("natural 10, FFAR %d >= %s %d - 2", x.ffar, what, eav), r)
+		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("natural 10, FFAR %d >= %s %d - 2", x.ffar, what, eav) }), r)
 	default:
-		rep.add("13.3", u.ID+" unharmed", "%s: FFAR %d vs %s %d: no effect", u.ID, x.ffar, what, eav)
+		rep.note("13.3", u.ID+" unharmed", func() string { return fmt.Sprintf("%s: FFAR %d vs %s %d: no effect", u.ID, x.ffar, what, eav) })
 	}
 	return nil
 }
@@ -592,10 +602,10 @@ func (f *fireSetup) forgetAT(g *Game, ti int, v *fireVars) {
 func (g *Game) shock(t int, rule string, rep *Report, why string, r roller) error {
 	u := &g.Units[t]
 	if u.Shocked {
-		rep.add(rule, u.ID+" Shocked", "%s stays Shocked (%s)", u.ID, why)
+		rep.note(rule, u.ID+" Shocked", func() string { return fmt.Sprintf("%s stays Shocked (%s)", u.ID, why) })
 	} else {
 		u.Shocked = true
-		rep.add(rule, u.ID+" Shocked", "%s is Shocked (%s)", u.ID, why)
+		rep.note(rule, u.ID+" Shocked", func() string { return fmt.Sprintf("%s is Shocked (%s)", u.ID, why) })
 	}
 	for j := range g.Units {
 		if g.Units[j].Rider == u.ID && !g.Units[j].Eliminated {
@@ -611,13 +621,14 @@ func (g *Game) shock(t int, rule string, rep *Report, why string, r roller) erro
 // collateralDamage applies 13.3.7 once, at the end of a fire resolution (or after a vehicle
 // is destroyed in an Assault).
 func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) error {
-	rep.add("13.3.7", "Collateral Damage", "Collateral Damage in %s", g.hexName(h))
-	for _, j := range g.In(h) {
+	rep.note("13.3.7", "Collateral Damage", func() string { return "Collateral Damage in " + g.hexName(h) })
+	var buf [12]int
+	for _, j := range g.inBuf(h, &buf) {
 		g.unload(j, "13.3.7", rep, "Collateral Damage")
 	}
 	cdDisrupt := func(j int, why string) {
 		if g.Units[j].Nation.JapaneseOrRussian() {
-			g.regroup(j, "13.3.7", rep, why+" (Japanese/Russian: Regrouping)")
+			g.regroup(j, "13.3.7", rep, rep.cat(why, " (Japanese/Russian: Regrouping)"))
 		} else {
 			g.disrupt(j, "13.3.7", rep, why, false)
 		}
@@ -625,9 +636,9 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 	for _, k := range cd.destroyed {
 		v := g.Units[k.unit].ID
 		if !k.mg {
-			for _, j := range g.In(h) {
+			for _, j := range g.inBuf(h, &buf) {
 				if g.Units[j].Kind == TowedGun {
-					g.eliminate(j, "13.3.7", rep, "Collateral Damage from "+v)
+					g.eliminate(j, "13.3.7", rep, rep.cat("Collateral Damage from ", v))
 				}
 			}
 		}
@@ -635,7 +646,7 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 			if p[1] != k.unit || g.Units[p[0]].Eliminated {
 				continue
 			}
-			cdDisrupt(p[0], "was aboard "+v)
+			cdDisrupt(p[0], rep.cat("was aboard ", v))
 			if err := g.cohesionCheck(p[0], "13.3.7", rep, r); err != nil {
 				return err
 			}
@@ -643,8 +654,9 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 		if cd.assault || g.Map.Info(h).Terrain != Open || g.HasIP(h) {
 			continue
 		}
-		var onFoot []int
-		for _, j := range g.In(h) {
+		var foot [12]int
+		onFoot := foot[:0]
+		for _, j := range g.inBuf(h, &buf) {
 			if u := &g.Units[j]; u.OnFoot() && !u.Disrupted && !(u.Nation.JapaneseOrRussian() && u.Regrouping) {
 				onFoot = append(onFoot, j)
 			}
@@ -652,7 +664,7 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 		if len(onFoot) == 0 {
 			continue
 		}
-		p, err := r.pick("Collateral Damage in the open: which unit, among "+g.names(onFoot), len(onFoot))
+		p, err := r.pick(rep.reason(func() string { return "Collateral Damage in the open: which unit, among " + g.names(onFoot) }), len(onFoot))
 		if err != nil {
 			return err
 		}

@@ -181,6 +181,17 @@ func (g *Game) HasIP(h Hex) bool {
 	return false
 }
 
+// inBuf is In in buf's storage (no allocation for a hex of a few units).
+func (g *Game) inBuf(h Hex, buf *[12]int) []int {
+	out := buf[:0]
+	for i := range g.Units {
+		if !g.Units[i].Eliminated && g.Units[i].At == h {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // In lists the units in h that are on the map.
 func (g *Game) In(h Hex) []int {
 	var out []int
@@ -327,12 +338,34 @@ func (rep *Report) add(rule, key, format string, args ...any) {
 	rep.Events = append(rep.Events, Event{Text: fmt.Sprintf(format, args...), Rule: rule, Key: key})
 }
 
-// why is a reason for a report's text: nothing when the report is quiet (no text is kept).
-func (rep *Report) why(format string, args ...any) string {
+// note is add with the text made by text, and only when the report keeps texts: the odds
+// play the stages of a step many times on quiet reports, and formatting the texts there (even
+// boxing their arguments) would be most of the work.
+func (rep *Report) note(rule, key string, text func() string) {
+	if rep.quiet {
+		if key != "" {
+			rep.Events = append(rep.Events, Event{Rule: rule, Key: key})
+		}
+		return
+	}
+	rep.Events = append(rep.Events, Event{Text: text(), Rule: rule, Key: key})
+}
+
+// reason is a reason for a report's text, made by f only when the report keeps texts.
+func (rep *Report) reason(f func() string) string {
 	if rep.quiet {
 		return ""
 	}
-	return fmt.Sprintf(format, args...)
+	return f()
+}
+
+// cat is a reason for a report's text, its parts joined: nothing when the report is quiet
+// (no text is kept).
+func (rep *Report) cat(parts ...string) string {
+	if rep.quiet {
+		return ""
+	}
+	return strings.Join(parts, "")
 }
 
 // Keys are the report's outcome facts, in order.
@@ -356,10 +389,12 @@ func (g *Game) casualty(i int, rule string, rep *Report, why string) {
 	}
 	u.Steps--
 	if u.Steps <= 0 || u.Kind == Leader {
-		g.eliminate(i, rule, rep, why+": Casualty")
+		g.eliminate(i, rule, rep, rep.cat(why, ": Casualty"))
 		return
 	}
-	rep.add(rule, u.ID+" Casualty", "%s suffers a Casualty (%s), now %d step(s)", u.ID, why, u.Steps)
+	rep.note(rule, u.ID+" Casualty", func() string {
+		return fmt.Sprintf("%s suffers a Casualty (%s), now %d step(s)", u.ID, why, u.Steps)
+	})
 }
 
 // eliminate removes a unit; a Fighting Position leaves an Improved Position (13.3.6); its
@@ -385,14 +420,14 @@ func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
 	if u.Vehicular() || u.Kind == FP || u.Kind == TowedGun || u.Kind == LATW {
 		verb = "Destroyed"
 	}
-	rep.add(rule, u.ID+" "+verb, "%s is %s (%s)", u.ID, verb, why)
+	rep.note(rule, u.ID+" "+verb, func() string { return fmt.Sprintf("%s is %s (%s)", u.ID, verb, why) })
 	if u.Kind == FP && !g.HasIP(u.At) {
 		g.IPs = append(g.IPs, u.At)
 		rep.add("13.3.6", "IP in "+g.hexName(u.At), "an Improved Position replaces the Fighting Position in %s", g.hexName(u.At))
 	}
 	for j := range g.Units {
 		if g.Units[j].Rider == u.ID && !g.Units[j].Eliminated {
-			g.unload(j, rule, rep, u.ID+" is "+verb)
+			g.unload(j, rule, rep, rep.cat(u.ID, " is ", verb))
 		}
 	}
 }
@@ -405,7 +440,7 @@ func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty b
 		return
 	}
 	if jrCasualty && u.Nation.JapaneseOrRussian() {
-		g.casualty(i, rule, rep, why+" (Japanese/Russian: a Casualty, not Disruption)")
+		g.casualty(i, rule, rep, rep.cat(why, " (Japanese/Russian: a Casualty, not Disruption)"))
 		return
 	}
 	if u.Disrupted {
@@ -413,7 +448,7 @@ func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty b
 	}
 	u.Disrupted = true
 	u.Regrouping = false
-	rep.add(rule, u.ID+" Disrupted", "%s Disrupts (%s)", u.ID, why)
+	rep.note(rule, u.ID+" Disrupted", func() string { return fmt.Sprintf("%s Disrupts (%s)", u.ID, why) })
 }
 
 // regroup marks a unit Regrouping.
@@ -423,7 +458,7 @@ func (g *Game) regroup(i int, rule string, rep *Report, why string) {
 		return
 	}
 	u.Regrouping = true
-	rep.add(rule, u.ID+" Regrouping", "%s is marked Regrouping (%s)", u.ID, why)
+	rep.note(rule, u.ID+" Regrouping", func() string { return fmt.Sprintf("%s is marked Regrouping (%s)", u.ID, why) })
 }
 
 // cohesionCheck rolls a Cohesion Check: passed on a d10 at most the unit's Cohesion. A failure
@@ -435,15 +470,19 @@ func (g *Game) cohesionCheck(i int, rule string, rep *Report, r roller) error {
 		return nil
 	}
 	c := u.EffCohesion()
-	f, pass, err := r.check(u.ID+" Cohesion Check", c)
+	f, pass, err := r.check(rep.cat(u.ID, " Cohesion Check"), c)
 	if err != nil {
 		return err
 	}
 	if pass {
-		rep.add(rule, u.ID+" passes Cohesion Check", "%s Cohesion Check: d10 %d <= %d, passed", u.ID, f, c)
+		rep.note(rule, u.ID+" passes Cohesion Check", func() string {
+			return fmt.Sprintf("%s Cohesion Check: d10 %d <= %d, passed", u.ID, f, c)
+		})
 		return nil
 	}
-	rep.add(rule, u.ID+" fails Cohesion Check", "%s Cohesion Check: d10 %d > %d, failed", u.ID, f, c)
+	rep.note(rule, u.ID+" fails Cohesion Check", func() string {
+		return fmt.Sprintf("%s Cohesion Check: d10 %d > %d, failed", u.ID, f, c)
+	})
 	if u.Disrupted {
 		g.casualty(i, rule, rep, "failed Cohesion Check while Disrupted")
 	} else {
@@ -462,7 +501,8 @@ func (g *Game) unload(i int, rule string, rep *Report, why string) {
 	if u.Passenger {
 		what = "Passenger"
 	}
-	rep.add(rule, u.ID+" unloads", "%s (%s of %s) unloads (%s)", u.ID, what, u.Rider, why)
+	rider := u.Rider
+	rep.note(rule, u.ID+" unloads", func() string { return fmt.Sprintf("%s (%s of %s) unloads (%s)", u.ID, what, rider, why) })
 	u.Rider, u.Passenger = "", false
 }
 

@@ -7,7 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"sort"
+	"slices"
 
 	"github.com/umpire-referee/umpire/dice"
 )
@@ -375,11 +375,14 @@ func (w *weigher[V]) odds() (*Odds, error) {
 		}
 		outs[i].p = outs[i].p.plus(s.p)
 	}
-	sort.Slice(outs, func(i, j int) bool {
-		if c := outs[i].p.cmp(outs[j].p); c != 0 {
-			return c > 0
+	slices.SortFunc(outs, func(a, b acc) int {
+		if c := b.p.cmp(a.p); c != 0 {
+			return c
 		}
-		return before(outs[i].first, outs[j].first)
+		if before(a.first, b.first) {
+			return -1
+		}
+		return 1 // two outcomes never share their first path
 	})
 	odds := &Odds{Marginal: map[string]*big.Rat{}, Paths: int(paths), Outcomes: make([]Outcome, len(outs))}
 	seqs := make([]int32, len(outs))
@@ -425,7 +428,8 @@ func (w *weigher[V]) marginals(odds *Odds, seqs []int32, ps []chance) {
 		}
 	}
 	for _, f := range order {
-		odds.Marginal[w.facts.names[f]] = big.NewRat(sums[f], den)
+		g := gcdInt(sums[f], den)
+		odds.Marginal[w.facts.names[f]] = reduced(sums[f]/g, den/g)
 	}
 }
 

@@ -3,6 +3,7 @@ package lhy
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -15,7 +16,8 @@ func (g *Game) oddsByEnumeration(a Action) (*Odds, error) {
 }
 
 // oddsDiff says how two distributions differ ("" if they are the same): their outcomes, in
-// order, with their facts and exact chances, the chance of each fact, and the dice paths.
+// order, with their facts and exact chances (as the API prints them), the chance of each fact,
+// and the dice paths.
 func oddsDiff(got, want *Odds) string {
 	var b strings.Builder
 	if got.Paths != want.Paths {
@@ -26,7 +28,7 @@ func oddsDiff(got, want *Odds) string {
 	}
 	for i := range min(len(got.Outcomes), len(want.Outcomes)) {
 		x, y := got.Outcomes[i], want.Outcomes[i]
-		if strings.Join(x.Keys, "\n") != strings.Join(y.Keys, "\n") || x.P.Cmp(y.P) != 0 {
+		if strings.Join(x.Keys, "\n") != strings.Join(y.Keys, "\n") || x.P.RatString() != y.P.RatString() {
 			fmt.Fprintf(&b, "outcome %d: %s %q, want %s %q\n", i, x.P.RatString(), x.Keys, y.P.RatString(), y.Keys)
 			break
 		}
@@ -35,7 +37,7 @@ func oddsDiff(got, want *Odds) string {
 		fmt.Fprintf(&b, "%d facts, want %d\n", len(got.Marginal), len(want.Marginal))
 	}
 	for k, p := range want.Marginal {
-		if q, ok := got.Marginal[k]; !ok || q.Cmp(p) != 0 {
+		if q, ok := got.Marginal[k]; !ok || q.RatString() != p.RatString() {
 			fmt.Fprintf(&b, "fact %q: %v, want %s\n", k, q, p.RatString())
 		}
 	}
@@ -73,5 +75,18 @@ func TestOddsMatchEnumeration(t *testing.T) {
 		for _, step := range tc.steps {
 			checkAgainstOracle(t, tc.name, tc.g, step)
 		}
+	}
+}
+
+// TestReducedRat: a fraction set in place is the big.Rat big.NewRat makes of it.
+func TestReducedRat(t *testing.T) {
+	for _, c := range [][2]int64{{1, 10}, {3, 1}, {21, 125}, {1, 1}, {7, 9_000_000_000_000_000}} {
+		got, want := reduced(c[0], c[1]), big.NewRat(c[0], c[1])
+		if got.Cmp(want) != 0 || got.RatString() != want.RatString() || !got.Denom().IsInt64() || got.Denom().Int64() != c[1] {
+			t.Errorf("%d/%d: %s, want %s", c[0], c[1], got.RatString(), want.RatString())
+		}
+	}
+	if z := (chance{}).rat(); z.Sign() != 0 || z.RatString() != "0" {
+		t.Errorf("zero chance: %s", z.RatString())
 	}
 }
