@@ -1,6 +1,7 @@
 package lhy
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -198,7 +199,7 @@ func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Od
 				}
 			}
 		}
-		if err := w.play(st); err != nil {
+		if err := w.play(st, i == len(p.stages)-1); err != nil {
 			return nil, err
 		}
 	}
@@ -257,28 +258,44 @@ type leaf struct {
 	path    []int32
 }
 
-// play plays the stage on every state, once per distinct game and variables, and merges.
-func (w *weigher[V]) play(st *stage[V]) error {
-	memo := map[[2]int32][]leaf{}
+// forget rewrites every state's variables as the stage's forget does, once per distinct game
+// and variables, and merges the states that then agree.
+func (w *weigher[V]) forget(st *stage[V]) error {
 	forgot := map[[2]int32]int32{}
 	m := &w.next
 	for _, s := range w.states {
-		v := s.v
-		if st.forget != nil {
-			fk := [2]int32{s.game, s.v}
-			var ok bool
-			if v, ok = forgot[fk]; !ok {
-				x := w.vars[s.v]
-				st.forget(w.games.at(s.game), &x)
-				v = w.varID(x)
-				forgot[fk] = v
-			}
+		fk := [2]int32{s.game, s.v}
+		v, ok := forgot[fk]
+		if !ok {
+			w.v = w.vars[s.v]
+			st.forget(w.games.at(s.game), &w.v)
+			v = w.varID(w.v)
+			forgot[fk] = v
 		}
-		mk := [2]int32{s.game, v}
+		if err := m.add(wkey{s.game, s.facts, v}, s.p, s.n, s.first); err != nil {
+			return err
+		}
+	}
+	w.swap()
+	return nil
+}
+
+// play plays the stage on every state, once per distinct game and variables, and merges.
+// After the last stage only the facts count: its games are not kept.
+func (w *weigher[V]) play(st *stage[V], last bool) error {
+	if st.forget != nil {
+		if err := w.forget(st); err != nil {
+			return err
+		}
+	}
+	memo := map[[2]int32][]leaf{}
+	m := &w.next
+	for _, s := range w.states {
+		mk := [2]int32{s.game, s.v}
 		leaves, ok := memo[mk]
 		if !ok {
 			var err error
-			if leaves, err = w.explore(st, s.game, w.vars[v]); err != nil {
+			if leaves, err = w.explore(st, s.game, w.vars[s.v], last); err != nil {
 				return err
 			}
 			memo[mk] = leaves
@@ -299,10 +316,11 @@ func (w *weigher[V]) play(st *stage[V]) error {
 
 // explore plays a stage from one state along every path of its own dice. Each play follows a
 // path given so far and takes the first option of every further choice, noting the others
-// as paths still to play: one play per way the stage can end.
-func (w *weigher[V]) explore(st *stage[V], game int32, v V) ([]leaf, error) {
+// as paths still to play: one play per way the stage can end. When last, the games the
+// stage ends in are not kept (their number is -1).
+func (w *weigher[V]) explore(st *stage[V], game int32, v V, last bool) ([]leaf, error) {
 	base := w.games.at(game)
-	var out []leaf
+	out := make([]leaf, 0, 4)
 	todo := [][]int32{nil}
 	rep, r := w.rep, w.roller
 	for len(todo) > 0 {
@@ -335,9 +353,13 @@ func (w *weigher[V]) explore(st *stage[V], game int32, v V) ([]leaf, error) {
 				todo = append(todo, np)
 			}
 		}
-		id, fresh := w.games.intern(c)
-		if !fresh {
-			w.spare = c
+		id := int32(-1) // after the last stage no game is kept
+		w.spare = c
+		if !last {
+			var fresh bool
+			if id, fresh = w.games.intern(c); fresh {
+				w.spare = nil
+			}
 		}
 		facts := int32(0)
 		for _, e := range rep.Events {
@@ -355,6 +377,7 @@ func (w *weigher[V]) odds() (*Odds, error) {
 	type acc struct {
 		facts int32
 		p     chance
+		num   int64 // p's numerator over den, when common
 		first []int32
 	}
 	by := map[int32]int{}
@@ -375,8 +398,18 @@ func (w *weigher[V]) odds() (*Odds, error) {
 		}
 		outs[i].p = outs[i].p.plus(s.p)
 	}
+	den, common := commonDen(outs, func(a acc) chance { return a.p })
+	for i := range outs {
+		if common {
+			outs[i].num = outs[i].p.p.Num * (den / outs[i].p.p.Den) // at most den
+		}
+	}
 	slices.SortFunc(outs, func(a, b acc) int {
-		if c := b.p.cmp(a.p); c != 0 {
+		c := cmp.Compare(b.num, a.num)
+		if !common {
+			c = b.p.cmp(a.p)
+		}
+		if c != 0 {
 			return c
 		}
 		if before(a.first, b.first) {
@@ -386,35 +419,45 @@ func (w *weigher[V]) odds() (*Odds, error) {
 	})
 	odds := &Odds{Marginal: map[string]*big.Rat{}, Paths: int(paths), Outcomes: make([]Outcome, len(outs))}
 	seqs := make([]int32, len(outs))
-	ps := make([]chance, len(outs))
+	nums := make([]int64, len(outs))
 	for i, o := range outs {
 		odds.Outcomes[i] = Outcome{Keys: w.facts.list(o.facts), P: o.p.rat()}
-		seqs[i], ps[i] = o.facts, o.p
+		seqs[i], nums[i] = o.facts, o.num
 	}
-	w.marginals(odds, seqs, ps)
+	if !common {
+		odds.marginals()
+		return odds, nil
+	}
+	w.marginals(odds, seqs, nums, den)
 	return odds, nil
 }
 
-// marginals sets the chance of each fact over the outcomes (their fact sequences and chances):
-// over the outcomes' common denominator while it fits in an int64, else as big.Rats.
-func (w *weigher[V]) marginals(odds *Odds, seqs []int32, ps []chance) {
+// commonDen is the least common denominator of the chances of xs, and false if it does not fit
+// in an int64 (or a chance is a big.Rat).
+func commonDen[T any](xs []T, p func(T) chance) (int64, bool) {
 	den := int64(1)
-	for _, p := range ps {
-		l, ok := int64(0), p.big == nil
-		if ok {
-			l, ok = mulInt(den/gcdInt(den, p.p.Den), p.p.Den)
+	for _, x := range xs {
+		c := p(x)
+		if c.big != nil {
+			return 0, false
 		}
+		l, ok := mulInt(den/gcdInt(den, c.p.Den), c.p.Den)
 		if !ok {
-			odds.marginals()
-			return
+			return 0, false
 		}
 		den = l
 	}
+	return den, true
+}
+
+// marginals sets the chance of each fact over the outcomes, given by their fact sequences and
+// their chances' numerators over den, a common denominator.
+func (w *weigher[V]) marginals(odds *Odds, seqs []int32, nums []int64, den int64) {
 	sums := make([]int64, w.facts.count())
 	seen := make([]int32, len(sums)) // the outcome (+1) that last counted each fact
 	var order []int32
 	for i, seq := range seqs {
-		n := ps[i].p.Num * (den / ps[i].p.Den) // at most den: the chances add up to 1
+		n := nums[i]
 		for id := seq; id > 0; id = w.facts.nodes[id].parent {
 			f := w.facts.nodes[id].fact
 			if seen[f] == int32(i+1) {
@@ -424,7 +467,7 @@ func (w *weigher[V]) marginals(odds *Odds, seqs []int32, ps []chance) {
 				order = append(order, f)
 			}
 			seen[f] = int32(i + 1)
-			sums[f] += n
+			sums[f] += n // at most den: the outcomes' chances add up to 1
 		}
 	}
 	for _, f := range order {

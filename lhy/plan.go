@@ -89,14 +89,22 @@ func (s ints) at(i int) int {
 
 // with is s with its i-th integer set to x.
 func (s ints) with(i, x int) ints {
-	b := []byte(s)
+	if s.at(i) == x {
+		return s
+	}
+	var buf [64]byte
+	b := append(buf[:0], s...)
 	binary.BigEndian.PutUint32(b[4*i:], uint32(int32(x)))
 	return ints(b)
 }
 
 // with2 is s with its i-th and i+1-th integers set to x and y.
 func (s ints) with2(i, x, y int) ints {
-	b := []byte(s)
+	if s.at(i) == x && s.at(i+1) == y {
+		return s
+	}
+	var buf [64]byte
+	b := append(buf[:0], s...)
 	binary.BigEndian.PutUint32(b[4*i:], uint32(int32(x)))
 	binary.BigEndian.PutUint32(b[4*i+4:], uint32(int32(y)))
 	return ints(b)
