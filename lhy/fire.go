@@ -105,8 +105,9 @@ type fireSetup struct {
 	markers []Marker
 	nations []Nation
 	targets []int
-	slot    []int    // per marker: its nationality (SADRM) or target (ATDRM) index
-	whys    []string // per marker: its label (empty when the report is quiet)
+	slot    []int     // per marker: its nationality (SADRM) or target (ATDRM) index
+	whys    []string  // per marker: its label (empty when the report is quiet)
+	lowest  [][11]int // per anti-tank marker and natural roll: the lowest natural roll with the same result
 }
 
 // firePlan checks a fire resolution's markers (13.1) and plans it: one d10 per marker, then,
@@ -117,6 +118,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 	if err != nil {
 		return nil, err
 	}
+	f.lowestFaces(g)
 	f.whys = make([]string, len(f.markers))
 	p := &plan[fireVars]{fold: f.fold, whys: f.whys}
 	p.v = fireVars{best: zeros(2 * len(f.nations)), at: zeros(2 * len(f.targets))}
@@ -178,7 +180,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 			play: func(g *Game, rep *Report, v *fireVars, r roller) error {
 				return g.antiTank(f, ti, on, v, rep, r)
 			},
-			forget: func(g *Game, v *fireVars) { f.forgetAT(g, ti, v) },
+			forget: func(v *fireVars) { f.forgetAT(ti, v) },
 		})
 	}
 	p.stages = append(p.stages, stage[fireVars]{play: func(g *Game, rep *Report, v *fireVars, r roller) error {
@@ -576,24 +578,36 @@ func antiTankResult(u *Unit, x rolled) (atResult, int) {
 	return atNoEffect, eav
 }
 
+// lowestFaces works out, for each anti-tank marker, the lowest natural roll that does to its
+// target what each natural roll does (forgetAT). A fire changes no target's kind, armour or
+// Motion, so the target as it is before the dice answers for every stage.
+func (f *fireSetup) lowestFaces(g *Game) {
+	f.lowest = make([][11]int, len(f.markers))
+	for k := range f.markers {
+		m := &f.markers[k]
+		if m.Kind != ATDRM {
+			continue
+		}
+		u := &g.Units[m.Target]
+		for nat := ATIgnoreAtMost + 1; nat <= 10; nat++ {
+			res, _ := antiTankResult(u, rolled{m: m, natural: nat, ffar: nat + m.DRM})
+			f.lowest[k][nat] = nat
+			for face := ATIgnoreAtMost + 1; face < nat; face++ {
+				if r, _ := antiTankResult(u, rolled{m: m, natural: face, ffar: face + m.DRM}); r == res {
+					f.lowest[k][nat] = face
+					break
+				}
+			}
+		}
+	}
+}
+
 // forgetAT rewrites the ti-th vehicle's best anti-tank result into the lowest natural roll of the
 // same marker with the same result: the odds then work the stage out once per result, not
 // once per roll.
-func (f *fireSetup) forgetAT(g *Game, ti int, v *fireVars) {
-	k := v.at.at(2*ti) - 1
-	u := &g.Units[f.targets[ti]]
-	if k < 0 || u.Eliminated {
-		v.at = v.at.with2(2*ti, 0, 0)
-		return
-	}
-	m := &f.markers[k]
-	nat := v.at.at(2*ti + 1)
-	res, _ := antiTankResult(u, rolled{m: m, natural: nat, ffar: nat + m.DRM})
-	for face := ATIgnoreAtMost + 1; face < nat; face++ {
-		if r, _ := antiTankResult(u, rolled{m: m, natural: face, ffar: face + m.DRM}); r == res {
-			v.at = v.at.with(2*ti+1, face)
-			return
-		}
+func (f *fireSetup) forgetAT(ti int, v *fireVars) {
+	if k := v.at.at(2*ti) - 1; k >= 0 {
+		v.at = v.at.with(2*ti+1, f.lowest[k][v.at.at(2*ti+1)])
 	}
 }
 

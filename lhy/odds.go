@@ -191,12 +191,25 @@ func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Od
 	rolled := make([]bool, len(p.whys))
 	for i := range p.stages {
 		st := &p.stages[i]
+		var dice []int
 		for _, k := range st.dice {
 			if !rolled[k] {
 				rolled[k] = true
-				if err := w.roll(p.fold, k); err != nil {
-					return nil, err
-				}
+				dice = append(dice, k)
+			}
+		}
+		for j, k := range dice {
+			var forget func(v *V)
+			if j == len(dice)-1 {
+				forget = st.forget // with the stage's last die
+			}
+			if err := w.roll(p.fold, k, forget); err != nil {
+				return nil, err
+			}
+		}
+		if st.forget != nil && len(dice) == 0 {
+			if err := w.forget(st.forget); err != nil {
+				return nil, err
 			}
 		}
 		if err := w.play(st, i == len(p.stages)-1); err != nil {
@@ -205,7 +218,7 @@ func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Od
 	}
 	for k := range rolled {
 		if !rolled[k] {
-			if err := w.roll(p.fold, k); err != nil {
+			if err := w.roll(p.fold, k, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -213,8 +226,9 @@ func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Od
 	return w.odds()
 }
 
-// roll folds the k-th up-front die into every state: ten states each, a tenth of the chance.
-func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int) error {
+// roll folds the k-th up-front die into every state, then forgets (if forget is not nil): ten
+// states each, a tenth of the chance.
+func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int, forget func(v *V)) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
@@ -227,9 +241,12 @@ func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int) erro
 		if !ok {
 			after = new([10]int32)
 			for face := 1; face <= 10; face++ {
-				v := w.vars[s.v]
-				fold(&v, quiet, k, face)
-				after[face-1] = w.varID(v)
+				w.v = w.vars[s.v]
+				fold(&w.v, quiet, k, face)
+				if forget != nil {
+					forget(&w.v)
+				}
+				after[face-1] = w.varID(w.v)
 			}
 			folded[s.v] = after
 		}
@@ -258,19 +275,18 @@ type leaf struct {
 	path    []int32
 }
 
-// forget rewrites every state's variables as the stage's forget does, once per distinct game
-// and variables, and merges the states that then agree.
-func (w *weigher[V]) forget(st *stage[V]) error {
-	forgot := map[[2]int32]int32{}
+// forget rewrites every state's variables as forget does, once per distinct variables, and
+// merges the states that then agree.
+func (w *weigher[V]) forget(forget func(v *V)) error {
+	forgot := map[int32]int32{}
 	m := &w.next
 	for _, s := range w.states {
-		fk := [2]int32{s.game, s.v}
-		v, ok := forgot[fk]
+		v, ok := forgot[s.v]
 		if !ok {
 			w.v = w.vars[s.v]
-			st.forget(w.games.at(s.game), &w.v)
+			forget(&w.v)
 			v = w.varID(w.v)
-			forgot[fk] = v
+			forgot[s.v] = v
 		}
 		if err := m.add(wkey{s.game, s.facts, v}, s.p, s.n, s.first); err != nil {
 			return err
@@ -283,11 +299,6 @@ func (w *weigher[V]) forget(st *stage[V]) error {
 // play plays the stage on every state, once per distinct game and variables, and merges.
 // After the last stage only the facts count: its games are not kept.
 func (w *weigher[V]) play(st *stage[V], last bool) error {
-	if st.forget != nil {
-		if err := w.forget(st); err != nil {
-			return err
-		}
-	}
 	memo := map[[2]int32][]leaf{}
 	m := &w.next
 	for _, s := range w.states {

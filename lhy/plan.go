@@ -34,13 +34,14 @@ type plan[V comparable] struct {
 // through another name, not rep's events (the odds play it on a fresh report and keep the
 // facts it adds), not the setup's game. dice are the up-front dice whose folds it reads.
 //
-// forget, if set, rewrites v, before the stage is worked out on g for the odds, into variables
-// that give the same facts, changes and variables after it: what only the report's texts read
-// is dropped, so that states which differ only there are worked out once.
+// forget, if set, rewrites v, for the odds, once the stage's dice are folded, into variables
+// that give the same facts, changes and variables after the stage, whatever game the step
+// may have reached: a roll is reduced to what it does, so that states which differ only in
+// rolls with the same results are worked out once.
 type stage[V comparable] struct {
 	dice   []int
 	play   func(g *Game, rep *Report, v *V, r roller) error
-	forget func(g *Game, v *V)
+	forget func(v *V)
 }
 
 // A procedure is a step, set up, ready to be played or weighed.
