@@ -400,11 +400,12 @@ type assaultVars struct {
 	row  int
 }
 
-// resolution is an Assault set up: the hex, the forces and the net DRM.
+// resolution is an Assault set up: the hex, the forces, the net DRM, and the rows' labels.
 type resolution struct {
 	as       Assault
 	att, def force
 	net      int
+	labels   [len(AssaultResults)]string
 }
 
 // resolvePlan sets up the resolution of the k-th declared Assault (14.0-14.3): it takes the
@@ -440,6 +441,9 @@ func (g *Game) resolvePlan(k int, rep *Report) (procedure, error) {
 	rep.Terms = g.AssaultTerms(as, att, def)
 	rep.Net, rep.Breakdown = NetDRM(rep.Terms)
 	rs := &resolution{as: as, att: att, def: def, net: rep.Net}
+	for i := range AssaultResults {
+		rs.labels[i] = AssaultResults[i].Label()
+	}
 	return &plan[assaultVars]{
 		whys: []string{"Assault"},
 		fold: func(v *assaultVars, _ *Report, _, face int) { v.roll = face },
@@ -458,10 +462,12 @@ func (rs *resolution) results(g *Game, rep *Report, v *assaultVars, r roller) er
 	roll := v.roll
 	final := roll + rs.net
 	ri, _ := Row(final)
-	row := &AssaultResults[ri]
 	loser := Loser(final)
-	rep.Natural, rep.Final, rep.Row, rep.Loser = roll, final, row.Label(), loser.String()
-	rep.add("14.3", "row "+row.Label(), "d10 %d %+d = %d: row %s, the %s loses", roll, rs.net, final, row.Label(), loser)
+	label := rs.labels[ri]
+	rep.Natural, rep.Final, rep.Row, rep.Loser = roll, final, label, loser.String()
+	rep.note("14.3", "row "+label, func() string {
+		return fmt.Sprintf("d10 %d %+d = %d: row %s, the %s loses", roll, rs.net, final, label, loser)
+	})
 	af.Loser = loser
 	*v = assaultVars{row: ri}
 
@@ -470,7 +476,7 @@ func (rs *resolution) results(g *Game, rep *Report, v *assaultVars, r roller) er
 	for _, i := range append(append([]int(nil), att.all...), def.all...) {
 		if u := &g.Units[i]; u.Concealed {
 			u.Concealed = false
-			rep.add("14.3", u.ID+" loses Concealment", "%s loses Concealment: it fought in an Assault [default]", u.ID)
+			rep.note("14.3", u.ID+" loses Concealment", func() string { return u.ID + " loses Concealment: it fought in an Assault [default]" })
 		}
 	}
 	// Riders and Passengers of the vehicles in the Assault unload.
@@ -496,7 +502,9 @@ func (rs *resolution) results(g *Game, rep *Report, v *assaultVars, r roller) er
 		}
 		for _, i := range side.idx {
 			if k := g.Units[i].Kind; k == Leader || k == FP {
-				g.eliminate(i, "14.3", rep, fmt.Sprintf("the %s's %s is lost on a natural %d [default: rules-notes 2.3]", side.who, k, roll))
+				g.eliminate(i, "14.3", rep, rep.reason(func() string {
+					return fmt.Sprintf("the %s's %s is lost on a natural %d [default: rules-notes 2.3]", side.who, k, roll)
+				}))
 			}
 		}
 	}
@@ -539,7 +547,7 @@ func (rs *resolution) losers(g *Game, rep *Report, v *assaultVars, r roller) err
 	if loser == Attacker {
 		losers = att.all
 	}
-	if err := g.loserResults(row, losers, rep, r); err != nil {
+	if err := g.loserResults(row, rs.labels[v.row], losers, rep, r); err != nil {
 		return err
 	}
 	// Retreat (14.3.3), unless every enemy unit is eliminated.
@@ -726,16 +734,20 @@ func (g *Game) mustRetreat(i int, after *After, rep *Report) {
 	after.Retreat = append(after.Retreat, i)
 	switch {
 	case u.Vehicular():
-		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat 1 to %d hexes with its %d MP, and is then in Motion", u.ID, VehicleRetreatMP, VehicleRetreatMP)
+		rep.note("14.3.3", u.ID+" must retreat", func() string {
+			return fmt.Sprintf("%s must retreat 1 to %d hexes with its %d MP, and is then in Motion", u.ID, VehicleRetreatMP, VehicleRetreatMP)
+		})
 	case after.RetreatMin == after.RetreatMax:
-		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat %d hexes", u.ID, after.RetreatMin)
+		rep.note("14.3.3", u.ID+" must retreat", func() string { return fmt.Sprintf("%s must retreat %d hexes", u.ID, after.RetreatMin) })
 	default:
-		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat %d-%d hexes", u.ID, after.RetreatMin, after.RetreatMax)
+		rep.note("14.3.3", u.ID+" must retreat", func() string {
+			return fmt.Sprintf("%s must retreat %d-%d hexes", u.ID, after.RetreatMin, after.RetreatMax)
+		})
 	}
 }
 
 // loserResults applies the Casualty and Cohesion Check columns and Regrouping to the losers.
-func (g *Game) loserResults(row *AssaultRow, losers []int, rep *Report, r roller) error {
+func (g *Game) loserResults(row *AssaultRow, label string, losers []int, rep *Report, r roller) error {
 	// Who the columns touch: non-vehicular units other than leaders and Fighting Positions
 	// (those make the loss roll) that are on the map.
 	var jr, other []int
@@ -764,17 +776,17 @@ func (g *Game) loserResults(row *AssaultRow, losers []int, rep *Report, r roller
 	switch row.Casualty {
 	case AllLosers:
 		for _, i := range other {
-			g.casualty(i, "14.3", rep, "row "+row.Label())
+			g.casualty(i, "14.3", rep, rep.cat("row ", label))
 		}
 	case DisruptedLosers:
 		for _, i := range other {
 			if wasDisrupted[i] {
-				g.casualty(i, "14.3", rep, "row "+row.Label()+", Disrupted loser")
+				g.casualty(i, "14.3", rep, rep.cat("row ", label, ", Disrupted loser"))
 			}
 		}
 	}
 	if jrBest >= 0 {
-		g.casualty(jrBest, "14.3", rep, "row "+row.Label()+", the best Japanese/Russian loser")
+		g.casualty(jrBest, "14.3", rep, rep.cat("row ", label, ", the best Japanese/Russian loser"))
 	}
 	checks := func(idx []int) error {
 		for _, i := range idx {
@@ -804,9 +816,9 @@ func (g *Game) loserResults(row *AssaultRow, losers []int, rep *Report, r roller
 			if !wasDisrupted[i] && !g.Units[i].Eliminated && i != jrBest {
 				und = append(und, i)
 				if g.Units[i].Nation.JapaneseOrRussian() {
-					g.regroup(i, "14.3", rep, "row "+row.Label()+", Japanese/Russian do not Disrupt")
+					g.regroup(i, "14.3", rep, rep.cat("row ", label, ", Japanese/Russian do not Disrupt"))
 				} else {
-					g.disrupt(i, "14.3", rep, "row "+row.Label()+", Disrupt first", false)
+					g.disrupt(i, "14.3", rep, rep.cat("row ", label, ", Disrupt first"), false)
 				}
 			}
 		}
@@ -820,7 +832,7 @@ func (g *Game) loserResults(row *AssaultRow, losers []int, rep *Report, r roller
 	}
 	if row.Regrouping {
 		for _, i := range jr {
-			g.regroup(i, "14.3", rep, "row "+row.Label())
+			g.regroup(i, "14.3", rep, rep.cat("row ", label))
 		}
 	}
 	return nil
