@@ -26,10 +26,30 @@ func (c chance) rat() *big.Rat {
 	return reduced(c.p.Num, c.p.Den)
 }
 
+// ratIn is c as a big.Rat, taken from slab while it has room.
+func (c chance) ratIn(slab *[]big.Rat) *big.Rat {
+	if c.big != nil || c.p.Num == 0 {
+		return c.rat()
+	}
+	return reducedIn(slab, c.p.Num, c.p.Den)
+}
+
 // reduced is num/den, already in lowest terms (den > 0), as a big.Rat without reducing it
 // again: a Rat set to an integer has a denominator that Denom references, set in place.
 func reduced(num, den int64) *big.Rat {
-	r := new(big.Rat).SetInt64(num)
+	return reducedIn(nil, num, den)
+}
+
+// reducedIn is reduced, taking the Rat from slab while it has room.
+func reducedIn(slab *[]big.Rat, num, den int64) *big.Rat {
+	var r *big.Rat
+	if slab != nil && len(*slab) < cap(*slab) {
+		*slab = (*slab)[:len(*slab)+1]
+		r = &(*slab)[len(*slab)-1]
+	} else {
+		r = new(big.Rat)
+	}
+	r.SetInt64(num)
 	r.Denom().SetInt64(den)
 	return r
 }

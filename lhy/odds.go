@@ -178,8 +178,9 @@ func before(a, b []int32) bool {
 // distribution works out the odds of p's dice and stages on g, the game after the setup;
 // keys are the setup's facts.
 func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Odds, error) {
-	w := &weigher[V]{ctx: ctx, varIDs: map[V]int32{}, rep: &Report{quiet: true}, roller: &forkRoller{}}
-	w.next.index = map[wkey]int32{}
+	// Sized for a fire or an Assault of a few units: they grow past that.
+	w := &weigher[V]{ctx: ctx, varIDs: make(map[V]int32, 64), rep: &Report{quiet: true}, roller: &forkRoller{}}
+	w.next.index = make(map[wkey]int32, 256)
 	w.games.init()
 	w.facts.init()
 	first := make([]int32, len(p.whys))
@@ -278,7 +279,7 @@ type leaf struct {
 // forget rewrites every state's variables as forget does, once per distinct variables, and
 // merges the states that then agree.
 func (w *weigher[V]) forget(forget func(v *V)) error {
-	forgot := map[int32]int32{}
+	forgot := make(map[int32]int32, len(w.states))
 	m := &w.next
 	for _, s := range w.states {
 		v, ok := forgot[s.v]
@@ -299,7 +300,7 @@ func (w *weigher[V]) forget(forget func(v *V)) error {
 // play plays the stage on every state, once per distinct game and variables, and merges.
 // After the last stage only the facts count: its games are not kept.
 func (w *weigher[V]) play(st *stage[V], last bool) error {
-	memo := map[[2]int32][]leaf{}
+	memo := make(map[[2]int32][]leaf, len(w.states))
 	m := &w.next
 	for _, s := range w.states {
 		mk := [2]int32{s.game, s.v}
@@ -391,7 +392,7 @@ func (w *weigher[V]) odds() (*Odds, error) {
 		num   int64 // p's numerator over den, when common
 		first []int32
 	}
-	by := map[int32]int{}
+	by := make(map[int32]int, len(w.states))
 	var outs []acc
 	var paths int64
 	for _, s := range w.states {
@@ -429,10 +430,11 @@ func (w *weigher[V]) odds() (*Odds, error) {
 		return 1 // two outcomes never share their first path
 	})
 	odds := &Odds{Marginal: map[string]*big.Rat{}, Paths: int(paths), Outcomes: make([]Outcome, len(outs))}
+	slab := make([]big.Rat, 0, len(outs)) // the outcomes' chances, in one allocation
 	seqs := make([]int32, len(outs))
 	nums := make([]int64, len(outs))
 	for i, o := range outs {
-		odds.Outcomes[i] = Outcome{Keys: w.facts.list(o.facts), P: o.p.rat()}
+		odds.Outcomes[i] = Outcome{Keys: w.facts.list(o.facts), P: o.p.ratIn(&slab)}
 		seqs[i], nums[i] = o.facts, o.num
 	}
 	if !common {
@@ -465,7 +467,8 @@ func commonDen[T any](xs []T, p func(T) chance) (int64, bool) {
 // their chances' numerators over den, a common denominator.
 func (w *weigher[V]) marginals(odds *Odds, seqs []int32, nums []int64, den int64) {
 	sums := make([]int64, w.facts.count())
-	seen := make([]int32, len(sums)) // the outcome (+1) that last counted each fact
+	slab := make([]big.Rat, 0, len(sums)) // the facts' chances, in one allocation
+	seen := make([]int32, len(sums))      // the outcome (+1) that last counted each fact
 	var order []int32
 	for i, seq := range seqs {
 		n := nums[i]
@@ -483,7 +486,7 @@ func (w *weigher[V]) marginals(odds *Odds, seqs []int32, nums []int64, den int64
 	}
 	for _, f := range order {
 		g := gcdInt(sums[f], den)
-		odds.Marginal[w.facts.names[f]] = reduced(sums[f]/g, den/g)
+		odds.Marginal[w.facts.names[f]] = reducedIn(&slab, sums[f]/g, den/g)
 	}
 }
 

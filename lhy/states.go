@@ -8,7 +8,7 @@ type gameSet struct {
 	byHash map[uint64][]int32
 }
 
-func (s *gameSet) init() { s.byHash = map[uint64][]int32{} }
+func (s *gameSet) init() { s.byHash = make(map[uint64][]int32, 64) }
 
 func (s *gameSet) at(i int32) *Game { return s.games[i] }
 
@@ -121,7 +121,7 @@ type factEdge struct {
 }
 
 func (f *factSeqs) init() {
-	f.ids, f.numbers = map[factEdge]int32{}, map[string]int32{}
+	f.ids, f.numbers = make(map[factEdge]int32, 256), make(map[string]int32, 64)
 	f.nodes = []factEdge{{parent: -1}}
 }
 
