@@ -19,7 +19,8 @@ import (
 //   - pick: one of n alike candidates at random (a tie "(random)"), drawn as a d10 rolled until it
 //     shows 1..n, so a scripted value v picks the v-th candidate.
 //
-// The game rolls them from a dice.Source (seeded, scripted or replayed); the odds enumerate them.
+// The game rolls them from a dice.Source (seeded, scripted or replayed); the odds weigh them
+// (odds.go); EveryRoll and the tests enumerate them.
 type roller interface {
 	d10(why string) (int, error)
 	check(why string, target int) (face int, pass bool, err error)
@@ -143,8 +144,8 @@ func (r *pathRoller) pick(_ string, n int) (int, error) {
 	return o, err
 }
 
-// MaxOutcomes bounds an enumeration: a resolution with more dice paths than this is refused
-// rather than left to run.
+// MaxOutcomes bounds an enumeration (EveryRoll, the tests' oracle): a resolution with more dice
+// paths than this is refused rather than left to run. The odds are bounded by MaxPlays instead.
 const MaxOutcomes = 2_000_000
 
 // Outcome is one result of a resolution: the facts it produced, in order, and its chance.
