@@ -227,35 +227,34 @@ func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Od
 	return w.odds()
 }
 
-// roll folds the k-th up-front die into every state, then forgets (if forget is not nil): ten
-// states each, a tenth of the chance.
+// roll folds the k-th up-front die into every state, then forgets (if forget is not nil):
+// a state becomes one state per distinct variables its faces give, with the chance and the
+// dice paths of those faces and the first of them.
 func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int, forget func(v *V)) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
 	m := &w.next
 	quiet := &Report{quiet: true}
-	folded := map[int32]*[10]int32{} // the variables after each face, by the variables before
-	tenth := chance{p: dice.Prob{Num: 1, Den: 10}}
+	folded := make(map[int32][]faces, len(w.states)) // by the variables before
 	for _, s := range w.states {
 		after, ok := folded[s.v]
 		if !ok {
-			after = new([10]int32)
 			for face := 1; face <= 10; face++ {
 				w.v = w.vars[s.v]
 				fold(&w.v, quiet, k, face)
 				if forget != nil {
 					forget(&w.v)
 				}
-				after[face-1] = w.varID(w.v)
+				after = addFace(after, w.varID(w.v), face)
 			}
 			folded[s.v] = after
 		}
-		p := s.p.times(tenth)
-		for face := 1; face <= 10; face++ {
+		for _, f := range after {
 			first := w.path(s.first, nil)
-			first[k] = int32(face - 1)
-			if err := m.add(wkey{s.game, s.facts, after[face-1]}, p, s.n, first); err != nil {
+			first[k] = int32(f.lowest - 1)
+			p := s.p.times(chance{p: dice.NewProb(int64(f.count), 10)})
+			if err := m.add(wkey{s.game, s.facts, f.v}, p, s.n*int64(f.count), first); err != nil {
 				return err
 			}
 		}
@@ -265,6 +264,22 @@ func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int, forg
 	}
 	w.swap()
 	return nil
+}
+
+// faces are the faces of a die that give the same variables: how many, and the lowest.
+type faces struct {
+	v             int32
+	count, lowest int
+}
+
+func addFace(fs []faces, v int32, face int) []faces {
+	for i := range fs {
+		if fs[i].v == v {
+			fs[i].count++
+			return fs
+		}
+	}
+	return append(fs, faces{v: v, count: 1, lowest: face})
 }
 
 // leaf is one way a stage ends from one state: the game and variables it leaves, the facts it
@@ -416,7 +431,12 @@ func (w *weigher[V]) odds() (*Odds, error) {
 			outs[i].num = outs[i].p.p.Num * (den / outs[i].p.p.Den) // at most den
 		}
 	}
-	slices.SortFunc(outs, func(a, b acc) int {
+	order := make([]int32, len(outs))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &outs[i], &outs[j]
 		c := cmp.Compare(b.num, a.num)
 		if !common {
 			c = b.p.cmp(a.p)
@@ -433,7 +453,8 @@ func (w *weigher[V]) odds() (*Odds, error) {
 	slab := make([]big.Rat, 0, len(outs)) // the outcomes' chances, in one allocation
 	seqs := make([]int32, len(outs))
 	nums := make([]int64, len(outs))
-	for i, o := range outs {
+	for i, oi := range order {
+		o := &outs[oi]
 		odds.Outcomes[i] = Outcome{Keys: w.facts.list(o.facts), P: o.p.ratIn(&slab)}
 		seqs[i], nums[i] = o.facts, o.num
 	}
