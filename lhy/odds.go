@@ -91,6 +91,7 @@ type weigher[V comparable] struct {
 	states []wstate
 	next   merger      // the next states, being gathered
 	paths  []int32     // the states' first paths, one after another, in chunks
+	leaves []leaf      // the stages' leaves, one stage play's after another, in chunks
 	spare  *Game       // a game to play a stage on, when the last play's game was not new
 	rep    *Report     // a quiet report to play a stage on
 	roller *forkRoller // the dice of a stage's play
@@ -181,6 +182,7 @@ func (p *plan[V]) distribution(ctx context.Context, g *Game, keys []string) (*Od
 	// Sized for a fire or an Assault of a few units: they grow past that.
 	w := &weigher[V]{ctx: ctx, varIDs: make(map[V]int32, 64), rep: &Report{quiet: true}, roller: &forkRoller{}}
 	w.next.index = make(map[wkey]int32, 256)
+	w.next.states = make([]wstate, 0, 256)
 	w.games.init()
 	w.facts.init()
 	first := make([]int32, len(p.whys))
@@ -347,7 +349,7 @@ func (w *weigher[V]) play(st *stage[V], last bool) error {
 // stage ends in are not kept (their number is -1).
 func (w *weigher[V]) explore(st *stage[V], game int32, v V, last bool) ([]leaf, error) {
 	base := w.games.at(game)
-	out := make([]leaf, 0, 4)
+	start := len(w.leaves)
 	todo := [][]int32{nil}
 	rep, r := w.rep, w.roller
 	for len(todo) > 0 {
@@ -394,7 +396,11 @@ func (w *weigher[V]) explore(st *stage[V], game int32, v V, last bool) ([]leaf, 
 				facts = w.facts.add(facts, e.Key)
 			}
 		}
-		out = append(out, leaf{game: id, v: w.varID(w.v), facts: facts, p: r.chance(), path: w.path(r.path, nil)})
+		w.leaves = append(w.leaves, leaf{game: id, v: w.varID(w.v), facts: facts, p: r.chance(), path: w.path(r.path, nil)})
+	}
+	out := w.leaves[start:len(w.leaves):len(w.leaves)]
+	if cap(w.leaves)-len(w.leaves) < 16 {
+		w.leaves = make([]leaf, 0, 256) // the old chunk stays with the leaves in it
 	}
 	return out, nil
 }
@@ -408,7 +414,7 @@ func (w *weigher[V]) odds() (*Odds, error) {
 		first []int32
 	}
 	by := make(map[int32]int, len(w.states))
-	var outs []acc
+	outs := make([]acc, 0, len(w.states))
 	var paths int64
 	for _, s := range w.states {
 		if paths > math.MaxInt64-s.n || paths+s.n > math.MaxInt {

@@ -122,7 +122,7 @@ type factEdge struct {
 
 func (f *factSeqs) init() {
 	f.ids, f.numbers = make(map[factEdge]int32, 256), make(map[string]int32, 64)
-	f.nodes = []factEdge{{parent: -1}}
+	f.nodes = append(make([]factEdge, 0, 256), factEdge{parent: -1})
 }
 
 // count is the number of facts numbered.
