@@ -153,11 +153,12 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 	}
 	// Small arms and mortar: one target per nationality.
 	for ni := range f.nations {
-		p.stages = append(p.stages, stage[fireVars]{dice: sa, play: f.smallArmsStage(ni)})
+		p.stages = append(p.stages, stage[fireVars]{dice: sa, play: f.smallArmsStage(ni),
+			idle: func(v *fireVars) bool { return v.best.at(2*ni) == 0 }})
 	}
 	// A mortar's natural 10 with MFA MV >= 2 (13.1.7).
 	if len(tens) > 0 {
-		p.stages = append(p.stages, stage[fireVars]{dice: tens, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
+		p.stages = append(p.stages, stage[fireVars]{dice: tens, idle: func(v *fireVars) bool { return v.tens == 0 }, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
 			n := v.tens
 			v.tens = 0
 			for range n {
@@ -181,9 +182,10 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 				return g.antiTank(f, ti, on, v, rep, r)
 			},
 			forget: func(v *fireVars) { f.forgetAT(ti, v) },
+			idle:   func(v *fireVars) bool { return v.at.at(2*ti) == 0 },
 		})
 	}
-	p.stages = append(p.stages, stage[fireVars]{play: func(g *Game, rep *Report, v *fireVars, r roller) error {
+	p.stages = append(p.stages, stage[fireVars]{idle: func(v *fireVars) bool { return v.kills == "" }, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
 		if len(rep.Terms) > 0 {
 			rep.Breakdown = breakdown(rep.Terms)
 		}

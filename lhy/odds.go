@@ -318,8 +318,22 @@ func (w *weigher[V]) forget(forget func(v *V)) error {
 // After the last stage only the facts count: its games are not kept.
 func (w *weigher[V]) play(st *stage[V], last bool) error {
 	memo := make(map[[2]int32][]leaf, len(w.states))
+	idle := map[int32]bool{} // by variables
 	m := &w.next
 	for _, s := range w.states {
+		if st.idle != nil {
+			still, ok := idle[s.v]
+			if !ok {
+				still = st.idle(&w.vars[s.v])
+				idle[s.v] = still
+			}
+			if still {
+				if err := m.add(wkey{s.game, s.facts, s.v}, s.p, s.n, s.first); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		mk := [2]int32{s.game, s.v}
 		leaves, ok := memo[mk]
 		if !ok {

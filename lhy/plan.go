@@ -38,10 +38,14 @@ type plan[V comparable] struct {
 // that give the same facts, changes and variables after the stage, whatever game the step
 // may have reached: a roll is reduced to what it does, so that states which differ only in
 // rolls with the same results are worked out once.
+//
+// idle, if set, reports that the stage does nothing for v: it would roll no die, give no fact
+// and leave the game and v as they are. The odds then pass such states by.
 type stage[V comparable] struct {
 	dice   []int
 	play   func(g *Game, rep *Report, v *V, r roller) error
 	forget func(v *V)
+	idle   func(v *V) bool
 }
 
 // A procedure is a step, set up, ready to be played or weighed.

@@ -33,18 +33,13 @@ func (g *Game) stateHash() uint64 {
 	mix := func(x uint64) { h = (h ^ x) * 1099511628211 }
 	for i := range g.Units {
 		u := &g.Units[i]
-		flags := uint64(0)
-		for _, b := range [...]bool{u.Concealed, u.Disrupted, u.Regrouping, u.Heroic, u.Shocked, u.Eliminated,
-			u.Motion, u.Passenger, u.Assaulted, u.Advanced, u.SecondAssault, u.Rider != ""} {
-			flags = flags<<1 | b2u(b)
-		}
-		mix(flags<<16 | uint64(uint8(u.Steps))<<8 | uint64(uint8(u.At.X))<<4 ^ uint64(uint8(u.At.Y)))
+		mix(uint64(uint8(u.Steps)) | uint64(uint16(u.At.X))<<8 | uint64(uint16(u.At.Y))<<24 |
+			b2u(u.Eliminated)<<40 | b2u(u.Disrupted)<<41 | b2u(u.Concealed)<<42 | b2u(u.Shocked)<<43 |
+			b2u(u.Regrouping)<<44 | b2u(u.Heroic)<<45 | b2u(u.Motion)<<46 | b2u(u.Rider != "")<<47)
 	}
-	mix(uint64(len(g.IPs)))
-	mix(uint64(len(g.Assaults)))
+	mix(uint64(len(g.IPs))<<32 | uint64(len(g.Assaults)))
 	if g.After != nil {
-		mix(uint64(g.After.Loser)<<8 | uint64(g.After.VDA)<<4 | uint64(g.After.Advance))
-		mix(uint64(len(g.After.Retreat)))
+		mix(uint64(g.After.Loser)<<16 | uint64(g.After.VDA)<<8 | uint64(g.After.Advance) | uint64(len(g.After.Retreat))<<24)
 	}
 	return h
 }
