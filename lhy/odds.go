@@ -252,6 +252,9 @@ func (w *weigher[V]) roll(fold func(v *V, rep *Report, k, face int), k int, forg
 			}
 			folded[s.v] = after
 		}
+		if s.n > math.MaxInt64/10 {
+			return errTooMany
+		}
 		for _, f := range after {
 			first := w.path(s.first, nil)
 			first[k] = int32(f.lowest - 1)

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/dice"
 )
 
 // oddsByEnumeration is the test oracle for Odds: the step played on a copy of the game along
@@ -88,5 +90,53 @@ func TestReducedRat(t *testing.T) {
 	}
 	if z := (chance{}).rat(); z.Sign() != 0 || z.RatString() != "0" {
 		t.Errorf("zero chance: %s", z.RatString())
+	}
+}
+
+// TestOddsBeyondInt64: eighteen small-arms markers on the plain game's C4 make chances over
+// 10^20, past an int64: the odds go on with big fractions and stay exact. GE2 (Cohesion 6) is
+// the target: it is unharmed when the highest roll is 6 or less, (6/10)^18; above 6 it is hit
+// and GE1 and GEL check Cohesion (2 dice paths each), so there are 6^18 + 4(10^18 - 6^18) paths.
+func TestOddsBeyondInt64(t *testing.T) {
+	g := testGames()[0].g
+	line := "fire C4: sa +0" + strings.Repeat(", sa +0", 17)
+	o, err := g.Odds(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Total().Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("the outcomes add up to %s", o.Total().RatString())
+	}
+	pow := func(a, b int64) *big.Int { return new(big.Int).Exp(big.NewInt(a), big.NewInt(b), nil) }
+	unharmed := new(big.Rat).SetFrac(pow(6, 18), pow(10, 18))
+	if p := o.Marginal["GE2 unharmed"]; p == nil || p.Cmp(unharmed) != 0 {
+		t.Errorf("GE2 unharmed: %v, want %s", p, unharmed.RatString())
+	}
+	paths := new(big.Int).Sub(pow(10, 18), pow(6, 18))
+	paths.Mul(paths, big.NewInt(4)).Add(paths, pow(6, 18))
+	if !paths.IsInt64() || int64(o.Paths) != paths.Int64() {
+		t.Errorf("paths %d, want %s", o.Paths, paths)
+	}
+	for i := 1; i < len(o.Outcomes); i++ {
+		if o.Outcomes[i].P.Cmp(o.Outcomes[i-1].P) > 0 {
+			t.Fatalf("outcome %d is likelier than outcome %d", i, i-1)
+		}
+	}
+}
+
+// TestChanceArithmetic: past an int64, chances go on as big fractions, exactly.
+func TestChanceArithmetic(t *testing.T) {
+	tiny := chance{p: dice.Prob{Num: 1, Den: 1_000_000_000_000}}
+	sq := tiny.times(tiny)
+	if sq.big == nil || sq.rat().Cmp(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(24), nil))) != 0 {
+		t.Fatalf("1e-12 squared: %v", sq.rat())
+	}
+	sum := sq.plus(tiny)
+	want := new(big.Rat).Add(sq.rat(), tiny.rat())
+	if sum.rat().Cmp(want) != 0 || sum.cmp(tiny) <= 0 || tiny.cmp(sum) >= 0 || sum.cmp(sum) != 0 {
+		t.Errorf("1e-24 + 1e-12: %v", sum.rat())
+	}
+	if z := (chance{}).plus(sq); z.rat().Cmp(sq.rat()) != 0 || (chance{}).times(sq).rat().Sign() != 0 {
+		t.Error("zero chance")
 	}
 }

@@ -24,7 +24,7 @@ import (
 // A plan is a step after its setup: the variables, the up-front dice and the stages.
 type plan[V comparable] struct {
 	v      V        // the variables before any die
-	whys   []string // what each up-front die is for (empty when the report is quiet)
+	whys   []string // what each up-front die is for, one per die ("" when the report is quiet)
 	fold   func(v *V, rep *Report, k, face int)
 	stages []stage[V]
 }
