@@ -103,9 +103,9 @@ func sameInts[T comparable](a, b []T) bool {
 }
 
 // factSeqs numbers facts, and sequences of facts as a tree: each sequence is its parent and
-// its last fact; 0 is the empty sequence.
+// its last fact; 0 is the empty sequence. A sequence's children are listed from it (a step's
+// sequences branch a few ways at each fact, so a list is quicker than a map).
 type factSeqs struct {
-	ids     map[factEdge]int32
 	nodes   []factEdge
 	names   []string // the facts, by number
 	numbers map[string]int32
@@ -113,10 +113,11 @@ type factSeqs struct {
 
 type factEdge struct {
 	parent, fact int32
+	child, next  int32 // the first sequence that extends this one, and the next that extends its parent (0: none)
 }
 
 func (f *factSeqs) init() {
-	f.ids, f.numbers = make(map[factEdge]int32, 256), make(map[string]int32, 64)
+	f.numbers = make(map[string]int32, 64)
 	f.nodes = append(make([]factEdge, 0, 256), factEdge{parent: -1})
 }
 
@@ -144,14 +145,15 @@ func (f *factSeqs) add(id int32, k string) int32 {
 
 // push is the number of sequence id followed by the fact numbered n.
 func (f *factSeqs) push(id, n int32) int32 {
-	e := factEdge{id, n}
-	next, ok := f.ids[e]
-	if !ok {
-		next = int32(len(f.nodes))
-		f.nodes = append(f.nodes, e)
-		f.ids[e] = next
+	for c := f.nodes[id].child; c != 0; c = f.nodes[c].next {
+		if f.nodes[c].fact == n {
+			return c
+		}
 	}
-	return next
+	c := int32(len(f.nodes))
+	f.nodes = append(f.nodes, factEdge{parent: id, fact: n, next: f.nodes[id].child})
+	f.nodes[id].child = c
+	return c
 }
 
 // concat is the number of sequence a followed by sequence b.
