@@ -474,11 +474,18 @@ func (w *weigher[V]) odds() (*Odds, error) {
 	})
 	odds := &Odds{Marginal: map[string]*big.Rat{}, Paths: int(paths), Outcomes: make([]Outcome, len(outs))}
 	slab := make([]big.Rat, 0, len(outs)) // the outcomes' chances, in one allocation
+	size := 0
+	for _, o := range outs {
+		for x := o.facts; x > 0; x = w.facts.nodes[x].parent {
+			size++
+		}
+	}
+	keys := make([]string, 0, size) // the outcomes' facts, in one allocation
 	seqs := make([]int32, len(outs))
 	nums := make([]int64, len(outs))
 	for i, oi := range order {
 		o := &outs[oi]
-		odds.Outcomes[i] = Outcome{Keys: w.facts.list(o.facts), P: o.p.ratIn(&slab)}
+		odds.Outcomes[i] = Outcome{Keys: w.facts.listIn(&keys, o.facts), P: o.p.ratIn(&slab)}
 		seqs[i], nums[i] = o.facts, o.num
 	}
 	if !common {

@@ -172,8 +172,8 @@ func (f *factSeqs) concat(a, b int32) int32 {
 	return a
 }
 
-// list is the facts of sequence id, in order.
-func (f *factSeqs) list(id int32) []string {
+// listIn is the facts of sequence id, in order, taken from slab while it has room.
+func (f *factSeqs) listIn(slab *[]string, id int32) []string {
 	n := 0
 	for x := id; x > 0; x = f.nodes[x].parent {
 		n++
@@ -181,7 +181,14 @@ func (f *factSeqs) list(id int32) []string {
 	if n == 0 {
 		return nil
 	}
-	out := make([]string, n)
+	var out []string
+	if slab != nil && cap(*slab)-len(*slab) >= n {
+		start := len(*slab)
+		*slab = (*slab)[:start+n]
+		out = (*slab)[start : start+n : start+n]
+	} else {
+		out = make([]string, n)
+	}
 	for ; id > 0; id = f.nodes[id].parent {
 		n--
 		out[n] = f.names[f.nodes[id].fact]
