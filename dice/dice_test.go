@@ -2,6 +2,7 @@ package dice
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -117,8 +118,58 @@ func TestExactOdds(t *testing.T) {
 	}
 }
 
+// TestCheckedArithmetic: Plus, Times and Less are exact, and say when a result would not fit.
+func TestCheckedArithmetic(t *testing.T) {
+	if s, ok := (Prob{1, 6}).Plus(Prob{1, 4}); !ok || s != (Prob{5, 12}) {
+		t.Errorf("1/6 + 1/4 = %v %v", s, ok)
+	}
+	if s, ok := (Prob{0, 1}).Plus(Prob{3, 10}); !ok || s != (Prob{3, 10}) {
+		t.Errorf("0 + 3/10 = %v %v", s, ok)
+	}
+	if p, ok := (Prob{3, 10}).Times(Prob{5, 6}); !ok || p != (Prob{1, 4}) {
+		t.Errorf("3/10 * 5/6 = %v %v", p, ok)
+	}
+	if p, ok := (Prob{0, 1}).Times(Prob{5, 6}); !ok || p != (Prob{0, 1}) {
+		t.Errorf("0 * 5/6 = %v %v", p, ok)
+	}
+	big := Prob{1, 1_000_000_000_000}
+	if _, ok := big.Times(big); ok {
+		t.Error("1e-12 * 1e-12 fits in an int64")
+	}
+	if _, ok := big.Plus(Prob{1, 999_999_999_989}); ok {
+		t.Error("1/1e12 + 1/(1e12-11) fits in an int64")
+	}
+	if !(Prob{1, 3}).Less(Prob{1, 2}) || (Prob{1, 2}).Less(Prob{2, 4}) || !(Prob{0, 1}).Less(Prob{1, math.MaxInt64}) {
+		t.Error("Less")
+	}
+}
+
 func ExamplePDRAtLeast() {
 	// The chance that an ESB DR with a +2 DRM immobilizes the vehicle (Final DR >= 12).
 	fmt.Println(PDRAtLeast(12, 2))
 	// Output: 1/6 (16.7%)
+}
+
+// TestGCD: the binary GCD agrees with Euclid's on signs, zeros and large values.
+func TestGCD(t *testing.T) {
+	euclid := func(a, b int64) int64 {
+		if a < 0 {
+			a = -a
+		}
+		if b < 0 {
+			b = -b
+		}
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	vals := []int64{0, 1, 2, 3, 6, 10, 12, 36, 100, 1000, 97, 1 << 40, 3 << 40, 999_999_999_989, -4, -36, math.MaxInt64}
+	for _, a := range vals {
+		for _, b := range vals {
+			if got, want := gcd(a, b), euclid(a, b); got != want {
+				t.Errorf("gcd(%d, %d) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
 }

@@ -1,20 +1,41 @@
 package dice
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"math/bits"
+)
 
 // Prob is an exact probability, Num/Den in lowest terms.
 type Prob struct {
 	Num, Den int64
 }
 
+// gcd is the greatest common divisor of |a| and |b| (binary GCD: no division).
 func gcd(a, b int64) int64 {
+	x, y := uint64(a), uint64(b)
 	if a < 0 {
-		a = -a
+		x = uint64(-a)
 	}
-	for b != 0 {
-		a, b = b, a%b
+	if b < 0 {
+		y = uint64(-b)
 	}
-	return a
+	if x == 0 {
+		return int64(y)
+	}
+	if y == 0 {
+		return int64(x)
+	}
+	shift := bits.TrailingZeros64(x | y)
+	x >>= bits.TrailingZeros64(x)
+	for y != 0 {
+		y >>= bits.TrailingZeros64(y)
+		if x > y {
+			x, y = y, x
+		}
+		y -= x
+	}
+	return int64(x << shift)
 }
 
 // NewProb reduces num/den.
@@ -34,6 +55,56 @@ func (p Prob) Float() float64 { return float64(p.Num) / float64(p.Den) }
 
 // Mul is p*q.
 func (p Prob) Mul(q Prob) Prob { return NewProb(p.Num*q.Num, p.Den*q.Den) }
+
+// Plus is p+q in lowest terms, with ok false if it does not fit in an int64 (p and q are
+// non-negative and in lowest terms).
+func (p Prob) Plus(q Prob) (sum Prob, ok bool) {
+	if p.Den == q.Den {
+		if p.Num > math.MaxInt64-q.Num {
+			return Prob{}, false
+		}
+		return NewProb(p.Num+q.Num, p.Den), true
+	}
+	g := gcd(p.Den, q.Den)
+	den, ok1 := times(p.Den/g, q.Den)
+	a, ok2 := times(p.Num, q.Den/g)
+	b, ok3 := times(q.Num, p.Den/g)
+	if !ok1 || !ok2 || !ok3 || a > math.MaxInt64-b {
+		return Prob{}, false
+	}
+	return NewProb(a+b, den), true
+}
+
+// Times is p*q in lowest terms, with ok false if it does not fit in an int64 (p and q are
+// non-negative and in lowest terms).
+func (p Prob) Times(q Prob) (product Prob, ok bool) {
+	g1, g2 := gcd(p.Num, q.Den), gcd(q.Num, p.Den)
+	if g1 == 0 || g2 == 0 { // a zero numerator over a zero denominator: not a probability
+		return Prob{}, false
+	}
+	num, ok1 := times(p.Num/g1, q.Num/g2)
+	den, ok2 := times(p.Den/g2, q.Den/g1)
+	if !ok1 || !ok2 {
+		return Prob{}, false
+	}
+	return Prob{num, den}, true
+}
+
+// Less reports whether p < q (non-negative, denominators positive), exactly.
+func (p Prob) Less(q Prob) bool {
+	h1, l1 := bits.Mul64(uint64(p.Num), uint64(q.Den))
+	h2, l2 := bits.Mul64(uint64(q.Num), uint64(p.Den))
+	return h1 < h2 || h1 == h2 && l1 < l2
+}
+
+// times is a*b for non-negative a and b, with ok false past math.MaxInt64.
+func times(a, b int64) (int64, bool) {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(lo), true
+}
 
 // Not is 1-p.
 func (p Prob) Not() Prob { return NewProb(p.Den-p.Num, p.Den) }

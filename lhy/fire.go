@@ -54,7 +54,8 @@ func (m *Marker) label(g *Game) string {
 // an MDRM.
 func (g *Game) fireTargets(h Hex, n Nation, mortar bool) []int {
 	var cats [4][]int
-	for _, i := range g.In(h) {
+	var buf [12]int
+	for _, i := range g.inBuf(h, &buf) {
 		u := &g.Units[i]
 		if u.Vehicular() || u.Nation != n || (mortar && u.Rider != "") {
 			continue
@@ -86,15 +87,193 @@ func byAssaultThenSA(a, b *Unit) int {
 	return int(a.SA) - int(b.SA)
 }
 
-func (g *Game) fire(a Action, rep *Report, r roller) error {
+// fireVars are what a fire resolution carries from its dice to its results.
+type fireVars struct {
+	best     ints // per nationality in the hex, in order: the marker (index+1; 0 none) of its highest SADRM/MDRM result, and its natural roll
+	tens     int  // mortar natural 10s with MV 2 or more still to apply (13.1.7)
+	at       ints // per vehicle fired at, in order: the marker (index+1; 0 none) of its best anti-tank result, and its natural roll
+	kills    ints // the vehicles destroyed with Collateral Damage: unit, 1 if by an MG (a Towed Gun survives)
+	aboard   ints // unit, vehicle: the Riders and Passengers Collateral Damage acts on (13.3.7)
+	naturals ints // each marker's natural roll, kept only for the report's texts
+}
+
+// fireSetup is what a fire resolution knows before its dice: the hex, the markers (an SADRM
+// already one worse for a Regrouping firer), the nationalities of its non-vehicular units and
+// the vehicles fired at, each in order.
+type fireSetup struct {
+	h       Hex
+	markers []Marker
+	nations []Nation
+	targets []int
+	slot    []int     // per marker: its nationality (SADRM) or target (ATDRM) index
+	whys    []string  // per marker: its label (empty when the report is quiet)
+	lowest  [][11]int // per anti-tank marker and natural roll: the lowest natural roll with the same result
+}
+
+// firePlan checks a fire resolution's markers (13.1) and plans it: one d10 per marker, then,
+// nationality by nationality, the highest small-arms or mortar result; each mortar natural 10;
+// vehicle by vehicle, the best anti-tank result; Collateral Damage.
+func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
+	f, err := g.fireMarkers(a, rep)
+	if err != nil {
+		return nil, err
+	}
+	f.lowestFaces(g)
+	f.whys = make([]string, len(f.markers))
+	p := &plan[fireVars]{fold: f.fold, whys: f.whys}
+	p.v = fireVars{best: zeros(2 * len(f.nations)), at: zeros(2 * len(f.targets))}
+	if !rep.quiet {
+		p.v.naturals = zeros(len(f.markers))
+		for k := range f.markers {
+			f.whys[k] = f.markers[k].label(g)
+		}
+	}
+	// Riders and Passengers of vehicles with an ATDRM: Collateral Damage applies to them even
+	// after they unload (13.3.7).
+	for k := range f.markers {
+		if m := &f.markers[k]; m.Kind == ATDRM {
+			for j := range g.Units {
+				if g.Units[j].Rider == g.Units[m.Target].ID && !g.Units[j].Eliminated {
+					p.v.aboard = p.v.aboard.plus(j, m.Target)
+				}
+			}
+		}
+	}
+	var sa, tens []int
+	for k, m := range f.markers {
+		switch {
+		case m.Kind == SADRM:
+			sa = append(sa, k)
+		case m.Kind == MDRM:
+			sa = append(sa, k)
+			if m.MV >= 2 {
+				tens = append(tens, k)
+			}
+		}
+	}
+	// Small arms and mortar: one target per nationality.
+	for ni := range f.nations {
+		p.stages = append(p.stages, stage[fireVars]{dice: sa, play: f.smallArmsStage(ni),
+			idle: func(v *fireVars) bool { return v.best.at(2*ni) == 0 }})
+	}
+	// A mortar's natural 10 with MFA MV >= 2 (13.1.7).
+	if len(tens) > 0 {
+		p.stages = append(p.stages, stage[fireVars]{dice: tens, idle: func(v *fireVars) bool { return v.tens == 0 }, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
+			n := v.tens
+			v.tens = 0
+			for range n {
+				if err := g.mortarTen(f.h, v, rep, r); err != nil {
+					return err
+				}
+			}
+			return nil
+		}})
+	}
+	// Anti-tank fire, vehicle by vehicle.
+	for ti := range f.targets {
+		var on []int
+		for k := range f.markers {
+			if f.markers[k].Kind == ATDRM && f.slot[k] == ti {
+				on = append(on, k)
+			}
+		}
+		p.stages = append(p.stages, stage[fireVars]{dice: on,
+			play: func(g *Game, rep *Report, v *fireVars, r roller) error {
+				return g.antiTank(f, ti, on, v, rep, r)
+			},
+			forget: func(v *fireVars) { f.forgetAT(ti, v) },
+			idle:   func(v *fireVars) bool { return v.at.at(2*ti) == 0 },
+		})
+	}
+	p.stages = append(p.stages, stage[fireVars]{idle: func(v *fireVars) bool { return v.kills == "" }, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
+		if len(rep.Terms) > 0 {
+			rep.Breakdown = breakdown(rep.Terms)
+		}
+		if v.kills.len() == 0 {
+			return nil
+		}
+		var kills [8]kill
+		var aboard [16][2]int
+		cd := collateral{destroyed: kills[:0], unloadedFrom: aboard[:0]}
+		for i := 0; i < v.kills.len(); i += 2 {
+			cd.destroyed = append(cd.destroyed, kill{unit: v.kills.at(i), mg: v.kills.at(i+1) == 1})
+		}
+		for i := 0; i < v.aboard.len(); i += 2 {
+			cd.unloadedFrom = append(cd.unloadedFrom, [2]int{v.aboard.at(i), v.aboard.at(i + 1)})
+		}
+		v.kills, v.aboard = "", ""
+		return g.collateralDamage(f.h, cd, rep, r)
+	}})
+	return p, nil
+}
+
+// fold takes the k-th marker's roll into the results: the highest small-arms or mortar result
+// on each nationality (an SADRM before an MDRM at equal results, otherwise the first), the
+// mortar's natural 10s, and the best anti-tank result on each vehicle (the first of equal
+// ones; a natural 2 or less is ignored, 13.3).
+func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
+	m := &f.markers[k]
+	rep.note("13.1", "", func() string { return fmt.Sprintf("%s: d10 %d %+d = %d", f.whys[k], face, m.DRM, face+m.DRM) })
+	if !rep.quiet {
+		v.naturals = v.naturals.with(k, face)
+	}
+	ffar := face + m.DRM
+	better := func(i int) {
+		b := v.best.at(2*i) - 1
+		if b >= 0 {
+			bm := &f.markers[b]
+			bffar := v.best.at(2*i+1) + bm.DRM
+			if ffar < bffar || ffar == bffar && !(m.Kind == SADRM && bm.Kind == MDRM) {
+				return
+			}
+		}
+		v.best = v.best.with2(2*i, k+1, face)
+	}
+	switch m.Kind {
+	case SADRM:
+		better(f.slot[k])
+	case MDRM:
+		for i := range f.nations {
+			better(i)
+		}
+		if face == 10 && m.MV >= 2 {
+			v.tens++
+		}
+	case ATDRM:
+		t := f.slot[k]
+		if face <= ATIgnoreAtMost {
+			return
+		}
+		if b := v.at.at(2*t) - 1; b >= 0 && ffar <= v.at.at(2*t+1)+f.markers[b].DRM {
+			return
+		}
+		v.at = v.at.with2(2*t, k+1, face)
+	}
+}
+
+// smallArmsStage applies the highest SADRM/MDRM result on the ni-th nationality.
+func (f *fireSetup) smallArmsStage(ni int) func(g *Game, rep *Report, v *fireVars, r roller) error {
+	return func(g *Game, rep *Report, v *fireVars, r roller) error {
+		k := v.best.at(2*ni) - 1
+		if k < 0 {
+			return nil
+		}
+		nat := v.best.at(2*ni + 1)
+		v.best = v.best.with2(2*ni, 0, 0)
+		m := &f.markers[k]
+		return g.smallArms(f.h, f.nations[ni], rolled{m: m, natural: nat, ffar: nat + m.DRM}, rep, r)
+	}
+}
+
+// fireMarkers checks the markers before any roll and sets the resolution up.
+func (g *Game) fireMarkers(a Action, rep *Report) (*fireSetup, error) {
 	h := a.Hex
 	in := g.In(h)
 	if len(in) == 0 {
-		return refuse("13.1", "there is no unit in %s to fire on", g.hexName(h))
+		return nil, refuse("13.1", "there is no unit in %s to fire on", g.hexName(h))
 	}
 	markers := append([]Marker(nil), a.Markers...)
 	rep.Terms = nil
-	// Check the markers before any roll.
 	var nations []Nation
 	for _, i := range in {
 		if u := &g.Units[i]; !u.Vehicular() {
@@ -107,128 +286,80 @@ func (g *Game) fire(a Action, rep *Report, r roller) error {
 			}
 		}
 	}
+	f := &fireSetup{h: h, markers: markers, nations: nations, slot: make([]int, len(markers))}
 	for k := range markers {
 		m := &markers[k]
 		switch m.Kind {
 		case SADRM:
-			if m.Nation == "" {
-				if len(nations) != 1 {
-					return refuse("13.1", "an SADRM is placed on a nationality: name it (sa GE %+d); %s holds %d", m.DRM, g.hexName(h), len(nations))
+			if err := g.placeSADRM(m, h, nations, rep); err != nil {
+				return nil, err
+			}
+			for i, n := range nations {
+				if n == m.Nation {
+					f.slot[k] = i
 				}
-				m.Nation = nations[0]
-			}
-			ok := false
-			for _, n := range nations {
-				ok = ok || n == m.Nation
-			}
-			if !ok {
-				return refuse("13.1", "no %s non-vehicular unit in %s for the SADRM", m.Nation, g.hexName(h))
-			}
-			regrouping := ""
-			for _, f := range m.By {
-				w := &g.Units[f]
-				switch {
-				case w.Eliminated:
-					return refuse("13.1", "%s is not on the map", w.ID)
-				case w.Disrupted:
-					return refuse("13.3.2", "%s is Disrupted: it may only Recover or Withdraw", w.ID)
-				case w.Shocked:
-					return refuse("13.3.5", "%s is Shocked: it may only Recover", w.ID)
-				case w.Regrouping && !w.At.Adjacent(h):
-					return refuse("14.3", "%s is Regrouping: it fires small arms only at an adjacent hex", w.ID)
-				}
-				if w.Regrouping && regrouping == "" {
-					regrouping = w.ID
-				}
-			}
-			if regrouping != "" { // a Regrouping firer: the marker's DRM is one worse
-				m.DRM--
-				rep.Terms = append(rep.Terms, Term{Value: -1, Label: regrouping + " Regrouping", Rule: "14.3"})
 			}
 		case MDRM:
 			if len(nations) == 0 && !g.anyVehicle(h) {
-				return refuse("13.1", "nothing in %s for the MDRM", g.hexName(h))
+				return nil, refuse("13.1", "nothing in %s for the MDRM", g.hexName(h))
 			}
 		case ATDRM:
 			t := &g.Units[m.Target]
 			if t.Eliminated || t.At != h {
-				return refuse("13.3", "%s is not in %s", t.ID, g.hexName(h))
+				return nil, refuse("13.3", "%s is not in %s", t.ID, g.hexName(h))
 			}
 			if !t.HasAV() {
-				return refuse("13.3", "%s has no AV: an ATDRM goes on a vehicle or Fighting Position", t.ID)
+				return nil, refuse("13.3", "%s has no AV: an ATDRM goes on a vehicle or Fighting Position", t.ID)
 			}
-		}
-	}
-	cd := collateral{}
-	// Riders and Passengers of vehicles with an ATDRM: Collateral Damage applies to them even
-	// after they unload (13.3.7).
-	for k := range markers {
-		if m := &markers[k]; m.Kind == ATDRM {
-			for j := range g.Units {
-				if g.Units[j].Rider == g.Units[m.Target].ID && !g.Units[j].Eliminated {
-					cd.unloadedFrom = append(cd.unloadedFrom, [2]int{j, m.Target})
+			if !containsInt(f.targets, m.Target) {
+				f.targets = append(f.targets, m.Target)
+			}
+			for i, x := range f.targets {
+				if x == m.Target {
+					f.slot[k] = i
 				}
 			}
 		}
 	}
-	// Roll once for each marker.
-	res := make([]rolled, len(markers))
-	for k := range markers {
-		m := &markers[k]
-		why := ""
-		if !rep.quiet {
-			why = m.label(g)
+	return f, nil
+}
+
+// placeSADRM checks an SADRM: the nationality it is on (the only one in the hex if unnamed)
+// and its firers; a Regrouping firer makes it one worse (14.3).
+func (g *Game) placeSADRM(m *Marker, h Hex, nations []Nation, rep *Report) error {
+	if m.Nation == "" {
+		if len(nations) != 1 {
+			return refuse("13.1", "an SADRM is placed on a nationality: name it (sa GE %+d); %s holds %d", m.DRM, g.hexName(h), len(nations))
 		}
-		f, err := r.d10(why)
-		if err != nil {
-			return err
-		}
-		res[k] = rolled{m: m, natural: f, ffar: f + m.DRM}
-		rep.add("13.1", "", "%s: d10 %d %+d = %d", why, f, m.DRM, f+m.DRM)
+		m.Nation = nations[0]
 	}
-	// Small arms and mortar: one target per nationality.
+	ok := false
 	for _, n := range nations {
-		best := -1
-		for k := range res {
-			m := res[k].m
-			if (m.Kind == SADRM && m.Nation == n) || m.Kind == MDRM {
-				if best < 0 || res[k].ffar > res[best].ffar || (res[k].ffar == res[best].ffar && m.Kind == SADRM && res[best].m.Kind == MDRM) {
-					best = k
-				}
-			}
+		ok = ok || n == m.Nation
+	}
+	if !ok {
+		return refuse("13.1", "no %s non-vehicular unit in %s for the SADRM", m.Nation, g.hexName(h))
+	}
+	regrouping := ""
+	for _, f := range m.By {
+		w := &g.Units[f]
+		switch {
+		case w.Eliminated:
+			return refuse("13.1", "%s is not on the map", w.ID)
+		case w.Disrupted:
+			return refuse("13.3.2", "%s is Disrupted: it may only Recover or Withdraw", w.ID)
+		case w.Shocked:
+			return refuse("13.3.5", "%s is Shocked: it may only Recover", w.ID)
+		case w.Regrouping && !w.At.Adjacent(h):
+			return refuse("14.3", "%s is Regrouping: it fires small arms only at an adjacent hex", w.ID)
 		}
-		if best < 0 {
-			continue
-		}
-		if err := g.smallArms(h, n, res[best], rep, r); err != nil {
-			return err
+		if w.Regrouping && regrouping == "" {
+			regrouping = w.ID
 		}
 	}
-	// A mortar's natural 10 with MFA MV >= 2 (13.1.7).
-	for k := range res {
-		if x := res[k]; x.m.Kind == MDRM && x.natural == 10 && x.m.MV >= 2 {
-			if err := g.mortarTen(h, &cd, rep, r); err != nil {
-				return err
-			}
-		}
-	}
-	// Anti-tank fire, vehicle by vehicle.
-	var targets []int
-	for k := range res {
-		if m := res[k].m; m.Kind == ATDRM && !containsInt(targets, m.Target) {
-			targets = append(targets, m.Target)
-		}
-	}
-	for _, t := range targets {
-		if err := g.antiTank(t, res, &cd, rep, r); err != nil {
-			return err
-		}
-	}
-	if len(rep.Terms) > 0 {
-		rep.Breakdown = breakdown(rep.Terms)
-	}
-	if len(cd.destroyed) > 0 {
-		return g.collateralDamage(h, cd, rep, r)
+	if regrouping != "" { // a Regrouping firer: the marker's DRM is one worse
+		m.DRM--
+		rep.Terms = append(rep.Terms, Term{Value: -1, Label: regrouping + " Regrouping", Rule: "14.3"})
 	}
 	return nil
 }
@@ -248,7 +379,9 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 	mortar := x.m.Kind == MDRM
 	cands := g.fireTargets(h, n, mortar)
 	if len(cands) == 0 {
-		rep.add("13.1.3", "", "%s: no %s unit the %s can select", g.hexName(h), n, x.m.Kind)
+		rep.note("13.1.3", "", func() string {
+			return fmt.Sprintf("%s: no %s unit the %s can select", g.hexName(h), n, x.m.Kind)
+		})
 		return nil
 	}
 	t, err := g.best(cands, "fire target", r, byAssaultThenSA)
@@ -257,7 +390,8 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 	}
 	u := &g.Units[t]
 	ffar := x.ffar
-	for _, j := range g.In(h) {
+	var buf [12]int
+	for _, j := range g.inBuf(h, &buf) {
 		l := &g.Units[j]
 		if l.Kind == Leader && !l.Disrupted && l.Side == u.Side && l.Platoon != "" && l.Platoon == u.Platoon && l.EffCohesion() > u.EffCohesion() {
 			ffar--
@@ -266,20 +400,24 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 		}
 	}
 	c := u.EffCohesion()
-	rep.add("13.1.3", "", "the highest result on %s is %s (%d); it selects %s (Cohesion %d); FFAR %d", n, x.m.Kind, x.ffar, u.ID, c, ffar)
+	rep.note("13.1.3", "", func() string {
+		return fmt.Sprintf("the highest result on %s is %s (%d); it selects %s (Cohesion %d); FFAR %d", n, x.m.Kind, x.ffar, u.ID, c, ffar)
+	})
 	if ffar < c {
-		rep.add("13.1.5", u.ID+" unharmed", "FFAR %d < Cohesion %d: no effect", ffar, c)
+		rep.note("13.1.5", u.ID+" unharmed", func() string { return fmt.Sprintf("FFAR %d < Cohesion %d: no effect", ffar, c) })
 		return nil
 	}
-	for _, j := range g.In(h) {
+	for _, j := range g.inBuf(h, &buf) {
 		w := &g.Units[j]
 		if w.Nation == n && !w.Vehicular() && w.Concealed {
 			w.Concealed = false
-			rep.add("4.3.1.1", w.ID+" loses Concealment", "%s loses Concealment (FFAR %d >= Cohesion %d)", w.ID, ffar, c)
+			rep.note("4.3.1.1", w.ID+" loses Concealment", func() string {
+				return fmt.Sprintf("%s loses Concealment (FFAR %d >= Cohesion %d)", w.ID, ffar, c)
+			})
 		}
 	}
 	if ffar == c {
-		rep.add("13.1.5", u.ID+" unharmed", "FFAR %d = Cohesion %d: no Disruption", ffar, c)
+		rep.note("13.1.5", u.ID+" unharmed", func() string { return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption", ffar, c) })
 		return nil
 	}
 	rider := u.Rider != "" && !u.Passenger
@@ -292,9 +430,9 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 		case u.Nation.JapaneseOrRussian():
 			why = "Japanese/Russian"
 		}
-		g.casualty(t, "13.1.5", rep, fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why))
+		g.casualty(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why) }))
 	} else {
-		g.disrupt(t, "13.1.5", rep, fmt.Sprintf("FFAR %d > Cohesion %d", ffar, c), false)
+		g.disrupt(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d", ffar, c) }), false)
 	}
 	if rider {
 		for j := range g.Units {
@@ -319,11 +457,11 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 
 // mortarTen: all Riders and Passengers in the hex unload and one random vehicle is Destroyed,
 // an AFV Shocked instead (13.1.7).
-func (g *Game) mortarTen(h Hex, cd *collateral, rep *Report, r roller) error {
+func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
 	for _, j := range g.In(h) {
 		if v := g.Units[j].Rider; v != "" {
 			if vi, ok := g.Unit(v); ok {
-				cd.unloadedFrom = append(cd.unloadedFrom, [2]int{j, vi})
+				fv.aboard = fv.aboard.plus(j, vi)
 			}
 		}
 	}
@@ -348,7 +486,7 @@ func (g *Game) mortarTen(h Hex, cd *collateral, rep *Report, r roller) error {
 	if g.Units[v].Kind == AFV {
 		return g.shock(v, "13.1.7", rep, "a mortar's natural 10", r)
 	}
-	cd.destroyed = append(cd.destroyed, kill{unit: v})
+	fv.kills = fv.kills.plus(v, 0)
 	g.eliminate(v, "13.1.7", rep, "a mortar's natural 10 with MFA MV 2 or more")
 	return nil
 }
@@ -369,28 +507,26 @@ func (u *Unit) EffectiveAV(enfiladed bool) int {
 // Anti-tank rolls of 2 or less are ignored (13.3).
 const ATIgnoreAtMost = 2
 
-// antiTank applies the best ATDRM result on vehicle t (13.3.3-13.3.6).
-func (g *Game) antiTank(t int, res []rolled, cd *collateral, rep *Report, r roller) error {
+// antiTank applies the best ATDRM result on the ti-th vehicle fired at (13.3.3-13.3.6); on are
+// the markers on it.
+func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report, r roller) error {
+	t := f.targets[ti]
 	u := &g.Units[t]
-	best := -1
-	for k := range res {
-		x := res[k]
-		if x.m.Kind != ATDRM || x.m.Target != t {
-			continue
-		}
-		if x.natural <= ATIgnoreAtMost {
-			rep.add("13.3", "", "%s: natural %d is ignored", x.m.label(g), x.natural)
-			continue
-		}
-		if best < 0 || x.ffar > res[best].ffar {
-			best = k
+	if !rep.quiet {
+		for _, k := range on {
+			if nat := v.naturals.at(k); nat <= ATIgnoreAtMost {
+				rep.add("13.3", "", "%s: natural %d is ignored", f.markers[k].label(g), nat)
+			}
 		}
 	}
+	best := v.at.at(2*ti) - 1
+	nat := v.at.at(2*ti + 1)
+	v.at = v.at.with2(2*ti, 0, 0)
 	if best < 0 || u.Eliminated {
 		return nil
 	}
-	x := res[best]
-	eav := u.EffectiveAV(x.m.Enfilad)
+	x := rolled{m: &f.markers[best], natural: nat, ffar: nat + f.markers[best].DRM}
+	res, eav := antiTankResult(u, x)
 	what := "AV"
 	if x.m.Enfilad && u.AEV >= 0 {
 		what = "AEV"
@@ -398,20 +534,83 @@ func (g *Game) antiTank(t int, res []rolled, cd *collateral, rep *Report, r roll
 	if u.Motion {
 		what += " -1 in Motion"
 	}
-	switch {
-	case x.ffar > eav:
+	switch res {
+	case atDestroyed:
 		if x.m.ATV > 0 && u.Vehicular() {
-			cd.destroyed = append(cd.destroyed, kill{unit: t, mg: x.m.MG})
+			mg := 0
+			if x.m.MG {
+				mg = 1
+			}
+			v.kills = v.kills.plus(t, mg)
 		}
-		g.eliminate(t, "13.3.6", rep, fmt.Sprintf("FFAR %d > %s %d", x.ffar, what, eav))
-	case u.Kind == AFV && x.ffar == eav:
-		return g.shock(t, "13.3.5", rep, fmt.Sprintf("FFAR %d = %s %d", x.ffar, what, eav), r)
-	case u.Kind == AFV && x.natural == 10 && x.ffar >= eav-2:
-		return g.shock(t, "13.3.5", rep, fmt.Sprintf("natural 10, FFAR %d >= %s %d - 2", x.ffar, what, eav), r)
+		g.eliminate(t, "13.3.6", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > %s %d", x.ffar, what, eav) }))
+	case atShockedEqual:
+		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d = %s %d", x.ffar, what, eav) }), r)
+	case atShocked10:
+		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("natural 10, FFAR %d >= %s %d - 2", x.ffar, what, eav) }), r)
 	default:
-		rep.add("13.3", u.ID+" unharmed", "%s: FFAR %d vs %s %d: no effect", u.ID, x.ffar, what, eav)
+		rep.note("13.3", u.ID+" unharmed", func() string { return fmt.Sprintf("%s: FFAR %d vs %s %d: no effect", u.ID, x.ffar, what, eav) })
 	}
 	return nil
+}
+
+// An anti-tank result (13.3.5-13.3.6).
+type atResult uint8
+
+// Anti-tank results.
+const (
+	atNoEffect     atResult = iota
+	atDestroyed             // FFAR above the armour
+	atShockedEqual          // an AFV, FFAR equal to the armour
+	atShocked10             // an AFV, a natural 10 at most 2 below the armour
+)
+
+// antiTankResult is what x does to u, and the armour it is compared with: the AV, the AEV when
+// enfiladed, 1 less in Motion (13.3.5-13.3.6).
+func antiTankResult(u *Unit, x rolled) (atResult, int) {
+	eav := u.EffectiveAV(x.m.Enfilad)
+	switch {
+	case x.ffar > eav:
+		return atDestroyed, eav
+	case u.Kind == AFV && x.ffar == eav:
+		return atShockedEqual, eav
+	case u.Kind == AFV && x.natural == 10 && x.ffar >= eav-2:
+		return atShocked10, eav
+	}
+	return atNoEffect, eav
+}
+
+// lowestFaces works out, for each anti-tank marker, the lowest natural roll that does to its
+// target what each natural roll does (forgetAT). A fire changes no target's kind, armour or
+// Motion, so the target as it is before the dice answers for every stage.
+func (f *fireSetup) lowestFaces(g *Game) {
+	f.lowest = make([][11]int, len(f.markers))
+	for k := range f.markers {
+		m := &f.markers[k]
+		if m.Kind != ATDRM {
+			continue
+		}
+		u := &g.Units[m.Target]
+		for nat := ATIgnoreAtMost + 1; nat <= 10; nat++ {
+			res, _ := antiTankResult(u, rolled{m: m, natural: nat, ffar: nat + m.DRM})
+			f.lowest[k][nat] = nat
+			for face := ATIgnoreAtMost + 1; face < nat; face++ {
+				if r, _ := antiTankResult(u, rolled{m: m, natural: face, ffar: face + m.DRM}); r == res {
+					f.lowest[k][nat] = face
+					break
+				}
+			}
+		}
+	}
+}
+
+// forgetAT rewrites the ti-th vehicle's best anti-tank result into the lowest natural roll of the
+// same marker with the same result: the odds then work the stage out once per result, not
+// once per roll.
+func (f *fireSetup) forgetAT(ti int, v *fireVars) {
+	if k := v.at.at(2*ti) - 1; k >= 0 {
+		v.at = v.at.with(2*ti+1, f.lowest[k][v.at.at(2*ti+1)])
+	}
 }
 
 // shock marks an AFV Shocked (one already Shocked stays so); its Riders unload and check
@@ -419,10 +618,10 @@ func (g *Game) antiTank(t int, res []rolled, cd *collateral, rep *Report, r roll
 func (g *Game) shock(t int, rule string, rep *Report, why string, r roller) error {
 	u := &g.Units[t]
 	if u.Shocked {
-		rep.add(rule, u.ID+" Shocked", "%s stays Shocked (%s)", u.ID, why)
+		rep.note(rule, u.ID+" Shocked", func() string { return fmt.Sprintf("%s stays Shocked (%s)", u.ID, why) })
 	} else {
 		u.Shocked = true
-		rep.add(rule, u.ID+" Shocked", "%s is Shocked (%s)", u.ID, why)
+		rep.note(rule, u.ID+" Shocked", func() string { return fmt.Sprintf("%s is Shocked (%s)", u.ID, why) })
 	}
 	for j := range g.Units {
 		if g.Units[j].Rider == u.ID && !g.Units[j].Eliminated {
@@ -438,13 +637,14 @@ func (g *Game) shock(t int, rule string, rep *Report, why string, r roller) erro
 // collateralDamage applies 13.3.7 once, at the end of a fire resolution (or after a vehicle
 // is destroyed in an Assault).
 func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) error {
-	rep.add("13.3.7", "Collateral Damage", "Collateral Damage in %s", g.hexName(h))
-	for _, j := range g.In(h) {
+	rep.note("13.3.7", "Collateral Damage", func() string { return "Collateral Damage in " + g.hexName(h) })
+	var buf [12]int
+	for _, j := range g.inBuf(h, &buf) {
 		g.unload(j, "13.3.7", rep, "Collateral Damage")
 	}
 	cdDisrupt := func(j int, why string) {
 		if g.Units[j].Nation.JapaneseOrRussian() {
-			g.regroup(j, "13.3.7", rep, why+" (Japanese/Russian: Regrouping)")
+			g.regroup(j, "13.3.7", rep, rep.cat(why, " (Japanese/Russian: Regrouping)"))
 		} else {
 			g.disrupt(j, "13.3.7", rep, why, false)
 		}
@@ -452,9 +652,9 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 	for _, k := range cd.destroyed {
 		v := g.Units[k.unit].ID
 		if !k.mg {
-			for _, j := range g.In(h) {
+			for _, j := range g.inBuf(h, &buf) {
 				if g.Units[j].Kind == TowedGun {
-					g.eliminate(j, "13.3.7", rep, "Collateral Damage from "+v)
+					g.eliminate(j, "13.3.7", rep, rep.cat("Collateral Damage from ", v))
 				}
 			}
 		}
@@ -462,7 +662,7 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 			if p[1] != k.unit || g.Units[p[0]].Eliminated {
 				continue
 			}
-			cdDisrupt(p[0], "was aboard "+v)
+			cdDisrupt(p[0], rep.cat("was aboard ", v))
 			if err := g.cohesionCheck(p[0], "13.3.7", rep, r); err != nil {
 				return err
 			}
@@ -470,8 +670,9 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 		if cd.assault || g.Map.Info(h).Terrain != Open || g.HasIP(h) {
 			continue
 		}
-		var onFoot []int
-		for _, j := range g.In(h) {
+		var foot [12]int
+		onFoot := foot[:0]
+		for _, j := range g.inBuf(h, &buf) {
 			if u := &g.Units[j]; u.OnFoot() && !u.Disrupted && !(u.Nation.JapaneseOrRussian() && u.Regrouping) {
 				onFoot = append(onFoot, j)
 			}
@@ -479,7 +680,7 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 		if len(onFoot) == 0 {
 			continue
 		}
-		p, err := r.pick("Collateral Damage in the open: which unit, among "+g.names(onFoot), len(onFoot))
+		p, err := r.pick(rep.reason(func() string { return "Collateral Damage in the open: which unit, among " + g.names(onFoot) }), len(onFoot))
 		if err != nil {
 			return err
 		}

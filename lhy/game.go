@@ -120,6 +120,44 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
+// cloneInto makes dst an independent copy of g, as Clone does, reusing dst's storage.
+func (g *Game) cloneInto(dst *Game) {
+	units, assaults, after, ips := dst.Units, dst.Assaults, dst.After, dst.IPs
+	*dst = *g
+	dst.Units = append(units[:0], g.Units...)
+	dst.Assaults = assaults[:0]
+	for _, a := range g.Assaults {
+		a.Attackers = append([]int(nil), a.Attackers...)
+		a.From = append([]Hex(nil), a.From...)
+		dst.Assaults = append(dst.Assaults, a)
+	}
+	if g.Assaults == nil {
+		dst.Assaults = nil
+	}
+	dst.After = nil
+	if g.After != nil {
+		if after == nil {
+			after = &After{}
+		}
+		unloaded := after.Unloaded
+		a, r, d := after.Attackers, after.Retreat, after.Defenders
+		*after = *g.After
+		after.Attackers = append(a[:0], g.After.Attackers...)
+		after.Defenders = append(d[:0], g.After.Defenders...)
+		after.Retreat = append(r[:0], g.After.Retreat...)
+		if unloaded == nil {
+			unloaded = make(map[int]int, len(g.After.Unloaded))
+		}
+		clear(unloaded)
+		for k, v := range g.After.Unloaded {
+			unloaded[k] = v
+		}
+		after.Unloaded = unloaded
+		dst.After = after
+	}
+	dst.IPs = append(ips[:0], g.IPs...)
+}
+
 // Unit finds a unit by id (case-insensitive).
 func (g *Game) Unit(id string) (int, bool) {
 	for i := range g.Units {
@@ -141,6 +179,17 @@ func (g *Game) HasIP(h Hex) bool {
 		}
 	}
 	return false
+}
+
+// inBuf is In in buf's storage (no allocation for a hex of a few units).
+func (g *Game) inBuf(h Hex, buf *[12]int) []int {
+	out := buf[:0]
+	for i := range g.Units {
+		if !g.Units[i].Eliminated && g.Units[i].At == h {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // In lists the units in h that are on the map.
@@ -184,28 +233,54 @@ func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
 func (g *Game) do(a Action, r roller) (*Report, error) {
 	_, quiet := r.(*pathRoller)
 	rep := &Report{Line: a.Text, Verb: a.Verb, quiet: quiet}
+	p, err := g.procedure(a, rep)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.live(g, rep, r); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// procedure sets a step up on g (its checks and the changes made before any die) and returns
+// the rest of it, to play or to weigh (plan.go).
+func (g *Game) procedure(a Action, rep *Report) (procedure, error) {
 	if a.Verb != "retreat" && a.Verb != "vda" && a.Verb != "advance" {
 		if err := g.closeAfter(); err != nil {
 			return nil, err
 		}
 	}
-	var err error
 	switch a.Verb {
-	case "assault", "declare":
-		err = g.declare(a, rep)
-		if err == nil && a.Verb == "assault" {
-			err = g.resolve(len(g.Assaults)-1, rep, r)
+	case "fire":
+		p, err := g.firePlan(a, rep)
+		if err != nil {
+			return nil, err
 		}
-	case "reinforce":
-		err = g.reinforce(a, rep)
+		return p, nil
+	case "assault":
+		if err := g.declare(a, rep); err != nil {
+			return nil, err
+		}
+		return g.resolvePlan(len(g.Assaults)-1, rep)
 	case "resolve":
 		i, ok := g.declared(a.Hex)
 		if !ok {
 			return nil, refuse("14.0", "no Assault on %s has been declared", g.hexName(a.Hex))
 		}
-		err = g.resolve(i, rep, r)
-	case "fire":
-		err = g.fire(a, rep, r)
+		return g.resolvePlan(i, rep)
+	}
+	return whole(func(g *Game, rep *Report, r roller) error { return g.play(a, rep, r) }), nil
+}
+
+// play plays a step that is not cut into stages.
+func (g *Game) play(a Action, rep *Report, r roller) error {
+	var err error
+	switch a.Verb {
+	case "declare":
+		err = g.declare(a, rep)
+	case "reinforce":
+		err = g.reinforce(a, rep)
 	case "vda":
 		err = g.vda(a, rep, r)
 	case "retreat":
@@ -225,10 +300,7 @@ func (g *Game) do(a Action, r roller) (*Report, error) {
 	default:
 		err = fmt.Errorf("unknown verb %q", a.Verb)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return rep, nil
+	return err
 }
 
 // closeAfter ends the window after an Assault; it refuses while a loser has not retreated.
@@ -266,6 +338,36 @@ func (rep *Report) add(rule, key, format string, args ...any) {
 	rep.Events = append(rep.Events, Event{Text: fmt.Sprintf(format, args...), Rule: rule, Key: key})
 }
 
+// note is add with the text made by text, and only when the report keeps texts: the odds
+// play the stages of a step many times on quiet reports, and formatting the texts there (even
+// boxing their arguments) would be most of the work.
+func (rep *Report) note(rule, key string, text func() string) {
+	if rep.quiet {
+		if key != "" {
+			rep.Events = append(rep.Events, Event{Rule: rule, Key: key})
+		}
+		return
+	}
+	rep.Events = append(rep.Events, Event{Text: text(), Rule: rule, Key: key})
+}
+
+// reason is a reason for a report's text, made by f only when the report keeps texts.
+func (rep *Report) reason(f func() string) string {
+	if rep.quiet {
+		return ""
+	}
+	return f()
+}
+
+// cat is a reason for a report's text, its parts joined: nothing when the report is quiet
+// (no text is kept).
+func (rep *Report) cat(parts ...string) string {
+	if rep.quiet {
+		return ""
+	}
+	return strings.Join(parts, "")
+}
+
 // Keys are the report's outcome facts, in order.
 func (rep *Report) Keys() []string {
 	var out []string
@@ -287,10 +389,12 @@ func (g *Game) casualty(i int, rule string, rep *Report, why string) {
 	}
 	u.Steps--
 	if u.Steps <= 0 || u.Kind == Leader {
-		g.eliminate(i, rule, rep, why+": Casualty")
+		g.eliminate(i, rule, rep, rep.cat(why, ": Casualty"))
 		return
 	}
-	rep.add(rule, u.ID+" Casualty", "%s suffers a Casualty (%s), now %d step(s)", u.ID, why, u.Steps)
+	rep.note(rule, u.ID+" Casualty", func() string {
+		return fmt.Sprintf("%s suffers a Casualty (%s), now %d step(s)", u.ID, why, u.Steps)
+	})
 }
 
 // eliminate removes a unit; a Fighting Position leaves an Improved Position (13.3.6); its
@@ -316,14 +420,14 @@ func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
 	if u.Vehicular() || u.Kind == FP || u.Kind == TowedGun || u.Kind == LATW {
 		verb = "Destroyed"
 	}
-	rep.add(rule, u.ID+" "+verb, "%s is %s (%s)", u.ID, verb, why)
+	rep.note(rule, u.ID+" "+verb, func() string { return fmt.Sprintf("%s is %s (%s)", u.ID, verb, why) })
 	if u.Kind == FP && !g.HasIP(u.At) {
 		g.IPs = append(g.IPs, u.At)
 		rep.add("13.3.6", "IP in "+g.hexName(u.At), "an Improved Position replaces the Fighting Position in %s", g.hexName(u.At))
 	}
 	for j := range g.Units {
 		if g.Units[j].Rider == u.ID && !g.Units[j].Eliminated {
-			g.unload(j, rule, rep, u.ID+" is "+verb)
+			g.unload(j, rule, rep, rep.cat(u.ID, " is ", verb))
 		}
 	}
 }
@@ -336,7 +440,7 @@ func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty b
 		return
 	}
 	if jrCasualty && u.Nation.JapaneseOrRussian() {
-		g.casualty(i, rule, rep, why+" (Japanese/Russian: a Casualty, not Disruption)")
+		g.casualty(i, rule, rep, rep.cat(why, " (Japanese/Russian: a Casualty, not Disruption)"))
 		return
 	}
 	if u.Disrupted {
@@ -344,7 +448,7 @@ func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty b
 	}
 	u.Disrupted = true
 	u.Regrouping = false
-	rep.add(rule, u.ID+" Disrupted", "%s Disrupts (%s)", u.ID, why)
+	rep.note(rule, u.ID+" Disrupted", func() string { return fmt.Sprintf("%s Disrupts (%s)", u.ID, why) })
 }
 
 // regroup marks a unit Regrouping.
@@ -354,7 +458,7 @@ func (g *Game) regroup(i int, rule string, rep *Report, why string) {
 		return
 	}
 	u.Regrouping = true
-	rep.add(rule, u.ID+" Regrouping", "%s is marked Regrouping (%s)", u.ID, why)
+	rep.note(rule, u.ID+" Regrouping", func() string { return fmt.Sprintf("%s is marked Regrouping (%s)", u.ID, why) })
 }
 
 // cohesionCheck rolls a Cohesion Check: passed on a d10 at most the unit's Cohesion. A failure
@@ -366,15 +470,19 @@ func (g *Game) cohesionCheck(i int, rule string, rep *Report, r roller) error {
 		return nil
 	}
 	c := u.EffCohesion()
-	f, pass, err := r.check(u.ID+" Cohesion Check", c)
+	f, pass, err := r.check(rep.cat(u.ID, " Cohesion Check"), c)
 	if err != nil {
 		return err
 	}
 	if pass {
-		rep.add(rule, u.ID+" passes Cohesion Check", "%s Cohesion Check: d10 %d <= %d, passed", u.ID, f, c)
+		rep.note(rule, u.ID+" passes Cohesion Check", func() string {
+			return fmt.Sprintf("%s Cohesion Check: d10 %d <= %d, passed", u.ID, f, c)
+		})
 		return nil
 	}
-	rep.add(rule, u.ID+" fails Cohesion Check", "%s Cohesion Check: d10 %d > %d, failed", u.ID, f, c)
+	rep.note(rule, u.ID+" fails Cohesion Check", func() string {
+		return fmt.Sprintf("%s Cohesion Check: d10 %d > %d, failed", u.ID, f, c)
+	})
 	if u.Disrupted {
 		g.casualty(i, rule, rep, "failed Cohesion Check while Disrupted")
 	} else {
@@ -393,7 +501,8 @@ func (g *Game) unload(i int, rule string, rep *Report, why string) {
 	if u.Passenger {
 		what = "Passenger"
 	}
-	rep.add(rule, u.ID+" unloads", "%s (%s of %s) unloads (%s)", u.ID, what, u.Rider, why)
+	rider := u.Rider
+	rep.note(rule, u.ID+" unloads", func() string { return fmt.Sprintf("%s (%s of %s) unloads (%s)", u.ID, what, rider, why) })
 	u.Rider, u.Passenger = "", false
 }
 

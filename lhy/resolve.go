@@ -393,8 +393,26 @@ func (g *Game) AssaultTerms(as Assault, att, def force) []Term {
 	return terms
 }
 
-// resolve resolves the i-th declared Assault (14.0-14.3).
-func (g *Game) resolve(k int, rep *Report, r roller) error {
+// assaultVars are what an Assault carries from its roll to its results: the roll until its
+// first results are applied, then the row of the Assault Results table.
+type assaultVars struct {
+	roll int
+	row  int
+}
+
+// resolution is an Assault set up: the hex, the forces, the net DRM, and the rows' labels.
+type resolution struct {
+	as       Assault
+	att, def force
+	net      int
+	labels   [len(AssaultResults)]string
+}
+
+// resolvePlan sets up the resolution of the k-th declared Assault (14.0-14.3): it takes the
+// Assault off the declared ones, marks the attackers, keeps one Heroic marker per nationality
+// and works out the DRM; then it plans the roll and its results (or a resolution without a
+// roll).
+func (g *Game) resolvePlan(k int, rep *Report) (procedure, error) {
 	as := g.Assaults[k]
 	g.Assaults = append(g.Assaults[:k:k], g.Assaults[k+1:]...)
 	attSide := g.Units[as.Attackers[0]].Side
@@ -403,7 +421,7 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 	def := g.defenders(as.Target, attSide)
 	if len(def.all) == 0 {
 		rep.add("14.0", "no defender", "%s is empty: the Assault ends without a roll", g.hexName(as.Target))
-		return nil
+		return &plan[struct{}]{}, nil
 	}
 	defSide := g.Units[def.all[0]].Side
 	for _, i := range as.Attackers {
@@ -414,34 +432,51 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 	}
 	g.heroicLimit(append(append([]int(nil), att.all...), def.all...), rep)
 
-	after := &After{Target: as.Target, Attackers: att.all, Defenders: def.all, AttackerSide: attSide, DefSide: defSide, Unloaded: map[int]int{}}
-	if done, err := g.immediate(as, att, def, after, rep, r); done || err != nil {
-		if err == nil {
-			g.After = after
-		}
-		return err
+	// The window after the Assault opens now; the stages fill it in.
+	g.After = &After{Target: as.Target, Attackers: att.all, Defenders: def.all, AttackerSide: attSide, DefSide: defSide, Unloaded: map[int]int{}}
+	if imm := g.immediate(att, def); imm != nil {
+		return whole(imm), nil
 	}
 
 	rep.Terms = g.AssaultTerms(as, att, def)
 	rep.Net, rep.Breakdown = NetDRM(rep.Terms)
-	roll, err := r.d10("Assault")
-	if err != nil {
-		return err
+	rs := &resolution{as: as, att: att, def: def, net: rep.Net}
+	for i := range AssaultResults {
+		rs.labels[i] = AssaultResults[i].Label()
 	}
-	final := roll + rep.Net
+	return &plan[assaultVars]{
+		whys: []string{"Assault"},
+		fold: func(v *assaultVars, _ *Report, _, face int) { v.roll = face },
+		stages: []stage[assaultVars]{
+			{dice: []int{0}, play: rs.results},
+			{play: rs.losers},
+		},
+	}, nil
+}
+
+// results applies the roll: the row, Concealment lost, Riders and Passengers unloaded, the
+// leaders' and Fighting Positions' loss on a natural 1 or 10, Urban Assault.
+func (rs *resolution) results(g *Game, rep *Report, v *assaultVars, r roller) error {
+	as, att, def := rs.as, rs.att, rs.def
+	af := g.After
+	roll := v.roll
+	final := roll + rs.net
 	ri, _ := Row(final)
-	row := &AssaultResults[ri]
 	loser := Loser(final)
-	rep.Natural, rep.Final, rep.Row, rep.Loser = roll, final, row.Label(), loser.String()
-	rep.add("14.3", "row "+row.Label(), "d10 %d %+d = %d: row %s, the %s loses", roll, rep.Net, final, row.Label(), loser)
-	after.Loser = loser
+	label := rs.labels[ri]
+	rep.Natural, rep.Final, rep.Row, rep.Loser = roll, final, label, loser.String()
+	rep.note("14.3", "row "+label, func() string {
+		return fmt.Sprintf("d10 %d %+d = %d: row %s, the %s loses", roll, rs.net, final, label, loser)
+	})
+	af.Loser = loser
+	*v = assaultVars{row: ri}
 
 	// Every unit of the Assault is revealed: it loses Concealment [default: rules-notes 2 is
 	// silent; a unit that has fought hand to hand is known].
 	for _, i := range append(append([]int(nil), att.all...), def.all...) {
 		if u := &g.Units[i]; u.Concealed {
 			u.Concealed = false
-			rep.add("14.3", u.ID+" loses Concealment", "%s loses Concealment: it fought in an Assault [default]", u.ID)
+			rep.note("14.3", u.ID+" loses Concealment", func() string { return u.ID + " loses Concealment: it fought in an Assault [default]" })
 		}
 	}
 	// Riders and Passengers of the vehicles in the Assault unload.
@@ -451,7 +486,7 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 		}
 		for j := range g.Units {
 			if g.Units[j].Rider == g.Units[i].ID && !g.Units[j].Eliminated {
-				after.Unloaded[j] = i
+				af.Unloaded[j] = i
 				g.unload(j, "14.3", rep, "the vehicle is in an Assault")
 			}
 		}
@@ -467,7 +502,9 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 		}
 		for _, i := range side.idx {
 			if k := g.Units[i].Kind; k == Leader || k == FP {
-				g.eliminate(i, "14.3", rep, fmt.Sprintf("the %s's %s is lost on a natural %d [default: rules-notes 2.3]", side.who, k, roll))
+				g.eliminate(i, "14.3", rep, rep.reason(func() string {
+					return fmt.Sprintf("the %s's %s is lost on a natural %d [default: rules-notes 2.3]", side.who, k, roll)
+				}))
 			}
 		}
 	}
@@ -496,12 +533,21 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 			}
 		}
 	}
-	// The losers: Casualty and Cohesion Check columns, Regrouping.
+	return nil
+}
+
+// losers applies the row to the losers (Casualty and Cohesion Check columns, Regrouping), then
+// the Retreat, the Vehicle Destruction Attempts and the Advance it gives.
+func (rs *resolution) losers(g *Game, rep *Report, v *assaultVars, r roller) error {
+	att, def := rs.att, rs.def
+	af := g.After
+	row := &AssaultResults[v.row]
+	loser := af.Loser
 	losers := def.all
 	if loser == Attacker {
 		losers = att.all
 	}
-	if err := g.loserResults(row, losers, rep, r); err != nil {
+	if err := g.loserResults(row, rs.labels[v.row], losers, rep, r); err != nil {
 		return err
 	}
 	// Retreat (14.3.3), unless every enemy unit is eliminated.
@@ -513,23 +559,22 @@ func (g *Game) resolve(k int, rep *Report, r roller) error {
 	for _, i := range winners {
 		alive = alive || !g.Units[i].Eliminated
 	}
-	after.RetreatMin, after.RetreatMax = row.RetreatMin, row.RetreatMax
+	af.RetreatMin, af.RetreatMax = row.RetreatMin, row.RetreatMax
 	if alive {
 		for _, i := range losers {
-			g.mustRetreat(i, after, rep)
+			g.mustRetreat(i, af, rep)
 		}
 	} else {
 		rep.add("14.3.3", "no Retreat", "every enemy unit is eliminated: no Retreat")
 	}
-	after.VDA = row.VehicleDestruction
-	after.Advance = row.Advance
+	af.VDA = row.VehicleDestruction
+	af.Advance = row.Advance
 	if row.Advance != Nobody {
 		rep.add("14.3", row.Advance.String()+" may Advance", "the %s may Advance", row.Advance)
 	}
-	if row.VehicleDestruction != Nobody && g.vdaPossible(after) {
+	if row.VehicleDestruction != Nobody && g.vdaPossible(af) {
 		rep.add("14.3.2", "", "Vehicle Destruction Attempt open to: %s", row.VehicleDestruction)
 	}
-	g.After = after
 	return nil
 }
 
@@ -573,8 +618,12 @@ func (g *Game) heroicLimit(idx []int, rep *Report) {
 	}
 }
 
-// immediate applies the resolutions of 14.0 made without a roll; done reports one applied.
-func (g *Game) immediate(as Assault, att, def force, after *After, rep *Report, r roller) (bool, error) {
+// immediate is the resolution of 14.0 made without a roll that applies to these forces, as a
+// stage to play, or nil if none applies: Towed Guns, Carriers, FVs and Shocked AFVs against a
+// single non-Shocked AFV, or LATWs against a single undisrupted non-Shocked unit, are
+// eliminated; if only non-combat units fight the lesser Cohesion retreats, if only AFVs the
+// lesser ATV (a tie picked at random).
+func (g *Game) immediate(att, def force) func(g *Game, rep *Report, r roller) error {
 	live := func(idx []int) []int {
 		var out []int
 		for _, i := range idx {
@@ -593,24 +642,25 @@ func (g *Game) immediate(as Assault, att, def force, after *After, rep *Report, 
 		}
 		return len(idx) > 0
 	}
+	eliminate := func(text, why string) func(g *Game, rep *Report, r roller) error {
+		return func(g *Game, rep *Report, r roller) error {
+			rep.add("14.0", "immediate", text, g.names(D), g.name(A[0]))
+			for _, i := range D {
+				g.eliminate(i, "14.0", rep, why)
+			}
+			return nil
+		}
+	}
 	// 1. Towed Guns, Carriers, FVs and Shocked AFVs against a single non-Shocked AFV.
 	if len(A) == 1 && g.Units[A[0]].Kind == AFV && !g.Units[A[0]].Shocked &&
 		all(D, func(u *Unit) bool {
 			return u.Kind == TowedGun || u.Kind == Carrier || u.Kind == FV || (u.Kind == AFV && u.Shocked)
 		}) {
-		rep.add("14.0", "immediate", "resolved without a roll: %s against the single AFV %s", g.names(D), g.name(A[0]))
-		for _, i := range D {
-			g.eliminate(i, "14.0", rep, "defending against a single non-Shocked AFV")
-		}
-		return true, nil
+		return eliminate("resolved without a roll: %s against the single AFV %s", "defending against a single non-Shocked AFV")
 	}
 	// 2. LATWs against a single undisrupted non-Shocked unit.
 	if len(A) == 1 && !g.Units[A[0]].Disrupted && !g.Units[A[0]].Shocked && all(D, func(u *Unit) bool { return u.Kind == LATW }) {
-		rep.add("14.0", "immediate", "resolved without a roll: the LATW %s against the single unit %s", g.names(D), g.name(A[0]))
-		for _, i := range D {
-			g.eliminate(i, "14.0", rep, "a LATW defending against a single undisrupted unit")
-		}
-		return true, nil
+		return eliminate("resolved without a roll: the LATW %s against the single unit %s", "a LATW defending against a single undisrupted unit")
 	}
 	// 3. Only non-combat units: the lesser Cohesion retreats. 4. Only AFVs: the lesser ATV.
 	nonCombat := func(u *Unit) bool { return !u.Combat }
@@ -623,41 +673,44 @@ func (g *Game) immediate(as Assault, att, def force, after *After, rep *Report, 
 	case all(A, afv) && all(D, afv):
 		value, what = func(u *Unit) int { return int(u.ATV) }, "ATV"
 	default:
-		return false, nil
+		return nil
 	}
-	best := func(idx []int) int {
-		b := -100
-		for _, i := range idx {
-			b = max(b, value(&g.Units[i]))
+	return func(g *Game, rep *Report, r roller) error {
+		best := func(idx []int) int {
+			b := -100
+			for _, i := range idx {
+				b = max(b, value(&g.Units[i]))
+			}
+			return b
 		}
-		return b
-	}
-	a, d := best(A), best(D)
-	loser := Attacker
-	switch {
-	case a > d:
-		loser = Defender
-	case a == d:
-		k, err := r.pick(fmt.Sprintf("equal %s %d: which side retreats", what, a), 2)
-		if err != nil {
-			return true, err
-		}
-		if k == 1 {
+		a, d := best(A), best(D)
+		loser := Attacker
+		switch {
+		case a > d:
 			loser = Defender
+		case a == d:
+			k, err := r.pick(fmt.Sprintf("equal %s %d: which side retreats", what, a), 2)
+			if err != nil {
+				return err
+			}
+			if k == 1 {
+				loser = Defender
+			}
 		}
+		rep.add("14.0", "immediate: "+loser.String()+" retreats", "resolved without a roll: only %s fight, %s %d vs %d: the %s retreats",
+			map[string]string{"Cohesion": "non-combat units", "ATV": "AFVs"}[what], what, a, d, loser)
+		af := g.After
+		af.Loser = loser
+		af.RetreatMin, af.RetreatMax = 2, 4
+		losers := D
+		if loser == Attacker {
+			losers = A
+		}
+		for _, i := range losers {
+			g.mustRetreat(i, af, rep)
+		}
+		return nil
 	}
-	rep.add("14.0", "immediate: "+loser.String()+" retreats", "resolved without a roll: only %s fight, %s %d vs %d: the %s retreats",
-		map[string]string{"Cohesion": "non-combat units", "ATV": "AFVs"}[what], what, a, d, loser)
-	after.Loser = loser
-	after.RetreatMin, after.RetreatMax = 2, 4
-	losers := D
-	if loser == Attacker {
-		losers = A
-	}
-	for _, i := range losers {
-		g.mustRetreat(i, after, rep)
-	}
-	return true, nil
 }
 
 // mustRetreat puts a losing unit on the Retreat list, or eliminates it if it cannot retreat:
@@ -681,16 +734,20 @@ func (g *Game) mustRetreat(i int, after *After, rep *Report) {
 	after.Retreat = append(after.Retreat, i)
 	switch {
 	case u.Vehicular():
-		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat 1 to %d hexes with its %d MP, and is then in Motion", u.ID, VehicleRetreatMP, VehicleRetreatMP)
+		rep.note("14.3.3", u.ID+" must retreat", func() string {
+			return fmt.Sprintf("%s must retreat 1 to %d hexes with its %d MP, and is then in Motion", u.ID, VehicleRetreatMP, VehicleRetreatMP)
+		})
 	case after.RetreatMin == after.RetreatMax:
-		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat %d hexes", u.ID, after.RetreatMin)
+		rep.note("14.3.3", u.ID+" must retreat", func() string { return fmt.Sprintf("%s must retreat %d hexes", u.ID, after.RetreatMin) })
 	default:
-		rep.add("14.3.3", u.ID+" must retreat", "%s must retreat %d-%d hexes", u.ID, after.RetreatMin, after.RetreatMax)
+		rep.note("14.3.3", u.ID+" must retreat", func() string {
+			return fmt.Sprintf("%s must retreat %d-%d hexes", u.ID, after.RetreatMin, after.RetreatMax)
+		})
 	}
 }
 
 // loserResults applies the Casualty and Cohesion Check columns and Regrouping to the losers.
-func (g *Game) loserResults(row *AssaultRow, losers []int, rep *Report, r roller) error {
+func (g *Game) loserResults(row *AssaultRow, label string, losers []int, rep *Report, r roller) error {
 	// Who the columns touch: non-vehicular units other than leaders and Fighting Positions
 	// (those make the loss roll) that are on the map.
 	var jr, other []int
@@ -719,17 +776,17 @@ func (g *Game) loserResults(row *AssaultRow, losers []int, rep *Report, r roller
 	switch row.Casualty {
 	case AllLosers:
 		for _, i := range other {
-			g.casualty(i, "14.3", rep, "row "+row.Label())
+			g.casualty(i, "14.3", rep, rep.cat("row ", label))
 		}
 	case DisruptedLosers:
 		for _, i := range other {
 			if wasDisrupted[i] {
-				g.casualty(i, "14.3", rep, "row "+row.Label()+", Disrupted loser")
+				g.casualty(i, "14.3", rep, rep.cat("row ", label, ", Disrupted loser"))
 			}
 		}
 	}
 	if jrBest >= 0 {
-		g.casualty(jrBest, "14.3", rep, "row "+row.Label()+", the best Japanese/Russian loser")
+		g.casualty(jrBest, "14.3", rep, rep.cat("row ", label, ", the best Japanese/Russian loser"))
 	}
 	checks := func(idx []int) error {
 		for _, i := range idx {
@@ -759,9 +816,9 @@ func (g *Game) loserResults(row *AssaultRow, losers []int, rep *Report, r roller
 			if !wasDisrupted[i] && !g.Units[i].Eliminated && i != jrBest {
 				und = append(und, i)
 				if g.Units[i].Nation.JapaneseOrRussian() {
-					g.regroup(i, "14.3", rep, "row "+row.Label()+", Japanese/Russian do not Disrupt")
+					g.regroup(i, "14.3", rep, rep.cat("row ", label, ", Japanese/Russian do not Disrupt"))
 				} else {
-					g.disrupt(i, "14.3", rep, "row "+row.Label()+", Disrupt first", false)
+					g.disrupt(i, "14.3", rep, rep.cat("row ", label, ", Disrupt first"), false)
 				}
 			}
 		}
@@ -775,7 +832,7 @@ func (g *Game) loserResults(row *AssaultRow, losers []int, rep *Report, r roller
 	}
 	if row.Regrouping {
 		for _, i := range jr {
-			g.regroup(i, "14.3", rep, "row "+row.Label())
+			g.regroup(i, "14.3", rep, rep.cat("row ", label))
 		}
 	}
 	return nil

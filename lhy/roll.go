@@ -19,7 +19,8 @@ import (
 //   - pick: one of n alike candidates at random (a tie "(random)"), drawn as a d10 rolled until it
 //     shows 1..n, so a scripted value v picks the v-th candidate.
 //
-// The game rolls them from a dice.Source (seeded, scripted or replayed); the odds enumerate them.
+// The game rolls them from a dice.Source (seeded, scripted or replayed); the odds weigh them
+// (odds.go); EveryRoll and the tests enumerate them.
 type roller interface {
 	d10(why string) (int, error)
 	check(why string, target int) (face int, pass bool, err error)
@@ -143,8 +144,8 @@ func (r *pathRoller) pick(_ string, n int) (int, error) {
 	return o, err
 }
 
-// MaxOutcomes bounds an enumeration: a resolution with more dice paths than this is refused
-// rather than left to run.
+// MaxOutcomes bounds an enumeration (EveryRoll, the tests' oracle): a resolution with more dice
+// paths than this is refused rather than left to run. The odds are bounded by MaxPlays instead.
 const MaxOutcomes = 2_000_000
 
 // Outcome is one result of a resolution: the facts it produced, in order, and its chance.
@@ -157,7 +158,7 @@ type Outcome struct {
 type Odds struct {
 	Outcomes []Outcome           // every distinct result, most likely first
 	Marginal map[string]*big.Rat // the chance of each fact, over all outcomes
-	Paths    int                 // dice paths enumerated
+	Paths    int                 // the combinations of dice results the step can roll
 }
 
 // enumerate runs run over every path of choices and adds up the outcomes by their keys.
@@ -214,24 +215,30 @@ func enumerate(ctx context.Context, brute bool, run func(r roller) ([]string, er
 	}
 	odds := &Odds{Marginal: map[string]*big.Rat{}, Paths: paths}
 	for _, k := range order {
-		o := acc[k]
-		odds.Outcomes = append(odds.Outcomes, *o)
+		odds.Outcomes = append(odds.Outcomes, *acc[k])
+	}
+	odds.marginals()
+	sort.SliceStable(odds.Outcomes, func(i, j int) bool { return odds.Outcomes[i].P.Cmp(odds.Outcomes[j].P) > 0 })
+	return odds, nil
+}
+
+// marginals adds up the chance of each fact over the outcomes (a fact counted once per outcome).
+func (o *Odds) marginals() {
+	for _, x := range o.Outcomes {
 		seen := map[string]bool{}
-		for _, key := range o.Keys {
+		for _, key := range x.Keys {
 			if seen[key] {
 				continue
 			}
 			seen[key] = true
-			m, ok := odds.Marginal[key]
+			m, ok := o.Marginal[key]
 			if !ok {
 				m = new(big.Rat)
-				odds.Marginal[key] = m
+				o.Marginal[key] = m
 			}
-			m.Add(m, o.P)
+			m.Add(m, x.P)
 		}
 	}
-	sort.SliceStable(odds.Outcomes, func(i, j int) bool { return odds.Outcomes[i].P.Cmp(odds.Outcomes[j].P) > 0 })
-	return odds, nil
 }
 
 // Total is the sum of the outcomes' chances (1 for a whole distribution).

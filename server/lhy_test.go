@@ -421,10 +421,11 @@ func TestLHYEvents(t *testing.T) {
 }
 
 // TestLHYOddsTooLong: odds that take longer than the server waits are a 503, not a hung
-// request; the game is unchanged.
+// request; the game is unchanged. (Four markers on a crowded hex take a few hundred
+// microseconds: the server waits one.)
 func TestLHYOddsTooLong(t *testing.T) {
 	defer func(w time.Duration) { oddsWait = w }(oddsWait)
-	oddsWait = time.Millisecond
+	oddsWait = time.Microsecond
 	backends(t, func(t *testing.T, open func() *Server) {
 		c := serveTest(t, open())
 		crowd := strings.Replace(lhyDemoScenario, "moves: []", `  - {id: GE2, nationality: GE, kind: squad, at: E5, cohesion: 6}
