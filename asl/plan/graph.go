@@ -104,8 +104,13 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 	if start.Immobile != asl.Mobile || start.Destroyed || start.Ended {
 		return nil, ErrNotMoving
 	}
-	gr := &Graph{Unit: unit, allot: start.V.Allotment(), allow: start.Allowance, index: map[State]int32{}, probs: []float64{1}}
-	c := compiler{gr: gr, scratch: scratch, unit: unit, gain: gained(&start), maxJump: 1, res: new(asl.Result), actIdx: map[asl.Action]int32{}}
+	// Room for a few States per hex of the map to start with: a whole map has a few dozen
+	// per hex, a query's budget far fewer; growing a map and its copies of units was a tenth
+	// of the work.
+	hint := 4 * g.Map.Layout.Size()
+	gr := &Graph{Unit: unit, allot: start.V.Allotment(), allow: start.Allowance, index: make(map[State]int32, hint), probs: []float64{1}}
+	c := compiler{gr: gr, scratch: scratch, unit: unit, gain: gained(&start), maxJump: 1, res: new(asl.Result), actIdx: map[asl.Action]int32{},
+		reps: make([]asl.Unit, 0, hint), dist: make([]asl.MP, 0, hint), all: make([]adj, 0, 4*hint)}
 	if err := c.search(&start, limit); err != nil {
 		return nil, err
 	}
@@ -286,16 +291,26 @@ func (c *compiler) step(from int32, rep *asl.Unit, a asl.Action) error {
 	// A State under ALL MP or a Minimum Move has no allowance to vary, and an ALL-MP entry
 	// (D2.7) is taken whatever is left: one edge, always open. Most other steps are taken
 	// exactly when their cost can be paid (D2.1): taken as with plenty with exactly the cost
-	// left, and refused with less. A Bypass is not: when the hexside is too close to the
-	// obstacle it is taken for less, without the Stop (D2.3). Those and the rest are scanned.
+	// left, and refused with less. A Bypass may not be: when the hexside is too close to the
+	// obstacle it is taken for less, without the Stop (D2.3); such a one, and the rest, are
+	// scanned.
 	if rep.AllUsed || rep.MinimumMove || c.inf.unit.AllUsed {
 		return c.push(from, &c.inf, 0, huge, a, false)
 	}
 	bypass := a.Verb == asl.VerbBypass || a.Verb == asl.VerbReverseBypass
-	if d := c.inf.d; d > 0 && !bypass {
-		c.probe(rep, a, d, &c.at)
-		if c.at.same(&c.inf) {
-			return c.push(from, &c.inf, d, huge, a, false)
+	if d := c.inf.d; d > 0 {
+		// A Bypass refused with a half-MP less than its cost is an ordinary one; one taken
+		// for less is the clearance case, scanned below.
+		regular := true
+		if bypass {
+			c.probe(rep, a, d-1, &c.o0)
+			regular = !c.o0.ok
+		}
+		if regular {
+			c.probe(rep, a, d, &c.at)
+			if c.at.same(&c.inf) {
+				return c.push(from, &c.inf, d, huge, a, false)
+			}
 		}
 	}
 	c.probe(rep, a, 0, &c.o0)
