@@ -374,6 +374,12 @@ func (g *Game) canAct(u *Unit, a Action) error {
 
 // spendable refuses what the vehicle cannot afford (D2.1; D2.7 after ALL MP).
 func (g *Game) spendable(u *Unit, c MP, what string) error {
+	if c > u.Remaining() && g.Scratch { // a planner's try: nothing to box or format
+		if u.AllUsed {
+			return g.refuse("D2.7", "only Start/Stop MP remain")
+		}
+		return g.refuse("D2.1", "unaffordable")
+	}
 	if c > u.Remaining() {
 		if u.AllUsed {
 			return g.refuse("D2.7", "%s spent ALL its MP entering its hex; only Start/Stop MP remain to it, not %s MP to %s", u.ID, c, what)

@@ -436,6 +436,8 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	switch {
 	case row.IsRubble:
 		return false, g.refuse("D2.31", "VBM is not allowed in rubble hex %s", g.Map.Layout.Name(p))
+	case !row.Bypassable && g.Scratch:
+		return false, g.refuse("D2.31", "VBM is allowed only round woods or buildings") // no names to box
 	case !row.Bypassable:
 		return false, g.refuse("D2.31", "VBM is allowed only round woods or buildings; %s is %s", g.Map.Layout.Name(p), row.Name)
 	case d.Blaze:
@@ -559,7 +561,11 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	total := c.Total()
 	// ALL MP is affordable whatever is left (checked above), plus the Start MP (D2.7).
 	if !all && total > u.Remaining() {
-		return g.spendable(u, total, "entering "+lay.Name(opt.to))
+		what := "entering a hex"
+		if !g.Scratch {
+			what = "entering " + lay.Name(opt.to)
+		}
+		return g.spendable(u, total, what)
 	}
 	if reverse && !all {
 		// D2.24: it may not end in Reverse Motion, so it must keep a Stopping MP (or an ESB).
