@@ -116,7 +116,7 @@ func closest(nat, name string) []string {
 	var all []near
 	want := strings.ToLower(name)
 	for _, l := range listing.Search("", nat, 0) {
-		all = append(all, near{l.FullName() + " (" + l.Type + ")", distance(want, strings.ToLower(l.FullName()))})
+		all = append(all, near{l.FullName() + " (" + l.Type + ")", scenario.Distance(want, strings.ToLower(l.FullName()))})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].d < all[j].d })
 	var out []string
@@ -124,26 +124,4 @@ func closest(nat, name string) []string {
 		out = append(out, all[i].name)
 	}
 	return out
-}
-
-// distance is the edit distance between a and b (in runes).
-func distance(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	prev := make([]int, len(y)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		cur := make([]int, len(y)+1)
-		cur[0] = i
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(y)]
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 )
 
 // The command line explains itself: `umpire help` lists the commands, `umpire help NAME` and
@@ -237,7 +238,7 @@ func didYouMean(name string) string {
 	var near []string
 	for _, e := range commands() {
 		n := e.cmd.Name
-		if editDistance(strings.ToLower(name), n) <= 2 || len(name) >= 2 && strings.HasPrefix(n, strings.ToLower(name)) {
+		if scenario.Distance(strings.ToLower(name), n) <= 2 || len(name) >= 2 && strings.HasPrefix(n, strings.ToLower(name)) {
 			near = append(near, "umpire "+n)
 		}
 	}
@@ -245,25 +246,4 @@ func didYouMean(name string) string {
 		return ""
 	}
 	return " (did you mean " + strings.Join(near, " or ") + "?)"
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
