@@ -78,28 +78,14 @@ func (g *Game) fireVCA(a Action, src dice.Source, r *Result) error {
 	case u.Pos.Bypass:
 		return g.refuse("D2.33", "%s is in Bypass and may not change its VCA there except at its CAFP as it moves", u.ID)
 	}
-	target, ok := u.Pos.Hex.SpineBetween(a.A, a.B)
-	if !ok {
-		return g.refuse("D2.11", "%s-%s is not a VCA of %s in %s: name the two hexes its front hexspine should point between", lay.Name(a.A), lay.Name(a.B), u.ID, lay.Name(u.Pos.Hex))
+	n, turn, err := g.vcaTurn(&u, a)
+	if err != nil {
+		return err
 	}
-	n, turn := u.Pos.Heading.Steps(target)
-	if n == 0 {
-		return g.refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
+	bogged, err := g.freeTurn(&u, n, turn, src, r)
+	if err != nil {
+		return err
 	}
-	d := g.Map.At(u.Pos.Hex)
-	bogEach := TerrainChart[d.Terrain].Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.OnRoad
-	ended := u.Ended
-	bogged := false
-	for i := 0; i < n && !bogged; i++ {
-		u.Pos.Heading = u.Pos.Heading.Rotate(turn)
-		if bogEach {
-			var err error
-			if bogged, err = g.bogCheck(&u, bogNeed{due: true, why: bogWhyVCA[d.Terrain]}, src, r); err != nil {
-				return err
-			}
-		}
-	}
-	u.Ended = ended // a Bog ends an MPh; this is not one
 	r.event("D2.11", fmt.Sprintf("fires outside its CA: VCA now %s, no MP (a fire phase)", lay.VCAName(u.Pos.Hex, u.Pos.Heading)))
 	r.Total = u.Spent
 	if bogged {

@@ -12,6 +12,41 @@ func samePair(a, b, c, d hex.Hex) bool { return (a == c && b == d) || (a == d &&
 
 // changeVCA turns a vehicle hexspine by hexspine (D2.11), or, in Bypass, to one of the two
 // other hexsides at its CAFP (D2.33).
+// vcaTurn is the turn from u's VCA to the VCA a names (a.A-a.B): how many hexspines, and
+// which way (D2.11). A VCA that is not one of its hex, or the one it has, is refused.
+func (g *Game) vcaTurn(u *Unit, a Action) (n, turn int, err error) {
+	lay := g.Map.Layout
+	target, ok := u.Pos.Hex.SpineBetween(a.A, a.B)
+	if !ok {
+		return 0, 0, g.refuse("D2.11", "%s-%s is not a VCA of %s in %s: name the two hexes its front hexspine should point between", lay.Name(a.A), lay.Name(a.B), u.ID, lay.Name(u.Pos.Hex))
+	}
+	n, turn = u.Pos.Heading.Steps(target)
+	if n == 0 {
+		return 0, 0, g.refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
+	}
+	return n, turn, nil
+}
+
+// freeTurn turns u's VCA n hexspines toward turn for no MP (a Motion attempt's free change,
+// D2.401; a change by firing, D2.11), with the Bog Check each hexspine calls for in terrain
+// the chart marks B, off-road (D8.2); a Bog stops the turn there. It reports whether u
+// bogged; outside u's own MPh a Bog ends no MPh, so u.Ended is left as it was.
+func (g *Game) freeTurn(u *Unit, n, turn int, src dice.Source, r *Result) (bogged bool, err error) {
+	t := g.Map.TerrainOf(g.Map.At(u.Pos.Hex).Terrain)
+	bogEach := TerrainChart[t].Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.OnRoad
+	ended := u.Ended
+	for i := 0; i < n && !bogged; i++ {
+		u.Pos.Heading = u.Pos.Heading.Rotate(turn)
+		if bogEach {
+			if bogged, err = g.bogCheck(u, bogNeed{due: true, why: bogWhyVCA[t], BogCase: BogCase{Row: TerrainChart[t].RowBogDRM}}, src, r); err != nil {
+				return false, err
+			}
+		}
+	}
+	u.Ended = ended
+	return bogged, nil
+}
+
 func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	if u.Pos.Offboard {
@@ -20,13 +55,9 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 	if u.Pos.Bypass {
 		return g.pivot(u, a, src, r)
 	}
-	target, ok := u.Pos.Hex.SpineBetween(a.A, a.B)
-	if !ok {
-		return g.refuse("D2.11", "%s-%s is not a VCA of %s in %s: name the two hexes its front hexspine should point between", lay.Name(a.A), lay.Name(a.B), u.ID, lay.Name(u.Pos.Hex))
-	}
-	n, turn := u.Pos.Heading.Steps(target)
-	if n == 0 {
-		return g.refuse("D2.11", "%s already has VCA %s", u.ID, lay.VCAName(u.Pos.Hex, target))
+	n, turn, err := g.vcaTurn(u, a)
+	if err != nil {
+		return err
 	}
 	d := g.Map.At(u.Pos.Hex)
 	t := g.Map.TerrainOf(d.Terrain)
@@ -382,20 +413,8 @@ func (g *Game) motionAttempt(a Action, src dice.Source, r *Result) error {
 	r.event("D2.401", d.ID+" gains Motion status")
 	if a.HasVCA {
 		nspines, turn := d.Pos.Heading.Steps(target)
-		t := g.Map.TerrainOf(g.Map.At(d.Pos.Hex).Terrain)
-		bogEach := TerrainChart[t].Bog[d.V.Column()]&BogVCA != 0 && !d.Pos.OnRoad
-		for i := 0; i < nspines; i++ {
-			d.Pos.Heading = d.Pos.Heading.Rotate(turn)
-			if bogEach {
-				bogged, err := g.bogCheck(&d, bogNeed{due: true, why: bogWhyVCA[t], BogCase: BogCase{Row: TerrainChart[t].RowBogDRM}}, src, r)
-				if err != nil {
-					return err
-				}
-				if bogged {
-					d.Ended = false
-					break
-				}
-			}
+		if _, err := g.freeTurn(&d, nspines, turn, src, r); err != nil {
+			return err
 		}
 		r.event("D2.401", "freely changes its VCA to "+lay.VCAName(d.Pos.Hex, d.Pos.Heading))
 	}
