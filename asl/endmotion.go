@@ -69,6 +69,21 @@ func (g *Game) motionEndOK(u *Unit, how endHow) error {
 		}
 		return nil
 	}
+	var refusal error
+	g.payableNext(u, left, func(to hex.Hex, c *Cost, all bool) bool {
+		stop := "Stop (1 MP)"
+		if left < Whole(1) {
+			stop = "enter it"
+		}
+		refusal = g.refuse("D2.4", "%s has %s MP left and could still enter %s (%s): a vehicle may end its MPh in Motion with MP left only if they cannot pay the entry of the next hex it wishes to enter; %s, or write \"%s end toward HEX\" naming the hex it wished to enter, if that one costs more than it has left", u.ID, left, lay.Name(to), entryWords(u, all, c), stop, u.ID)
+		return false
+	})
+	return refusal
+}
+
+// payableNext calls yield for each hex vehicle u could enter next going forward (not by VBM)
+// whose entry it can pay with left MP, with that entry's cost, until yield returns false.
+func (g *Game) payableNext(u *Unit, left MP, yield func(to hex.Hex, c *Cost, all bool) bool) {
 	var buf [6]moveOption
 	for _, o := range u.Pos.forwardOptions(buf[:0]) {
 		if o.bypass || !g.Map.Contains(o.to) {
@@ -79,13 +94,10 @@ func (g *Game) motionEndOK(u *Unit, how endHow) error {
 		if err != nil || !affordable(u, all, c.Total(), left) {
 			continue
 		}
-		stop := "Stop (1 MP)"
-		if left < Whole(1) {
-			stop = "enter it"
+		if !yield(o.to, &c, all) {
+			return
 		}
-		return g.refuse("D2.4", "%s has %s MP left and could still enter %s (%s): a vehicle may end its MPh in Motion with MP left only if they cannot pay the entry of the next hex it wishes to enter; %s, or write \"%s end toward HEX\" naming the hex it wished to enter, if that one costs more than it has left", u.ID, left, lay.Name(o.to), entryWords(u, all, &c), stop, u.ID)
 	}
-	return nil
 }
 
 // nextEntry is the cost of entering hex `to` as vehicle u's next move (see the head of this
@@ -249,26 +261,22 @@ func (g *Game) anotherImpulse(grp *Group, parts []int, budget MP) error {
 		if u.footMover() || u.Ended || u.Immobile != Mobile || !u.Moving && !u.Motion || u.Reverse || u.Pos.Offboard {
 			continue
 		}
-		var buf [6]moveOption
-		for _, o := range u.Pos.forwardOptions(buf[:0]) {
-			if o.bypass || !g.Map.Contains(o.to) {
-				continue
-			}
-			var c Cost
-			all, err := g.nextEntry(u, o.to, &c)
-			if err != nil || !affordable(u, all, c.Total(), budget) {
-				continue
-			}
+		var refusal error
+		g.payableNext(u, budget, func(to hex.Hex, c *Cost, all bool) bool {
 			if grp.Kind == KindPlatoon {
 				was := u.Pos
-				u.Pos = Position{Hex: o.to, Heading: u.Pos.FacingHeading()}
+				u.Pos = Position{Hex: to, Heading: u.Pos.FacingHeading()}
 				broken := g.formation(grp.Members) != ""
 				u.Pos = was
 				if broken {
-					continue
+					return true
 				}
 			}
-			return g.refuse("D2.4", "%s could make another Impulse: %s could enter %s (%s) and every member has at least %s MP left; a group may end its MPh in Motion with MP left only if they cannot pay the Impulse it wishes to make next (D14.3); Stop (\"%s stop\"), or write \"%s end toward %s:HEX, ...\" naming each member's next hex", grp.ID, u.ID, lay.Name(o.to), entryWords(u, all, &c), budget, grp.ID, grp.ID, u.ID)
+			refusal = g.refuse("D2.4", "%s could make another Impulse: %s could enter %s (%s) and every member has at least %s MP left; a group may end its MPh in Motion with MP left only if they cannot pay the Impulse it wishes to make next (D14.3); Stop (\"%s stop\"), or write \"%s end toward %s:HEX, ...\" naming each member's next hex", grp.ID, u.ID, lay.Name(to), entryWords(u, all, c), budget, grp.ID, grp.ID, u.ID)
+			return false
+		})
+		if refusal != nil {
+			return refusal
 		}
 	}
 	return nil
