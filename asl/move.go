@@ -393,14 +393,15 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 		return b, nil // nothing to check: the common case, kept cheap
 	}
 	side, _ := from.SideTo(to)
-	road := g.Map.Road(from, side)
+	sf := g.Map.Hexside(from, side)
+	road := sf.Road()
 	if d.Bridge != NoBridge && !u.Pos.Below {
-		along := road
-		if BridgeChart[d.Bridge].Foot {
-			along = g.Map.Path(from, side)
-		}
-		if !along {
-			return b, g.refuse("D2.1", "%s is on the %s in %s and may leave it only along its %s", u.ID, BridgeChart[d.Bridge].Name, g.Map.Layout.Name(from), map[bool]string{true: "path", false: "road"}[BridgeChart[d.Bridge].Foot])
+		if along, _ := g.bridgeWay(sf, d, true); !along {
+			way := "road"
+			if BridgeChart[d.Bridge].Foot {
+				way = "path"
+			}
+			return b, g.refuse("D2.1", "%s is on the %s in %s and may leave it only along its %s", u.ID, BridgeChart[d.Bridge].Name, g.Map.Layout.Name(from), way)
 		}
 		return b, nil
 	}
@@ -417,7 +418,7 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 		return b, nil // from one depression into another is not leaving (rules-notes 1.2)
 	}
 	b.due, b.why = true, bogWhyLeaving[t]
-	b.Abrupt = g.Map.Abrupt(from, side)
+	b.Abrupt = sf.Abrupt()
 	b.Climb = next.Level > d.Level
 	b.DeepWater = row.DeepWater && !u.V.Amphibious && !u.V.Waterproofed
 	b.leaving, b.back = true, u.Pos

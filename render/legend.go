@@ -126,10 +126,7 @@ func SideKinds(m *asl.Map, h hex.Hex, s hex.Side) []string {
 		ks = append(ks, "path")
 	}
 	if o := m.Obstacle(h, s); o != asl.NoObstacle {
-		ks = append(ks, obstacleKind(o))
-	}
-	if o := m.Obstacle(h, s); o != asl.Roadblock && m.Roadblock(h, s) {
-		ks = append(ks, "roadblock")
+		ks = append(ks, obstacleKind(o)) // a roadblock comes first when a hexside has several
 	}
 	if m.Abrupt(h, s) {
 		ks = append(ks, "abrupt")
