@@ -487,17 +487,12 @@ type OddsRow struct {
 	Exact string  `json:"exact"`
 }
 
-type OddsFact struct {
-	Fact  string  `json:"fact"`
-	P     float64 `json:"p"`
-	Exact string  `json:"exact"`
-}
-
-type OddsOutcome struct {
-	P     float64  `json:"p"`
-	Exact string   `json:"exact"`
-	Facts []string `json:"facts"`
-}
+// OddsFact and OddsOutcome are the contract's: every ruleset's odds name facts and outcomes
+// alike.
+type (
+	OddsFact    = rules.OddsFact
+	OddsOutcome = rules.OddsOutcome
+)
 
 type MarkerView struct {
 	Kind     string   `json:"kind"` // SADRM, MDRM, ATDRM
