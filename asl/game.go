@@ -43,6 +43,9 @@ type Game struct {
 	postponed, waitFor []int
 	// costBuf keeps a move's whole cost while its Start is paid (move.go).
 	costBuf Cost `hash:"-"`
+	// refused is the one refusal a Scratch game hands out, overwritten by the next: a
+	// planner reads only that a try was refused, and a refused try allocated nothing.
+	refused Refusal `hash:"-"`
 }
 
 // NewGame starts a Movement Phase of the phasing side with the given units.

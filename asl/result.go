@@ -11,11 +11,12 @@ type Refusal = refusal.Refusal
 func refuse(rule, format string, args ...any) *Refusal { return refusal.New(rule, format, args...) }
 
 // refuse is a refusal of this game's. A Scratch game (a planner's) keeps the rule and the
-// message unformatted: nobody reads it, and formatting every refused try was a fifth of a
-// planner's time.
+// message unformatted, in the one refusal it reuses: nobody reads it past the next try, and
+// formatting and allocating every refused try was a fifth of a planner's time.
 func (g *Game) refuse(rule, format string, args ...any) *Refusal {
 	if g.Scratch {
-		return &Refusal{Rule: rule, Msg: format}
+		g.refused = Refusal{Rule: rule, Msg: format}
+		return &g.refused
 	}
 	return refusal.New(rule, format, args...)
 }

@@ -410,17 +410,18 @@ var terrainByName = map[string]Terrain{}
 // Bog Check reasons and cost labels, made once so that a Bog Check does not build strings (the step path must
 // not allocate).
 var (
-	bogWhyEntering  [numTerrain]string
-	bogWhyLeaving   [numTerrain]string
-	bogWhyVCA       [numTerrain]string
-	bogWhyCrossing  [numHexside]string
-	halfMPLabel     [numTerrain]string
-	quarterMPLabel  [numTerrain]string
-	allMPLabel      [numTerrain]string
-	defaultNote     [numTerrain]string
-	defaultSideNote [numHexside]string
-	defaultBridge   [numBridge]string
-	halfMPDRMLabel  [2]string
+	bogWhyEntering   [numTerrain]string
+	bogWhyLeaving    [numTerrain]string
+	bogWhyVCA        [numTerrain]string
+	vcaObstacleLabel [numTerrain]string
+	bogWhyCrossing   [numHexside]string
+	halfMPLabel      [numTerrain]string
+	quarterMPLabel   [numTerrain]string
+	allMPLabel       [numTerrain]string
+	defaultNote      [numTerrain]string
+	defaultSideNote  [numHexside]string
+	defaultBridge    [numBridge]string
+	halfMPDRMLabel   [2]string
 )
 
 // DefaultRule is what a step cites when a project default, not the chart, decided a cost.
@@ -438,6 +439,7 @@ func init() {
 		bogWhyEntering[t] = "Bog Check (entering " + row.Name + ")"
 		bogWhyLeaving[t] = "Bog Check (leaving " + row.Name + ")"
 		bogWhyVCA[t] = "Bog Check (VCA change in " + row.Name + ")"
+		vcaObstacleLabel[t] = "VCA hexspine in " + row.Name
 		halfMPLabel[t] = "½ printed MP, " + row.Name
 		quarterMPLabel[t] = "¼ printed MP, " + row.Name
 		allMPLabel[t] = "ALL, " + row.Name

@@ -64,27 +64,38 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 	row := &TerrainChart[t]
 	per, label := VCACost, "VCA hexspine"
 	if row.Obstacle {
-		per, label = VCACostObstacle, "VCA hexspine in "+row.Name
+		per, label = VCACostObstacle, vcaObstacleLabel[t]
 	}
 	bogEach := row.Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.OnRoad
-	var c Cost
+	// The cost is built where the step reports it, one term per hexspine then the Start
+	// MP; payStart reports just the Start in r.Cost when the vehicle does not get moving,
+	// so a Start keeps the whole cost aside (as move does).
+	c := &r.Cost
+	c.reset()
 	for i := 0; i < n; i++ {
 		c.Add(per, label, "D2.11")
 	}
-	starting, err := startCost(u, u.Reverse, &c)
+	starting, err := startCost(u, u.Reverse, c)
 	if err != nil {
 		return err
 	}
 	if err := g.spendable(u, c.Total(), "this VCA change"); err != nil {
 		return err
 	}
+	if starting {
+		g.costBuf = *c
+		c = &g.costBuf
+	}
 	// Apply: Start first, then each hexspine, announced separately, each with its Bog Check.
-	if ok, _, err := g.payStart(u, starting, &c, src, r); err != nil || !ok {
+	if ok, _, err := g.payStart(u, starting, c, src, r); err != nil || !ok {
 		return err
 	}
-	var spines Cost
-	for i := 0; i < n; i++ {
-		spines.Add(per, label, "D2.11")
+	if starting {
+		r.Cost = g.costBuf
+	}
+	made := 0
+	for made < n {
+		made++
 		u.Spent += per
 		u.Pos.Heading = u.Pos.Heading.Rotate(turn)
 		u.VCAChanged = true
@@ -98,12 +109,8 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 			}
 		}
 	}
-	for i := 0; i < int(c.no); i++ {
-		o := c.ops[i]
-		spines.Plus(o.V, o.Label, o.Rule)
-	}
-	r.Cost = spines
-	if !g.Scratch { // nobody reads a planner's events
+	r.Cost.nb = uint8(made) // the hexspines made: a Bog ends the change at the one it bogged on
+	if !g.Scratch {         // nobody reads a planner's events
 		r.event("D2.11", "VCA now "+lay.VCAName(u.Pos.Hex, u.Pos.Heading))
 	}
 	return nil

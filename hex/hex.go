@@ -106,22 +106,50 @@ func fromAxial(q, r int) Hex {
 // neighbour offsets in axial coordinates, by Side.
 var sideDelta = [6][2]int{{1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}, {1, 0}}
 
+// offsetDelta is sideDelta in the global coordinates, by the parity of X (0: an odd-lettered
+// column, 1: a lowered one) and Side: what Neighbor adds, without converting to axial.
+var offsetDelta = func() (d [2][6]Hex) {
+	for p := 0; p < 2; p++ {
+		for s := 0; s < 6; s++ {
+			q, r := p, 0 // a hex of parity p, in axial coordinates
+			h := fromAxial(q+sideDelta[s][0], r+sideDelta[s][1])
+			d[p][s] = Hex{X: h.X - int16(p), Y: h.Y}
+		}
+	}
+	return d
+}()
+
 // Neighbor is the hex across side s. It may lie off the map; see [Layout.Contains].
 func (h Hex) Neighbor(s Side) Hex {
-	q, r := h.axial()
-	d := sideDelta[s%6]
-	return fromAxial(q+d[0], r+d[1])
+	d := offsetDelta[h.X&1][s%6]
+	return Hex{X: h.X + d.X, Y: h.Y + d.Y}
 }
 
 // SideTo is the side of h that touches n, or false when n is not adjacent to h.
 func (h Hex) SideTo(n Hex) (Side, bool) {
-	for s := Side(0); s < 6; s++ {
-		if h.Neighbor(s) == n {
-			return s, true
+	dx, dy := n.X-h.X, n.Y-h.Y
+	if dx < -1 || dx > 1 || dy < -1 || dy > 1 {
+		return 0, false
+	}
+	s := sideAt[h.X&1][dx+1][dy+1]
+	return Side(s), s < 6
+}
+
+// sideAt inverts offsetDelta: by parity of X, then the X and Y offsets plus one, the Side
+// towards that neighbour, or 6 for none.
+var sideAt = func() (t [2][3][3]uint8) {
+	for p := range t {
+		for i := range t[p] {
+			for j := range t[p][i] {
+				t[p][i][j] = 6
+			}
+		}
+		for s, d := range offsetDelta[p] {
+			t[p][d.X+1][d.Y+1] = uint8(s)
 		}
 	}
-	return 0, false
-}
+	return t
+}()
 
 // Adjacent reports whether two hexes share a hexside.
 func (h Hex) Adjacent(n Hex) bool {

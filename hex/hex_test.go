@@ -201,3 +201,28 @@ func TestLineTrace(t *testing.T) {
 		t.Errorf("M3-N1 passes between %v, want M2 and N2", pair)
 	}
 }
+
+// TestNeighborMatchesAxial checks the offset tables Neighbor and SideTo use against the axial
+// arithmetic they replace, for hexes of both parities on and off the map.
+func TestNeighborMatchesAxial(t *testing.T) {
+	for x := int16(-3); x <= 4; x++ {
+		for y := int16(-3); y <= 4; y++ {
+			h := Hex{X: x, Y: y}
+			q, r := h.axial()
+			for s := Side(0); s < 6; s++ {
+				want := fromAxial(q+sideDelta[s][0], r+sideDelta[s][1])
+				if got := h.Neighbor(s); got != want {
+					t.Fatalf("%v.Neighbor(%v) = %v, want %v", h, s, got, want)
+				}
+				if got, ok := h.SideTo(want); !ok || got != s {
+					t.Fatalf("%v.SideTo(%v) = %v %v, want %v", h, want, got, ok, s)
+				}
+			}
+			for _, n := range []Hex{h, {x + 2, y}, {x, y + 2}, {x + 1, y + 2}} {
+				if _, ok := h.SideTo(n); ok {
+					t.Fatalf("%v.SideTo(%v) found a side", h, n)
+				}
+			}
+		}
+	}
+}

@@ -92,6 +92,7 @@ type Label struct {
 	Step   asl.Action // the step from Parent
 	Unit   asl.Unit   // the referee's unit on arrival
 	dead   bool       // dominated by a later label
+	next   int32      // the previous label of the same State, -1 for none
 }
 
 // Options switch parts of the search.
@@ -106,7 +107,7 @@ type Options struct {
 type Result struct {
 	Labels []Label
 	Unit   int
-	byKey  map[State][]int
+	byKey  map[State]int32 // the last label of each State; the others chain through Label.next
 	game   *asl.Game
 }
 
@@ -120,7 +121,7 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 	}
 	scratch := g.Clone()
 	scratch.Scratch = true
-	r := &Result{Unit: unit, byKey: map[State][]int{}, game: scratch}
+	r := &Result{Unit: unit, byKey: make(map[State]int32, 1024), Labels: make([]Label, 0, 1024), game: scratch}
 	start := g.Units[unit]
 	r.add(Label{State: stateOf(&start), MP: start.Spent, P: 1, Parent: -1, Unit: start})
 	// Labels by MP, then by higher probability.
@@ -180,24 +181,26 @@ func candidates(g *asl.Game, unit int, esb bool, buf []asl.Action) []asl.Action 
 // ways it beats.
 func (r *Result) add(l Label) (int, bool) {
 	const eps = 1e-12
-	for _, k := range r.byKey[l.State] {
+	head, ok := r.byKey[l.State]
+	if !ok {
+		head = -1
+	}
+	for k := head; k >= 0; k = r.Labels[k].next {
 		o := &r.Labels[k]
-		if o.dead {
-			continue
-		}
-		if o.MP <= l.MP && o.P >= l.P-eps {
+		if !o.dead && o.MP <= l.MP && o.P >= l.P-eps {
 			return 0, false
 		}
 	}
-	for _, k := range r.byKey[l.State] {
+	for k := head; k >= 0; k = r.Labels[k].next {
 		o := &r.Labels[k]
 		if !o.dead && l.MP <= o.MP && l.P >= o.P-eps {
 			o.dead = true
 		}
 	}
+	l.next = head
 	r.Labels = append(r.Labels, l)
 	i := len(r.Labels) - 1
-	r.byKey[l.State] = append(r.byKey[l.State], i)
+	r.byKey[l.State] = int32(i)
 	return i, true
 }
 
