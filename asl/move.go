@@ -429,6 +429,9 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 // non-obstacle terrain and every extra.
 func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceFails bool, err error) {
 	if !g.Map.Contains(p) {
+		if g.Scratch {
+			return false, g.refuse("D2.3", "off the map")
+		}
 		return false, g.refuse("D2.3", "%s is off the map", g.Map.Layout.Name(p))
 	}
 	d := g.Map.At(p)
@@ -542,6 +545,9 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	}
 	all := e.all
 	if all && u.Spent-u.StartStop > 0 {
+		if g.Scratch {
+			return g.refuse("D2.7", "an ALL-MP entry after spending MP")
+		}
 		return g.refuse("D2.7", "entering %s costs ALL of %s's MP, but it has already spent %s MP this MPh", lay.Name(opt.to), u.ID, u.Spent-u.StartStop)
 	}
 	leave, err := g.leaveCheck(u, opt.to, e.below)
@@ -598,7 +604,9 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 			u.Spent += Whole(1)
 			u.StartStop += Whole(1)
 			u.Moving, u.Reverse, u.DirSet = false, false, false
-			r.event("D2.3", fmt.Sprintf("hexside %s is too close to the obstacle depiction for VBM: the MP are spent where it is and it stops", lay.HexsideName(opt.to, mustSide(opt.to, opt.along))))
+			if !g.Scratch { // nobody reads a planner's events
+				r.event("D2.3", fmt.Sprintf("hexside %s is too close to the obstacle depiction for VBM: the MP are spent where it is and it stops", lay.HexsideName(opt.to, mustSide(opt.to, opt.along))))
+			}
 		} else {
 			r.event("D2.3", "hexside too close to the obstacle depiction for VBM: the MP are spent where it is; no MP left to stop")
 		}

@@ -121,19 +121,27 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 func (g *Game) pivot(u *Unit, a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	want := 0
-	var names []string
-	for _, p := range []int{-1, 1} {
-		x, y := u.Pos.pivotLine(p)
-		names = append(names, lay.Name(x)+"-"+lay.Name(y))
-		if samePair(x, y, a.A, a.B) {
+	for _, p := range [2]int{-1, 1} {
+		if x, y := u.Pos.pivotLine(p); samePair(x, y, a.A, a.B) {
 			want = p
 		}
 	}
 	if want == 0 {
+		if g.Scratch {
+			return g.refuse("D2.33", "only the hexsides of its CAFP it does not straddle")
+		}
+		var names [2]string
+		for i, p := range [2]int{-1, 1} {
+			x, y := u.Pos.pivotLine(p)
+			names[i] = lay.Name(x) + "-" + lay.Name(y)
+		}
 		return g.refuse("D2.33", "%s is in Bypass at CAFP %s: it may change its VCA only to %s or %s (the hexsides of its CAFP it does not straddle)",
 			u.ID, lay.VertexName(hex.Vertex{Hex: u.Pos.Hex, Spine: u.Pos.CAFP()}), names[0], names[1])
 	}
 	if int(u.Pos.Pivot) == want {
+		if g.Scratch {
+			return g.refuse("D2.33", "already faces that hexside")
+		}
 		return g.refuse("D2.33", "%s already faces %s-%s", u.ID, lay.Name(a.A), lay.Name(a.B))
 	}
 	var c Cost
@@ -152,7 +160,9 @@ func (g *Game) pivot(u *Unit, a Action, src dice.Source, r *Result) error {
 	u.Spent += VCACost
 	u.Pos.Pivot = int8(want)
 	u.VCAChanged = true
-	r.event("D2.33", fmt.Sprintf("faces hexside %s-%s at its CAFP; it must now Bypass along it or reverse", lay.Name(a.A), lay.Name(a.B)))
+	if !g.Scratch { // nobody reads a planner's events
+		r.event("D2.33", fmt.Sprintf("faces hexside %s-%s at its CAFP; it must now Bypass along it or reverse", lay.Name(a.A), lay.Name(a.B)))
+	}
 	return nil
 }
 

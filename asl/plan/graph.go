@@ -2,7 +2,6 @@ package plan
 
 import (
 	"cmp"
-	"container/heap"
 	"errors"
 	"fmt"
 	"math"
@@ -104,10 +103,13 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 	if start.Immobile != asl.Mobile || start.Destroyed || start.Ended {
 		return nil, ErrNotMoving
 	}
-	// Room for a few States per hex of the map to start with: a whole map has a few dozen
-	// per hex, a query's budget far fewer; growing a map and its copies of units was a tenth
-	// of the work.
+	// Room for the States to start with: a whole map has a few dozen per hex (47 for a
+	// tank on open boards), a query's budget far fewer; growing the index, the copies of
+	// units and the edges was half of what a whole-map compile allocated.
 	hint := 4 * g.Map.Layout.Size()
+	if limit == 0 {
+		hint = 48 * g.Map.Layout.Size()
+	}
 	gr := &Graph{Unit: unit, allot: start.V.Allotment(), allow: start.Allowance, index: make(map[State]int32, hint), probs: []float64{1}}
 	c := compiler{gr: gr, scratch: scratch, unit: unit, gain: gained(&start), maxJump: 1, res: new(asl.Result), actIdx: map[asl.Action]int32{},
 		reps: make([]asl.Unit, 0, hint), dist: make([]asl.MP, 0, hint), all: make([]adj, 0, 4*hint)}
@@ -247,11 +249,11 @@ func (c *compiler) push(from int32, o *outcome, lo, hi asl.MP, a asl.Action, min
 func (c *compiler) search(start *asl.Unit, limit asl.MP) error {
 	c.node(start, start.Spent)
 	var q distQueue
-	heap.Push(&q, distItem{0, start.Spent})
+	q.push(distItem{0, start.Spent})
 	done := make([]bool, 0, 1024)
 	var buf []asl.Action
 	for q.Len() > 0 {
-		it := heap.Pop(&q).(distItem)
+		it := q.pop()
 		for int(it.node) >= len(done) {
 			done = append(done, false)
 		}
@@ -367,7 +369,7 @@ func (c *compiler) relax(q *distQueue, done []bool, from int32, mark int) {
 			}
 			if d <= c.dist[to] {
 				c.dist[to] = d
-				heap.Push(q, distItem{to, d})
+				q.push(distItem{to, d})
 			}
 		}
 	}
@@ -473,15 +475,52 @@ type distItem struct {
 	d    asl.MP
 }
 
+// distQueue is a binary min-heap of distItems by d. It is typed, not a container/heap: that
+// boxed every item pushed, an allocation per relaxed edge.
 type distQueue []distItem
 
-func (q distQueue) Len() int           { return len(q) }
-func (q distQueue) Less(i, j int) bool { return q[i].d < q[j].d }
-func (q distQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *distQueue) Push(x any)        { *q = append(*q, x.(distItem)) }
-func (q *distQueue) Pop() any          { o := (*q)[len(*q)-1]; *q = (*q)[:len(*q)-1]; return o }
-func (g *Graph) Len() int              { return len(g.States) }
-func (g *Graph) Edges() int            { return len(g.edges) }
+func (q distQueue) Len() int { return len(q) }
+
+// push adds it.
+func (q *distQueue) push(it distItem) {
+	h := append(*q, it)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h[p].d <= h[i].d {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+	*q = h
+}
+
+// pop removes and returns the item of least d.
+func (q *distQueue) pop() distItem {
+	h := *q
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < n && h[l].d < h[m].d {
+			m = l
+		}
+		if r := l + 1; r < n && h[r].d < h[m].d {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*q = h
+	return top
+}
+func (g *Graph) Len() int   { return len(g.States) }
+func (g *Graph) Edges() int { return len(g.edges) }
 
 // Node is the State of the unit as it stands in game, if the graph has it.
 func (g *Graph) Node(u *asl.Unit) (int32, bool) {

@@ -348,9 +348,9 @@ func hexBound(g *asl.Game, v *asl.Vehicle, dest hex.Hex) []asl.MP {
 	}
 	var q distQueue
 	out[lay.Index(dest)] = 0
-	heap.Push(&q, distItem{int32(lay.Index(dest)), 0})
+	q.push(distItem{int32(lay.Index(dest)), 0})
 	for q.Len() > 0 {
-		it := heap.Pop(&q).(distItem)
+		it := q.pop()
 		if it.d > out[it.node] {
 			continue
 		}
@@ -364,7 +364,7 @@ func hexBound(g *asl.Game, v *asl.Vehicle, dest hex.Hex) []asl.MP {
 			ni := lay.Index(n)
 			if d := it.d + c; out[ni] < 0 || d < out[ni] {
 				out[ni] = d
-				heap.Push(&q, distItem{int32(ni), d})
+				q.push(distItem{int32(ni), d})
 			}
 		}
 	}
