@@ -116,6 +116,7 @@ func Compile(g *asl.Game, unit int, limit asl.MP) (*Graph, error) {
 	if err := c.search(&start, limit); err != nil {
 		return nil, err
 	}
+	gr.renumber(c.all, c.order)
 	gr.link(c.all, c.acts, c.maxJump)
 	return gr, nil
 }
@@ -134,6 +135,7 @@ type compiler struct {
 	acts    []asl.Action         // the distinct steps of the edges
 	actIdx  map[asl.Action]int32 // their indices in acts
 	maxJump asl.MP               // the longest jump in MP of any edge: the bucket ring must hold it
+	order   []int32              // the States in the order the search settled them
 	res     *asl.Result          // what the referee made of the last step played
 	// the outcomes of a step with plenty of MP left, with none, and around its cost
 	inf, o0, at outcome
@@ -261,6 +263,7 @@ func (c *compiler) search(start *asl.Unit, limit asl.MP) error {
 			continue
 		}
 		done[it.node] = true
+		c.order = append(c.order, it.node)
 		rep := c.reps[it.node]
 		if limit > 0 && it.d > limit && !rep.AllUsed {
 			continue
@@ -372,6 +375,41 @@ func (c *compiler) relax(q *distQueue, done []bool, from int32, mark int) {
 				q.push(distItem{to, d})
 			}
 		}
+	}
+}
+
+// renumber numbers the States in the order the search settled them (those it found but did
+// not expand last), and the edges with them: a query from the start settles them in much the
+// same order, so the edges and the chances it reads next lie next to those it just read.
+// Numbered as found, the query spent most of its time waiting for memory.
+func (gr *Graph) renumber(all []adj, order []int32) {
+	n := len(gr.States)
+	perm := make([]int32, n)
+	for i := range perm {
+		perm[i] = -1
+	}
+	next := int32(0)
+	for _, old := range order {
+		perm[old] = next
+		next++
+	}
+	for old := range perm {
+		if perm[old] < 0 {
+			perm[old] = next
+			next++
+		}
+	}
+	states := make([]State, n)
+	fixed := make([]bool, n)
+	for old, nw := range perm {
+		states[nw], fixed[nw] = gr.States[old], gr.fixed[old]
+	}
+	gr.States, gr.fixed = states, fixed
+	for k, old := range gr.index {
+		gr.index[k] = perm[old]
+	}
+	for i := range all {
+		all[i].from, all[i].e.to = perm[all[i].from], perm[all[i].e.to]
 	}
 }
 
@@ -551,7 +589,11 @@ type Query struct {
 	best, pend []float64
 	graph      *Graph
 	bucket     [][]pending
+	sure       [][]offer // the sure ways (chance 1) offered, by bucket: most are
 }
+
+// offer is a sure way offered to a State: 8 bytes.
+type offer struct{ node, parent int32 }
 
 // pending is a way offered to a State, waiting in its bucket: 16 bytes.
 type pending struct {
@@ -578,67 +620,61 @@ func (g *Graph) Reach(q *Query, from int32, mp asl.MP, maxRisk float64) {
 		q.best[w.Node] = -1
 	}
 	if len(q.bucket) != g.ring {
-		q.bucket = make([][]pending, g.ring)
+		q.bucket, q.sure = make([][]pending, g.ring), make([][]offer, g.ring)
 	}
 	best, pend := q.best[:n], q.pend[:n]
 	q.Ways = q.Ways[:0]
 	mask := asl.MP(g.ring - 1)
-	q.bucket[mp&mask] = append(q.bucket[mp&mask][:0], pending{node: from, parent: -1, p: 1})
+	q.sure[mp&mask] = append(q.sure[mp&mask][:0], offer{node: from, parent: -1})
 	waiting := 1
 	for m := mp; waiting > 0; m++ {
+		// Sure ways first: nothing at this MP beats one, so each is settled at once.
+		s := q.sure[m&mask]
+		waiting -= len(s)
+		for _, o := range s {
+			if best[o.node] < 1-eps {
+				waiting += g.settle(q, o.node, o.parent, 1, m, maxRisk)
+			}
+		}
+		q.sure[m&mask] = s[:0]
 		b := q.bucket[m&mask]
 		if len(b) == 0 {
 			continue
 		}
 		waiting -= len(b)
-		// Pass 1: a sure way (chance 1) is settled at once, since nothing at this MP beats it;
-		// for the others, note the best chance each State is offered at this MP.
-		risky := false
+		// Pass 1: note the best chance each State is offered at this MP.
 		for k := range b {
 			x := &b[k]
-			if x.p <= best[x.node]+eps {
-				continue
-			}
-			if x.p == 1 {
-				waiting += g.settle(q, x, m, maxRisk)
-				continue
-			}
-			risky = true
-			if x.p > pend[x.node] {
+			if x.p > best[x.node]+eps && x.p > pend[x.node] {
 				pend[x.node] = x.p
 			}
 		}
-		// Pass 2: settle each State's best risky way (the first offering it), unless a sure
-		// way came at this MP too.
-		for k := 0; risky && k < len(b); k++ {
+		// Pass 2: settle each State's best risky way (the first offering it).
+		for k := range b {
 			x := &b[k]
-			if x.p == 1 || x.p != pend[x.node] {
+			if x.p != pend[x.node] {
 				continue
 			}
 			pend[x.node] = -1
-			if x.p > best[x.node]+eps {
-				waiting += g.settle(q, x, m, maxRisk)
-			}
+			waiting += g.settle(q, x.node, x.parent, x.p, m, maxRisk)
 		}
 		q.bucket[m&mask] = b[:0]
 	}
 }
 
-// settle records way x at MP m as the best to its State and offers every step open from
-// there; it returns how many it offered.
-func (g *Graph) settle(q *Query, x *pending, m asl.MP, maxRisk float64) int {
-	v := x.node
-	q.best[v] = x.p
+// settle records the way to State v from way parent, with chance p at MP m, as the best to
+// its State and offers every step open from there; it returns how many it offered.
+func (g *Graph) settle(q *Query, v, parent int32, p0 float64, m asl.MP, maxRisk float64) int {
+	q.best[v] = p0
 	w := int32(len(q.Ways))
-	q.Ways = append(q.Ways, Way{Node: v, MP: m, P: x.p, Parent: x.parent})
+	q.Ways = append(q.Ways, Way{Node: v, MP: m, P: p0, Parent: parent})
 	l := g.allow - m
 	if g.fixed[v] {
 		l = 0
 	}
 	mask := asl.MP(g.ring - 1)
 	pushed := 0
-	base := g.first[v]
-	es := g.edges[base:g.first[v+1]]
+	es := g.edges[g.first[v]:g.first[v+1]]
 	for ei := range es {
 		ed := &es[ei]
 		if asl.MP(ed.lo) > l {
@@ -648,7 +684,7 @@ func (g *Graph) settle(q *Query, x *pending, m asl.MP, maxRisk float64) int {
 			continue
 		}
 		nm := m + asl.MP(ed.cost)
-		p := x.p
+		p := p0
 		if ed.flags != 0 {
 			if ed.minimum() {
 				if g.allot-m-asl.MP(ed.cost) <= 0 {
@@ -664,7 +700,11 @@ func (g *Graph) settle(q *Query, x *pending, m asl.MP, maxRisk float64) int {
 		if p <= q.best[ed.to]+eps {
 			continue
 		}
-		q.bucket[nm&mask] = append(q.bucket[nm&mask], pending{node: ed.to, parent: w, p: p})
+		if p == 1 {
+			q.sure[nm&mask] = append(q.sure[nm&mask], offer{node: ed.to, parent: w})
+		} else {
+			q.bucket[nm&mask] = append(q.bucket[nm&mask], pending{node: ed.to, parent: w, p: p})
+		}
 		pushed++
 	}
 	return pushed
