@@ -7,7 +7,16 @@ import "github.com/umpire-referee/umpire/hex"
 // Minimum Move, leaving the map), each VCA change. It is a move generator, not a judge: some
 // of them [Game.Step] will refuse (too dear, a rule against it), and it alone decides. ESB and
 // Delay are left to the caller (they do not move the vehicle).
-func (g *Game) Candidates(i int, buf []Action) []Action {
+func (g *Game) Candidates(i int, buf []Action) []Action { return g.candidates(i, buf, false) }
+
+// Elementary appends to buf the steps of Candidates that are not a sequence of others: a VCA
+// change of n hexspines is left out for n > 1, since D2.11 prices and checks it as n changes
+// of one in a row (the Start MP once, a Bog Check per hexspine where one is due), which
+// reach the same place for the same MP at the same risk. A planner that must try every step
+// of every State it reaches tries a fifth fewer.
+func (g *Game) Elementary(i int, buf []Action) []Action { return g.candidates(i, buf, true) }
+
+func (g *Game) candidates(i int, buf []Action, elementary bool) []Action {
 	u := &g.Units[i]
 	add := func(a Action) {
 		a.Unit, a.Versus = i, -1
@@ -70,7 +79,7 @@ func (g *Game) Candidates(i int, buf []Action) []Action {
 		return buf
 	}
 	for s := hex.Spine(0); s < 6; s++ {
-		if s != u.Pos.Heading {
+		if n, _ := u.Pos.Heading.Steps(s); n > 0 && (!elementary || n == 1) {
 			a, b := u.Pos.Hex.SpineHexes(s)
 			add(Action{Verb: VerbVCA, A: a, B: b})
 		}
