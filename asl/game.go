@@ -573,6 +573,9 @@ func (g *Game) stop(u *Unit, r *Result) error {
 	}
 	c := Whole(1)
 	if c > u.Remaining() && !u.AllUsed {
+		if g.Scratch {
+			return g.refuse("D2.4", "no Stopping MP left")
+		}
 		or := ""
 		if esbOpen(u) {
 			or = " (or attempt ESB for more MP, D2.5)"

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"container/heap"
 	"errors"
 	"fmt"
 	"strings"
@@ -435,7 +434,7 @@ func groupSearch(g *asl.Game, group int, goal func(*asl.Game) bool, bound func(*
 		return a.p > b.p
 	}}
 	nodes = append(nodes, groupNode{game: start, mp: 0, f: bound(start), p: 1, parent: -1})
-	heap.Push(q, 0)
+	q.push(0)
 	var kb []byte
 	kb = groupKey(start, group, kb)
 	best := map[string]int{string(kb): 0}
@@ -446,7 +445,7 @@ func groupSearch(g *asl.Game, group int, goal func(*asl.Game) bool, bound func(*
 	var buf []asl.ImpulseAction
 	expanded := 0
 	for q.Len() > 0 {
-		ni := heap.Pop(q).(int)
+		ni := q.pop()
 		n := nodes[ni]
 		kb = groupKey(n.game, group, kb)
 		if closed[string(kb)] {
@@ -485,7 +484,7 @@ func groupSearch(g *asl.Game, group int, goal func(*asl.Game) bool, bound func(*
 			}
 			nodes = append(nodes, groupNode{game: c, mp: mp, f: mp + bound(c), p: p, parent: ni, ia: cloneImpulse(ia), cost: res.Cost})
 			best[k] = len(nodes) - 1
-			heap.Push(q, len(nodes)-1)
+			q.push(len(nodes) - 1)
 		}
 	}
 	return nil, fmt.Errorf("%w: %s cannot get there this MPh", ErrNoRoute, g.Groups[group].ID)

@@ -10,7 +10,6 @@
 package plan
 
 import (
-	"container/heap"
 	"errors"
 	"fmt"
 
@@ -135,11 +134,11 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 		}
 		return a.P > b.P
 	}}
-	heap.Push(q, 0)
+	q.push(0)
 	var res asl.Result
 	var buf []asl.Action
 	for q.Len() > 0 {
-		li := heap.Pop(q).(int)
+		li := q.pop()
 		if r.Labels[li].dead {
 			continue
 		}
@@ -160,7 +159,7 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 				continue
 			}
 			if nl, ok := r.add(Label{State: stateOf(&nu), MP: nu.Spent, P: p, Parent: li, Step: a, Unit: nu}); ok {
-				heap.Push(q, nl)
+				q.push(nl)
 			}
 		}
 	}
@@ -312,21 +311,52 @@ func (r *Result) Hexes() map[hex.Hex]HexReach {
 	return out
 }
 
-// indexQueue is a priority queue of indexes into a caller's slice, ordered by less.
+// indexQueue is a binary heap of indexes into a caller's slice, least first by less. It is
+// typed, not a container/heap, which boxed every index pushed.
 type indexQueue struct {
 	ix   []int
 	less func(a, b int) bool
 }
 
-func (q *indexQueue) Len() int           { return len(q.ix) }
-func (q *indexQueue) Less(i, j int) bool { return q.less(q.ix[i], q.ix[j]) }
-func (q *indexQueue) Swap(i, j int)      { q.ix[i], q.ix[j] = q.ix[j], q.ix[i] }
-func (q *indexQueue) Push(x any)         { q.ix = append(q.ix, x.(int)) }
-func (q *indexQueue) Pop() any {
-	n := len(q.ix)
-	x := q.ix[n-1]
-	q.ix = q.ix[:n-1]
-	return x
+func (q *indexQueue) Len() int { return len(q.ix) }
+
+// push adds index i.
+func (q *indexQueue) push(i int) {
+	h := append(q.ix, i)
+	for k := len(h) - 1; k > 0; {
+		p := (k - 1) / 2
+		if !q.less(h[k], h[p]) {
+			break
+		}
+		h[p], h[k] = h[k], h[p]
+		k = p
+	}
+	q.ix = h
+}
+
+// pop removes and returns the least index.
+func (q *indexQueue) pop() int {
+	h := q.ix
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	for k := 0; ; {
+		l, m := 2*k+1, k
+		if l < n && q.less(h[l], h[m]) {
+			m = l
+		}
+		if r := l + 1; r < n && q.less(h[r], h[m]) {
+			m = r
+		}
+		if m == k {
+			break
+		}
+		h[k], h[m] = h[m], h[k]
+		k = m
+	}
+	q.ix = h
+	return top
 }
 
 // DivideRow is one first step and the number of Places reachable after it.
