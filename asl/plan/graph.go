@@ -250,7 +250,7 @@ func (c *compiler) push(from int32, o *outcome, lo, hi asl.MP, a asl.Action, min
 // it stands: every step the referee offers from each State is played and becomes its edges.
 func (c *compiler) search(start *asl.Unit, limit asl.MP) error {
 	c.node(start, start.Spent)
-	var q distQueue
+	q := newDistQueue()
 	q.push(distItem{0, start.Spent})
 	done := make([]bool, 0, 1024)
 	var buf []asl.Action
@@ -276,7 +276,7 @@ func (c *compiler) search(start *asl.Unit, limit asl.MP) error {
 				return err
 			}
 		}
-		c.relax(&q, done, it.node, mark)
+		c.relax(q, done, it.node, mark)
 	}
 	return nil
 }
@@ -513,50 +513,6 @@ type distItem struct {
 	d    asl.MP
 }
 
-// distQueue is a binary min-heap of distItems by d. It is typed, not a container/heap: that
-// boxed every item pushed, an allocation per relaxed edge.
-type distQueue []distItem
-
-func (q distQueue) Len() int { return len(q) }
-
-// push adds it.
-func (q *distQueue) push(it distItem) {
-	h := append(*q, it)
-	for i := len(h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if h[p].d <= h[i].d {
-			break
-		}
-		h[p], h[i] = h[i], h[p]
-		i = p
-	}
-	*q = h
-}
-
-// pop removes and returns the item of least d.
-func (q *distQueue) pop() distItem {
-	h := *q
-	top := h[0]
-	n := len(h) - 1
-	h[0] = h[n]
-	h = h[:n]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < n && h[l].d < h[m].d {
-			m = l
-		}
-		if r := l + 1; r < n && h[r].d < h[m].d {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
-	*q = h
-	return top
-}
 func (g *Graph) Len() int   { return len(g.States) }
 func (g *Graph) Edges() int { return len(g.edges) }
 

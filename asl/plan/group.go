@@ -345,7 +345,7 @@ func hexBound(g *asl.Game, v *asl.Vehicle, dest hex.Hex) []asl.MP {
 		}
 		return 1
 	}
-	var q distQueue
+	q := newDistQueue()
 	out[lay.Index(dest)] = 0
 	q.push(distItem{int32(lay.Index(dest)), 0})
 	for q.Len() > 0 {

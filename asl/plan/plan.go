@@ -311,54 +311,6 @@ func (r *Result) Hexes() map[hex.Hex]HexReach {
 	return out
 }
 
-// indexQueue is a binary heap of indexes into a caller's slice, least first by less. It is
-// typed, not a container/heap, which boxed every index pushed.
-type indexQueue struct {
-	ix   []int
-	less func(a, b int) bool
-}
-
-func (q *indexQueue) Len() int { return len(q.ix) }
-
-// push adds index i.
-func (q *indexQueue) push(i int) {
-	h := append(q.ix, i)
-	for k := len(h) - 1; k > 0; {
-		p := (k - 1) / 2
-		if !q.less(h[k], h[p]) {
-			break
-		}
-		h[p], h[k] = h[k], h[p]
-		k = p
-	}
-	q.ix = h
-}
-
-// pop removes and returns the least index.
-func (q *indexQueue) pop() int {
-	h := q.ix
-	top := h[0]
-	n := len(h) - 1
-	h[0] = h[n]
-	h = h[:n]
-	for k := 0; ; {
-		l, m := 2*k+1, k
-		if l < n && q.less(h[l], h[m]) {
-			m = l
-		}
-		if r := l + 1; r < n && q.less(h[r], h[m]) {
-			m = r
-		}
-		if m == k {
-			break
-		}
-		h[k], h[m] = h[m], h[k]
-		k = m
-	}
-	q.ix = h
-	return top
-}
-
 // DivideRow is one first step and the number of Places reachable after it.
 type DivideRow struct {
 	Step   asl.Action
