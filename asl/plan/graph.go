@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
 )
 
 // Graph is the State graph of one vehicle on one map, the other units standing where they
@@ -718,4 +719,32 @@ func (g *Graph) CanStop(w Way) bool {
 		}
 	}
 	return false
+}
+
+// Hexes sums the ways of the last query up by hex, as [Result.Hexes] does for the
+// referee-driven search; hexes off the map are left out.
+func (g *Graph) Hexes(q *Query) map[hex.Hex]HexReach {
+	var t hexTally
+	for i := range q.Ways {
+		w := q.Ways[i]
+		t.add(&g.States[w.Node], w.MP, w.P, func() bool { return g.CanStop(w) })
+	}
+	return t.done()
+}
+
+// Cheapest is the least-MP way of the last query at hex h (in its centre or in Bypass
+// there), and with vca true only those facing heading; at equal MP the safest, as
+// [Result.Cheapest]. The query's maxRisk has already dropped the riskier ways.
+func (g *Graph) Cheapest(q *Query, h hex.Hex, heading hex.Spine, vca bool) (int32, bool) {
+	best := int32(-1)
+	for i := range q.Ways {
+		w := &q.Ways[i]
+		if !wayTo(&g.States[w.Node], h, heading, vca) {
+			continue
+		}
+		if best < 0 || cheaper(w.MP, w.P, q.Ways[best].MP, q.Ways[best].P) {
+			best = int32(i)
+		}
+	}
+	return best, best >= 0
 }

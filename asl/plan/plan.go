@@ -247,17 +247,26 @@ func (r *Result) Cheapest(h hex.Hex, heading hex.Spine, vca bool, maxRisk float6
 	best := -1
 	for i := range r.Labels {
 		l := &r.Labels[i]
-		if l.dead || l.State.Pos.Offboard || l.State.Pos.Hex != h || vca && (l.State.Pos.Bypass || l.State.Pos.Heading != heading) {
+		if l.dead || !wayTo(&l.State, h, heading, vca) || maxRisk > 0 && 1-l.P > maxRisk+1e-12 {
 			continue
 		}
-		if maxRisk > 0 && 1-l.P > maxRisk+1e-12 {
-			continue
-		}
-		if best < 0 || l.MP < r.Labels[best].MP || l.MP == r.Labels[best].MP && l.P > r.Labels[best].P {
+		if best < 0 || cheaper(l.MP, l.P, r.Labels[best].MP, r.Labels[best].P) {
 			best = i
 		}
 	}
 	return best, best >= 0
+}
+
+// wayTo reports whether a way ending in State s ends at hex h (in its centre or in Bypass
+// there), and with vca true faces heading there.
+func wayTo(s *State, h hex.Hex, heading hex.Spine, vca bool) bool {
+	return !s.Pos.Offboard && s.Pos.Hex == h && (!vca || !s.Pos.Bypass && s.Pos.Heading == heading)
+}
+
+// cheaper reports whether a way for mp MP at chance p beats one for bestMP at bestP: fewer
+// MP, or as many and safer.
+func cheaper(mp asl.MP, p float64, bestMP asl.MP, bestP float64) bool {
+	return mp < bestMP || mp == bestMP && p > bestP
 }
 
 // CanStop reports whether the vehicle of label i may still Stop where it is this MPh (or is
@@ -284,28 +293,52 @@ type HexReach struct {
 
 // Hexes sums the Result up by hex, for a map's shading; hexes off the map are left out.
 func (r *Result) Hexes() map[hex.Hex]HexReach {
-	out := map[hex.Hex]HexReach{}
-	safe := map[hex.Hex]bool{}
+	var t hexTally
 	for _, i := range r.Live() {
 		l := &r.Labels[i]
-		if l.State.Pos.Offboard {
-			continue
-		}
-		h := l.State.Pos.Hex
-		if l.P >= 1 {
-			safe[h] = true
-		}
-		hr, ok := out[h]
-		if !ok || l.MP < hr.MP || l.MP == hr.MP && l.P > hr.P {
-			hr.MP, hr.P = l.MP, l.P
-		}
-		if !hr.Stop && r.CanStop(i) {
-			hr.Stop = true
-		}
-		out[h] = hr
+		t.add(&l.State, l.MP, l.P, func() bool { return r.CanStop(i) })
+	}
+	return t.done()
+}
+
+// hexTally sums ways up by hex: the least MP, the best chance at it, whether some way is
+// sure, and whether some way may Stop there.
+type hexTally struct {
+	out  map[hex.Hex]HexReach
+	safe map[hex.Hex]bool
+}
+
+// add counts a way ending in State s for mp MP at chance p; canStop is asked only while no
+// way to the hex is known to Stop.
+func (t *hexTally) add(s *State, mp asl.MP, p float64, canStop func() bool) {
+	if s.Pos.Offboard {
+		return
+	}
+	if t.out == nil {
+		t.out, t.safe = map[hex.Hex]HexReach{}, map[hex.Hex]bool{}
+	}
+	h := s.Pos.Hex
+	if p >= 1 {
+		t.safe[h] = true
+	}
+	hr, ok := t.out[h]
+	if !ok || cheaper(mp, p, hr.MP, hr.P) {
+		hr.MP, hr.P = mp, p
+	}
+	if !hr.Stop && canStop() {
+		hr.Stop = true
+	}
+	t.out[h] = hr
+}
+
+// done is the tally, each hex marked Risky where no way to it is sure.
+func (t *hexTally) done() map[hex.Hex]HexReach {
+	out := t.out
+	if out == nil {
+		out = map[hex.Hex]HexReach{}
 	}
 	for h, hr := range out {
-		hr.Risky = !safe[h]
+		hr.Risky = !t.safe[h]
 		out[h] = hr
 	}
 	return out

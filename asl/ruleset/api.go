@@ -6,6 +6,7 @@ import (
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/asl/aslfile"
+	"github.com/umpire-referee/umpire/asl/plan"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/rules"
 )
@@ -199,10 +200,16 @@ func (g *Game) Reach(unit string, maxRisk float64) (any, error) {
 		return v, nil
 	}
 	out := ReachView{UnitHead: head, Hexes: []ReachHex{}}
-	res, err := g.reach(i, maxRisk)
+	hexes, ok := g.plans.graphHexes(g.G, i, maxRisk)
+	if !ok {
+		var res *plan.Result
+		if res, err = g.reach(i, maxRisk); err == nil {
+			hexes = res.Hexes()
+		}
+	}
 	if err == nil {
 		lay := g.G.Map.Layout
-		for h, hr := range res.Hexes() {
+		for h, hr := range hexes {
 			x, y := h.Centre()
 			out.Hexes = append(out.Hexes, ReachHex{Hex: lay.Name(h), X: rules.Round(x), Y: rules.Round(y),
 				MP: (hr.MP - u.Spent).Float(), P: rules.Round(hr.P*1e4) / 1e4, Risky: hr.Risky, Stop: hr.Stop})

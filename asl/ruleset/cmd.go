@@ -399,12 +399,18 @@ func path(args []string, stdout, stderr io.Writer) int {
 // it going, and reports each step as a plan: its cost and the checks it calls for, no rolls
 // (aslfile.AsPlan); exact is the chance of arriving Mobile.
 func planSteps(g *asl.Game, way []asl.Action) (steps []aslfile.StepOut, exact *big.Rat, err error) {
+	steps, exact, _, err = replay(g, way)
+	return steps, exact, err
+}
+
+// replay is planSteps, with the game as the way leaves it.
+func replay(g *asl.Game, way []asl.Action) (steps []aslfile.StepOut, exact *big.Rat, end *asl.Game, err error) {
 	c := g.Clone()
 	var res asl.Result
 	exact = big.NewRat(1, 1)
 	for k, a := range way {
 		if err := c.Step(a, dice.Lowest{}, &res); err != nil {
-			return nil, nil, fmt.Errorf("the referee refused step %d (%s): %v", k+1, c.Describe(a), err)
+			return nil, nil, nil, fmt.Errorf("the referee refused step %d (%s): %v", k+1, c.Describe(a), err)
 		}
 		for _, e := range res.Rolls() {
 			if e.Risk.Den > 0 {
@@ -415,7 +421,7 @@ func planSteps(g *asl.Game, way []asl.Action) (steps []aslfile.StepOut, exact *b
 		aslfile.AsPlan(&so)
 		steps = append(steps, so)
 	}
-	return steps, exact, nil
+	return steps, exact, c, nil
 }
 
 // groupPath plans a Convoy's or a platoon's Impulses to hex h and prints them as `umpire

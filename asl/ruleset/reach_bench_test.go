@@ -6,6 +6,7 @@ import (
 
 	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/asl/plan"
+	"github.com/umpire-referee/umpire/dice"
 )
 
 // reachGames are the two maps BenchmarkServerReach clicks on: the server's demo (one board,
@@ -32,7 +33,8 @@ func reachGames(b testing.TB) map[string]func() (*Game, string) {
 
 // BenchmarkServerReach is what the server does when a player clicks a unit: Game.Reach, the
 // reach view the API returns. cold: on a game it has not seen (everything it needs built
-// first); warm: the same game clicked again.
+// first); moving: clicked after a step of its own, answered from its compiled graph; warm:
+// the same game clicked again.
 func BenchmarkServerReach(b *testing.B) {
 	for name, mk := range reachGames(b) {
 		b.Run(name+"/cold", func(b *testing.B) {
@@ -44,6 +46,32 @@ func BenchmarkServerReach(b *testing.B) {
 				if _, err := g.Reach(id, 0); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+		b.Run(name+"/moving", func(b *testing.B) {
+			// A click after a step of the unit's own, its graph compiled: the views are
+			// forgotten as a step forgets them, and the graph answers.
+			g, id := mk()
+			i, _, _, _ := g.unit(id)
+			if _, err := g.Reach(id, 0); err != nil {
+				b.Fatal(err)
+			}
+			a, err := g.Parse(id + " start")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := g.Do(a, 1, dice.Lowest{}); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				g.plans.settle(g.G, nil)
+				if _, err := g.Reach(id, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if g.plans.graph == nil || g.plans.graph.unit != i {
+				b.Fatal("the graph did not answer")
 			}
 		})
 		b.Run(name+"/warm", func(b *testing.B) {

@@ -122,9 +122,10 @@ func (s *Step) JSON(r *rules.Report) any { return stepOf(r) }
 
 // Do plays a line and reports it with its MP breakdown.
 func (g *Game) Do(a rules.Action, n int, src dice.Source) (*rules.Report, error) {
-	g.plans.forget() // any step may change what a unit can reach
+	w := g.plans.watch(g.G)
 	act := a.(*Action)
 	so, err := aslfile.Do(g.G, n, act.Text, &act.L, src)
+	g.plans.settle(g.G, w) // any step may change what a unit can reach
 	return reportOf(act.Text, &so), err
 }
 

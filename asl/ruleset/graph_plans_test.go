@@ -1,0 +1,118 @@
+package ruleset
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/umpire-referee/umpire/asl/aslfile"
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// TestGraphAnswersAgreeWithSearch moves a unit along its way to a far hex, clicking it after
+// every step of its own, as a player does. From the second click on, the answers come from the
+// unit's compiled graph; each must be the referee-driven search's answer (the oracle): the same
+// hexes shaded with the same MP, chance, risk and Stop, and paths of the same MP and chance.
+// A step of another unit drops the graph.
+func TestGraphAnswersAgreeWithSearch(t *testing.T) {
+	for name, mk := range reachGames(t) {
+		t.Run(name, func(t *testing.T) {
+			g, id := mk()
+			first, err := g.Reach(id, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hexes := first.(ReachView).Hexes
+			far := hexes[len(hexes)*2/3].Hex
+			pv, err := g.Path(id, far, "", 0)
+			if err != nil || !pv.(PathView).Reachable {
+				t.Fatalf("no way to %s: %v", far, err)
+			}
+			graphs := 0
+			for k, so := range pv.(PathView).Steps {
+				a, err := g.Parse(so.Unit + " " + so.Action)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := g.Do(a, k+1, dice.Lowest{}); err != nil {
+					t.Fatalf("step %q: %v", so.Action, err)
+				}
+				got, err := g.Reach(id, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.plans.graph != nil {
+					graphs++
+				}
+				oracle := &Game{G: g.G.Clone()}
+				want, err := oracle.Reach(id, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("after %q the graph's reach differs from the search's:\n got %+v\nwant %+v", so.Action, got, want)
+				}
+				for _, h := range []ReachHex{hexes[0], hexes[len(hexes)/3], hexes[len(hexes)-1]} {
+					gp, err := g.Path(id, h.Hex, "", 0.2)
+					if err != nil {
+						t.Fatal(err)
+					}
+					wp, _ := oracle.Path(id, h.Hex, "", 0.2)
+					a, b := gp.(PathView), wp.(PathView)
+					if a.Reachable != b.Reachable || a.MP != b.MP || a.PExact != b.PExact || a.CanStop != b.CanStop {
+						t.Fatalf("after %q, path to %s: graph %v %v MP %s stop %v; search %v %v MP %s stop %v", so.Action, h.Hex,
+							a.Reachable, a.MP, a.PExact, a.CanStop, b.Reachable, b.MP, b.PExact, b.CanStop)
+					}
+				}
+			}
+			if graphs == 0 {
+				t.Fatal("no answer came from a graph")
+			}
+		})
+	}
+}
+
+// TestGraphDroppedByOthers: a step of the moving unit keeps its graph; a step that changes
+// another unit drops the graph and the click.
+func TestGraphDroppedByOthers(t *testing.T) {
+	s, err := aslfile.Load("two.yaml", []byte(`
+ruleset: asl
+map: {boards: ["2"], terrain: {2M5: woods}}
+units:
+  - {id: A, side: German, vehicle: {name: A, mp: 12, class: tank, tracked: true}, at: 2J4, vca: K4-K5}
+  - {id: B, side: German, vehicle: {name: B, mp: 12, class: tank, tracked: true}, at: 2J6, vca: K6-K7}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &Game{G: s.Game}
+	do := func(line string) {
+		t.Helper()
+		a, err := g.Parse(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Do(a, 1, dice.Lowest{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reach := func() {
+		t.Helper()
+		if _, err := g.Reach("A", 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reach()
+	do("A start")
+	reach() // the second click after a step of its own compiles the graph
+	if g.plans.graph == nil || g.plans.graph.unit != 0 {
+		t.Fatal("no graph for A after its own step and a second click")
+	}
+	do("A enter 2K5")
+	if g.plans.graph == nil {
+		t.Fatal("A's own step dropped its graph")
+	}
+	do("B start")
+	if g.plans.clicked != 0 || g.plans.graph != nil {
+		t.Fatalf("B's step kept A's graph (%v) or the click (%d)", g.plans.graph != nil, g.plans.clicked)
+	}
+}
