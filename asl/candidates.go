@@ -9,6 +9,9 @@ import "github.com/umpire-referee/umpire/hex"
 // Delay are left to the caller (they do not move the vehicle).
 func (g *Game) Candidates(i int, buf []Action) []Action { return g.candidates(i, buf, false) }
 
+// Bypass moves are offered only round terrain that allows VBM at all (vbmTerrain): a planner
+// tried a Bypass of every open hex in its way, and the referee refused nine in ten of them.
+//
 // Elementary appends to buf the steps of Candidates that are not a sequence of others: a VCA
 // change of n hexspines is left out for n > 1, since D2.11 prices and checks it as n changes
 // of one in a row (the Start MP once, a Bog Check per hexspine where one is due), which
@@ -48,7 +51,9 @@ func (g *Game) candidates(i int, buf []Action, elementary bool) []Action {
 	var opts [6]moveOption
 	for _, o := range u.Pos.forwardOptions(opts[:0]) {
 		if o.bypass {
-			add(Action{Verb: VerbBypass, A: o.to, B: o.along})
+			if g.vbmTerrain(o.to) {
+				add(Action{Verb: VerbBypass, A: o.to, B: o.along})
+			}
 			continue
 		}
 		if !g.Map.Contains(o.to) {
@@ -64,7 +69,9 @@ func (g *Game) candidates(i int, buf []Action, elementary bool) []Action {
 	}
 	for _, o := range u.Pos.reverseOptions(opts[:0]) {
 		if o.bypass {
-			add(Action{Verb: VerbReverseBypass, A: o.to, B: o.along})
+			if g.vbmTerrain(o.to) {
+				add(Action{Verb: VerbReverseBypass, A: o.to, B: o.along})
+			}
 		} else if g.Map.Contains(o.to) {
 			add(Action{Verb: VerbReverse, A: o.to})
 		}

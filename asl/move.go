@@ -425,6 +425,17 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 	return b, nil
 }
 
+// vbmTerrain reports whether hex h may be Bypassed at all for its terrain (D2.31): on the map,
+// not rubble, and of a kind VBM goes round (woods, buildings). The move generator offers no
+// other Bypass; vbmCost refuses the rest with their reasons.
+func (g *Game) vbmTerrain(h hex.Hex) bool {
+	if !g.Map.Contains(h) {
+		return false
+	}
+	row := &TerrainChart[g.Map.At(h).Terrain]
+	return row.Bypassable && !row.IsRubble
+}
+
 // vbmCost is the cost of Bypassing hex p along its hexside with q (D2.3): double the
 // non-obstacle terrain and every extra.
 func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceFails bool, err error) {
@@ -438,6 +449,8 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	row := &TerrainChart[d.Terrain]
 	side, _ := p.SideTo(q)
 	switch {
+	case row.IsRubble && g.Scratch:
+		return false, g.refuse("D2.31", "VBM is not allowed in rubble")
 	case row.IsRubble:
 		return false, g.refuse("D2.31", "VBM is not allowed in rubble hex %s", g.Map.Layout.Name(p))
 	case !row.Bypassable && g.Scratch:
