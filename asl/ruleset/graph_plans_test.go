@@ -1,8 +1,12 @@
 package ruleset
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/plan"
 
 	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/dice"
@@ -114,5 +118,63 @@ units:
 	do("B start")
 	if g.plans.clicked != 0 || g.plans.graph != nil {
 		t.Fatalf("B's step kept A's graph (%v) or the click (%d)", g.plans.graph != nil, g.plans.clicked)
+	}
+}
+
+// TestGraphAnswersOnRandomWalks walks a tank on generated maps (hills, woods, buildings,
+// streams, walls) by random legal steps of its own (start, enter, Bypass, Reverse, VCA changes,
+// stops), clicking it after each, and checks every graph answer against the search's.
+func TestGraphAnswersOnRandomWalks(t *testing.T) {
+	seeds := 6
+	if testing.Short() {
+		seeds = 2
+	}
+	for seed := 1; seed <= seeds; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 7))
+		g := &Game{G: plan.Generate(uint64(seed), 8+rng.IntN(10))}
+		id := g.G.Units[0].ID
+		graphs := 0
+		for k := 1; k <= 10; k++ {
+			got, err := g.Reach(id, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.plans.graph != nil {
+				graphs++
+			}
+			oracle := &Game{G: g.G.Clone()}
+			want, _ := oracle.Reach(id, 0)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("seed %d, after %d steps: the graph's reach differs from the search's", seed, k-1)
+			}
+			// A random step the referee accepts (with the dice that keep it going).
+			var buf []asl.Action
+			buf = g.G.Candidates(0, buf)
+			rng.Shuffle(len(buf), func(i, j int) { buf[i], buf[j] = buf[j], buf[i] })
+			moved := false
+			for _, a := range buf {
+				c := g.G.Clone()
+				var res asl.Result
+				if c.Step(a, dice.Lowest{}, &res) != nil || c.Units[0].Immobile != asl.Mobile || a.Verb == asl.VerbExit {
+					continue
+				}
+				act, err := g.Parse(g.G.Describe(a))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := g.Do(act, k, dice.Lowest{}); err != nil {
+					t.Fatalf("seed %d: %s: %v", seed, g.G.Describe(a), err)
+				}
+				moved = true
+				break
+			}
+			if !moved {
+				t.Logf("seed %d: no step left after %d", seed, k-1)
+				break
+			}
+		}
+		if graphs == 0 {
+			t.Errorf("seed %d: no answer came from a graph", seed)
+		}
 	}
 }
