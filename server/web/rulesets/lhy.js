@@ -371,7 +371,7 @@ function renderOdds() {
   } else if (o.rows) s += '<p class="small">No DRM: net +0.</p>';
   if (o.markers && o.markers.length) {
     s += '<ul class="terms">' + o.markers.map((m) => `<li>${esc(m.kind)} <span class="tv">${esc(signed(m.drm))}</span>` +
-      `${m.target ? ' on ' + esc(m.target) : m.nation ? ' on ' + esc(m.nation) : ''}${m.atv ? ' ATV ' + esc(m.atv) : ''}${m.mv ? ' MV ' + esc(m.mv) : ''}${m.mg ? ' MG' : ''}${m.enfilade ? ' enfiladed' : ''}: one d10</li>`).join('') + '</ul>';
+      `${m.target ? ' on ' + esc(m.target) : m.nation ? ' on ' + esc(m.nation) : ''}${m.atv != null ? ' ATV ' + esc(m.atv) : ''}${m.mv ? ' MV ' + esc(m.mv) : ''}${m.mg ? ' MG' : ''}${m.enfilade ? ' enfiladed' : ''}: one d10</li>`).join('') + '</ul>';
   }
   const none = (o.outcomes || []).filter((x) => !x.facts.length).reduce((a, x) => a + x.p, 0);
   const facts = (o.facts || []).filter((f) => !/^row /.test(f.fact)).slice(0, o.rows ? 6 : 8);
