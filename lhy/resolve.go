@@ -785,11 +785,16 @@ func (g *Game) loserResults(row *AssaultRow, label string, losers []int, urban i
 		if u.Eliminated || u.Vehicular() || u.Kind == FP {
 			continue
 		}
-		if u.Kind == Leader && g.reads(LeaderLossRollOnly) {
+		if u.Kind == Leader {
+			if g.reads(LeaderLossRollOnly) {
+				rep.note("14.3", "", func() string {
+					return fmt.Sprintf("the losers' columns pass the leader %s by: only the loss roll harms a leader %s", u.ID, g.tag(LeaderLossRollOnly))
+				})
+				continue
+			}
 			rep.note("14.3", "", func() string {
-				return fmt.Sprintf("the losers' columns pass the leader %s by: only the loss roll harms a leader %s", u.ID, g.tag(LeaderLossRollOnly))
+				return fmt.Sprintf("the leader %s takes the losers' columns like any loser %s", u.ID, g.tag(LeaderLossRollOnly))
 			})
-			continue
 		}
 		if i == urban {
 			if !g.reads(UrbanAssaultStacks) {
