@@ -24,12 +24,22 @@ type StateView struct {
 	Turn     int           `json:"turn"`
 	Date     string        `json:"date,omitempty"`
 	Night    bool          `json:"night"`
+	Readings []ReadingView `json:"readings,omitempty"` // the player aid's readings this game answers other than by default
 	Map      *MapView      `json:"map,omitempty"`
 	Units    []UnitView    `json:"units"`
 	Assaults []AssaultView `json:"assaults"`
 	After    *AfterView    `json:"after"`
 	Verbs    string        `json:"verbs,omitempty"`
 	Steps    []StepOption  `json:"steps"`
+}
+
+// ReadingView is a reading of the player aid (lhy.Readings) that a scenario answers other than
+// by default: its key, the answer ("no") and what that answer does.
+type ReadingView struct {
+	Key    string `json:"key"`
+	Rule   string `json:"rule"`
+	Answer string `json:"answer"`
+	Plays  string `json:"plays"`
 }
 
 type MapView struct {
@@ -136,6 +146,12 @@ func (g *Game) View(head rules.Head, withMap bool) any {
 	v := StateView{Head: head, Turn: st.Turn, Night: st.Night, Units: []UnitView{}, Assaults: []AssaultView{}, Steps: []StepOption{}}
 	if st.Date != 0 {
 		v.Date = st.Date.String()
+	}
+	for r := range lhy.NumReadings {
+		if !st.Readings.Default(r) {
+			row := &lhy.Readings[r]
+			v.Readings = append(v.Readings, ReadingView{Key: row.Key, Rule: row.Rule, Answer: "no", Plays: row.Other})
+		}
 	}
 	if withMap {
 		m := lhyMapOf(st)
