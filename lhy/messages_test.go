@@ -64,6 +64,13 @@ func TestRefusalMessagesCiteTheRule(t *testing.T) {
 			return g
 		}, []int{10}, []string{"assault C5 A1 A2 G1"},
 			"vda U1 G1", "14.3.2", "gives a Vehicle Destruction Attempt only to the attacker, not the defender", "belongs to"},
+		{"no row: resolved without a roll", func() *Game {
+			g := &Game{Map: NewMap(12, 10), Turn: 1}
+			u(g, "T1", "US", AFV, "C6", 0, av(4, 2))
+			u(g, "T2", German, AFV, "C5", 0, av(5, 3))
+			return g
+		}, nil, []string{"assault C5 T1"},
+			"vda T2 T1", "14.3.2", "resolved without a roll: no row gives a Vehicle Destruction Attempt", "nobody"},
 		{"four hexes at night", nightGame, []int{10}, []string{"assault C5 A1 A2 envelopment"},
 			"retreat U1 C4 C3 C2 C1", "14.3.3", "at most 3 hexes at night", "river"},
 	} {

@@ -1004,7 +1004,10 @@ func (g *Game) vda(a Action, rep *Report, r roller) error {
 	default:
 		return refuse("14.3.2", "%s did not take part in the Assault on %s", g.name(a.Unit), g.hexName(af.Target))
 	}
-	if af.VDA&side == 0 {
+	switch {
+	case af.VDA == Nobody:
+		return refuse("14.3.2", "this Assault was resolved without a roll: no row gives a Vehicle Destruction Attempt")
+	case af.VDA&side == 0:
 		return refuse("14.3.2", "the row of this Assault gives a Vehicle Destruction Attempt only to the %s, not the %s", af.VDA, side)
 	}
 	if af.VDAMade&side != 0 {
