@@ -616,16 +616,21 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 	lower := g.reads(MotionLowersAV)
 	res, eav := antiTankResult(u, x, lower)
 	// The armour compared with, as the texts say it: "AV 4 (5 -1 in Motion) [default: ...]".
+	// The reading at-motion-lowers-av is named only where it decided the result.
 	arm := func() string {
 		what, base := "AV", int(u.AV)
 		if x.m.Enfilad && u.AEV >= 0 {
 			what, base = "AEV", int(u.AEV)
 		}
+		tag := ""
+		if other, _ := antiTankResult(u, x, !lower); other != res {
+			tag = " " + g.tag(MotionLowersAV)
+		}
 		switch {
 		case u.Motion && lower:
-			return fmt.Sprintf("%s %d (%d -1 in Motion) %s", what, eav, base, g.tag(MotionLowersAV))
+			return fmt.Sprintf("%s %d (%d -1 in Motion)%s", what, eav, base, tag)
 		case u.Motion:
-			return fmt.Sprintf("%s %d (not lowered in Motion) %s", what, eav, g.tag(MotionLowersAV))
+			return fmt.Sprintf("%s %d (not lowered in Motion)%s", what, eav, tag)
 		}
 		return fmt.Sprintf("%s %d", what, eav)
 	}
@@ -769,7 +774,8 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 		switch {
 		case !open:
 		case perVehicle || n == 0:
-			if err := g.openTerrainCD(h, len(cd.destroyed), rep, r); err != nil {
+			// A second vehicle's Disruption is the reading's doing: it names it.
+			if err := g.openTerrainCD(h, n > 0, rep, r); err != nil {
 				return err
 			}
 		case n == 1:
@@ -798,8 +804,8 @@ func (g *Game) cdDisrupt(j int, rep *Report, why string) {
 }
 
 // openTerrainCD Disrupts one undisrupted unit on foot in h, picked at random (13.3.7): Collateral
-// Damage in open terrain; kills is the number of vehicles destroyed.
-func (g *Game) openTerrainCD(h Hex, kills int, rep *Report, r roller) error {
+// Damage in open terrain; tagged names the reading open-terrain-cd-per-vehicle, which decided it.
+func (g *Game) openTerrainCD(h Hex, tagged bool, rep *Report, r roller) error {
 	var buf, foot [12]int
 	onFoot := foot[:0]
 	for _, j := range g.inBuf(h, &buf) {
@@ -815,7 +821,7 @@ func (g *Game) openTerrainCD(h Hex, kills int, rep *Report, r roller) error {
 		return err
 	}
 	why := "Collateral Damage in open terrain"
-	if kills > 1 {
+	if tagged {
 		why = rep.cat(why, " ", g.tag(OpenTerrainCDPerVehicle))
 	}
 	g.cdDisrupt(onFoot[p], rep, why)
