@@ -133,7 +133,16 @@ func (g *Game) reads(r Reading) bool { return g.Readings.Default(r) }
 // "[reading: KEY: no]" when the scenario chose the other answer.
 func (g *Game) tag(r Reading) string {
 	if g.Readings.Default(r) {
-		return "[default: " + Readings[r].Key + "]"
+		return readingTags[r][0]
 	}
-	return "[reading: " + Readings[r].Key + ": no]"
+	return readingTags[r][1]
 }
+
+// readingTags are the tags of each reading, default and other, made once from Readings (a
+// step's texts then add no allocation of their own for them).
+var readingTags = func() (t [NumReadings][2]string) {
+	for r := range NumReadings {
+		t[r] = [2]string{"[default: " + Readings[r].Key + "]", "[reading: " + Readings[r].Key + ": no]"}
+	}
+	return t
+}()

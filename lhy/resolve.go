@@ -764,9 +764,11 @@ func (g *Game) mustRetreat(i int, after *After, rep *Report) {
 			lo, hi := g.RetreatRange(i)
 			return fmt.Sprintf("%s must retreat %s (a Retreat is at most %d hexes at night)", u.ID, hexesText(lo, hi), RetreatLimit)
 		})
+	case after.RetreatMin == after.RetreatMax:
+		rep.note("14.3.3", u.ID+" must retreat", func() string { return fmt.Sprintf("%s must retreat %d hexes", u.ID, after.RetreatMin) })
 	default:
 		rep.note("14.3.3", u.ID+" must retreat", func() string {
-			return fmt.Sprintf("%s must retreat %s", u.ID, hexesText(after.RetreatMin, after.RetreatMax))
+			return fmt.Sprintf("%s must retreat %d-%d hexes", u.ID, after.RetreatMin, after.RetreatMax)
 		})
 	}
 }
@@ -788,7 +790,7 @@ func (g *Game) loserResults(row *AssaultRow, label string, losers []int, urban i
 		if u.Kind == Leader {
 			if g.reads(LeaderLossRollOnly) {
 				rep.note("14.3", "", func() string {
-					return fmt.Sprintf("the losers' columns pass the leader %s by: only the loss roll harms a leader %s", u.ID, g.tag(LeaderLossRollOnly))
+					return "the losers' columns pass the leader " + u.ID + " by: only the loss roll harms a leader " + g.tag(LeaderLossRollOnly)
 				})
 				continue
 			}
