@@ -520,19 +520,16 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 
 // mortarTen applies a mortar's natural 10 with MFA MV 2 or more (13.1.7), in the aid's order:
 // first every Rider and Passenger in the hex unloads, then one vehicle, picked at random among
-// those in the hex, is Destroyed, or Shocked if it is an AFV. The Riders and Passengers that were
-// aboard the Shocked AFV have just unloaded: they check Cohesion, as a Shocked AFV's Riders do
-// (13.3.5); those of a Destroyed vehicle are left to Collateral Damage at the end of the fire.
+// those in the hex, is Destroyed, or Shocked if it is an AFV. The pick comes after the unloading,
+// so a Shocked AFV has no Riders left to unload and check Cohesion (13.3.5); those of a Destroyed
+// vehicle are left to Collateral Damage at the end of the fire.
 func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
 	var buf [12]int
 	in := g.inBuf(h, &buf)
-	var was [12][2]int // (unit, vehicle): who was aboard what before the unloading
-	aboard := was[:0]
 	for _, j := range in {
 		if v := g.Units[j].Rider; v != "" {
 			if vi, ok := g.Unit(v); ok {
 				fv.aboard = fv.aboard.plus(j, vi)
-				aboard = append(aboard, [2]int{j, vi})
 			}
 		}
 	}
@@ -555,17 +552,7 @@ func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
 	}
 	v := veh[k]
 	if g.Units[v].Kind == AFV {
-		if err := g.shock(v, "13.1.7", rep, "a mortar's natural 10", r); err != nil {
-			return err
-		}
-		for _, p := range aboard {
-			if p[1] == v {
-				if err := g.cohesionCheck(p[0], "13.3.5", rep, r); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
+		return g.shock(v, "13.1.7", rep, "a mortar's natural 10", r)
 	}
 	fv.kills = fv.kills.plus(v, 0)
 	g.eliminate(v, "13.1.7", rep, "a mortar's natural 10 with MFA MV 2 or more")
