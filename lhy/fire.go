@@ -3,6 +3,7 @@ package lhy
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Fire resolution (13.x). The markers placed on a hex are each rolled once: an SADRM against a
@@ -38,14 +39,21 @@ func (m *Marker) label(g *Game) string {
 	case MDRM:
 		return fmt.Sprintf("MDRM %+d (MV %d)", m.DRM, m.MV)
 	}
-	s := fmt.Sprintf("ATDRM %+d on %s (ATV %d", m.DRM, g.name(m.Target), m.ATV)
+	s := fmt.Sprintf("ATDRM %+d on %s", m.DRM, g.name(m.Target))
+	var opts []string
+	if m.ATV >= 0 { // a firer without an ATV shows none
+		opts = append(opts, fmt.Sprintf("ATV %d", m.ATV))
+	}
 	if m.MG {
-		s += ", MG"
+		opts = append(opts, "MG")
 	}
 	if m.Enfilad {
-		s += ", enfiladed"
+		opts = append(opts, "enfiladed")
 	}
-	return s + ")"
+	if len(opts) > 0 {
+		s += " (" + strings.Join(opts, ", ") + ")"
+	}
+	return s
 }
 
 // fireTargets are the non-vehicular units of a nationality in h that fire can select, in
@@ -139,13 +147,14 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 			}
 		}
 	}
-	var sa, tens []int
+	var sa, tens, mortars []int
 	for k, m := range f.markers {
 		switch {
 		case m.Kind == SADRM:
 			sa = append(sa, k)
 		case m.Kind == MDRM:
 			sa = append(sa, k)
+			mortars = append(mortars, k)
 			if m.MV >= 2 {
 				tens = append(tens, k)
 			}
@@ -155,6 +164,27 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 	for ni := range f.nations {
 		p.stages = append(p.stages, stage[fireVars]{dice: sa, play: f.smallArmsStage(ni),
 			idle: func(v *fireVars) bool { return v.best.at(2*ni) == 0 }})
+	}
+	// A mortar on a hex of vehicles alone acts only by a natural 10 with MFA MV 2 or more: short
+	// of one, it says it had no effect on the vehicles no anti-tank marker speaks for.
+	if len(f.nations) == 0 && len(mortars) > 0 {
+		var spared []int
+		for _, j := range g.In(f.h) {
+			if g.Units[j].Vehicular() && !containsInt(f.targets, j) {
+				spared = append(spared, j)
+			}
+		}
+		if who := g.names(spared); len(spared) > 0 {
+			p.stages = append(p.stages, stage[fireVars]{dice: mortars, idle: func(v *fireVars) bool { return v.tens > 0 }, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
+				if v.tens > 0 {
+					return nil // the natural 10 speaks for itself
+				}
+				rep.note("13.1.7", "no effect on "+who, func() string {
+					return "no effect on " + who + ": a mortar hits vehicles only with a natural 10 and MFA MV 2 or more"
+				})
+				return nil
+			}})
+		}
 	}
 	// A mortar's natural 10 with MFA MV >= 2 (13.1.7).
 	if len(tens) > 0 {
@@ -182,7 +212,6 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 				return g.antiTank(f, ti, on, v, rep, r)
 			},
 			forget: func(v *fireVars) { f.forgetAT(ti, v) },
-			idle:   func(v *fireVars) bool { return v.at.at(2*ti) == 0 },
 		})
 	}
 	p.stages = append(p.stages, stage[fireVars]{idle: func(v *fireVars) bool { return v.kills == "" }, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
@@ -379,8 +408,17 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 	mortar := x.m.Kind == MDRM
 	cands := g.fireTargets(h, n, mortar)
 	if len(cands) == 0 {
-		rep.note("13.1.3", "", func() string {
-			return fmt.Sprintf("%s: no %s unit the %s can select", g.hexName(h), n, x.m.Kind)
+		// Only Riders and Passengers, whom an MDRM does not select: no effect on them.
+		var buf [12]int
+		var ids []int
+		for _, j := range g.inBuf(h, &buf) {
+			if w := &g.Units[j]; w.Nation == n && !w.Vehicular() {
+				ids = append(ids, j)
+			}
+		}
+		who := g.names(ids)
+		rep.note("13.1.3", "no effect on "+who, func() string {
+			return fmt.Sprintf("no effect on %s: the %s selects no Rider or Passenger, and %s has no other %s unit", who, x.m.Kind, g.hexName(h), n)
 		})
 		return nil
 	}
@@ -404,31 +442,44 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 		return fmt.Sprintf("the highest result on %s is %s (%d); it selects %s (Cohesion %d); FFAR %d", n, x.m.Kind, x.ffar, u.ID, c, ffar)
 	})
 	if ffar < c {
-		rep.note("13.1.5", u.ID+" unharmed", func() string { return fmt.Sprintf("FFAR %d < Cohesion %d: no effect", ffar, c) })
+		rep.note("13.1.5", "no effect on "+u.ID, func() string {
+			return fmt.Sprintf("no effect on %s: FFAR %d < Cohesion %d, %s unharmed", u.ID, ffar, c, u.ID)
+		})
 		return nil
 	}
+	revealed := false // the target lost its Concealment
 	for _, j := range g.inBuf(h, &buf) {
 		w := &g.Units[j]
 		if w.Nation == n && !w.Vehicular() && w.Concealed {
 			w.Concealed = false
+			revealed = revealed || j == t
 			rep.note("4.3.1.1", w.ID+" loses Concealment", func() string {
 				return fmt.Sprintf("%s loses Concealment (FFAR %d >= Cohesion %d)", w.ID, ffar, c)
 			})
 		}
 	}
 	if ffar == c {
-		rep.note("13.1.5", u.ID+" unharmed", func() string { return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption", ffar, c) })
+		// The target is not Disrupted; unless it lost its Concealment, nothing happened to it.
+		key := "no effect on " + u.ID
+		if revealed {
+			key = ""
+		}
+		rep.note("13.1.5", key, func() string {
+			return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
+		})
 		return nil
 	}
 	rider := u.Rider != "" && !u.Passenger
 	vehicle := u.Rider
-	if u.Heroic || u.Nation.JapaneseOrRussian() || ffar >= 10 {
+	if u.Heroic || u.Nation.JapaneseOrRussian() || ffar >= 10 || u.Disrupted {
 		why := "Heroic"
 		switch {
 		case ffar >= 10:
 			why = "FFAR 10 or more"
 		case u.Nation.JapaneseOrRussian():
 			why = "Japanese/Russian"
+		case u.Disrupted && !u.Heroic:
+			why = "already Disrupted: a Disrupted unit that would Disrupt again takes a Casualty (rules-notes 2.4)"
 		}
 		g.casualty(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why) }))
 	} else {
@@ -446,30 +497,47 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 	}
 	for _, j := range g.In(h) {
 		w := &g.Units[j]
-		if j != t && w.Nation == n && !w.Vehicular() && !w.Disrupted {
-			if err := g.cohesionCheck(j, "13.1.6", rep, r); err != nil {
-				return err
+		if j == t || w.Nation != n || w.Vehicular() {
+			continue
+		}
+		if w.Disrupted {
+			if g.reads(FireCheckUndisruptedOnly) {
+				rep.note("13.1.6", "", func() string {
+					return fmt.Sprintf("%s is Disrupted already and does not check %s", w.ID, g.tag(FireCheckUndisruptedOnly))
+				})
+				continue
 			}
+			rep.note("13.1.6", "", func() string {
+				return fmt.Sprintf("%s is Disrupted already and checks as well: a failure costs it a step %s", w.ID, g.tag(FireCheckUndisruptedOnly))
+			})
+		}
+		if err := g.cohesionCheck(j, "13.1.6", rep, r); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// mortarTen: all Riders and Passengers in the hex unload and one random vehicle is Destroyed,
-// an AFV Shocked instead (13.1.7).
+// mortarTen applies a mortar's natural 10 with MFA MV 2 or more (13.1.7), in the aid's order:
+// first every Rider and Passenger in the hex unloads, then one vehicle, picked at random among
+// those in the hex, is Destroyed, or Shocked if it is an AFV. The pick comes after the unloading,
+// so a Shocked AFV has no Riders left to unload and check Cohesion (13.3.5); those of a Destroyed
+// vehicle are left to Collateral Damage at the end of the fire.
 func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
-	for _, j := range g.In(h) {
+	var buf [12]int
+	in := g.inBuf(h, &buf)
+	for _, j := range in {
 		if v := g.Units[j].Rider; v != "" {
 			if vi, ok := g.Unit(v); ok {
 				fv.aboard = fv.aboard.plus(j, vi)
 			}
 		}
 	}
-	for _, j := range g.In(h) {
-		g.unload(j, "13.1.7", rep, "a mortar's natural 10")
+	for _, j := range in {
+		g.unload(j, "13.1.7", rep, "a mortar's natural 10: every Rider and Passenger in the hex unloads first")
 	}
 	var veh []int
-	for _, j := range g.In(h) {
+	for _, j := range in {
 		if g.Units[j].Vehicular() {
 			veh = append(veh, j)
 		}
@@ -478,7 +546,7 @@ func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
 		return nil
 	}
 	sort.Ints(veh)
-	k, err := r.pick("mortar 10: which vehicle, among "+g.names(veh), len(veh))
+	k, err := r.pick(rep.cat("mortar 10 (Riders and Passengers unloaded): which vehicle, among ", g.names(veh)), len(veh))
 	if err != nil {
 		return err
 	}
@@ -492,13 +560,13 @@ func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
 }
 
 // EffectiveAV is the armour anti-tank fire compares with: the AEV when enfiladed (if it has
-// one), less 1 in Motion [default: the aid's "AV is reduced if in motion"].
-func (u *Unit) EffectiveAV(enfiladed bool) int {
+// one), less 1 in Motion when lessInMotion (the reading at-motion-lowers-av, its default).
+func (u *Unit) EffectiveAV(enfiladed, lessInMotion bool) int {
 	av := int(u.AV)
 	if enfiladed && u.AEV >= 0 {
 		av = int(u.AEV)
 	}
-	if u.Motion {
+	if u.Motion && lessInMotion {
 		av--
 	}
 	return av
@@ -522,17 +590,36 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 	best := v.at.at(2*ti) - 1
 	nat := v.at.at(2*ti + 1)
 	v.at = v.at.with2(2*ti, 0, 0)
-	if best < 0 || u.Eliminated {
+	if u.Eliminated {
+		return nil // destroyed earlier in this fire (a mortar's natural 10): said then
+	}
+	if best < 0 {
+		rep.note("13.3", "no effect on "+u.ID, func() string {
+			return fmt.Sprintf("no effect on %s: every anti-tank roll on it was a natural %d or less", u.ID, ATIgnoreAtMost)
+		})
 		return nil
 	}
 	x := rolled{m: &f.markers[best], natural: nat, ffar: nat + f.markers[best].DRM}
-	res, eav := antiTankResult(u, x)
-	what := "AV"
-	if x.m.Enfilad && u.AEV >= 0 {
-		what = "AEV"
-	}
-	if u.Motion {
-		what += " -1 in Motion"
+	lower := g.reads(MotionLowersAV)
+	res, eav := antiTankResult(u, x, lower)
+	// The armour compared with, as the texts say it: "AV 4 (5 -1 in Motion) [default: ...]".
+	// The reading at-motion-lowers-av is named only where it decided the result.
+	arm := func() string {
+		what, base := "AV", int(u.AV)
+		if x.m.Enfilad && u.AEV >= 0 {
+			what, base = "AEV", int(u.AEV)
+		}
+		tag := ""
+		if other, _ := antiTankResult(u, x, !lower); other != res {
+			tag = " " + g.tag(MotionLowersAV)
+		}
+		switch {
+		case u.Motion && lower:
+			return fmt.Sprintf("%s %d (%d -1 in Motion)%s", what, eav, base, tag)
+		case u.Motion:
+			return fmt.Sprintf("%s %d (not lowered in Motion)%s", what, eav, tag)
+		}
+		return fmt.Sprintf("%s %d", what, eav)
 	}
 	switch res {
 	case atDestroyed:
@@ -543,13 +630,17 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 			}
 			v.kills = v.kills.plus(t, mg)
 		}
-		g.eliminate(t, "13.3.6", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > %s %d", x.ffar, what, eav) }))
+		g.eliminate(t, "13.3.6", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > %s", x.ffar, arm()) }))
 	case atShockedEqual:
-		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d = %s %d", x.ffar, what, eav) }), r)
+		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d = %s", x.ffar, arm()) }), r)
 	case atShocked10:
-		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("natural 10, FFAR %d >= %s %d - 2", x.ffar, what, eav) }), r)
+		return g.shock(t, "13.3.5", rep, rep.reason(func() string {
+			return fmt.Sprintf("natural 10, FFAR %d at most 2 below %s", x.ffar, arm())
+		}), r)
 	default:
-		rep.note("13.3", u.ID+" unharmed", func() string { return fmt.Sprintf("%s: FFAR %d vs %s %d: no effect", u.ID, x.ffar, what, eav) })
+		rep.note("13.3", "no effect on "+u.ID, func() string {
+			return fmt.Sprintf("no effect on %s: FFAR %d vs %s, %s unharmed", u.ID, x.ffar, arm(), u.ID)
+		})
 	}
 	return nil
 }
@@ -566,9 +657,9 @@ const (
 )
 
 // antiTankResult is what x does to u, and the armour it is compared with: the AV, the AEV when
-// enfiladed, 1 less in Motion (13.3.5-13.3.6).
-func antiTankResult(u *Unit, x rolled) (atResult, int) {
-	eav := u.EffectiveAV(x.m.Enfilad)
+// enfiladed, 1 less in Motion when lessInMotion (13.3.5-13.3.6).
+func antiTankResult(u *Unit, x rolled, lessInMotion bool) (atResult, int) {
+	eav := u.EffectiveAV(x.m.Enfilad, lessInMotion)
 	switch {
 	case x.ffar > eav:
 		return atDestroyed, eav
@@ -591,11 +682,12 @@ func (f *fireSetup) lowestFaces(g *Game) {
 			continue
 		}
 		u := &g.Units[m.Target]
+		lower := g.reads(MotionLowersAV)
 		for nat := ATIgnoreAtMost + 1; nat <= 10; nat++ {
-			res, _ := antiTankResult(u, rolled{m: m, natural: nat, ffar: nat + m.DRM})
+			res, _ := antiTankResult(u, rolled{m: m, natural: nat, ffar: nat + m.DRM}, lower)
 			f.lowest[k][nat] = nat
 			for face := ATIgnoreAtMost + 1; face < nat; face++ {
-				if r, _ := antiTankResult(u, rolled{m: m, natural: face, ffar: face + m.DRM}); r == res {
+				if r, _ := antiTankResult(u, rolled{m: m, natural: face, ffar: face + m.DRM}, lower); r == res {
 					f.lowest[k][nat] = face
 					break
 				}
@@ -635,21 +727,20 @@ func (g *Game) shock(t int, rule string, rep *Report, why string, r roller) erro
 }
 
 // collateralDamage applies 13.3.7 once, at the end of a fire resolution (or after a vehicle
-// is destroyed in an Assault).
+// is destroyed in an Assault): every Rider and Passenger in the hex unloads; then, for each
+// vehicle destroyed, a Towed Gun in the hex is Destroyed (not by an MG's anti-tank fire), and
+// the units that were aboard Disrupt (Japanese and Russian ones are marked Regrouping) and
+// check Cohesion; in open terrain without an IP, outside an Assault, one undisrupted unit on
+// foot Disrupts, for each vehicle destroyed or once (the reading open-terrain-cd-per-vehicle).
 func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) error {
 	rep.note("13.3.7", "Collateral Damage", func() string { return "Collateral Damage in " + g.hexName(h) })
 	var buf [12]int
 	for _, j := range g.inBuf(h, &buf) {
 		g.unload(j, "13.3.7", rep, "Collateral Damage")
 	}
-	cdDisrupt := func(j int, why string) {
-		if g.Units[j].Nation.JapaneseOrRussian() {
-			g.regroup(j, "13.3.7", rep, rep.cat(why, " (Japanese/Russian: Regrouping)"))
-		} else {
-			g.disrupt(j, "13.3.7", rep, why, false)
-		}
-	}
-	for _, k := range cd.destroyed {
+	open := !cd.assault && g.Map.Info(h).Terrain == Open && !g.HasIP(h)
+	perVehicle := g.reads(OpenTerrainCDPerVehicle)
+	for n, k := range cd.destroyed {
 		v := g.Units[k.unit].ID
 		if !k.mg {
 			for _, j := range g.inBuf(h, &buf) {
@@ -662,29 +753,64 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 			if p[1] != k.unit || g.Units[p[0]].Eliminated {
 				continue
 			}
-			cdDisrupt(p[0], rep.cat("was aboard ", v))
+			g.cdDisrupt(p[0], rep, rep.cat("was aboard ", v))
 			if err := g.cohesionCheck(p[0], "13.3.7", rep, r); err != nil {
 				return err
 			}
 		}
-		if cd.assault || g.Map.Info(h).Terrain != Open || g.HasIP(h) {
-			continue
-		}
-		var foot [12]int
-		onFoot := foot[:0]
-		for _, j := range g.inBuf(h, &buf) {
-			if u := &g.Units[j]; u.OnFoot() && !u.Disrupted && !(u.Nation.JapaneseOrRussian() && u.Regrouping) {
-				onFoot = append(onFoot, j)
+		switch {
+		case !open:
+		case perVehicle || n == 0:
+			// A second vehicle's Disruption is the reading's doing: it names it.
+			if err := g.openTerrainCD(h, n > 0, rep, r); err != nil {
+				return err
 			}
+		case n == 1:
+			rep.note("13.3.7", "", func() string {
+				return "Collateral Damage in open terrain Disrupts one unit once, not once per vehicle destroyed " + g.tag(OpenTerrainCDPerVehicle)
+			})
 		}
-		if len(onFoot) == 0 {
-			continue
-		}
-		p, err := r.pick(rep.reason(func() string { return "Collateral Damage in the open: which unit, among " + g.names(onFoot) }), len(onFoot))
-		if err != nil {
-			return err
-		}
-		cdDisrupt(onFoot[p], "Collateral Damage in open terrain")
 	}
+	return nil
+}
+
+// cdDisrupt Disrupts unit j by Collateral Damage; a Japanese or Russian unit is marked
+// Regrouping instead (13.3.7).
+func (g *Game) cdDisrupt(j int, rep *Report, why string) {
+	w := &g.Units[j]
+	switch {
+	case w.Nation.JapaneseOrRussian() && w.Disrupted:
+		rep.note("13.3.7", "", func() string {
+			return fmt.Sprintf("%s (%s) is Disrupted already: no further effect, as a Japanese or Russian unit regroups where others Disrupt", w.ID, why)
+		})
+	case w.Nation.JapaneseOrRussian():
+		g.regroup(j, "13.3.7", rep, rep.cat(why, " (Japanese/Russian: Regrouping)"))
+	default:
+		g.disrupt(j, "13.3.7", rep, why, false)
+	}
+}
+
+// openTerrainCD Disrupts one undisrupted unit on foot in h, picked at random (13.3.7): Collateral
+// Damage in open terrain; tagged names the reading open-terrain-cd-per-vehicle, which decided it.
+func (g *Game) openTerrainCD(h Hex, tagged bool, rep *Report, r roller) error {
+	var buf, foot [12]int
+	onFoot := foot[:0]
+	for _, j := range g.inBuf(h, &buf) {
+		if u := &g.Units[j]; u.OnFoot() && !u.Disrupted && !(u.Nation.JapaneseOrRussian() && u.Regrouping) {
+			onFoot = append(onFoot, j)
+		}
+	}
+	if len(onFoot) == 0 {
+		return nil
+	}
+	p, err := r.pick(rep.reason(func() string { return "Collateral Damage in the open: which unit, among " + g.names(onFoot) }), len(onFoot))
+	if err != nil {
+		return err
+	}
+	why := "Collateral Damage in open terrain"
+	if tagged {
+		why = rep.cat(why, " ", g.tag(OpenTerrainCDPerVehicle))
+	}
+	g.cdDisrupt(onFoot[p], rep, why)
 	return nil
 }

@@ -18,6 +18,10 @@ type Game struct {
 	Night bool // Retreats at night are at most 3 hexes (14.3.3)
 	Turn  int
 
+	// Readings are the questions the player aid leaves open that this game answers other than
+	// by default (readings.go); the zero set plays every default.
+	Readings ReadingSet
+
 	Assaults []Assault // declared, not yet resolved
 	After    *After    // what the last resolved Assault still asks for
 	IPs      []Hex     // Improved Positions left by destroyed Fighting Positions (13.3.6)
@@ -57,10 +61,15 @@ type After struct {
 	Loser                  Who
 	Retreat                []int // units that must still retreat
 	RetreatMin, RetreatMax int
-	VDA                    Who         // sides that may still make their attempt
+	VDA                    Who         // the sides the row gives a Vehicle Destruction Attempt (14.3.2)
+	VDAMade                Who         // the sides that have made theirs (one per side)
 	Advance                Who         // the side that may Advance
 	Unloaded               map[int]int // rider unit -> the vehicle it unloaded from in this Assault
 }
+
+// VDAOpen is the sides that may still make their Vehicle Destruction Attempt: those the row
+// gives one that have not made it (14.3.2).
+func (a *After) VDAOpen() Who { return a.VDA &^ a.VDAMade }
 
 // Refusal is a step the rules forbid: the rule it breaks and why. A refused step changes
 // nothing.
@@ -433,7 +442,8 @@ func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
 }
 
 // disrupt marks a unit Disrupted (its Regrouping ends, 14.3 Regrouping); Japanese and Russian
-// units take a Casualty instead when jrCasualty.
+// units take a Casualty instead when jrCasualty. A unit Disrupted already takes a Casualty: a
+// Disrupted unit that would Disrupt again suffers a Casualty (rules-notes 2.4).
 func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty bool) {
 	u := &g.Units[i]
 	if u.Eliminated {
@@ -444,6 +454,7 @@ func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty b
 		return
 	}
 	if u.Disrupted {
+		g.casualty(i, rule, rep, rep.cat(why, "; Disrupted already, so a Casualty instead (rules-notes 2.4)"))
 		return
 	}
 	u.Disrupted = true

@@ -46,7 +46,7 @@ type Marker struct {
 	Nation  Nation // SADRM: the nationality it is placed on
 	Target  int    // ATDRM: the unit it is placed on
 	MV      int    // MDRM: the mortar's MFA MV (a natural 10 with MV >= 2 hits a vehicle, 13.1.7)
-	ATV     int    // ATDRM: the firer's ATV (a kill with ATV > 0 causes Collateral Damage)
+	ATV     int    // ATDRM: the firer's ATV, -1 when not given (a kill with ATV > 0 causes Collateral Damage)
 	MG      bool   // ATDRM: fired by an MG (a Towed Gun survives the Collateral Damage)
 	Enfilad bool   // ATDRM: the target is enfiladed (use its AEV)
 	By      []int  // SADRM: the firing units, if named (a Regrouping firer fires at -1, adjacent only)
@@ -381,6 +381,7 @@ func parseMarker(g *Game, w []string) (Marker, error) {
 		}
 	case "at", "atdrm":
 		m.Kind = ATDRM
+		m.ATV = -1 // none unless written
 		if len(w) < 3 {
 			return m, fmt.Errorf("write at UNIT DRM [atv N] [mg] [enfilade]")
 		}

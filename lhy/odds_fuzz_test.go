@@ -8,8 +8,10 @@ import (
 
 // FuzzOdds: on a test game changed by the fuzzer (units added, states and terrain changed),
 // the odds of a fire with at most 3 markers or of an Assault, with at most 2 vehicles in the
-// hex and at most fuzzMaxPaths combinations of dice, equal the enumeration of every one of them. base picks the test
-// game; scene drives the changes and, when line is empty, writes the step.
+// hex and at most fuzzMaxPaths combinations of dice, equal the enumeration of every one of
+// them, and none of its outcomes is silent. base picks the test game (base modulo their number)
+// and the readings answered the other way (the rest of base, as a ReadingSet); scene drives the
+// changes and, when line is empty, writes the step.
 func FuzzOdds(f *testing.F) {
 	games := testGames()
 	for i, tc := range games {
@@ -26,8 +28,32 @@ func FuzzOdds(f *testing.F) {
 	} {
 		f.Add(s[0], s[1:], "")
 	}
+	// Issue 20: Disrupted targets, and each reading answered the other way.
+	n := uint8(len(games))
+	other := func(r Reading) uint8 { return n * uint8(1<<r) }
+	for _, s := range []struct {
+		base  uint8
+		scene []byte
+		line  string
+	}{
+		{4, []byte{3, 1, 0, 0, 1, 1, 0, 1, 2, 0}, "fire C4: sa +2"},                          // ties: A, B, C all Disrupted
+		{4, []byte{3, 1, 0, 0, 1, 1, 0, 1, 2, 0}, "fire C4: mortar +1 mv 2"},                 // the same, by a mortar
+		{0 + other(FireCheckUndisruptedOnly), []byte{1, 1, 4, 0}, "fire C4: sa +3"},          // plain, GE2 Disrupted, checks
+		{0, []byte{1, 1, 4, 0}, "fire C4: sa +3"},                                            // the same by default
+		{0 + other(LeaderLossRollOnly), nil, "assault C4 US1 US2 USL"},                       // plain: GEL takes the columns
+		{1 + other(UrbanAssaultStacks), nil, "assault C4 R1 R2"},                             // urban: no stacking
+		{3 + other(MotionLowersAV), []byte{1, 1, 0, 3}, "fire E5: at T1 +3 atv 1"},           // armour-small, T1 in Motion
+		{3, []byte{1, 1, 0, 3}, "fire E5: at T1 +3 atv 1"},                                   // the same by default
+		{3 + other(OpenTerrainCDPerVehicle), nil, "fire E5: at T1 +6 atv 1, sa +1"},          // Collateral Damage once
+		{2 + other(OpenTerrainCDPerVehicle), nil, "fire E5: at T1 +6 atv 1, at TR +6 atv 1"}, // armour: two kills
+		{3, nil, "fire E5: at T1 +0, at T1 -1"},                                              // rolls that may all be ignored
+		{3, nil, "fire E5: mortar +0 mv 1"},                                                  // a mortar on a Rider
+	} {
+		f.Add(s.base, s.scene, s.line)
+	}
 	f.Fuzz(func(t *testing.T, base uint8, scene []byte, line string) {
 		g := games[int(base)%len(games)].g.Clone()
+		g.Readings = ReadingSet(int(base)/len(games)) & (1<<NumReadings - 1)
 		m := *g.Map
 		m.Hexes, m.Sides = map[Hex]HexInfo{}, map[[2]Hex]Hexside{}
 		for k, v := range g.Map.Hexes {
@@ -60,7 +86,15 @@ func FuzzOdds(f *testing.F) {
 		if o, err := g.OddsOf(a); err == nil && o.Paths > fuzzMaxPaths {
 			return
 		}
-		checkAgainstOracle(t, fmt.Sprintf("%s %v", games[int(base)%len(games)].name, scene), g, line)
+		name := fmt.Sprintf("%s %v (readings %s)", games[int(base)%len(games)].name, scene, g.Readings)
+		checkAgainstOracle(t, name, g, line)
+		if o, err := g.OddsOf(a); err == nil {
+			for _, x := range o.Outcomes {
+				if len(x.Keys) == 0 {
+					t.Errorf("%s: %s: an outcome of chance %s says nothing", name, line, x.P.RatString())
+				}
+			}
+		}
 	})
 }
 

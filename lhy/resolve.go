@@ -99,7 +99,8 @@ type force struct {
 }
 
 // count checks the 14.0 limits for a side's units in the order given. strict refuses a side
-// over a limit (the attacker chooses who goes in); otherwise the first units that fit count.
+// over a limit (the attacker's, under the reading attack-limit-refused); otherwise the first
+// units that fit count.
 func (g *Game) count(idx []int, strict bool) ([]int, *Refusal) {
 	steps, leaders, latw, ft, veh := 0, 0, 0, 0, 0
 	var counted []int
@@ -134,7 +135,7 @@ func (g *Game) count(idx []int, strict bool) ([]int, *Refusal) {
 		}
 		if over != "" {
 			if strict {
-				return nil, refuse("14.0", "%s would be one too many: a side counts %s in an Assault", u.ID, over)
+				return nil, refuse("14.0", "%s would be one too many: a side counts %s in an Assault %s", u.ID, over, g.tag(AttackLimitRefused))
 			}
 			continue
 		}
@@ -248,7 +249,7 @@ func (g *Game) admit(a Action, already []int, rep *Report) error {
 			}
 		}
 	}
-	if _, r := g.count(all, true); r != nil {
+	if _, r := g.count(all, g.reads(AttackLimitRefused)); r != nil {
 		return r
 	}
 	return nil
@@ -396,8 +397,9 @@ func (g *Game) AssaultTerms(as Assault, att, def force) []Term {
 // assaultVars are what an Assault carries from its roll to its results: the roll until its
 // first results are applied, then the row of the Assault Results table.
 type assaultVars struct {
-	roll int
-	row  int
+	roll  int
+	row   int
+	urban int // the losing unit (index+1; 0 none) that took the Urban Assault Casualty (14.3.1)
 }
 
 // resolution is an Assault set up: the hex, the forces, the net DRM, and the rows' labels.
@@ -418,6 +420,14 @@ func (g *Game) resolvePlan(k int, rep *Report) (procedure, error) {
 	attSide := g.Units[as.Attackers[0]].Side
 	att := force{all: as.Attackers}
 	att.counted, _ = g.count(as.Attackers, false)
+	for _, i := range as.Attackers {
+		if u := &g.Units[i]; u.Rider == "" && !containsInt(att.counted, i) {
+			rep.note("14.0", "", func() string {
+				return fmt.Sprintf("%s takes part without counting: a side counts at most %d non-vehicular combat steps, %d leader, %d LATW, %d FT and %d vehicle %s",
+					u.ID, MaxCombatSteps, MaxLeaders, MaxLATW, MaxFT, MaxVehicles, g.tag(AttackLimitRefused))
+			})
+		}
+	}
 	def := g.defenders(as.Target, attSide)
 	if len(def.all) == 0 {
 		rep.add("14.0", "no defender", "%s is empty: the Assault ends without a roll", g.hexName(as.Target))
@@ -530,6 +540,9 @@ func (rs *resolution) results(g *Game, rep *Report, v *assaultVars, r roller) er
 			}
 			if b >= 0 {
 				g.casualty(b, "14.3.1", rep, "Urban Assault, no Disruption")
+				if s.w == loser {
+					v.urban = b + 1
+				}
 			}
 		}
 	}
@@ -547,7 +560,7 @@ func (rs *resolution) losers(g *Game, rep *Report, v *assaultVars, r roller) err
 	if loser == Attacker {
 		losers = att.all
 	}
-	if err := g.loserResults(row, rs.labels[v.row], losers, rep, r); err != nil {
+	if err := g.loserResults(row, rs.labels[v.row], losers, v.urban-1, rep, r); err != nil {
 		return err
 	}
 	// Retreat (14.3.3), unless every enemy unit is eliminated.
@@ -684,12 +697,19 @@ func (g *Game) immediate(att, def force) func(g *Game, rep *Report, r roller) er
 			return b
 		}
 		a, d := best(A), best(D)
+		// A side of AFVs without an ATV (-1) has none to show: it is said so, not "ATV -1".
+		say := func(v int) string {
+			if what == "ATV" && v < 0 {
+				return "none"
+			}
+			return fmt.Sprint(v)
+		}
 		loser := Attacker
 		switch {
 		case a > d:
 			loser = Defender
 		case a == d:
-			k, err := r.pick(fmt.Sprintf("equal %s %d: which side retreats", what, a), 2)
+			k, err := r.pick(rep.cat("equal ", what, " ", say(a), ": which side retreats"), 2)
 			if err != nil {
 				return err
 			}
@@ -697,8 +717,10 @@ func (g *Game) immediate(att, def force) func(g *Game, rep *Report, r roller) er
 				loser = Defender
 			}
 		}
-		rep.add("14.0", "immediate: "+loser.String()+" retreats", "resolved without a roll: only %s fight, %s %d vs %d: the %s retreats",
-			map[string]string{"Cohesion": "non-combat units", "ATV": "AFVs"}[what], what, a, d, loser)
+		rep.note("14.0", "immediate: "+loser.String()+" retreats", func() string {
+			return fmt.Sprintf("resolved without a roll: only %s fight, %s %s vs %s: the %s retreats",
+				map[string]string{"Cohesion": "non-combat units", "ATV": "AFVs"}[what], what, say(a), say(d), loser)
+		})
 		af := g.After
 		af.Loser = loser
 		af.RetreatMin, af.RetreatMax = 2, 4
@@ -737,6 +759,11 @@ func (g *Game) mustRetreat(i int, after *After, rep *Report) {
 		rep.note("14.3.3", u.ID+" must retreat", func() string {
 			return fmt.Sprintf("%s must retreat 1 to %d hexes with its %d MP, and is then in Motion", u.ID, VehicleRetreatMP, VehicleRetreatMP)
 		})
+	case g.Night:
+		rep.note("14.3.3", u.ID+" must retreat", func() string {
+			lo, hi := g.RetreatRange(i)
+			return fmt.Sprintf("%s must retreat %s (a Retreat is at most %d hexes at night)", u.ID, hexesText(lo, hi), RetreatLimit)
+		})
 	case after.RetreatMin == after.RetreatMax:
 		rep.note("14.3.3", u.ID+" must retreat", func() string { return fmt.Sprintf("%s must retreat %d hexes", u.ID, after.RetreatMin) })
 	default:
@@ -746,16 +773,41 @@ func (g *Game) mustRetreat(i int, after *After, rep *Report) {
 	}
 }
 
-// loserResults applies the Casualty and Cohesion Check columns and Regrouping to the losers.
-func (g *Game) loserResults(row *AssaultRow, label string, losers []int, rep *Report, r roller) error {
-	// Who the columns touch: non-vehicular units other than leaders and Fighting Positions
-	// (those make the loss roll) that are on the map.
+// loserResults applies the Casualty and Cohesion Check columns and Regrouping to the losers;
+// urban is the loser that took the Urban Assault Casualty (-1 none).
+func (g *Game) loserResults(row *AssaultRow, label string, losers []int, urban int, rep *Report, r roller) error {
+	// Who the columns touch: the non-vehicular units on the map, but Fighting Positions (they
+	// make the loss roll, and a losing one is eliminated in the Retreat), leaders under the
+	// reading leader-loss-roll-only, and under the other reading of urban-assault-stacks the
+	// unit the Urban Assault hit.
 	var jr, other []int
 	wasDisrupted := map[int]bool{}
 	for _, i := range losers {
 		u := &g.Units[i]
-		if u.Eliminated || u.Vehicular() || u.Kind == Leader || u.Kind == FP {
+		if u.Eliminated || u.Vehicular() || u.Kind == FP {
 			continue
+		}
+		if u.Kind == Leader {
+			if g.reads(LeaderLossRollOnly) {
+				rep.note("14.3", "", func() string {
+					return "the losers' columns pass the leader " + u.ID + " by: only the loss roll harms a leader " + g.tag(LeaderLossRollOnly)
+				})
+				continue
+			}
+			rep.note("14.3", "", func() string {
+				return fmt.Sprintf("the leader %s takes the losers' columns like any loser %s", u.ID, g.tag(LeaderLossRollOnly))
+			})
+		}
+		if i == urban {
+			if !g.reads(UrbanAssaultStacks) {
+				rep.note("14.3.1", "", func() string {
+					return fmt.Sprintf("the losers' columns pass %s by: the Urban Assault hit was its whole result %s", u.ID, g.tag(UrbanAssaultStacks))
+				})
+				continue
+			}
+			rep.note("14.3.1", "", func() string {
+				return fmt.Sprintf("%s, hit by the Urban Assault, takes the losers' columns as well %s", u.ID, g.tag(UrbanAssaultStacks))
+			})
 		}
 		wasDisrupted[i] = u.Disrupted
 		if u.Nation.JapaneseOrRussian() {
@@ -842,7 +894,7 @@ func (g *Game) loserResults(row *AssaultRow, label string, losers []int, rep *Re
 
 func (g *Game) vdaPossible(a *After) bool {
 	for _, s := range []Who{Attacker, Defender} {
-		if a.VDA != s && a.VDA != Both {
+		if a.VDAOpen()&s == 0 {
 			continue
 		}
 		own, enemy := a.Attackers, a.Defenders
@@ -954,8 +1006,14 @@ func (g *Game) vda(a Action, rep *Report, r roller) error {
 	default:
 		return refuse("14.3.2", "%s did not take part in the Assault on %s", g.name(a.Unit), g.hexName(af.Target))
 	}
-	if af.VDA != side && af.VDA != Both {
-		return refuse("14.3.2", "on this row the Vehicle Destruction Attempt belongs to: %s", af.VDA)
+	switch {
+	case af.VDA == Nobody:
+		return refuse("14.3.2", "this Assault was resolved without a roll: no row gives a Vehicle Destruction Attempt")
+	case af.VDA&side == 0:
+		return refuse("14.3.2", "the row of this Assault gives a Vehicle Destruction Attempt only to the %s, not the %s", af.VDA, side)
+	}
+	if af.VDAMade&side != 0 {
+		return refuse("14.3.2", "the %s has made its Vehicle Destruction Attempt already: one per side in an Assault", side)
 	}
 	if !g.canAttempt(a.Unit) {
 		return refuse("14.3.2", "%s cannot attempt it: it takes an undisrupted combat unit, LATW or FP", g.name(a.Unit))
@@ -967,12 +1025,7 @@ func (g *Game) vda(a Action, rep *Report, r roller) error {
 	if !containsInt(enemy, a.Target) || !g.Units[a.Target].Vehicular() || g.Units[a.Target].Eliminated {
 		return refuse("14.3.2", "%s is not an enemy vehicle of this Assault", g.name(a.Target))
 	}
-	// One attempt per side.
-	if side == Attacker {
-		af.VDA = map[Who]Who{Both: Defender, Attacker: Nobody}[af.VDA]
-	} else {
-		af.VDA = map[Who]Who{Both: Attacker, Defender: Nobody}[af.VDA]
-	}
+	af.VDAMade |= side // one attempt per side
 	rep.Terms = g.VDATerms(a.Unit, a.Target)
 	sum := 0
 	for _, t := range rep.Terms {
@@ -1029,23 +1082,35 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
-// retreatHexes is how far unit i must retreat along path: at least lo, at most hi hexes; slow
-// when the 3-hex limit applies.
-func (g *Game) retreatHexes(i int, path []Hex) (lo, hi int, slow bool) {
+// RetreatLimit is the most hexes a Retreat through river, marsh, jungle, urban building or
+// sunken road, across a river, or at night may cover (14.3.3).
+const RetreatLimit = 3
+
+// retreatHexes is how far unit i must retreat along path: at least lo, at most hi hexes. limit
+// says what holds it to RetreatLimit hexes ("at night", "through C4 (marsh)"), or is empty.
+func (g *Game) retreatHexes(i int, path []Hex) (lo, hi int, limit string) {
 	af := g.After
 	u := &g.Units[i]
 	if u.Vehicular() {
-		return 1, VehicleRetreatMP, false
+		return 1, VehicleRetreatMP, ""
 	}
 	lo, hi = af.RetreatMin, af.RetreatMax
-	slow = g.Night
+	if g.Night {
+		limit = "at night"
+	}
 	prev := u.At
 	for _, h := range path {
-		slow = slow || g.Map.Info(h).Terrain.SlowsRetreat() || g.Map.Side(prev, h)&RiverSide != 0
+		switch {
+		case limit != "":
+		case g.Map.Info(h).Terrain.SlowsRetreat():
+			limit = fmt.Sprintf("through %s (%s)", g.hexName(h), g.Map.Info(h).Terrain)
+		case g.Map.Side(prev, h)&RiverSide != 0:
+			limit = fmt.Sprintf("across the river %s-%s", g.hexName(prev), g.hexName(h))
+		}
 		prev = h
 	}
-	if slow {
-		hi = min(hi, 3)
+	if limit != "" {
+		hi = min(hi, RetreatLimit)
 		lo = min(lo, hi)
 	}
 	if len(path) > 0 {
@@ -1058,7 +1123,23 @@ func (g *Game) retreatHexes(i int, path []Hex) (lo, hi int, slow bool) {
 			lo = 1
 		}
 	}
-	return lo, hi, slow
+	return lo, hi, limit
+}
+
+// hexesText is "3 hexes" or "2-4 hexes".
+func hexesText(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprintf("%d hexes", lo)
+	}
+	return fmt.Sprintf("%d-%d hexes", lo, hi)
+}
+
+// RetreatRange is how many hexes unit i, which owes a Retreat, must retreat before its path is
+// known: 1 to VehicleRetreatMP for a vehicle; the row's range otherwise, at most RetreatLimit at
+// night (a path through a hex or hexside that limits it may lower it further, 14.3.3).
+func (g *Game) RetreatRange(i int) (lo, hi int) {
+	lo, hi, _ = g.retreatHexes(i, nil)
+	return lo, hi
 }
 
 // VehicleRetreatMP: a vehicle retreats with 4 MP and is marked in Motion (14.3.3); each hex
@@ -1123,15 +1204,15 @@ func (g *Game) RetreatPaths(i int, limit int) [][]Hex {
 
 // retreatEnd checks a whole Retreat's length and end hex.
 func (g *Game) retreatEnd(i int, path []Hex) *Refusal {
-	lo, hi, slow := g.retreatHexes(i, path)
+	lo, hi, limit := g.retreatHexes(i, path)
 	n := len(path)
 	if n < lo || n > hi {
-		why := ""
-		if slow {
-			why = " (3 at most: through river, marsh, jungle, urban building or sunken road, or at night)"
-		}
 		if g.Units[i].Vehicular() {
 			return refuse("14.3.3", "a vehicle retreats 1 to %d hexes with its 4 MP, not %d", hi, n)
+		}
+		why := ""
+		if limit != "" {
+			why = fmt.Sprintf(" (%d at most: a Retreat is at most %d hexes %s)", RetreatLimit, RetreatLimit, limit)
 		}
 		return refuse("14.3.3", "%s must retreat %d-%d hexes%s, not %d", g.name(i), lo, hi, why, n)
 	}

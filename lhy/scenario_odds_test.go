@@ -55,6 +55,12 @@ func TestOddsMatchEnumerationOnScenarios(t *testing.T) {
 				if d := lhy.OddsDiff(got, want); d != "" {
 					t.Errorf("%s:\n%s", name, strings.TrimSpace(d))
 				}
+				// No result of a fire or an Assault is silent (issue 20).
+				for _, x := range got.Outcomes {
+					if len(x.Keys) == 0 && (a.Verb == "fire" || a.Verb == "assault" || a.Verb == "resolve") {
+						t.Errorf("%s: an outcome of chance %s says nothing", name, x.P.RatString())
+					}
+				}
 			}
 			if _, err := g.Do(a, src); err != nil {
 				break // play stops at a refused step

@@ -39,7 +39,7 @@ func (g *Game) stateHash() uint64 {
 	}
 	mix(uint64(len(g.IPs))<<32 | uint64(len(g.Assaults)))
 	if g.After != nil {
-		mix(uint64(g.After.Loser)<<16 | uint64(g.After.VDA)<<8 | uint64(g.After.Advance) | uint64(len(g.After.Retreat))<<24)
+		mix(uint64(g.After.Loser)<<16 | uint64(g.After.VDA)<<8 | uint64(g.After.VDAMade)<<12 | uint64(g.After.Advance) | uint64(len(g.After.Retreat))<<24)
 	}
 	return h
 }
@@ -54,7 +54,7 @@ func b2u(b bool) uint64 {
 // sameState reports whether two games are alike in everything a step reads or changes.
 // (TestSameStateCoversGame keeps it in step with the Game type's fields.)
 func sameState(a, b *Game) bool {
-	if a.Map != b.Map || a.Date != b.Date || a.Night != b.Night || a.Turn != b.Turn ||
+	if a.Map != b.Map || a.Date != b.Date || a.Night != b.Night || a.Turn != b.Turn || a.Readings != b.Readings ||
 		len(a.Units) != len(b.Units) || len(a.Assaults) != len(b.Assaults) || !sameInts(a.IPs, b.IPs) {
 		return false
 	}
@@ -77,7 +77,7 @@ func sameAfter(x, y *After) bool {
 		return x == y
 	}
 	if x.Target != y.Target || x.AttackerSide != y.AttackerSide || x.DefSide != y.DefSide || x.Loser != y.Loser ||
-		x.RetreatMin != y.RetreatMin || x.RetreatMax != y.RetreatMax || x.VDA != y.VDA || x.Advance != y.Advance ||
+		x.RetreatMin != y.RetreatMin || x.RetreatMax != y.RetreatMax || x.VDA != y.VDA || x.VDAMade != y.VDAMade || x.Advance != y.Advance ||
 		!sameInts(x.Attackers, y.Attackers) || !sameInts(x.Defenders, y.Defenders) || !sameInts(x.Retreat, y.Retreat) ||
 		len(x.Unloaded) != len(y.Unloaded) {
 		return false

@@ -31,7 +31,7 @@ type LHY struct {
 	Warnings []string
 }
 
-var lhyTop = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "date", "night", "turn", "notes", "description", "source"}
+var lhyTop = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "date", "night", "turn", "readings", "notes", "description", "source"}
 var lhyMapFields = []string{"size", "hexes", "walls", "hedgerows", "rivers", "blocked"}
 var lhyUnitFields = []string{"id", "side", "nationality", "kind", "at", "cohesion", "assault", "sa", "atv", "av", "aev", "steps", "full", "company", "platoon", "combat",
 	"concealed", "disrupted", "regrouping", "heroic", "shocked", "motion", "out_of_command", "sunken_via_hedgerow", "rider", "passenger", "assaulted", "advanced", "eliminated", "reduced"}
@@ -80,6 +80,11 @@ func LoadLHY(name string, data []byte) (s *LHY, err error) {
 			return nil, err
 		}
 	}
+	if f, ok := get["readings"]; ok {
+		if g.Readings, err = r.readReadings(f.V); err != nil {
+			return nil, err
+		}
+	}
 	uf, ok := get["units"]
 	if !ok {
 		return nil, r.Errf(root, "units", "missing: a scenario needs units")
@@ -95,6 +100,33 @@ func LoadLHY(name string, data []byte) (s *LHY, err error) {
 	s.Game = g
 	s.Warnings = r.Warnings
 	return s, nil
+}
+
+// readReadings reads `readings: {KEY: yes|no}`: for each reading the player aid leaves open
+// (lhy.Readings), yes plays the default and no the other reading. An unknown key or answer is
+// an error at its line.
+func (r *reader) readReadings(n *yaml.Node) (lhy.ReadingSet, error) {
+	var set lhy.ReadingSet
+	fs, err := r.Fields(n, "readings")
+	if err != nil {
+		return 0, err
+	}
+	for _, f := range fs {
+		rd, perr := lhy.ParseReading(f.Key)
+		if perr != nil {
+			return 0, r.Errf(f.K, "readings", "%v", perr)
+		}
+		v := scenario.Deref(f.V)
+		if v.Kind != yaml.ScalarNode {
+			return 0, r.Errf(f.V, "readings."+f.Key, "write yes (the default reading) or no (the other reading)")
+		}
+		other, perr := lhy.ParseReadingValue(v.Value)
+		if perr != nil {
+			return 0, r.Errf(f.V, "readings."+f.Key, "%v", perr)
+		}
+		set = set.With(rd, other)
+	}
+	return set, nil
 }
 
 // ParseLHYDate reads a scenario date: 1944-06, 6/44 or 1944.

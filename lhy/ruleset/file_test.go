@@ -96,6 +96,25 @@ func TestLoadLHY(t *testing.T) {
 	}
 }
 
+// TestLoadLHYReadings: a file's readings: answers each key yes (the default) or no (the other
+// reading), any case; the keys it leaves out keep their default.
+func TestLoadLHYReadings(t *testing.T) {
+	s, err := lhyfile.LoadLHY("r.yaml", []byte("ruleset: lhy\nreadings:\n  Attack-Limit-Refused: no\n  at-motion-lowers-av: false\n  urban-assault-stacks: yes\nunits: []\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range lhy.NumReadings {
+		other := r == lhy.AttackLimitRefused || r == lhy.MotionLowersAV
+		if s.Game.Readings.Default(r) == other {
+			t.Errorf("%s: default %v, want %v", lhy.Readings[r].Key, s.Game.Readings.Default(r), !other)
+		}
+	}
+	v := (&Game{G: s.Game}).View(rules.Head{}, false).(StateView)
+	if len(v.Readings) != 2 || v.Readings[0].Key != "at-motion-lowers-av" || v.Readings[1].Key != "attack-limit-refused" || v.Readings[0].Answer != "no" {
+		t.Errorf("the state's readings: %+v", v.Readings)
+	}
+}
+
 func TestLoadLHYErrors(t *testing.T) {
 	for _, c := range []struct{ yaml, want string }{
 		{"ruleset: lhy\nunits:\n  - {id: A, nationality: GE, kind: tiger, at: C4}\n", ":3: units.A.kind: unknown kind"},
@@ -107,6 +126,10 @@ func TestLoadLHYErrors(t *testing.T) {
 		{"ruleset: lhy\nunits:\n  - {id: A, nationality: GE, kind: squad, at: C4}\nmoves: [turn]\nexpect:\n  - step 1: {odds: {x: 1.5}}\n", "not a chance"},
 		{"ruleset: lhy\nunits:\n  - {id: A, nationality: GE, kind: squad, at: C4}\n  - {id: A, nationality: GE, kind: squad, at: C4}\n", "used twice"},
 		{"ruleset: lhy\nunits:\n  - {id: A, nationality: GE, kind: squad, at: C4, shocked: true}\n", "only an AFV"},
+		{"ruleset: lhy\nreadings:\n  leader-loss-roll-only: no\n  leader-loss: no\nunits: []\n", ":4: readings: unknown reading \"leader-loss\" (readings: leader-loss-roll-only"},
+		{"ruleset: lhy\nreadings:\n  attack-limit-refused: maybe\nunits: []\n", ":3: readings.attack-limit-refused: \"maybe\" is not an answer"},
+		{"ruleset: lhy\nreadings:\n  attack-limit-refused: [no]\nunits: []\n", ":3: readings.attack-limit-refused: write yes"},
+		{"ruleset: lhy\nreadings: [attack-limit-refused]\nunits: []\n", ":2: readings: expected a mapping"},
 	} {
 		_, err := Ruleset{}.Load("bad.yaml", []byte(c.yaml))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -24,12 +24,22 @@ type StateView struct {
 	Turn     int           `json:"turn"`
 	Date     string        `json:"date,omitempty"`
 	Night    bool          `json:"night"`
+	Readings []ReadingView `json:"readings,omitempty"` // the player aid's readings this game answers other than by default
 	Map      *MapView      `json:"map,omitempty"`
 	Units    []UnitView    `json:"units"`
 	Assaults []AssaultView `json:"assaults"`
 	After    *AfterView    `json:"after"`
 	Verbs    string        `json:"verbs,omitempty"`
 	Steps    []StepOption  `json:"steps"`
+}
+
+// ReadingView is a reading of the player aid (lhy.Readings) that a scenario answers other than
+// by default: its key, the answer ("no") and what that answer does.
+type ReadingView struct {
+	Key    string `json:"key"`
+	Rule   string `json:"rule"`
+	Answer string `json:"answer"`
+	Plays  string `json:"plays"`
 }
 
 type MapView struct {
@@ -136,6 +146,12 @@ func (g *Game) View(head rules.Head, withMap bool) any {
 	v := StateView{Head: head, Turn: st.Turn, Night: st.Night, Units: []UnitView{}, Assaults: []AssaultView{}, Steps: []StepOption{}}
 	if st.Date != 0 {
 		v.Date = st.Date.String()
+	}
+	for r := range lhy.NumReadings {
+		if !st.Readings.Default(r) {
+			row := &lhy.Readings[r]
+			v.Readings = append(v.Readings, ReadingView{Key: row.Key, Rule: row.Rule, Answer: "no", Plays: row.Other})
+		}
 	}
 	if withMap {
 		m := lhyMapOf(st)
@@ -273,13 +289,11 @@ func lhyAfterOf(st *lhy.Game) *AfterView {
 	}
 	v := &AfterView{Target: st.Map.Name(af.Target), AttackerSide: af.AttackerSide, DefenderSide: af.DefSide,
 		Attackers: ids(af.Attackers), Defenders: ids(af.Defenders), Loser: af.Loser.String(),
-		Retreat: []RetreatView{}, VDA: af.VDA.String(), Advance: af.Advance.String(), Asks: []string{}, Steps: []StepOption{}}
+		Retreat: []RetreatView{}, VDA: af.VDAOpen().String(), Advance: af.Advance.String(), Asks: []string{}, Steps: []StepOption{}}
 	for _, i := range af.Retreat {
 		u := &st.Units[i]
-		rv := RetreatView{Unit: u.ID, Min: af.RetreatMin, Max: af.RetreatMax, Paths: [][]string{}}
-		if u.Vehicular() {
-			rv.Min, rv.Max = 1, lhy.VehicleRetreatMP
-		}
+		rv := RetreatView{Unit: u.ID, Paths: [][]string{}}
+		rv.Min, rv.Max = st.RetreatRange(i)
 		for _, p := range st.RetreatPaths(i, maxRetreatPaths) {
 			var hs []string
 			for _, h := range p {
@@ -291,7 +305,11 @@ func lhyAfterOf(st *lhy.Game) *AfterView {
 			v.Steps = tryLHY(st, v.Steps, StepOption{Line: "retreat " + u.ID + " eliminated", Verb: "retreat", Unit: u.ID, Side: u.Side})
 			v.Asks = append(v.Asks, fmt.Sprintf("%s must retreat but cannot: it is eliminated (retreat %s eliminated)", u.ID, u.ID))
 		} else {
-			v.Asks = append(v.Asks, fmt.Sprintf("%s must retreat %d-%d hexes (14.3.3)", u.ID, rv.Min, rv.Max))
+			n := fmt.Sprintf("%d-%d", rv.Min, rv.Max)
+			if rv.Min == rv.Max {
+				n = fmt.Sprint(rv.Min)
+			}
+			v.Asks = append(v.Asks, fmt.Sprintf("%s must retreat %s hexes (14.3.3)", u.ID, n))
 		}
 		v.Retreat = append(v.Retreat, rv)
 	}
@@ -307,7 +325,7 @@ func lhyAfterOf(st *lhy.Game) *AfterView {
 		return nil
 	}
 	vda := len(v.Steps)
-	for _, i := range own(af.VDA) {
+	for _, i := range own(af.VDAOpen()) {
 		for j := range st.Units {
 			if st.Units[j].Vehicular() && !st.Units[j].Eliminated && st.Units[j].Side != st.Units[i].Side {
 				v.Steps = tryLHY(st, v.Steps, StepOption{Line: "vda " + st.Units[i].ID + " " + st.Units[j].ID, Verb: "vda", Unit: st.Units[i].ID, Side: st.Units[i].Side})
@@ -315,7 +333,7 @@ func lhyAfterOf(st *lhy.Game) *AfterView {
 		}
 	}
 	if len(v.Steps) > vda {
-		v.Asks = append(v.Asks, fmt.Sprintf("Vehicle Destruction Attempt open to: %s (14.3.2)", af.VDA))
+		v.Asks = append(v.Asks, fmt.Sprintf("Vehicle Destruction Attempt open to: %s (14.3.2)", af.VDAOpen()))
 	}
 	adv := len(v.Steps)
 	for _, i := range own(af.Advance) {
@@ -500,7 +518,7 @@ type MarkerView struct {
 	Nation   string   `json:"nation,omitempty"`
 	Target   string   `json:"target,omitempty"`
 	MV       int      `json:"mv,omitempty"`
-	ATV      int      `json:"atv,omitempty"`
+	ATV      *int     `json:"atv,omitempty"` // the firer's ATV, if given
 	MG       bool     `json:"mg,omitempty"`
 	Enfilade bool     `json:"enfilade,omitempty"`
 	By       []string `json:"by,omitempty"` // small arms: the firing units, if named
@@ -531,7 +549,11 @@ func (g *Game) Odds(ctx context.Context, line string, n int) (any, error) {
 		out.DRM, out.Breakdown = rep.Net, rep.Breakdown
 	}
 	for _, m := range a.Markers {
-		mv := MarkerView{Kind: m.Kind.String(), DRM: m.DRM, Nation: string(m.Nation), MV: m.MV, ATV: m.ATV, MG: m.MG, Enfilade: m.Enfilad}
+		mv := MarkerView{Kind: m.Kind.String(), DRM: m.DRM, Nation: string(m.Nation), MV: m.MV, MG: m.MG, Enfilade: m.Enfilad}
+		if m.Kind == lhy.ATDRM && m.ATV >= 0 {
+			atv := m.ATV
+			mv.ATV = &atv
+		}
 		if m.Kind == lhy.ATDRM {
 			mv.Target = st.Units[m.Target].ID
 		}

@@ -371,10 +371,11 @@ function renderOdds() {
   } else if (o.rows) s += '<p class="small">No DRM: net +0.</p>';
   if (o.markers && o.markers.length) {
     s += '<ul class="terms">' + o.markers.map((m) => `<li>${esc(m.kind)} <span class="tv">${esc(signed(m.drm))}</span>` +
-      `${m.target ? ' on ' + esc(m.target) : m.nation ? ' on ' + esc(m.nation) : ''}${m.atv ? ' ATV ' + esc(m.atv) : ''}${m.mv ? ' MV ' + esc(m.mv) : ''}${m.mg ? ' MG' : ''}${m.enfilade ? ' enfiladed' : ''}: one d10</li>`).join('') + '</ul>';
+      `${m.target ? ' on ' + esc(m.target) : m.nation ? ' on ' + esc(m.nation) : ''}${m.atv != null ? ' ATV ' + esc(m.atv) : ''}${m.mv ? ' MV ' + esc(m.mv) : ''}${m.mg ? ' MG' : ''}${m.enfilade ? ' enfiladed' : ''}: one d10</li>`).join('') + '</ul>';
   }
-  const none = (o.outcomes || []).filter((x) => !x.facts.length).reduce((a, x) => a + x.p, 0);
-  const facts = (o.facts || []).filter((f) => !/^row /.test(f.fact)).slice(0, o.rows ? 6 : 8);
+  // An outcome of nothing but "no effect on …" facts (or none) is the fire's no-effect result.
+  const none = (o.outcomes || []).filter((x) => x.facts.every((f) => /^no effect on /.test(f))).reduce((a, x) => a + x.p, 0);
+  const facts = (o.facts || []).filter((f) => !/^row /.test(f.fact) && !/^no effect on /.test(f.fact)).slice(0, o.rows ? 6 : 8);
   if (facts.length || none > 0) {
     s += `<h3>${o.rows ? 'Likeliest results' : 'Likeliest results of the fire'}</h3><ul class="facts-odds">` +
       (none > 0 ? `<li><span class="fbar"><span style="width:${(100 * none).toFixed(1)}%"></span></span> <strong>${pct(none)}</strong> no effect</li>` : '') +
