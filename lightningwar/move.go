@@ -22,42 +22,51 @@ type Place struct {
 	Choke      int // index into Table.Chokes, -1 for none
 }
 
-// Cost is the divisor of speed at this place: the ground's factor plus the slope's modifier,
-// or 1 on a road [Movement Chart].
+// Cost is the divisor of speed at this place: the ground's factor plus the slope's modifier
+// [Movement Chart]. On a road the road's factor (1) takes the ground's place, and the slope
+// still adds to it (rules-notes 3.3: a road up a gentle slope divides road speed by 2).
 func (p Place) Cost() float64 {
+	return p.groundFactor() + SlopeChart[p.Slope].Modifier
+}
+
+// groundFactor is the factor of what is underfoot: the road's on a road, else the ground's.
+func (p Place) groundFactor() float64 {
 	if p.OnRoad {
 		return MovementChart[RoadGround].Factor
 	}
-	return p.Factor + SlopeChart[p.Slope].Modifier
+	return p.Factor
 }
 
-// Label names the place's ground as the breakdown prints it.
-func (p Place) Label() string {
+// groundLabel names what is underfoot: Road, or the ground.
+func (p Place) groundLabel() string {
 	if p.OnRoad {
-		return "Road"
-	}
-	if p.Slope != Flat {
-		return p.GroundName + " + " + SlopeChart[p.Slope].Name
+		return MovementChart[RoadGround].Name
 	}
 	return p.GroundName
 }
 
-// appendDivisor appends the cost as the seed's example prints it: (2 [Broken Ground] + 1
-// [Gentle Slope]).
-func (p Place) appendDivisor(b []byte) []byte {
-	if p.OnRoad {
-		return append(b, "1 [Road]"...)
+// Label names the place's ground as the breakdown prints it: Woods, Road, Broken Ground +
+// Gentle Slope, Road + Steep Slope.
+func (p Place) Label() string {
+	if p.Slope != Flat {
+		return p.groundLabel() + " + " + SlopeChart[p.Slope].Name
 	}
+	return p.groundLabel()
+}
+
+// appendDivisor appends the cost as the seed's example prints it: (2 [Broken Ground] + 1
+// [Gentle Slope]), (1 [Road] + 1 [Gentle Slope]).
+func (p Place) appendDivisor(b []byte) []byte {
 	if p.Slope == Flat {
-		b = appendTrim(b, p.Factor)
+		b = appendTrim(b, p.groundFactor())
 		b = append(b, " ["...)
-		b = append(b, p.GroundName...)
+		b = append(b, p.groundLabel()...)
 		return append(b, ']')
 	}
 	b = append(b, '(')
-	b = appendTrim(b, p.Factor)
+	b = appendTrim(b, p.groundFactor())
 	b = append(b, " ["...)
-	b = append(b, p.GroundName...)
+	b = append(b, p.groundLabel()...)
 	b = append(b, "] + "...)
 	b = appendTrim(b, SlopeChart[p.Slope].Modifier)
 	b = append(b, " ["...)
@@ -374,9 +383,6 @@ func slowest(movers []*Unit, plan *Plan, pl Place) (turnsPerMetre float64, u *Un
 	for _, m := range movers {
 		v, w := speed(m, plan.Pace, plan.Road, pl)
 		cost := pl.Cost()
-		if m.IsVehicle() && plan.Road {
-			cost = 1
-		}
 		if v <= 0 {
 			return math.Inf(1), m, 0, w
 		}
@@ -740,9 +746,6 @@ func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, 
 	m.last, m.lastWhat, m.lastMPH = u, what, mph
 	base := speedMetres(mph)
 	cost := pc.place.Cost()
-	if u.IsVehicle() && p.Road {
-		cost = 1
-	}
 	n := len(m.parts)
 	if n > 0 {
 		// the same place at the same speed prints the same: no need to print it to see so
