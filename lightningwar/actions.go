@@ -81,7 +81,7 @@ func (g *Game) nextN() int { g.orders++; return g.orders }
 func (g *Game) takeUp(d *Detachment, o *Order, path []Point) {
 	d.Order = o
 	d.Route = append(append(make(Polyline, 0, 1+len(path)), d.Pos), path...)
-	d.Along = 0
+	d.Along, d.Plan.Events = 0, 0
 }
 
 // remaining is what is left of a detachment's path: the corners it has not reached.
@@ -167,7 +167,7 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 	if a.Reserve && !g.hasLeader(d) {
 		return refuse(RuleReserve, "Reserve Movement needs a leader with the detachment")
 	}
-	d.Pending = append(d.Pending, o)
+	d.Pending, d.HeldTold = append(d.Pending, o), false
 	what := "an order"
 	if kind == Continue {
 		what = "the Continue codeword"
@@ -222,16 +222,22 @@ func (g *Game) deliver(rep *Report) {
 			rep.add(d.Side, d.ID, RuleDiscretion, "%s is taking a discretionary action this turn; its new orders take effect next turn", d.ID)
 			continue
 		}
+		held := ""
 		if d.Order != nil && d.Order.Kind == Forced {
-			rep.add(d.Side, d.ID, RuleOrders, "%s is falling back and receives no orders until it stops", d.ID)
+			held = "%s is falling back and receives no orders until it stops"
+		} else if d.Order != nil && d.MovedTurn == g.Turn-1 && d.MovedTurn > 0 && d.Along < d.Route.Length()-eps &&
+			!(d.Plan.Turn == g.Turn-1 && d.Plan.Stopped) && // stopped (in contact, at a choke point): not on the move
+			g.has(d, func(u *Unit) bool { return footInfantry(u) && u.In == "" }) {
+			held = "%s is infantry on the move and receives no orders until it stops"
+		}
+		if held != "" {
+			if !d.HeldTold { // said in the turn the order arrives, not in every turn it waits
+				rep.add(d.Side, d.ID, RuleOrders, held, d.ID)
+				d.HeldTold = true
+			}
 			continue
 		}
-		moving := d.Order != nil && d.MovedTurn == g.Turn-1 && d.MovedTurn > 0 && d.Along < d.Route.Length()-eps
-		if moving && g.has(d, func(u *Unit) bool { return footInfantry(u) && u.In == "" }) {
-			rep.add(d.Side, d.ID, RuleOrders, "%s is infantry on the move and receives no orders until it stops", d.ID)
-			continue
-		}
-		d.Pending = later
+		d.Pending, d.HeldTold = later, false
 		if o.Kind == Continue {
 			if d.Previous == nil {
 				rep.add(d.Side, d.ID, RuleContinue, "%s receives Continue but has no earlier orders to resume", d.ID)
@@ -579,9 +585,9 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 	d.Pos = to
 	d.Track = append(d.Track, to)
 	if d.Order != nil && len(rest) > 0 {
-		d.Route, d.Along = append(Polyline{to}, rest...), 0
+		d.Route, d.Along, d.Plan.Events = append(Polyline{to}, rest...), 0, 0
 		if d.Plan.Turn == g.Turn {
-			d.Plan.Events, d.Plan.Cap = 0, d.Route.Length() // a move already begun goes on from here
+			d.Plan.Cap = d.Route.Length() // a move already begun goes on from here
 		}
 	}
 	rep.add(d.Side, d.ID, RulePivot, "%s adjusts %s to %v: within 10%% of %s, no moving-firer penalty", d.ID, trimInches(dist), to, trimInches(allow))

@@ -157,6 +157,10 @@ type Detachment struct {
 	Route    Polyline // the path it is following: where it took up the orders, then the waypoints
 	Along    float64  // metres along Route it has come
 	Rejoin   string   // the detachment a broken-off part is trying to rejoin
+	// HeldTold: an order that has reached it waits (it is infantry on the move, or falling
+	// back), and that was said in the turn it arrived; it is not said again until another
+	// order is sent or it takes one up.
+	HeldTold bool
 
 	Plan       Plan    // this turn's movement
 	MovedTurn  int     // the last turn it moved

@@ -513,7 +513,10 @@ func (g *Game) busy(d *Detachment) *Unit {
 func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r *recorder, rep *Report) error {
 	first := d.Plan.Turn != g.Turn
 	if first {
-		d.Plan = Plan{Turn: g.Turn, Events: d.Along}
+		// The entry checks made carry over from the last turn: a move that ended where a
+		// stream or new ground begins makes that piece's checks when it goes on into it, and one
+		// whose checks were made (a mire at the crossing) does not make them again.
+		d.Plan = Plan{Turn: g.Turn, Events: math.Min(d.Plan.Events, d.Along)}
 		d.Moved = 0
 	}
 	p := &d.Plan
@@ -617,10 +620,11 @@ func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, r *recorder,
 			p.Cap = math.Max(d.Along, t.Along)
 		}
 	}
-	// starting the turn's move inside ground that calls for a miring check
+	// starting the turn's move inside ground that calls for a miring check (not at the edge
+	// of ground it has yet to enter: that is checked on entering it)
 	for _, pc := range gr.all() {
 		if pc.s0 <= d.Along+eps && d.Along < pc.s1-eps {
-			if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps {
+			if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps && pc.s0 <= p.Events+eps {
 				stop, err := g.mire(d, pc, false, d.Pos, r, rep)
 				if err != nil {
 					return false, err
@@ -643,7 +647,7 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 	p := &d.Plan
 	ignore := map[string]bool{}
 	for _, e := range g.Dets {
-		if e.Side != d.Side && e.Pos.Dist(d.Pos) <= ContactRange {
+		if e.Side != d.Side && e.Pos.Dist(d.Pos) <= ContactRange+1e-6 {
 			ignore[e.ID] = true // already in contact: it may move away
 		}
 	}
@@ -655,7 +659,6 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 			break
 		}
 		if pc.s0 >= m.s-eps && pc.s0 > p.Events+eps {
-			p.Events = pc.s0
 			stop, err := g.enterPiece(d, gr, i, m, r, rep)
 			if err != nil {
 				return err
@@ -677,6 +680,8 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 // detachment holds stops the move, as models may not pass through each other [Moving through
 // models]; crossing a stream, or entering ground that calls for a miring check from other
 // ground or off a road, makes the check [Vehicle Miring Table]. stop: the detachment stops.
+// Once past the choke point the piece counts as entered (Plan.Events): a detachment stopped at
+// the choke point has not entered it, and tries again when it next moves.
 func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
 	pc := gr.pcs[i]
 	prev := Place{Choke: -1}
@@ -691,6 +696,7 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 			return true, nil
 		}
 	}
+	d.Plan.Events = pc.s0
 	entering := pc.place.mireCheck() != NoCheck && (pc.place.Ground != prev.Ground || prev.OnRoad || i == 0)
 	if pc.stream || entering {
 		stop, err := g.mire(d, pc, true, pc.a, r, rep)
@@ -721,7 +727,7 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, ignore map[stri
 		}
 		was := m.s
 		m.s, m.turns = advance(m.s, end, k, m.turns)
-		m.note(p, pc, m.s-was, u, mph, what)
+		m.note(was, pc, m.s-was, u, mph, what)
 		if enemy != nil && m.s >= cs-eps {
 			if g.overrun(d, enemy, rep) {
 				ignore[enemy.ID] = true
@@ -736,20 +742,23 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, ignore map[stri
 	return false
 }
 
-// note adds dist metres over piece pc, made at unit u's speed mph (what: how it moves), to
-// the move's breakdown: on past a corner over the same ground at the same speed it lengthens
-// the last stretch.
-func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, what string) {
+// note adds dist metres over piece pc from from (metres along the route), made at unit u's
+// speed mph (what: how it moves), to the move's breakdown: on past a corner over the same
+// ground at the same speed it lengthens the last stretch. A stretch from the stream where the
+// piece begins says it goes across the stream; one further along the piece does not (the
+// stream was crossed in an earlier move).
+func (m *shareMove) note(from float64, pc piece, dist float64, u *Unit, mph float64, what string) {
 	if dist < 1e-7 {
 		return
 	}
+	stream := pc.stream && from <= pc.s0+1e-7
 	m.last, m.lastWhat, m.lastMPH = u, what, mph
 	base := speedMetres(mph)
 	cost := pc.place.Cost()
 	n := len(m.parts)
 	if n > 0 {
 		// the same place at the same speed prints the same: no need to print it to see so
-		if x := &m.parts[n-1]; !x.stream && x.place == pc.place && x.base == base && x.cost == cost {
+		if x := &m.parts[n-1]; !x.stream && !stream && x.place == pc.place && x.base == base && x.cost == cost {
 			x.dist += dist
 			return
 		}
@@ -763,14 +772,14 @@ func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, 
 		e = appendInches(e, base/cost)
 	}
 	label := pc.place.Label()
-	if n > 0 && m.parts[n-1].label == label && m.parts[n-1].expr == string(e) {
+	if n > 0 && !stream && m.parts[n-1].label == label && m.parts[n-1].expr == string(e) {
 		m.parts[n-1].dist += dist // the same ground and speed on past a corner
 		return
 	}
-	if pc.stream {
+	if stream {
 		label += " (across a stream)"
 	}
-	m.parts = append(m.parts, stretch{dist: dist, label: label, expr: string(e), place: pc.place, stream: pc.stream, base: base, cost: cost})
+	m.parts = append(m.parts, stretch{dist: dist, label: label, expr: string(e), place: pc.place, stream: stream, base: base, cost: cost})
 }
 
 // recordMove records a detachment's move from start along its route (whose legs are lens
@@ -1072,7 +1081,7 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 	}
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
 		Order: d.Order, Route: append(Polyline(nil), d.Route...), Along: s, Rejoin: d.ID,
-		Plan: Plan{Turn: g.Turn, Stopped: true, Events: s}, MovedTurn: d.MovedTurn,
+		Plan: Plan{Turn: g.Turn, Stopped: true, Events: math.Min(s, d.Plan.Events)}, MovedTurn: d.MovedTurn,
 		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at}
 	d.Units = keep
 	g.Dets = append(g.Dets, nd)
