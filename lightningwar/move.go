@@ -531,6 +531,7 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		p.Stopped = true
 		return nil
 	}
+	p.Went = true
 	m := &shareMove{s: d.Along, turns: share, movers: g.appendMovers(gr.movers[:0], d), parts: gr.parts[:0]}
 	defer func() { gr.movers, gr.parts = m.movers[:0], m.parts[:0] }() // the room, grown, for the next
 	from, start := d.Pos, d.Along
@@ -570,17 +571,21 @@ type shareMove struct {
 
 // mayMove reports whether a detachment moves in this share of the turn, having started gr on
 // its route. It needs orders [Written orders] and route left, no unit keeping it stationary
-// [Mounting and dismounting] and a unit moving under its own power. On the turn's first share
-// its mired vehicles first try to escape [Miring: escape] and the turn is planned (startTurn).
+// [Mounting and dismounting] and a unit moving under its own power. The first time in the turn
+// it is to move its mired vehicles try to escape [Miring: escape]; the turn is then planned on
+// its route (startTurn), and planned again on a new route given between parts.
 func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *Report) (moving bool, err error) {
 	if d.Order == nil || len(d.Route) < 2 {
-		if first && d.Order == nil && d.Act == nil {
-			rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
+		if first {
+			g.standing(d, rep)
 		}
 		return false, nil
 	}
 	gr.start(d.Route)
 	if d.Along >= gr.length-eps {
+		if first && d.Kind != Normal {
+			rep.add(d.Side, d.ID, RuleRecon, "%s (%s) is at the end of its route: it waits there for a new one (route %s path ...)", d.ID, d.Kind, d.ID)
+		}
 		return false, nil
 	}
 	if u := g.busy(d); u != nil {
@@ -589,7 +594,10 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 		}
 		return false, nil
 	}
-	if first {
+	p := &d.Plan
+	begin := !p.Begun
+	if begin {
+		p.Begun = true
 		if err := g.escapes(d, r, rep); err != nil {
 			return false, err
 		}
@@ -599,8 +607,8 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 	if len(movers) == 0 {
 		return false, nil
 	}
-	if first {
-		stop, err := g.startTurn(d, gr, movers, r, rep)
+	if !p.Started {
+		stop, err := g.startTurn(d, gr, movers, begin, r, rep)
 		if err != nil || stop {
 			return false, err
 		}
@@ -608,11 +616,29 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 	return true, nil
 }
 
-// startTurn plans a detachment's move on the first share of the turn: its pace, and road or
+// standing says why a detachment with no route to follow stands where it is this turn: it
+// has no orders; or, a reconnaissance or FO detachment, it waits for its player's route within
+// orders that name no path nor goal [Reconnaissance and FO orders]; or its orders give it no
+// path to follow. (One taking a discretionary action says so itself.)
+func (g *Game) standing(d *Detachment, rep *Report) {
+	switch {
+	case d.Act != nil:
+	case d.Order == nil:
+		rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
+	case d.Kind != Normal:
+		rep.add(d.Side, d.ID, RuleRecon, "%s (%s) has orders%s but no route: it waits where it is for its player's route (route %s path ...)",
+			d.ID, d.Kind, orderText(d.Order), d.ID)
+	default:
+		rep.add(d.Side, d.ID, RuleOrders, "%s's orders%s give it no path: it stays where it is", d.ID, orderText(d.Order))
+	}
+}
+
+// startTurn plans a detachment's move on the route it follows: its pace, and road or
 // cross-country speed (planTurn); no further than the detachment it is rejoining has got along
-// the same route; and the miring check of a move that starts inside ground that calls for
-// one [Vehicle Miring Table]. stop: the check stopped it where it stands.
-func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, r *recorder, rep *Report) (stop bool, err error) {
+// the same route; and, when the turn's move begins (begin), the miring check of a move that
+// starts inside ground that calls for one [Vehicle Miring Table]. stop: the check stopped it
+// where it stands.
+func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, begin bool, r *recorder, rep *Report) (stop bool, err error) {
 	p := &d.Plan
 	g.planTurn(d, gr, movers, rep)
 	if d.Rejoin != "" {
@@ -623,8 +649,11 @@ func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, r *recorder,
 	// starting the turn's move inside ground that calls for a miring check (not at the edge
 	// of ground it has yet to enter: that is checked on entering it)
 	for _, pc := range gr.all() {
+		if !begin {
+			break
+		}
 		if pc.s0 <= d.Along+eps && d.Along < pc.s1-eps {
-			if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps && pc.s0 <= p.Events+eps {
+			if begin && pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps && pc.s0 <= p.Events+eps {
 				stop, err := g.mire(d, pc, false, d.Pos, r, rep)
 				if err != nil {
 					return false, err
