@@ -394,3 +394,6 @@ func (a Action) String() string {
 	}
 	return b.String()
 }
+
+// IsPoint reports whether s reads as a point x,y in inches.
+func IsPoint(s string) bool { return isPoint(s) }
