@@ -629,7 +629,7 @@ func (g *Game) standing(d *Detachment, rep *Report) {
 		rep.add(d.Side, d.ID, RuleRecon, "%s (%s) has orders%s but no route: it waits where it is for its player's route (route %s path ...)",
 			d.ID, d.Kind, orderText(d.Order), d.ID)
 	default:
-		rep.add(d.Side, d.ID, RuleOrders, "%s's orders%s give it no path: it stays where it is", d.ID, orderText(d.Order))
+		rep.add(d.Side, d.ID, RuleOrders, "%s has orders%s but no path to follow: it stays where it is", d.ID, orderText(d.Order))
 	}
 }
 

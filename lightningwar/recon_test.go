@@ -23,7 +23,7 @@ func TestReconOrders(t *testing.T) {
 		{"a goal alone, FO", FO, []string{"order R goal 9,5", "movement"}, "", Inch(7, 5), "R moves 2\""},
 		{"no path nor goal: waits, told", Recon, []string{"order R : look", "movement"}, "", Inch(5, 5), "it waits where it is for its player's route"},
 		{"at its route's end: waits, told", Recon, []string{"order R path 6,5", "movement", "movement"}, "", Inch(6, 5), "is at the end of its route"},
-		{"a normal detachment with no path is told too", Normal, []string{"order R : hold", "movement"}, "", Inch(5, 5), "R's orders (\"hold\") give it no path"},
+		{"a normal detachment with no path is told too", Normal, []string{"order R : hold", "movement"}, "", Inch(5, 5), "R has orders (\"hold\") but no path to follow: it stays where it is"},
 		{"a normal detachment may not be routed", Normal, []string{"order R : look", "route R path 5,15"}, RuleRecon, Inch(5, 5), ""},
 		{"no orders, no route", Recon, []string{"route R path 5,15"}, RuleRecon, Inch(5, 5), ""},
 		{"orders not arrived yet", Recon, []string{"order R from Coy : look", "route R path 5,15"}, RuleRecon, Inch(5, 5), ""},
