@@ -177,8 +177,11 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 		from = a.From
 	}
 	arrive := "it takes effect this turn"
-	if o.Effective > g.Turn {
+	switch {
+	case o.Effective > g.Turn:
 		arrive = fmt.Sprintf("it arrives on turn %d (%d turn(s) for the command levels)", o.Effective, delay)
+	case g.UnderWay(): // the phase handed out this turn's orders as it began
+		arrive = fmt.Sprintf("it takes effect in the next Movement Phase (turn %d)", g.Turn+1)
 	}
 	rep.add(d.Side, d.ID, RuleOrders, "%s sends %s to %s on turn %d; %s", from, what, d.ID, turn, arrive)
 	return nil

@@ -138,3 +138,22 @@ func TestParseMovementBand(t *testing.T) {
 		}
 	}
 }
+
+// An order written while the phase is paused after a band takes effect in the next phase: this
+// turn's orders were handed out as the phase began. The log says so.
+func TestOrderDuringThePhase(t *testing.T) {
+	g := bandGame(t)
+	play(t, g, nil, "movement band Low")
+	rep := play(t, g, nil, "order L path 5,20")
+	if !strings.Contains(rep.Text(), "it takes effect in the next Movement Phase (turn 2)") {
+		t.Errorf("the order's event: %s", rep.Text())
+	}
+	play(t, g, nil, "movement")
+	if l := g.Det("L"); len(l.Pending) != 1 || l.Order.Path[0] != Inch(30, 10) {
+		t.Fatalf("L follows %v, %d pending", l.Order.Path, len(l.Pending))
+	}
+	rep = play(t, g, nil, "movement")
+	if l := g.Det("L"); !strings.Contains(rep.Text(), "L receives its order of turn 1") || len(l.Pending) != 0 {
+		t.Errorf("turn 2: %s", rep.Text())
+	}
+}
