@@ -1110,7 +1110,7 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 	}
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
 		Order: d.Order, Route: append(Polyline(nil), d.Route...), Along: s, Rejoin: d.ID,
-		Plan: Plan{Turn: g.Turn, Stopped: true, Events: math.Min(s, d.Plan.Events)}, MovedTurn: d.MovedTurn,
+		Plan: Plan{Turn: g.Turn, Stopped: true, Begun: true, Events: math.Min(s, d.Plan.Events)}, MovedTurn: d.MovedTurn,
 		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at}
 	d.Units = keep
 	g.Dets = append(g.Dets, nd)
