@@ -340,7 +340,10 @@ function lwBuilder(d, live) {
     `<div class="row"><label for="lw-text">Order</label><input type="text" id="lw-text" value="${esc(LWD.text)}" placeholder="what the order says" maxlength="300"${dis}></div>` +
     `<div class="row"><code id="lw-line" aria-live="polite">${esc(lwLine() || '…')}</code>` +
     `<button type="button" id="lw-send" class="roll"${live && lwLine() ? '' : ' disabled'}>Send order</button>`;
-  if (d.kind && d.kind !== 'normal' && d.order && d.order.kind === 'written') {
+  // a recon or FO detachment may be routed under the written order it follows, or one that
+  // takes effect this turn (routed before the phase hands it over)
+  const due = (d.pending || []).some((o) => o.kind === 'written' && o.effective <= G.view.turn);
+  if (d.kind && d.kind !== 'normal' && (d.order && d.order.kind === 'written' || due)) {
     h += `<button type="button" id="lw-route"${live && lwRouteLine() ? '' : ' disabled'} title="Reconnaissance and FO detachments may change their route within their orders">Send as route</button>`;
   }
   return h + '</div>';
