@@ -26,7 +26,7 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 	case "route":
 		return g.route(d, a, rep)
 	case "forced":
-		if g.Part > 0 {
+		if g.UnderWay() {
 			return refuse(RuleOrder, "forced moves are set before the Movement Phase (it is under way)")
 		}
 		g.suspend(d)
@@ -81,7 +81,7 @@ func (g *Game) nextN() int { g.orders++; return g.orders }
 func (g *Game) takeUp(d *Detachment, o *Order, path []Point) {
 	d.Order = o
 	d.Route = append(append(make(Polyline, 0, 1+len(path)), d.Pos), path...)
-	d.Along = 0
+	d.Along, d.Plan.Events = 0, 0
 }
 
 // remaining is what is left of a detachment's path: the corners it has not reached.
@@ -167,7 +167,7 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 	if a.Reserve && !g.hasLeader(d) {
 		return refuse(RuleReserve, "Reserve Movement needs a leader with the detachment")
 	}
-	d.Pending = append(d.Pending, o)
+	d.Pending, d.HeldTold = append(d.Pending, o), false
 	what := "an order"
 	if kind == Continue {
 		what = "the Continue codeword"
@@ -177,8 +177,11 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 		from = a.From
 	}
 	arrive := "it takes effect this turn"
-	if o.Effective > g.Turn {
+	switch {
+	case o.Effective > g.Turn:
 		arrive = fmt.Sprintf("it arrives on turn %d (%d turn(s) for the command levels)", o.Effective, delay)
+	case g.UnderWay(): // the phase handed out this turn's orders as it began
+		arrive = fmt.Sprintf("it takes effect in the next Movement Phase (turn %d)", g.Turn+1)
 	}
 	rep.add(d.Side, d.ID, RuleOrders, "%s sends %s to %s on turn %d; %s", from, what, d.ID, turn, arrive)
 	return nil
@@ -222,16 +225,22 @@ func (g *Game) deliver(rep *Report) {
 			rep.add(d.Side, d.ID, RuleDiscretion, "%s is taking a discretionary action this turn; its new orders take effect next turn", d.ID)
 			continue
 		}
+		held := ""
 		if d.Order != nil && d.Order.Kind == Forced {
-			rep.add(d.Side, d.ID, RuleOrders, "%s is falling back and receives no orders until it stops", d.ID)
+			held = "%s is falling back and receives no orders until it stops"
+		} else if d.Order != nil && d.MovedTurn == g.Turn-1 && d.MovedTurn > 0 && d.Along < d.Route.Length()-eps &&
+			!(d.Plan.Turn == g.Turn-1 && d.Plan.Stopped) && // stopped (in contact, at a choke point): not on the move
+			g.has(d, func(u *Unit) bool { return footInfantry(u) && u.In == "" }) {
+			held = "%s is infantry on the move and receives no orders until it stops"
+		}
+		if held != "" {
+			if !d.HeldTold { // said in the turn the order arrives, not in every turn it waits
+				rep.add(d.Side, d.ID, RuleOrders, held, d.ID)
+				d.HeldTold = true
+			}
 			continue
 		}
-		moving := d.Order != nil && d.MovedTurn == g.Turn-1 && d.MovedTurn > 0 && d.Along < d.Route.Length()-eps
-		if moving && g.has(d, func(u *Unit) bool { return footInfantry(u) && u.In == "" }) {
-			rep.add(d.Side, d.ID, RuleOrders, "%s is infantry on the move and receives no orders until it stops", d.ID)
-			continue
-		}
-		d.Pending = later
+		d.Pending, d.HeldTold = later, false
 		if o.Kind == Continue {
 			if d.Previous == nil {
 				rep.add(d.Side, d.ID, RuleContinue, "%s receives Continue but has no earlier orders to resume", d.ID)
@@ -245,42 +254,110 @@ func (g *Game) deliver(rep *Report) {
 			continue
 		}
 		d.Previous, d.PrevPath = nil, nil
-		g.takeUp(d, o, o.Path)
-		if len(o.Path) == 0 {
-			d.Route = nil
-		}
 		text := d.ID + " receives its order of turn " + strconv.Itoa(o.Turn)
 		if o.Text != "" {
 			text += ": " + o.Text
+		}
+		switch {
+		case len(o.Path) > 0:
+			g.takeUp(d, o, o.Path)
+		case o.Goal != nil: // a goal and no path: straight for it, through whatever lies between
+			g.takeUp(d, o, []Point{*o.Goal})
+			text += " (its goal " + o.Goal.String() + ": it heads straight for it)"
+		default:
+			g.takeUp(d, o, nil)
+			d.Route = nil
 		}
 		rep.event(d.Side, d.ID, RuleOrders, text)
 	}
 }
 
-// route changes the path of a reconnaissance or FO detachment within its orders.
+// route changes the path of a reconnaissance or FO detachment within its orders
+// [Reconnaissance and FO orders]: its player steers it (direction and pace) as long as it is
+// still doing what the orders say. It may be routed as soon as its general order takes effect:
+// an order that reaches it this turn (one the scenario gives at set-up included) is routed
+// before the Movement Phase hands it over, and the detachment follows the route from there.
+// During the phase (between its halves or quarters, or between bands) the new route is
+// followed from the detachment's next move: the rest of its turn is planned again on it.
 func (g *Game) route(d *Detachment, a Action, rep *Report) error {
 	if d.Kind == Normal {
 		return refuse(RuleRecon, "only reconnaissance and FO detachments may change their route without new orders; %s needs a written order", d.ID)
 	}
-	if d.Order == nil || d.Order.Kind != Written {
+	o, at := g.routeable(d)
+	if o == nil {
+		if due := laterOrder(d, g.Turn); due != nil {
+			return refuse(RuleRecon, "%s's orders reach it on turn %d: it may be routed from then", d.ID, due.Effective)
+		}
 		return refuse(RuleRecon, "%s has no orders to interpret", d.ID)
-	}
-	if g.Part > 0 && d.Plan.Turn == g.Turn && d.Plan.Started {
-		return refuse(RuleRecon, "%s has begun this turn's move; change its route before the Movement Phase", d.ID)
 	}
 	for _, p := range a.Path {
 		if !g.onTable(p) {
 			return refuse(RuleOrders, "the path point %v is off the table", p)
 		}
 	}
-	o := *d.Order
-	o.N = g.nextN()
-	o.Path = a.Path
-	if a.HasPace {
-		o.Pace = a.Pace
+	if a.Pace == Run && !g.has(d, footInfantry) {
+		return refuse(RuleRun, "only infantry on foot run; %s has none", d.ID)
 	}
-	g.takeUp(d, &o, a.Path)
-	rep.add(d.Side, d.ID, RuleRecon, "%s (%s) takes a new route within its orders%s", d.ID, d.Kind, orderText(&o))
+	if a.Pace == Gallop && !g.has(d, func(u *Unit) bool { return u.Type == Cavalry && u.Mounted }) {
+		return refuse(RuleGallop, "only mounted cavalry gallop; %s has none", d.ID)
+	}
+	n := *o
+	n.N = g.nextN()
+	n.Path = a.Path
+	if a.HasPace {
+		n.Pace = a.Pace
+	}
+	when := ""
+	switch {
+	case at >= 0:
+		d.Pending[at] = &n // the order it takes up when the phase begins
+		when = ": it follows it when its orders take effect, as the Movement Phase begins"
+	default:
+		g.takeUp(d, &n, a.Path)
+		if d.Plan.Turn == g.Turn { // it has had a move this turn: plan the rest of its turn on the new route
+			d.Plan.Started, d.Plan.Stopped = false, false
+		}
+		if g.UnderWay() {
+			when = ": it follows it from its next move"
+		}
+	}
+	rep.add(d.Side, d.ID, RuleRecon, "%s (%s) takes a new route within its orders%s%s", d.ID, d.Kind, orderText(&n), when)
+	return nil
+}
+
+// routeable is the written order a route for d would steer, and its place in d.Pending (-1:
+// the order d follows now). Before the Movement Phase, the latest written order that reaches d
+// by this turn is the one it will take up (it supersedes the one it follows); otherwise it is
+// the written order it follows. nil: none.
+func (g *Game) routeable(d *Detachment) (*Order, int) {
+	if !g.UnderWay() {
+		at := -1
+		for i, o := range d.Pending {
+			if o.Effective <= g.Turn {
+				at = i
+			}
+		}
+		if at >= 0 {
+			if d.Pending[at].Kind != Written {
+				return nil, -1 // Continue: its earlier orders come back first
+			}
+			return d.Pending[at], at
+		}
+	}
+	if d.Order == nil || d.Order.Kind != Written {
+		return nil, -1
+	}
+	return d.Order, -1
+}
+
+// laterOrder is the first written order on its way to d that reaches it after turn (nil:
+// none).
+func laterOrder(d *Detachment, turn int) *Order {
+	for _, o := range d.Pending {
+		if o.Effective > turn && o.Kind == Written {
+			return o
+		}
+	}
 	return nil
 }
 
@@ -360,7 +437,7 @@ func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 // the nearest cover, never toward the firer. Only units fired upon may take one; if only part
 // of a detachment was, that part breaks off to take it (or the whole ignores the fire).
 func (g *Game) discretion(d *Detachment, a Action, rep *Report) error {
-	if g.Part > 0 {
+	if g.UnderWay() {
 		return refuse(RuleDiscretion, "discretionary actions are taken before the Movement Phase (it is under way)")
 	}
 	var fires []Fire
@@ -579,9 +656,9 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 	d.Pos = to
 	d.Track = append(d.Track, to)
 	if d.Order != nil && len(rest) > 0 {
-		d.Route, d.Along = append(Polyline{to}, rest...), 0
+		d.Route, d.Along, d.Plan.Events = append(Polyline{to}, rest...), 0, 0
 		if d.Plan.Turn == g.Turn {
-			d.Plan.Events, d.Plan.Cap = 0, d.Route.Length() // a move already begun goes on from here
+			d.Plan.Cap = d.Route.Length() // a move already begun goes on from here
 		}
 	}
 	rep.add(d.Side, d.ID, RulePivot, "%s adjusts %s to %v: within 10%% of %s, no moving-firer penalty", d.ID, trimInches(dist), to, trimInches(allow))
@@ -598,7 +675,7 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 	if d == nil {
 		return refuse(RuleMount, "%s is in no detachment", u.ID)
 	}
-	if g.Part > 0 {
+	if g.UnderWay() {
 		return refuse(RuleMount, "mounting, dismounting and towing are set before the Movement Phase: the units must be stationary the whole turn")
 	}
 	switch a.Verb {
@@ -759,12 +836,15 @@ func (g *Game) MovementOrder() []Slot {
 
 // movement plays part K of N of the Movement Phase. The referee may split the phase into
 // halves or quarters for some detachments (or all); each part runs the whole order, and a
-// detachment not split makes its whole move in the first part [rules-notes 3.2].
+// detachment not split makes its whole move in the first part it moves in [rules-notes 3.2].
+// A step naming a band plays the part only up to that band and pauses (bands.go); the next
+// step plays on from the band after it.
 func (g *Game) movement(a Action, r *recorder, rep *Report) error {
-	if a.K == 1 {
-		if g.Part != 0 {
-			return refuse(RuleSplit, "the Movement Phase is under way: play part %d/%d next", g.Part+1, g.Parts)
-		}
+	from, to, err := g.phaseSpan(a)
+	if err != nil {
+		return err
+	}
+	if g.Parts == 0 {
 		g.Split = nil
 		if len(a.Dets) > 0 {
 			g.Split = map[string]bool{}
@@ -779,44 +859,37 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 		rep.Events = slices.Grow(rep.Events, 2*len(g.Dets)+2) // orders received and moves made, mostly
 		rep.event("", "", RuleOrder, "turn "+strconv.Itoa(g.Turn)+": Movement Phase"+partsText(a.N)+"; "+g.First+" moves first in each band")
 		g.deliver(rep)
-	} else if g.Parts == 0 || a.N != g.Parts || a.K != g.Part+1 {
-		next := "movement (or movement 1/2, 1/4)"
-		if g.Parts > 0 {
-			next = fmt.Sprintf("movement %d/%d", g.Part+1, g.Parts)
-		}
-		return refuse(RuleSplit, "the next part to play is %s", next)
 	}
-	g.Part = a.K
 	share := 1 / float64(a.N)
-	slots := g.MovementOrder()
+	slots := inBands(g.MovementOrder(), from, to)
 	rep.Order = slotNames(rep.Order, slots)
 	gr := g.Table.ground()
 	for _, sl := range slots {
 		d := sl.Det
-		if g.Det(d.ID) != d {
-			continue // merged on the way
+		if g.Det(d.ID) != d || d.Plan.Turn == g.Turn && d.Plan.Part >= a.K {
+			continue // merged on the way, or it has had its move in this part
 		}
 		part := share
 		if a.N > 1 && g.Split != nil && !g.Split[d.ID] {
-			if a.K > 1 {
-				continue
+			if d.Plan.Turn == g.Turn && d.Plan.Went {
+				continue // not split: it made its whole move in an earlier part
 			}
-			part = 1
+			part = float64(a.N-a.K+1) * share // the rest of the turn, in one move
 		}
 		if sl.Band == BandDiscretionary && d.Act != nil && !d.Act.Cover {
 			if d.Plan.Turn != g.Turn {
-				d.Plan = Plan{Turn: g.Turn, Stopped: true}
+				d.Plan = Plan{Turn: g.Turn, Stopped: true, Events: d.Plan.Events}
 				d.Moved = 0
 			}
+			d.Plan.Part = a.K
 			continue
 		}
 		if err := g.moveDet(d, gr, sl.Band, part, r, rep); err != nil {
 			return err
 		}
+		d.Plan.Part = a.K
 	}
-	if a.K == a.N {
-		g.endPhase(rep)
-	}
+	g.endBands(a, to, rep)
 	return nil
 }
 
@@ -876,7 +949,7 @@ func (g *Game) endPhase(rep *Report) {
 		d.Fired = keep
 	}
 	g.Turn++
-	g.Part, g.Parts, g.Split = 0, 0, nil
+	g.Part, g.Parts, g.Split, g.Band = 0, 0, nil, ""
 	if s := g.sidesFrom(g.First); len(s) > 1 {
 		g.First = s[1]
 	}

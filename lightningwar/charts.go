@@ -39,8 +39,10 @@ type GroundEntry struct {
 // which a unit's speed is divided in each ground, and which vehicles check for miring on
 // entering it. Open 1 [default], broken ground 2 [seed], woods and built-up 3 with a check
 // for wheeled vehicles [default], marsh 4 with a check for every vehicle [default]. A road
-// counts as factor 1 with no slope for a unit moving along it [default]; a vehicle whose
-// whole turn is on road moves at road speed (see BaseMovement).
+// counts as factor 1 in place of the ground under it, for a unit moving along it, and a slope
+// adds its modifier on a road as anywhere (rules-notes 3.3: a road up a gentle slope is road
+// speed ÷ 2) [seed]; a vehicle whose whole turn is on road moves at road speed (see
+// BaseMovement).
 var MovementChart = [...]GroundEntry{
 	Open:       {"Open", 1, NoCheck},
 	Broken:     {"Broken Ground", 2, NoCheck},

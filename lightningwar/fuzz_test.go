@@ -90,7 +90,8 @@ func FuzzParse(f *testing.F) {
 func FuzzStep(f *testing.F) {
 	for _, l := range []string{"order A path 30,10 60,40", "movement", "movement 1/2", "fired A by R", "cover A", "halt A fire R",
 		"mount S on T", "dismount K", "tow T by W", "split A S as A2", "adjust A 10.5,10", "reveal R", "forced R path 70,47",
-		"order A from Coy path 1,1", "continue A", "route A path 5,5", "fire A at R part S as X", "join B into A", "pivot A 90"} {
+		"order A from Coy path 1,1", "continue A", "route A path 5,5", "fire A at R part S as X", "join B into A", "pivot A 90",
+		"movement band Low", "movement 1/2 band Medium A", "order A goal 40,40", "order A : look"} {
 		f.Add(l, l)
 	}
 	f.Fuzz(func(t *testing.T, l1, l2 string) {

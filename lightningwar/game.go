@@ -157,6 +157,10 @@ type Detachment struct {
 	Route    Polyline // the path it is following: where it took up the orders, then the waypoints
 	Along    float64  // metres along Route it has come
 	Rejoin   string   // the detachment a broken-off part is trying to rejoin
+	// HeldTold: an order that has reached it waits (it is infantry on the move, or falling
+	// back), and that was said in the turn it arrived; it is not said again until another
+	// order is sent or it takes one up.
+	HeldTold bool
 
 	Plan       Plan    // this turn's movement
 	MovedTurn  int     // the last turn it moved
@@ -179,7 +183,10 @@ type Plan struct {
 	Cap     float64 // the furthest point along the route it may reach this turn
 	Stopped bool    // something stopped it for the rest of the turn
 	Events  float64 // the furthest point along the route whose entry checks were made
-	Started bool
+	Started bool    // the turn is planned on the route it follows (pace, road speed, cap)
+	Begun   bool    // its start-of-turn rolls are made (escaping the mire, miring where it stands)
+	Went    bool    // it has moved this turn (a detachment not split moves in one part only)
+	Part    int     // the last part of this turn's phase it had its move in (0: none)
 }
 
 // Game is the Lightning War state: the table, the TO&E, the detachments and the turn.
@@ -193,6 +200,7 @@ type Game struct {
 	Sides          []string
 	Turn           int
 	Part, Parts    int             // the part of the Movement Phase last played, of how many (0: not begun)
+	Band           string          // the last Initiative band played of the part under way ("": none; see PhaseBands)
 	Split          map[string]bool // the detachments moving in parts this phase (nil: all)
 	First          string          // the side that moves first in each band this turn
 	OrderDelay     bool            // orders take one turn per command level to arrive (rules-notes 3.5)
@@ -607,5 +615,5 @@ func (d *Detachment) Band(g *Game) string { return g.band(d) }
 // MovingFirer reports whether the detachment moved this turn beyond a free pivot and minor
 // adjustment, and so fires as a moving firer [Pivot and minor adjustments].
 func (d *Detachment) MovingFirer(g *Game) bool {
-	return d.Moved > eps && (d.MovedTurn == g.Turn || d.MovedTurn == g.Turn-1 && g.Part == 0)
+	return d.Moved > eps && (d.MovedTurn == g.Turn || d.MovedTurn == g.Turn-1 && g.Parts == 0)
 }

@@ -89,11 +89,18 @@ func TestPiecesFollowTheGround(t *testing.T) {
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("pieces:\n got %s\nwant %s", strings.Join(got, "; "), strings.Join(want, "; "))
 	}
-	// along the road the ground does not count, and the stream is bridged
+	// along the road the ground does not count but the slope does (rules-notes 3.3), and the
+	// stream is bridged
+	got = nil
 	for _, pc := range tb.pieces(Polyline{Inch(0, 5), Inch(40, 5)}) {
-		if !pc.place.OnRoad || pc.place.Cost() != 1 || pc.stream {
+		if !pc.place.OnRoad || pc.stream {
 			t.Errorf("road piece %v-%v: %+v stream=%v", pc.s0, pc.s1, pc.place, pc.stream)
 		}
+		got = append(got, trim(inchesOf(pc.s0))+"-"+trim(inchesOf(pc.s1))+" "+pc.place.Label()+" "+trim(pc.place.Cost()))
+	}
+	want = []string{"0-10 Road 1", "10-15 Road 1", "15-20 Road + Steep Slope 3", "20-30 Road + Steep Slope 3", "30-40 Road 1"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("road pieces:\n got %s\nwant %s", strings.Join(got, "; "), strings.Join(want, "; "))
 	}
 }
 

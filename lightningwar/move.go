@@ -22,42 +22,51 @@ type Place struct {
 	Choke      int // index into Table.Chokes, -1 for none
 }
 
-// Cost is the divisor of speed at this place: the ground's factor plus the slope's modifier,
-// or 1 on a road [Movement Chart].
+// Cost is the divisor of speed at this place: the ground's factor plus the slope's modifier
+// [Movement Chart]. On a road the road's factor (1) takes the ground's place, and the slope
+// still adds to it (rules-notes 3.3: a road up a gentle slope divides road speed by 2).
 func (p Place) Cost() float64 {
+	return p.groundFactor() + SlopeChart[p.Slope].Modifier
+}
+
+// groundFactor is the factor of what is underfoot: the road's on a road, else the ground's.
+func (p Place) groundFactor() float64 {
 	if p.OnRoad {
 		return MovementChart[RoadGround].Factor
 	}
-	return p.Factor + SlopeChart[p.Slope].Modifier
+	return p.Factor
 }
 
-// Label names the place's ground as the breakdown prints it.
-func (p Place) Label() string {
+// groundLabel names what is underfoot: Road, or the ground.
+func (p Place) groundLabel() string {
 	if p.OnRoad {
-		return "Road"
-	}
-	if p.Slope != Flat {
-		return p.GroundName + " + " + SlopeChart[p.Slope].Name
+		return MovementChart[RoadGround].Name
 	}
 	return p.GroundName
 }
 
-// appendDivisor appends the cost as the seed's example prints it: (2 [Broken Ground] + 1
-// [Gentle Slope]).
-func (p Place) appendDivisor(b []byte) []byte {
-	if p.OnRoad {
-		return append(b, "1 [Road]"...)
+// Label names the place's ground as the breakdown prints it: Woods, Road, Broken Ground +
+// Gentle Slope, Road + Steep Slope.
+func (p Place) Label() string {
+	if p.Slope != Flat {
+		return p.groundLabel() + " + " + SlopeChart[p.Slope].Name
 	}
+	return p.groundLabel()
+}
+
+// appendDivisor appends the cost as the seed's example prints it: (2 [Broken Ground] + 1
+// [Gentle Slope]), (1 [Road] + 1 [Gentle Slope]).
+func (p Place) appendDivisor(b []byte) []byte {
 	if p.Slope == Flat {
-		b = appendTrim(b, p.Factor)
+		b = appendTrim(b, p.groundFactor())
 		b = append(b, " ["...)
-		b = append(b, p.GroundName...)
+		b = append(b, p.groundLabel()...)
 		return append(b, ']')
 	}
 	b = append(b, '(')
-	b = appendTrim(b, p.Factor)
+	b = appendTrim(b, p.groundFactor())
 	b = append(b, " ["...)
-	b = append(b, p.GroundName...)
+	b = append(b, p.groundLabel()...)
 	b = append(b, "] + "...)
 	b = appendTrim(b, SlopeChart[p.Slope].Modifier)
 	b = append(b, " ["...)
@@ -374,9 +383,6 @@ func slowest(movers []*Unit, plan *Plan, pl Place) (turnsPerMetre float64, u *Un
 	for _, m := range movers {
 		v, w := speed(m, plan.Pace, plan.Road, pl)
 		cost := pl.Cost()
-		if m.IsVehicle() && plan.Road {
-			cost = 1
-		}
 		if v <= 0 {
 			return math.Inf(1), m, 0, w
 		}
@@ -507,7 +513,10 @@ func (g *Game) busy(d *Detachment) *Unit {
 func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r *recorder, rep *Report) error {
 	first := d.Plan.Turn != g.Turn
 	if first {
-		d.Plan = Plan{Turn: g.Turn, Events: d.Along}
+		// The entry checks made carry over from the last turn: a move that ended where a
+		// stream or new ground begins makes that piece's checks when it goes on into it, and one
+		// whose checks were made (a mire at the crossing) does not make them again.
+		d.Plan = Plan{Turn: g.Turn, Events: math.Min(d.Plan.Events, d.Along)}
 		d.Moved = 0
 	}
 	p := &d.Plan
@@ -522,6 +531,7 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		p.Stopped = true
 		return nil
 	}
+	p.Went = true
 	m := &shareMove{s: d.Along, turns: share, movers: g.appendMovers(gr.movers[:0], d), parts: gr.parts[:0]}
 	defer func() { gr.movers, gr.parts = m.movers[:0], m.parts[:0] }() // the room, grown, for the next
 	from, start := d.Pos, d.Along
@@ -561,17 +571,21 @@ type shareMove struct {
 
 // mayMove reports whether a detachment moves in this share of the turn, having started gr on
 // its route. It needs orders [Written orders] and route left, no unit keeping it stationary
-// [Mounting and dismounting] and a unit moving under its own power. On the turn's first share
-// its mired vehicles first try to escape [Miring: escape] and the turn is planned (startTurn).
+// [Mounting and dismounting] and a unit moving under its own power. The first time in the turn
+// it is to move its mired vehicles try to escape [Miring: escape]; the turn is then planned on
+// its route (startTurn), and planned again on a new route given between parts.
 func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *Report) (moving bool, err error) {
 	if d.Order == nil || len(d.Route) < 2 {
-		if first && d.Order == nil && d.Act == nil {
-			rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
+		if first {
+			g.standing(d, rep)
 		}
 		return false, nil
 	}
 	gr.start(d.Route)
 	if d.Along >= gr.length-eps {
+		if first && d.Kind != Normal {
+			rep.add(d.Side, d.ID, RuleRecon, "%s (%s) is at the end of its route: it waits there for a new one (route %s path ...)", d.ID, d.Kind, d.ID)
+		}
 		return false, nil
 	}
 	if u := g.busy(d); u != nil {
@@ -580,7 +594,10 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 		}
 		return false, nil
 	}
-	if first {
+	p := &d.Plan
+	begin := !p.Begun
+	if begin {
+		p.Begun = true
 		if err := g.escapes(d, r, rep); err != nil {
 			return false, err
 		}
@@ -590,8 +607,8 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 	if len(movers) == 0 {
 		return false, nil
 	}
-	if first {
-		stop, err := g.startTurn(d, gr, movers, r, rep)
+	if !p.Started {
+		stop, err := g.startTurn(d, gr, movers, begin, r, rep)
 		if err != nil || stop {
 			return false, err
 		}
@@ -599,11 +616,29 @@ func (g *Game) mayMove(d *Detachment, gr *ground, first bool, r *recorder, rep *
 	return true, nil
 }
 
-// startTurn plans a detachment's move on the first share of the turn: its pace, and road or
+// standing says why a detachment with no route to follow stands where it is this turn: it
+// has no orders; or, a reconnaissance or FO detachment, it waits for its player's route within
+// orders that name no path nor goal [Reconnaissance and FO orders]; or its orders give it no
+// path to follow. (One taking a discretionary action says so itself.)
+func (g *Game) standing(d *Detachment, rep *Report) {
+	switch {
+	case d.Act != nil:
+	case d.Order == nil:
+		rep.add(d.Side, d.ID, RuleOrders, "%s has no orders and does not move", d.ID)
+	case d.Kind != Normal:
+		rep.add(d.Side, d.ID, RuleRecon, "%s (%s) has orders%s but no route: it waits where it is for its player's route (route %s path ...)",
+			d.ID, d.Kind, orderText(d.Order), d.ID)
+	default:
+		rep.add(d.Side, d.ID, RuleOrders, "%s has orders%s but no path to follow: it stays where it is", d.ID, orderText(d.Order))
+	}
+}
+
+// startTurn plans a detachment's move on the route it follows: its pace, and road or
 // cross-country speed (planTurn); no further than the detachment it is rejoining has got along
-// the same route; and the miring check of a move that starts inside ground that calls for
-// one [Vehicle Miring Table]. stop: the check stopped it where it stands.
-func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, r *recorder, rep *Report) (stop bool, err error) {
+// the same route; and, when the turn's move begins (begin), the miring check of a move that
+// starts inside ground that calls for one [Vehicle Miring Table]. stop: the check stopped it
+// where it stands.
+func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, begin bool, r *recorder, rep *Report) (stop bool, err error) {
 	p := &d.Plan
 	g.planTurn(d, gr, movers, rep)
 	if d.Rejoin != "" {
@@ -611,10 +646,14 @@ func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, r *recorder,
 			p.Cap = math.Max(d.Along, t.Along)
 		}
 	}
-	// starting the turn's move inside ground that calls for a miring check
+	// starting the turn's move inside ground that calls for a miring check (not at the edge
+	// of ground it has yet to enter: that is checked on entering it)
 	for _, pc := range gr.all() {
+		if !begin {
+			break
+		}
 		if pc.s0 <= d.Along+eps && d.Along < pc.s1-eps {
-			if pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps {
+			if begin && pc.place.mireCheck() != NoCheck && p.Cap > d.Along+eps && pc.s0 <= p.Events+eps {
 				stop, err := g.mire(d, pc, false, d.Pos, r, rep)
 				if err != nil {
 					return false, err
@@ -637,7 +676,7 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 	p := &d.Plan
 	ignore := map[string]bool{}
 	for _, e := range g.Dets {
-		if e.Side != d.Side && e.Pos.Dist(d.Pos) <= ContactRange {
+		if e.Side != d.Side && e.Pos.Dist(d.Pos) <= ContactRange+1e-6 {
 			ignore[e.ID] = true // already in contact: it may move away
 		}
 	}
@@ -649,7 +688,6 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 			break
 		}
 		if pc.s0 >= m.s-eps && pc.s0 > p.Events+eps {
-			p.Events = pc.s0
 			stop, err := g.enterPiece(d, gr, i, m, r, rep)
 			if err != nil {
 				return err
@@ -671,6 +709,8 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 // detachment holds stops the move, as models may not pass through each other [Moving through
 // models]; crossing a stream, or entering ground that calls for a miring check from other
 // ground or off a road, makes the check [Vehicle Miring Table]. stop: the detachment stops.
+// Once past the choke point the piece counts as entered (Plan.Events): a detachment stopped at
+// the choke point has not entered it, and tries again when it next moves.
 func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
 	pc := gr.pcs[i]
 	prev := Place{Choke: -1}
@@ -685,6 +725,7 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 			return true, nil
 		}
 	}
+	d.Plan.Events = pc.s0
 	entering := pc.place.mireCheck() != NoCheck && (pc.place.Ground != prev.Ground || prev.OnRoad || i == 0)
 	if pc.stream || entering {
 		stop, err := g.mire(d, pc, true, pc.a, r, rep)
@@ -715,7 +756,7 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, ignore map[stri
 		}
 		was := m.s
 		m.s, m.turns = advance(m.s, end, k, m.turns)
-		m.note(p, pc, m.s-was, u, mph, what)
+		m.note(was, pc, m.s-was, u, mph, what)
 		if enemy != nil && m.s >= cs-eps {
 			if g.overrun(d, enemy, rep) {
 				ignore[enemy.ID] = true
@@ -730,23 +771,23 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, ignore map[stri
 	return false
 }
 
-// note adds dist metres over piece pc, made at unit u's speed mph (what: how it moves), to
-// the move's breakdown: on past a corner over the same ground at the same speed it lengthens
-// the last stretch.
-func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, what string) {
+// note adds dist metres over piece pc from from (metres along the route), made at unit u's
+// speed mph (what: how it moves), to the move's breakdown: on past a corner over the same
+// ground at the same speed it lengthens the last stretch. A stretch from the stream where the
+// piece begins says it goes across the stream; one further along the piece does not (the
+// stream was crossed in an earlier move).
+func (m *shareMove) note(from float64, pc piece, dist float64, u *Unit, mph float64, what string) {
 	if dist < 1e-7 {
 		return
 	}
+	stream := pc.stream && from <= pc.s0+1e-7
 	m.last, m.lastWhat, m.lastMPH = u, what, mph
 	base := speedMetres(mph)
 	cost := pc.place.Cost()
-	if u.IsVehicle() && p.Road {
-		cost = 1
-	}
 	n := len(m.parts)
 	if n > 0 {
 		// the same place at the same speed prints the same: no need to print it to see so
-		if x := &m.parts[n-1]; !x.stream && x.place == pc.place && x.base == base && x.cost == cost {
+		if x := &m.parts[n-1]; !x.stream && !stream && x.place == pc.place && x.base == base && x.cost == cost {
 			x.dist += dist
 			return
 		}
@@ -760,14 +801,14 @@ func (m *shareMove) note(p *Plan, pc piece, dist float64, u *Unit, mph float64, 
 		e = appendInches(e, base/cost)
 	}
 	label := pc.place.Label()
-	if n > 0 && m.parts[n-1].label == label && m.parts[n-1].expr == string(e) {
+	if n > 0 && !stream && m.parts[n-1].label == label && m.parts[n-1].expr == string(e) {
 		m.parts[n-1].dist += dist // the same ground and speed on past a corner
 		return
 	}
-	if pc.stream {
+	if stream {
 		label += " (across a stream)"
 	}
-	m.parts = append(m.parts, stretch{dist: dist, label: label, expr: string(e), place: pc.place, stream: pc.stream, base: base, cost: cost})
+	m.parts = append(m.parts, stretch{dist: dist, label: label, expr: string(e), place: pc.place, stream: stream, base: base, cost: cost})
 }
 
 // recordMove records a detachment's move from start along its route (whose legs are lens
@@ -1069,7 +1110,7 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 	}
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
 		Order: d.Order, Route: append(Polyline(nil), d.Route...), Along: s, Rejoin: d.ID,
-		Plan: Plan{Turn: g.Turn, Stopped: true, Events: s}, MovedTurn: d.MovedTurn,
+		Plan: Plan{Turn: g.Turn, Stopped: true, Begun: true, Events: math.Min(s, d.Plan.Events)}, MovedTurn: d.MovedTurn,
 		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at}
 	d.Units = keep
 	g.Dets = append(g.Dets, nd)

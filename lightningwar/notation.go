@@ -25,7 +25,8 @@ import (
 //	mount U [on V]    dismount U         infantry boards a vehicle; cavalry, motorcycle troops mount
 //	tow V by W                           W tows the mired V out
 //	adjust D P        pivot D DEGREES    free minor adjustment and pivot
-//	movement [K/N] [D ...]               play part K of N of the Movement Phase (the referee)
+//	movement [K/N] [band B] [D ...]      play part K of N of the Movement Phase (the referee), or
+//	                                     of it only up to Initiative band B (Low, Medium, High)
 //	reveal D          hide D             the referee shows or hides a detachment
 type Action struct {
 	Verb    string
@@ -44,6 +45,7 @@ type Action struct {
 	Reserve bool
 	Fire    string // halt/cover ... fire E
 	K, N    int    // movement part
+	Band    string // movement ... band B: play up to this band and pause (Low, Medium, High; "": to the end)
 	Dets    []string
 	Degrees float64
 	Spot    bool
@@ -128,11 +130,25 @@ func badStep(verb, format string, x ...any) error {
 	return fmt.Errorf("%s: %s", verb, fmt.Sprintf(format, x...))
 }
 
-// parseMovement reads the referee's movement [K/N] [D ...]: part K of N of the Movement Phase
-// (halves or quarters), with the detachments that move in that part; the whole phase if no
-// part is given.
+// parseMovement reads the referee's movement [K/N] [band B] [D ...]: part K of N of the
+// Movement Phase (halves or quarters), with the detachments that move in that part; the whole
+// phase if no part is given; band B plays it only up to that Initiative band (Low, Medium,
+// High) and pauses there.
 func (a *Action) parseMovement(args []string) error {
-	for _, w := range args {
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if strings.EqualFold(w, "band") && a.Band == "" {
+			if i+1 >= len(args) {
+				return badStep(a.Verb, "band needs its name: Low, Medium or High")
+			}
+			b, ok := ParseBand(args[i+1])
+			if !ok {
+				return badStep(a.Verb, "%q is not a band to pause after: Low, Medium or High", args[i+1])
+			}
+			a.Band = b
+			i++
+			continue
+		}
 		if k, n, ok := strings.Cut(w, "/"); ok && a.N == 0 {
 			ki, err1 := strconv.Atoi(k)
 			ni, err2 := strconv.Atoi(n)
@@ -314,6 +330,9 @@ func (a Action) String() string {
 		if a.N > 1 {
 			fmt.Fprintf(&b, " %d/%d", a.K, a.N)
 		}
+		if a.Band != "" {
+			b.WriteString(" band " + a.Band)
+		}
 		for _, d := range a.Dets {
 			b.WriteString(" " + d)
 		}
@@ -375,3 +394,6 @@ func (a Action) String() string {
 	}
 	return b.String()
 }
+
+// IsPoint reports whether s reads as a point x,y in inches.
+func IsPoint(s string) bool { return isPoint(s) }

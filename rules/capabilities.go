@@ -37,6 +37,15 @@ type Oddser interface {
 	Odds(ctx context.Context, line string, n int) (any, error)
 }
 
+// Measurer is a Game with a ruler (GET /api/games/{id}/measure?from=&to=[&det=]): the length of
+// the straight line between two points of its table, what it crosses, and, for a piece the
+// role may know of (det), how long that piece would take to cover it. It answers as role
+// knows the game. Points it cannot read, or off the table, are a *BadLine; a piece role may
+// not know of is a *NotFound, worded as for one that does not exist.
+type Measurer interface {
+	Measure(role, from, to, det string) (any, error)
+}
+
 // BadLine is notation a ruleset cannot read.
 type BadLine struct{ Err error }
 
@@ -167,6 +176,7 @@ func Capabilities(rs Ruleset, g Game) []string {
 		{is[Catalog](rs), "catalog"}, {is[Commander](rs), "commands"}, {is[Router](rs), "routes"},
 		{is[UnitSteps](g), "unit steps"}, {is[Reacher](g), "reach"}, {is[Pather](g), "path"}, {is[Oddser](g), "odds"},
 		{is[Gatekeeper](g), "hidden information"}, {is[Drawer](g), "svg"}, {is[Previewer](g), "preview"},
+		{is[Measurer](g), "measure"},
 	} {
 		if c.has {
 			out = append(out, c.name)

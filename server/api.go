@@ -32,6 +32,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/units/{unit}/path", s.withGame(s.path))
 	m.HandleFunc("POST /api/games/{id}/steps", s.submit)
 	m.HandleFunc("GET /api/games/{id}/odds", s.odds)
+	m.HandleFunc("GET /api/games/{id}/measure", s.withGame(s.measure))
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
 	for _, rs := range rules.All() {

@@ -20,8 +20,11 @@ import (
 // and never any Russian detachment until the referee reveals one, which then appears (where it
 // was seen, its units by type) while the other stays hidden. It waits for what only the
 // Lightning War module draws: the table's features and roads, the detachments, their ordered
-// paths. Screenshots of each page are left in the test's artifact directory (go test -artifacts
-// keeps them).
+// paths. Each side and the referee then use the ruler: two clicks on the table measure the line
+// (inches, metres, the ground's factor), and a detachment the link sees gives its time; the
+// German's list offers only his own and the revealed, and the server answers his asking for the
+// unrevealed Russian rifles exactly as for a name nobody has. Screenshots of each page are left
+// in the test's artifact directory (go test -artifacts keeps them).
 func TestBrowserLW(t *testing.T) {
 	exe := findChromium()
 	if exe == "" {
@@ -66,56 +69,8 @@ func TestBrowserLW(t *testing.T) {
 		// The German's own orders are on his table: PzZug's ordered path (dashed) is drawn.
 		ge.poll("the ordered paths", `document.querySelectorAll('#g-reach .lw-pending').length === 3`)
 
-		// Select Schutz and click two points on the table (away from any detachment).
-		ge.do("selecting Schutz", chromedp.Click(chromedp.CSS(`#g-units .lw-det[data-unit="Schutz"]`)))
-		ge.poll("the order form", `document.getElementById('lw-send') !== null`)
-		want := [][2]float64{{9, 24}, {15, 26}}
-		for i, p := range want {
-			xy := ge.eval(fmt.Sprintf(`(() => { const svg = document.getElementById('map'); const pt = svg.createSVGPoint();
-				pt.x = %v * 12; pt.y = (32 - %v) * 12; const q = pt.matrixTransform(svg.getScreenCTM()); return q.x + ',' + q.y; })()`, p[0], p[1]))
-			f := strings.Split(xy, ",")
-			x, _ := strconv.ParseFloat(f[0], 64)
-			y, _ := strconv.ParseFloat(f[1], 64)
-			ge.do(fmt.Sprintf("clicking the table at %v", p), chromedp.MouseClickXY(x, y))
-			ge.poll(fmt.Sprintf("waypoint %d", i+1), fmt.Sprintf(`document.querySelectorAll('.lw-points li').length === %d && document.querySelectorAll('#g-sel .lw-wp').length === %d`, i+1, i+1))
-		}
 		const text = "Dig in at the copse edge"
-		ge.do("choosing the pace and typing the order",
-			chromedp.SetValue(chromedp.CSS(`#lw-pace`), "run"),
-			chromedp.Evaluate[chromedp.Void](`document.getElementById('lw-pace').dispatchEvent(new Event('change', {bubbles: true}))`),
-			chromedp.SendKeys(chromedp.CSS(`#lw-text`), text))
-		ge.poll("the line", `document.getElementById('lw-line').textContent.endsWith(' run: `+text+`')`)
-		line := ge.eval(`document.getElementById('lw-line').textContent`)
-		// The clicked points, in inches from the lower-left corner (to a tenth).
-		pts := strings.Fields(strings.TrimPrefix(strings.Split(line, " run:")[0], "order Schutz path "))
-		if len(pts) != 2 {
-			t.Fatalf("the order built is %q", line)
-		}
-		for i, p := range pts {
-			xy := strings.Split(p, ",")
-			x, _ := strconv.ParseFloat(xy[0], 64)
-			y, _ := strconv.ParseFloat(xy[1], 64)
-			if math.Abs(x-want[i][0]) > 0.15 || math.Abs(y-want[i][1]) > 0.15 {
-				t.Errorf("waypoint %d is %s, clicked at %v", i+1, p, want[i])
-			}
-		}
-		ge.screenshot("lw-german-order.png")
-		ge.do("sending the order", chromedp.Click(chromedp.CSS(`#lw-send`)))
-		ge.poll("step 1 in the German's log", `document.querySelector('#log li[data-n="1"]') !== null`)
-		if got := ge.eval(`document.querySelector('#log li[data-n="1"] .line').textContent`); got != line {
-			t.Errorf("the log shows step 1 as %q, sent %q", got, line)
-		}
-		var gv lwStateView
-		c.do("GET", "/api/games/"+cr.ID, cr.Tokens["German"], nil, &gv)
-		var schutz lwDetView
-		for _, d := range gv.Dets {
-			if d.ID == "Schutz" {
-				schutz = d
-			}
-		}
-		if len(schutz.Pending) != 2 || schutz.Pending[1].Text != text || schutz.Pending[1].Pace != "run" || len(schutz.Pending[1].Path) != 2 {
-			t.Fatalf("Schutz's orders on the way: %+v", schutz.Pending)
-		}
+		lwOrderByClicks(t, c, cr, ge, text)
 
 		// The referee plays the Movement Phase from his page.
 		ref := newTab(t, ctx, exe, "lw-failed.png")
@@ -143,6 +98,8 @@ func TestBrowserLW(t *testing.T) {
 
 		// The German's page follows (live updates): Schutz has moved where the API says, along
 		// its new path (running: it receives the order first, as the latest supersedes).
+		var gv lwStateView
+		var schutz lwDetView
 		c.do("GET", "/api/games/"+cr.ID, cr.Tokens["German"], nil, &gv)
 		for _, d := range gv.Dets {
 			if d.ID == "Schutz" {
@@ -180,6 +137,8 @@ func TestBrowserLW(t *testing.T) {
 			t.Error("the German may act for the Russian tanks")
 		}
 		ge.screenshot("lw-german-revealed.png")
+		lwRuler(t, cr, ge, ref, noRussians)
+
 		// The spectator sees what both sides know: the revealed tanks, nothing else.
 		sp := newTab(t, ctx, exe, "lw-failed.png")
 		sp.do("opening the spectator's page",
@@ -206,4 +165,121 @@ func TestBrowserLW(t *testing.T) {
 			t.Fatalf("the German's log: %d, %d entries", code, len(lg.Entries))
 		}
 	})
+}
+
+// clickTable clicks the Lightning War demo's table at p, in inches (the SVG draws 12 px an
+// inch, y down from the 32" table's top).
+func (b *tab) clickTable(p [2]float64) {
+	b.t.Helper()
+	xy := b.eval(fmt.Sprintf(`(() => { const svg = document.getElementById('map'); const pt = svg.createSVGPoint();
+		pt.x = %v * 12; pt.y = (32 - %v) * 12; const q = pt.matrixTransform(svg.getScreenCTM()); return q.x + ',' + q.y; })()`, p[0], p[1]))
+	f := strings.Split(xy, ",")
+	x, _ := strconv.ParseFloat(f[0], 64)
+	y, _ := strconv.ParseFloat(f[1], 64)
+	b.do(fmt.Sprintf("clicking the table at %v", p), chromedp.MouseClickXY(x, y))
+}
+
+// lwRuler uses the ruler on the German's page (after the referee revealed the Russian tanks)
+// and on the referee's: two clicks measure the line, a detachment the link sees gives its
+// time; the German is offered only his own and the revealed, and the server answers his asking
+// for the hidden rifles as for a name nobody has.
+func lwRuler(t *testing.T, cr *Created, ge, ref *tab, noRussians func(b *tab, what string, except ...string)) {
+	// The German's ruler: 10,30 to 16,30 is 6" (300 m) of open ground, factor 1. Schutz,
+	// ordered to run but having run last turn, walks 2" and then runs 4": 2 turns.
+	ge.do("turning the ruler on", chromedp.Click(chromedp.CSS(`#lw-ruler-on`)))
+	ge.poll("the ruler on", `document.getElementById('lw-ruler-on').getAttribute('aria-pressed') === 'true'`)
+	ge.clickTable([2]float64{10, 30})
+	ge.clickTable([2]float64{16, 30})
+	ge.poll("the German's measurement", `(document.getElementById('lw-ruler-out').textContent || '').includes('6" (300 m)')`)
+	if s := ge.eval(`document.getElementById('lw-ruler-out').textContent`); !strings.Contains(s, "of Open: factor 1 [Open]") {
+		t.Errorf("the German's ruler reads %q", s)
+	}
+	if n := ge.eval(`String(document.querySelectorAll('#g-ruler .lw-ruler-line').length)`); n != "1" {
+		t.Errorf("the ruler's line is drawn %s times", n)
+	}
+	opts := ge.eval(`[...document.querySelectorAll('#lw-ruler-det option')].map((o) => o.value).join(',')`)
+	if opts != ",PzZug,Schutz,Aufkl,Tanks" {
+		t.Errorf("the German's ruler offers %q", opts)
+	}
+	pick := func(b *tab, det, want string) {
+		t.Helper()
+		b.do("timing "+det,
+			chromedp.SetValue(chromedp.CSS(`#lw-ruler-det`), det),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('lw-ruler-det').dispatchEvent(new Event('change', {bubbles: true}))`))
+		b.poll(det+"'s time", `(document.querySelector('#lw-ruler-out .lw-ruler-time') || {textContent: ''}).textContent.includes(`+strconv.Quote(want)+`)`)
+	}
+	pick(ge, "Schutz", "Schutz: 2 turns, about 2 min")
+	pick(ge, "Tanks", "its speed is not known")
+	noRussians(ge, "with the ruler", "Tanks")
+	ge.screenshot("lw-german-ruler.png")
+	// The server, not the page, keeps the rifles hidden: asked for them, it answers as for a
+	// name nobody has.
+	ask := func(det string) string {
+		return ge.evalAsync(`(async () => { const r = await fetch('/api/games/` + cr.ID + `/measure?from=1,1&to=2,2&det=` + det + `',
+			{headers: {Authorization: 'Bearer ` + cr.Tokens["German"] + `'}}); return r.status + ' ' + (await r.json()).error; })()`)
+	}
+	if r, n := ask("Rifles"), ask("Nobody"); !strings.HasPrefix(r, "404 ") || strings.ReplaceAll(r, "Rifles", "X") != strings.ReplaceAll(n, "Nobody", "X") {
+		t.Errorf("the German's page asking the ruler for Rifles: %q; for Nobody: %q", r, n)
+	}
+	ge.do("turning the ruler off", chromedp.Click(chromedp.CSS(`#lw-ruler-on`)))
+	ge.poll("the ruler off", `document.querySelectorAll('#g-ruler *').length === 0 && document.getElementById('lw-ruler-out').textContent === ''`)
+
+	// The referee's ruler times the Russian rifles (walking 2" a turn): 6" in 3 turns.
+	ref.do("the referee's ruler", chromedp.Click(chromedp.CSS(`#lw-ruler-on`)))
+	ref.clickTable([2]float64{10, 30})
+	ref.clickTable([2]float64{16, 30})
+	ref.poll("the referee's measurement", `(document.getElementById('lw-ruler-out').textContent || '').includes('6" (300 m)')`)
+	pick(ref, "Rifles", "Rifles: 3 turns, about 3 min")
+	ref.screenshot("lw-referee-ruler.png")
+	ref.do("the referee's ruler off", chromedp.Click(chromedp.CSS(`#lw-ruler-on`)))
+}
+
+// lwOrderByClicks builds an order on the German's page: he selects Schutz, clicks two points on
+// the table (away from any detachment), picks the run pace and types text; the line built
+// holds the points clicked; sent, it is step 1 of his log and on its way to Schutz.
+func lwOrderByClicks(t *testing.T, c *client, cr *Created, ge *tab, text string) {
+	// Select Schutz and click two points on the table (away from any detachment).
+	ge.do("selecting Schutz", chromedp.Click(chromedp.CSS(`#g-units .lw-det[data-unit="Schutz"]`)))
+	ge.poll("the order form", `document.getElementById('lw-send') !== null`)
+	want := [][2]float64{{9, 24}, {15, 26}}
+	for i, p := range want {
+		ge.clickTable(p)
+		ge.poll(fmt.Sprintf("waypoint %d", i+1), fmt.Sprintf(`document.querySelectorAll('.lw-points li').length === %d && document.querySelectorAll('#g-sel .lw-wp').length === %d`, i+1, i+1))
+	}
+	ge.do("choosing the pace and typing the order",
+		chromedp.SetValue(chromedp.CSS(`#lw-pace`), "run"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('lw-pace').dispatchEvent(new Event('change', {bubbles: true}))`),
+		chromedp.SendKeys(chromedp.CSS(`#lw-text`), text))
+	ge.poll("the line", `document.getElementById('lw-line').textContent.endsWith(' run: `+text+`')`)
+	line := ge.eval(`document.getElementById('lw-line').textContent`)
+	// The clicked points, in inches from the lower-left corner (to a tenth).
+	pts := strings.Fields(strings.TrimPrefix(strings.Split(line, " run:")[0], "order Schutz path "))
+	if len(pts) != 2 {
+		t.Fatalf("the order built is %q", line)
+	}
+	for i, p := range pts {
+		xy := strings.Split(p, ",")
+		x, _ := strconv.ParseFloat(xy[0], 64)
+		y, _ := strconv.ParseFloat(xy[1], 64)
+		if math.Abs(x-want[i][0]) > 0.15 || math.Abs(y-want[i][1]) > 0.15 {
+			t.Errorf("waypoint %d is %s, clicked at %v", i+1, p, want[i])
+		}
+	}
+	ge.screenshot("lw-german-order.png")
+	ge.do("sending the order", chromedp.Click(chromedp.CSS(`#lw-send`)))
+	ge.poll("step 1 in the German's log", `document.querySelector('#log li[data-n="1"]') !== null`)
+	if got := ge.eval(`document.querySelector('#log li[data-n="1"] .line').textContent`); got != line {
+		t.Errorf("the log shows step 1 as %q, sent %q", got, line)
+	}
+	var gv lwStateView
+	c.do("GET", "/api/games/"+cr.ID, cr.Tokens["German"], nil, &gv)
+	var schutz lwDetView
+	for _, d := range gv.Dets {
+		if d.ID == "Schutz" {
+			schutz = d
+		}
+	}
+	if len(schutz.Pending) != 2 || schutz.Pending[1].Text != text || schutz.Pending[1].Pace != "run" || len(schutz.Pending[1].Path) != 2 {
+		t.Fatalf("Schutz's orders on the way: %+v", schutz.Pending)
+	}
 }

@@ -123,6 +123,16 @@ func (b *tab) eval(js string) string {
 	return v
 }
 
+// evalAsync is the value a JavaScript expression's promise resolves to.
+func (b *tab) evalAsync(js string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
 // poll waits (up to 15 s) until a JavaScript expression is true on the page.
 func (b *tab) poll(what, js string) {
 	b.t.Helper()
@@ -131,14 +141,15 @@ func (b *tab) poll(what, js string) {
 
 // rulesetDrawn waits until the page shows what only the ruleset module rulesets/NAME.js draws
 // (the JavaScript expression drawn, described by what), and checks that the page loaded that
-// module and no other: the shell found it by the state's ruleset.
+// module and no other ruleset's (only its own helpers, under rulesets/NAME/): the shell found
+// it by the state's ruleset.
 func (b *tab) rulesetDrawn(name, what, drawn string) {
 	b.t.Helper()
 	b.poll(what+" (drawn by rulesets/"+name+".js)", drawn)
 	got := b.eval(`performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
-		.filter((p) => p.startsWith('/static/rulesets/')).sort().join(' ')`)
+		.filter((p) => p.startsWith('/static/rulesets/') && !p.startsWith('/static/rulesets/` + name + `/')).sort().join(' ')`)
 	if want := "/static/rulesets/" + name + ".js"; got != want {
-		b.t.Errorf("the page loaded the ruleset modules %q, want only %s", got, want)
+		b.t.Errorf("the page loaded the ruleset modules %q, want only %s (and its helpers under rulesets/%s/)", got, want, name)
 	}
 }
 

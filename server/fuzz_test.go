@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/umpire-referee/umpire/dice"
@@ -223,6 +225,60 @@ func FuzzSubmit(f *testing.F) {
 			}
 		default:
 			t.Fatalf("%d: %v", w.Code, out)
+		}
+	})
+}
+
+// FuzzMeasure: any parameters sent to the ruler (GET /api/games/{id}/measure?from=&to=&det=) of
+// the Lightning War demo are answered 200, 400 or 404 with JSON, never a panic or a 500; role
+// picks the token (0 the German, 1 the Russian, 2 the referee, 3 the spectator). An empty det is
+// left out. The German's answers never hold what the German may not know (the Russians' ids,
+// units, orders), unless the fuzzer typed it.
+func FuzzMeasure(f *testing.F) {
+	for _, q := range [][3]string{{"4,16", "30,16", ""}, {"4,16", "30,16", "PzZug"}, {"45,16", "36,16", "Rifles"},
+		{"1,1", "2,2", "Tanks"}, {"0,0", "48,32", "Aufkl"}, {"5,13", "30,5", "Schutz"}, {"24,0", "24,32", ""},
+		{"1,1", "", ""}, {"", "1,1", ""}, {"x", "y", ""}, {"1e999,1", "2,2", ""}, {"-1,0", "2,2", ""}, {"NaN,NaN", "1,1", ""},
+		{"1,1", "2,2", strings.Repeat("Z", 100)}, {"1,1", "1,1", "PzZug"}, {" 2 , 3\"", "4,5", "Rifles#1"}, {"1,2,3", "4,5", "PzA1"}} {
+		for role := range uint8(4) {
+			f.Add(q[0], q[1], q[2], role)
+		}
+	}
+	s := fuzzServer(f)
+	wc, err := s.DemoLW(context.Background())
+	if err != nil {
+		f.Fatal(err)
+	}
+	secrets := []string{"Tanks", "Rifles", "T34a", "T34b", "Rif1", "Hold the edge of Birch Wood", "Advance down the road", "T34Pl", "3Coy", "2nd Rifle Battalion"}
+	f.Fuzz(func(t *testing.T, from, to, det string, role uint8) {
+		tok := []string{wc.Tokens["German"], wc.Tokens["Russian"], wc.Tokens[Referee], wc.Tokens[Spectator]}[role%4]
+		q := url.Values{"from": {from}, "to": {to}}
+		if det != "" {
+			q.Set("det", det)
+		}
+		w := call(s, "GET", "/api/games/"+wc.ID+"/measure?"+q.Encode(), tok, nil)
+		var out map[string]any
+		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
+			t.Fatalf("%d: not JSON: %q", w.Code, w.Body.Bytes())
+		}
+		switch w.Code {
+		case http.StatusOK:
+			if out["inches"] == nil || out["legs"] == nil {
+				t.Fatalf("200 without a length or legs: %v", out)
+			}
+		case http.StatusBadRequest, http.StatusNotFound:
+			if msg, _ := out["error"].(string); msg == "" {
+				t.Fatalf("%d without a message", w.Code)
+			}
+		default:
+			t.Fatalf("%d: %v", w.Code, out)
+		}
+		if role%4 == 0 {
+			answer := bytes.ReplaceAll(w.Body.Bytes(), []byte(wc.ID), nil)
+			for _, x := range secrets {
+				if !strings.Contains(from+to+det, x) && bytes.Contains(answer, []byte(x)) {
+					t.Fatalf("the German's ruler (%q %q %q) holds %q: %s", from, to, det, x, answer)
+				}
+			}
 		}
 	})
 }

@@ -670,6 +670,12 @@ func (r *reader) readLWExpect(n *yaml.Node, g *lw.Game, nMoves int) ([]scenario.
 		case g.Unit(f.Key) != nil:
 			e.Unit = f.Key
 			return LWUnitExpect, nil
+		case strings.HasPrefix(f.Key, "measure "):
+			e.Group = f.Key
+			if _, err := readMeasureKey(f.Key); err != nil {
+				return nil, r.Errf(f.K, "expect", "%v", err)
+			}
+			return LWMeasureExpect, nil
 		case strings.TrimSpace(f.Key) == "":
 			return nil, r.Errf(f.K, "expect", "name a detachment, a unit or \"step N\"")
 		}
@@ -790,6 +796,8 @@ func (s *LightningWar) Check(g *lw.Game, steps []LWStep) []rules.Failure {
 					fail(f.Line, "%s %s: got %s, want %s", e.Unit, f.Key, got, f.Value)
 				}
 			}
+		case strings.HasPrefix(e.Group, "measure "):
+			checkMeasure(g, e, fail)
 		case e.Group != "":
 			d := g.Det(e.Group)
 			for _, f := range e.Fields {

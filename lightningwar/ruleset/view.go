@@ -36,6 +36,7 @@ type StateView struct {
 	Turn       int             `json:"turn"`
 	Part       int             `json:"part"`
 	Parts      int             `json:"parts"`
+	Band       string          `json:"band,omitempty"` // the last Initiative band played of the part under way (Low, Medium): the phase pauses there
 	First      string          `json:"first"`
 	OrderDelay bool            `json:"order_delay"`
 	Table      *TableView      `json:"table,omitempty"`
@@ -323,7 +324,7 @@ func (g *Game) View(head rules.Head, withTable bool) any {
 	st := g.G
 	v := viewer(head.Role)
 	kg := st.As(v)
-	out := StateView{Head: head, Turn: kg.Turn, Part: kg.Part, Parts: kg.Parts, First: kg.First, OrderDelay: kg.OrderDelay,
+	out := StateView{Head: head, Turn: kg.Turn, Part: kg.Part, Parts: kg.Parts, Band: kg.Band, First: kg.First, OrderDelay: kg.OrderDelay,
 		Formations: []FormationView{}, Dets: []DetView{}, Idle: []UnitView{}, Order: []string{}, Split: []string{}, Steps: []StepOption{}}
 	if withTable {
 		out.Table = lwTableOf(kg.Table)
@@ -364,7 +365,8 @@ func (g *Game) View(head rules.Head, withTable bool) any {
 
 // lwOptions is what v may take now with one click: for each detachment v owns, the
 // discretionary actions (halt, cover) when it has been fired upon, and Continue when it has
-// orders to resume; for the referee, the Movement Phase (whole, or its next half).
+// orders to resume; for the referee, the Movement Phase (whole, or its next half, or up to a
+// band and pause there; or the rest of the part under way).
 func lwOptions(st *lw.Game, v lw.Viewer) []StepOption {
 	out := []StepOption{}
 	try := func(o StepOption) {
@@ -373,13 +375,7 @@ func lwOptions(st *lw.Game, v lw.Viewer) []StepOption {
 		}
 	}
 	if v.Referee {
-		if st.Part == 0 {
-			out = append(out, StepOption{Line: "movement", Verb: "movement", Label: "Play Movement Phase"},
-				StepOption{Line: "movement 1/2", Verb: "movement", Label: "Play 1/2"})
-		} else if st.Part < st.Parts {
-			next := fmt.Sprintf("movement %d/%d", st.Part+1, st.Parts)
-			out = append(out, StepOption{Line: next, Verb: "movement", Label: "Play " + strings.TrimPrefix(next, "movement ")})
-		}
+		out = append(out, movementOptions(st)...)
 	}
 	for _, d := range st.Dets {
 		if !v.Owns(d) {
@@ -389,12 +385,36 @@ func lwOptions(st *lw.Game, v lw.Viewer) []StepOption {
 		for _, f := range d.Fired {
 			fired = fired || f.Turn == st.Turn
 		}
-		if fired && d.Act == nil && st.Part == 0 {
+		if fired && d.Act == nil && !st.UnderWay() {
 			try(StepOption{Line: "halt " + d.ID, Verb: "halt", Det: d.ID, Side: d.Side, Label: "Halt"})
 			try(StepOption{Line: "cover " + d.ID, Verb: "cover", Det: d.ID, Side: d.Side, Label: "Move to cover"})
 		}
 		if d.Previous != nil {
 			try(StepOption{Line: "continue " + d.ID, Verb: "continue", Det: d.ID, Side: d.Side, Label: "Continue"})
+		}
+	}
+	return out
+}
+
+// movementOptions are the referee's Movement Phase steps now: before the phase, the whole
+// phase, its first half, and the phase up to the Low or the Medium band; during it, the rest of
+// the part under way (or the next part) and the bands of it still to play but High.
+func movementOptions(st *lw.Game) []StepOption {
+	next := st.NextMovement()
+	part := strings.TrimPrefix(next, "movement")
+	var out []StepOption
+	switch {
+	case st.Parts == 0:
+		out = append(out, StepOption{Line: "movement", Verb: "movement", Label: "Play Movement Phase"},
+			StepOption{Line: "movement 1/2", Verb: "movement", Label: "Play 1/2"})
+	case st.Band != "":
+		out = append(out, StepOption{Line: next, Verb: "movement", Label: "Play the rest" + part})
+	default:
+		out = append(out, StepOption{Line: next, Verb: "movement", Label: "Play" + part})
+	}
+	for _, b := range []string{lw.BandLow, lw.BandMedium} {
+		if lw.BandIndex(st.Band) < lw.BandIndex(b) {
+			out = append(out, StepOption{Line: next + " band " + b, Verb: "movement", Label: "Play" + part + " to " + b})
 		}
 	}
 	return out

@@ -1,7 +1,7 @@
 // umpire game page, shell: the ruleset registry. A game's state names its ruleset ("asl",
 // "lhy", "lightningwar"; none is ASL, the API's default) and the page's UI for it is the
-// module rulesets/NAME.js, loaded when the first state comes. Adding a ruleset to the page is
-// adding that one module.
+// module rulesets/NAME.js, loaded when the first state comes (it may import helpers of its own
+// from rulesets/NAME/). Adding a ruleset to the page is adding that one module.
 //
 // A ruleset module's default export is an object the shell calls (G.view is the state shown,
 // G.live the live one; see state.js):

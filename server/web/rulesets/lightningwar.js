@@ -8,7 +8,8 @@
 // selects one of its detachments, clicks points on the table to build its path, picks the pace,
 // types the order's text and sends `order D path x,y ... [pace]: text`), the referee's
 // Movement Phase buttons with the odds of each before it is played (odds.js), reveal and hide,
-// and fire report (#lw-box), and the log entries.
+// and fire report (#lw-box), and the log entries. The ruler is its own module (lightningwar/ruler.js):
+// while it is on, clicks on the table place its ends instead of waypoints.
 
 import { $, esc } from '../util.js';
 import { G, setStatus, setHTML, isLive, mayMove, spectator, sideColour } from '../state.js';
@@ -16,6 +17,7 @@ import { setViewBox, toMap } from '../zoom.js';
 import { renderUnitsAndSelection, select } from '../render.js';
 import { submit, noSteps } from '../game.js';
 import { showOdds } from '../odds.js';
+import { rulerSetup, rulerOn, rulerClick, rulerRender } from './lightningwar/ruler.js';
 
 const LWP = 12; // SVG pixels per inch
 const GROUND = { open: '#efe6c8', broken: '#d8c79a', woods: '#7fa860', 'built-up': '#b09a84', marsh: '#a8c8b0' };
@@ -191,11 +193,13 @@ function lwDraftReset(id) {
 // selected detachment's new path (Shift-click adds one over a detachment).
 function lwClick(ev) {
   const c = ev.target.closest('.lw-det');
+  if (c && rulerOn()) { rulerClick(+c.dataset.x, +c.dataset.y); return; } // the ruler from a detachment
   if (c && !ev.shiftKey) { select(c.dataset.unit); return; }
   if (!table) return;
   const [px, py] = toMap(ev);
   const x = px / LWP, y = lwH() - py / LWP;
   if (x < 0 || y < 0 || x > table.width || y > table.height) return;
+  if (rulerOn()) { rulerClick(Math.round(x * 4) / 4, Math.round(y * 4) / 4); return; } // snapped to the quarter inch
   const d = lwDet(G.sel);
   if (!isLive()) { setStatus('The replay is read only: press <strong>Live</strong> to give orders.', 'warn'); return; }
   if (!mayOrder(d)) {
@@ -336,7 +340,10 @@ function lwBuilder(d, live) {
     `<div class="row"><label for="lw-text">Order</label><input type="text" id="lw-text" value="${esc(LWD.text)}" placeholder="what the order says" maxlength="300"${dis}></div>` +
     `<div class="row"><code id="lw-line" aria-live="polite">${esc(lwLine() || '…')}</code>` +
     `<button type="button" id="lw-send" class="roll"${live && lwLine() ? '' : ' disabled'}>Send order</button>`;
-  if (d.kind && d.kind !== 'normal' && d.order && d.order.kind === 'written') {
+  // a recon or FO detachment may be routed under the written order it follows, or one that
+  // takes effect this turn (routed before the phase hands it over)
+  const due = (d.pending || []).some((o) => o.kind === 'written' && o.effective <= G.view.turn);
+  if (d.kind && d.kind !== 'normal' && (d.order && d.order.kind === 'written' || due)) {
     h += `<button type="button" id="lw-route"${live && lwRouteLine() ? '' : ' disabled'} title="Reconnaissance and FO detachments may change their route within their orders">Send as route</button>`;
   }
   return h + '</div>';
@@ -381,6 +388,7 @@ function lwPhaseButtons() {
 function renderLW() {
   $('#lw-box').hidden = false;
   $('#lw-keys').hidden = false;
+  rulerRender();
   const on = G.live.role === 'referee';
   $('#lw-fired-box').hidden = !on;
   if (!on) return;
@@ -443,6 +451,7 @@ function lwLogEntry(e) {
 function setup() {
   setupBuilder($('#unit-steps'));
   setupFired($('#lw-fired'));
+  rulerSetup($('#lw-box'), lx, ly);
   // The referee sees the odds of a Movement Phase step (its miring checks) before playing it.
   for (const ev of ['pointerover', 'focusin']) {
     $('#lw-phase').addEventListener(ev, (e) => {
