@@ -218,7 +218,9 @@ func TestStepView(t *testing.T) {
 	}
 	for _, v := range all {
 		sv = v.Step(line, s, rep)
-		if !slices.ContainsFunc(sv.Events, func(e Event) bool { return e.Rule == RuleContact && strings.Contains(e.Text, "PZA stops in contact with RSC") }) {
+		if !slices.ContainsFunc(sv.Events, func(e Event) bool {
+			return e.Rule == RuleContact && strings.Contains(e.Text, "PZA stops in contact with RSC")
+		}) {
 			t.Errorf("%+v is not told of the contact: %+v (referee: %s)", v, sv.Events, rep.Text())
 		}
 	}
