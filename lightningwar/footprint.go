@@ -2,6 +2,7 @@ package lightningwar
 
 import (
 	"math"
+	"slices"
 )
 
 // Frontage (rules-notes 3.6) [default]: a detachment is where its models stand, not a point.
@@ -375,4 +376,21 @@ func breadth(pg Polygon, f Point) float64 {
 		lo, hi = min(lo, x), max(hi, x)
 	}
 	return hi - lo
+}
+
+// standBeside puts a stand leaving its carrier in d's drawn shape just behind the carrier (the
+// seed: the stand is placed adjacent to its vehicle). A line or a column re-forms by itself.
+func (g *Game) standBeside(d *Detachment, u, v *Unit) {
+	if d.Form != FormDrawn || len(d.Offsets) != len(d.Units) || v == nil {
+		return
+	}
+	iu, iv := slices.Index(d.Units, u.ID), slices.Index(d.Units, v.ID)
+	if iu < 0 || iv < 0 {
+		return
+	}
+	_, vd := v.base()
+	_, ud := u.base()
+	offs := slices.Clone(d.Offsets) // clones share the old ones
+	offs[iu] = Point{offs[iv].X, offs[iv].Y - vd/2 - ud/2}
+	d.Offsets = offs
 }

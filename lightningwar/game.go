@@ -305,8 +305,12 @@ func (g *Game) AddDetachment(d Detachment) error {
 	if !finite(d.Pos) || d.Pos.X < 0 || d.Pos.Y < 0 || d.Pos.X > g.Table.Width || d.Pos.Y > g.Table.Height {
 		return fmt.Errorf("detachment %s is at %v, off the table", d.ID, d.Pos)
 	}
+	if d.Form == FormDrawn && len(d.Offsets) != len(d.Units) {
+		return fmt.Errorf("detachment %s: a drawn formation needs an offset for each of its %d units", d.ID, len(d.Units))
+	}
 	nd := d
 	nd.Units = append([]string(nil), d.Units...)
+	nd.Offsets = append([]Point(nil), d.Offsets...)
 	nd.Track = []Point{d.Pos}
 	g.Dets = append(g.Dets, &nd)
 	return nil

@@ -539,7 +539,7 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		d.InColumn = false
 	}
 	if len(gr.fp.cols) > 0 {
-		d.InColumn, _ = gr.fp.columnFrom(d.Along, d.Along)
+		d.InColumn, _, _ = gr.fp.columnFrom(d.Along, d.Along)
 	}
 	for _, x := range m.seen {
 		x.reveal()
@@ -705,8 +705,9 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		end := math.Min(pc.s1, p.Cap)
 		cs, hit := math.Inf(1), (*obstacle)(nil)
 		if fp.on {
-			column := false
-			column, end = fp.columnFrom(m.s, end)
+			column, to, sp := fp.columnFrom(m.s, end)
+			g.formColumn(d, column, sp, fp, rep)
+			end = to
 			cs, hit = fp.sweep(pc, m.s, end, column)
 		}
 		if cs < end {
@@ -1068,10 +1069,11 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 		id = fmt.Sprintf("%s/%s.%d", d.ID, units[0], n)
 	}
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
+		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Order: d.Order, Route: append(Polyline(nil), d.Route...), Along: s, Rejoin: d.ID,
 		Plan: Plan{Turn: g.Turn, Stopped: true, Events: s}, MovedTurn: d.MovedTurn,
-		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at}
-	d.Units = keep
+		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at, SeenFacing: d.Facing}
+	d.Units, d.Offsets = keep, offsetsOf(d, keep)
 	g.Dets = append(g.Dets, nd)
 	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
 	return nd
@@ -1120,8 +1122,11 @@ func (g *Game) tryRejoin(d *Detachment, rep *Report) {
 	}
 }
 
-// merge puts d's units into t and removes d.
+// merge puts d's units into t and removes d. In t's drawn shape they stand where they are.
 func (g *Game) merge(d, t *Detachment) {
+	if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
+		t.Offsets = append(append(make([]Point, 0, len(t.Offsets)+len(d.Units)), t.Offsets...), g.offsetsIn(d, t)...)
+	}
 	t.Units = append(t.Units, d.Units...)
 	for i, x := range g.Dets {
 		if x == d {

@@ -43,8 +43,13 @@ type obstacle struct {
 	unit  *Unit // obDanger: the enemy unit
 }
 
-// span is a stretch of a route, in metres along it.
-type span struct{ lo, hi float64 }
+// span is a stretch of a route, in metres along it, where the detachment goes in column for
+// a choke point (its index) this wide.
+type span struct {
+	lo, hi float64
+	choke  int
+	width  float64
+}
 
 // footing is what a move needs of footprints: the obstacles in its way, the stretches of its
 // route it goes in column, its formation in line and in column, the enemies it overruns, and
@@ -57,6 +62,7 @@ type footing struct {
 	bases     []Base
 	ignore    map[string]bool // enemies overrun this move: no contact with them
 	on        bool            // any obstacle or column stretch: the move sweeps its bases
+	column    bool            // it goes in column now
 }
 
 // prepare fills the footing for d's move along the route gr was started on.
@@ -71,6 +77,7 @@ func (fp *footing) prepare(g *Game, d *Detachment, gr *ground) {
 		fp.cols = g.columnSpans(gr, fp)
 	}
 	fp.on = len(fp.obs) > 0 || len(fp.cols) > 0
+	fp.column = d.InColumn
 }
 
 // regroup works the formation out again after some of the detachment's units broke off.
@@ -141,7 +148,11 @@ func (g *Game) columnSpans(gr *ground, fp *footing) []span {
 		}
 		f := pc.b.sub(pc.a)
 		l := math.Hypot(f.X, f.Y)
-		if l < eps || breadth(g.Table.Chokes[pc.place.Choke].Area, Point{f.X / l, f.Y / l}) >= fp.line.frontage-touch {
+		if l < eps {
+			continue
+		}
+		w := breadth(g.Table.Chokes[pc.place.Choke].Area, Point{f.X / l, f.Y / l})
+		if w >= fp.line.frontage-touch {
 			continue
 		}
 		lo, hi := pc.s0-half, pc.s1+half
@@ -149,23 +160,39 @@ func (g *Game) columnSpans(gr *ground, fp *footing) []span {
 			out[n-1].hi = max(out[n-1].hi, hi)
 			continue
 		}
-		out = append(out, span{lo, hi})
+		out = append(out, span{lo, hi, pc.place.Choke, w})
 	}
 	return out
 }
 
-// columnFrom reports whether the detachment goes in column from s on, and how far (up to
-// end) it goes so.
-func (fp *footing) columnFrom(s, end float64) (bool, float64) {
-	for _, sp := range fp.cols {
+// columnFrom reports whether the detachment goes in column from s on, how far (up to end) it
+// goes so, and the stretch it is in (nil: none).
+func (fp *footing) columnFrom(s, end float64) (bool, float64, *span) {
+	for i := range fp.cols {
+		sp := &fp.cols[i]
 		if s < sp.lo-eps {
-			return false, math.Min(end, sp.lo)
+			return false, math.Min(end, sp.lo), nil
 		}
 		if s < sp.hi-eps {
-			return true, math.Min(end, sp.hi)
+			return true, math.Min(end, sp.hi), sp
 		}
 	}
-	return false, end
+	return false, end, nil
+}
+
+// formColumn notes the detachment forming column for a choke point, or re-forming past it,
+// when it changes [rules-notes 3.6].
+func (g *Game) formColumn(d *Detachment, column bool, sp *span, fp *footing, rep *Report) {
+	if column == fp.column {
+		return
+	}
+	fp.column = column
+	if column {
+		rep.add(d.Side, d.ID, RuleFrontage, "%s forms column to pass %s: %s wide there, narrower than its %s frontage",
+			d.ID, g.Table.Chokes[sp.choke].ID, trimInches(sp.width), trimInches(fp.line.frontage))
+		return
+	}
+	rep.add(d.Side, d.ID, RuleFrontage, "%s re-forms in %s", d.ID, d.Form)
 }
 
 // sweep is where, moving from s to end over piece pc in column or not, the detachment's bases
