@@ -58,6 +58,9 @@ func (u *Unit) base() (w, dp float64) {
 	return w, dp
 }
 
+// BaseOf is a unit's base, width and depth in metres (the default where it gives none).
+func BaseOf(u *Unit) (w, dp float64) { return u.base() }
+
 // stands reports whether the unit has a base on the table: not destroyed, not riding aboard.
 func (u *Unit) stands() bool { return !u.Destroyed && u.In == "" }
 
