@@ -121,9 +121,9 @@ func TestReserveMovement(t *testing.T) {
 		// A walks east along y = 10, faced east: its bases are side by side across y 8.75 to
 		// 11.25, its front edges at x + 0.5
 		{"5\" from known infantry", Unit{ID: "R2", Type: Infantry}, Inch(14.5, 10), Inch(8.5, 10)},
-		{"30\" from a known tank", Unit{ID: "R2", Type: Vehicle, Kind: "tank", Size: Medium, CrossMPH: 10}, Inch(38.5, 10), Inch(7.5, 10)},
+		{"30\" from a known tank", Unit{ID: "R2", Type: Vehicle, Tank: true, Size: Medium, CrossMPH: 10}, Inch(38.5, 10), Inch(7.5, 10)},
 		{"30\" from a known gun", Unit{ID: "R2", Type: Gun}, Inch(38.5, 10), Inch(7.5, 10)},
-		{"a known truck is no danger", Unit{ID: "R2", Type: Vehicle, Kind: "truck", Size: Medium, CrossMPH: 10}, Inch(38.5, 10), Inch(9, 10)},
+		{"a known truck is no danger", Unit{ID: "R2", Type: Vehicle, Size: Medium, CrossMPH: 10}, Inch(38.5, 10), Inch(9, 10)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := setup(t)
@@ -137,7 +137,7 @@ func TestReserveMovement(t *testing.T) {
 	}
 	t.Run("an unknown tank is no danger", func(t *testing.T) {
 		g := setup(t)
-		addDet(t, g, "K", Inch(38.5, 10), Unit{ID: "R2", Type: Vehicle, Kind: "tank", Size: Medium, CrossMPH: 10, Formation: "RCoy"})
+		addDet(t, g, "K", Inch(38.5, 10), Unit{ID: "R2", Type: Vehicle, Tank: true, Size: Medium, CrossMPH: 10, Formation: "RCoy"})
 		play(t, g, dice.Lowest{}, "movement")
 		if a := g.Det("A"); !near(a.Pos, Inch(9, 10)) {
 			t.Errorf("A at %v, want 9,10", a.Pos)
@@ -181,5 +181,20 @@ func TestPlace(t *testing.T) {
 	a := g.Det("A")
 	if d := a.Pos.Dist(Inch(8, 12)); d < metres(6)-1e-6 || d > metres(6)+1e-6 || a.MovedTurn != 1 {
 		t.Errorf("A moved %v from where it was placed", Inches(d))
+	}
+}
+
+// The footprint benchmark's game does what BenchmarkMovementPhaseFootprints says: its columns
+// and lines pass each other without contact on turn 1, and the line of tanks on the road forms
+// column for the bridge and passes the truck parked on its corner.
+func TestFootprintBenchGame(t *testing.T) {
+	g := footprintGame(t)
+	rep := play(t, g, dice.Lowest{}, "movement")
+	if hasEvent(rep, "contact") || !hasEvent(rep, "GR forms column to pass bridge") {
+		t.Errorf("turn 1:\n%s", rep.Text())
+	}
+	rep = play(t, g, dice.Lowest{}, "movement")
+	if hasEvent(rep, "stops") || !near(g.Det("GR").Pos, Inch(46, 24)) {
+		t.Errorf("turn 2:\n%s", rep.Text())
 	}
 }

@@ -112,7 +112,7 @@ func FuzzStep(f *testing.F) {
 		addDet(t, g, "B", Inch(12, 10), Unit{ID: "W", Type: Vehicle, Tracked: true, Size: Heavy, CrossMPH: 8, Mired: true, Formation: "2Pl"})
 		must(t, g.AddFormation(Formation{ID: "X", Parent: "RCoy"}))
 		addDet(t, g, "R", Inch(50, 30), Unit{ID: "RS", Type: Infantry, Formation: "X"}, Unit{ID: "RG", Type: Gun, Formation: "X"})
-		addDet(t, g, "V", Inch(30, 12), Unit{ID: "RT", Type: Vehicle, Kind: "tank", Size: Medium, CrossMPH: 10, Formation: "X"})
+		addDet(t, g, "V", Inch(30, 12), Unit{ID: "RT", Type: Vehicle, Tank: true, Size: Medium, CrossMPH: 10, Formation: "X"})
 		g.Det("V").Revealed, g.Det("V").Seen = true, g.Det("V").Pos
 		src := dice.NewSeeded(3)
 		for _, l := range []string{l1, l2, "movement", l2} {

@@ -146,15 +146,15 @@ type Detachment struct {
 	Side  string
 	Units []string
 	Kind  Kind
-	Pos   Point
-	// Facing is a compass bearing in degrees: 0 up the table, 90 to the right.
-	Facing float64
 	// Form is its formation round Pos (rules-notes 3.6): line abreast, column, or a drawn
 	// shape whose bases stand at Offsets (one per unit, in the order of Units; a rider's is its
 	// carrier's). Offsets are never changed in place: clones share them.
 	Form     Form
-	Offsets  []Point
 	InColumn bool // it is passing a choke point narrower than its frontage, in column
+	Pos      Point
+	// Facing is a compass bearing in degrees: 0 up the table, 90 to the right.
+	Facing  float64
+	Offsets []Point
 
 	Order    *Order   // the orders it follows now (nil: none)
 	Previous *Order   // the written orders a discretionary action or forced move suspended
@@ -173,9 +173,9 @@ type Detachment struct {
 	Fired      []Fire      // fire it took since its last movement
 	Act        *Discretion // this turn's discretionary action
 	Revealed   bool        // the referee has shown it to the other side
-	Seen       Point       // where it was when revealed
-	SeenFacing float64     // and how it stood there
-	SeenColumn bool
+	SeenColumn bool        // how it stood when revealed: in column,
+	Seen       Point       // where,
+	SeenFacing float64     // faced which way
 	// ReserveEnded is the turn fire ended its Reserve Movement: it may not fire back this turn.
 	ReserveEnded int
 }

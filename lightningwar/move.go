@@ -176,7 +176,7 @@ type ground struct {
 
 	movers []*Unit
 	parts  []stretch
-	fp     footing
+	fp     *footing // made for the first move that may meet something
 }
 
 // ground is the table ready to cut routes into pieces of ground (start).
@@ -538,8 +538,8 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		g.recordMove(d, band, from, start, leg, gr.lens, m, rep)
 		d.InColumn = false
 	}
-	if len(gr.fp.cols) > 0 {
-		d.InColumn, _, _ = gr.fp.columnFrom(d.Along, d.Along)
+	if m.fp != nil && len(m.fp.cols) > 0 {
+		d.InColumn, _, _ = m.fp.columnFrom(d.Along, d.Along)
 	}
 	for _, x := range m.seen {
 		x.reveal()
@@ -560,7 +560,7 @@ type shareMove struct {
 	movers   []*Unit
 	stopped  bool
 	seen     []*Detachment
-	fp       *footing // what its footprint may meet, and where it goes in column
+	fp       *footing // what its footprint may meet, and where it goes in column (nil: nothing)
 	parts    []stretch
 	last     *Unit
 	lastWhat string
@@ -644,8 +644,13 @@ func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, r *recorder,
 // (crossPiece).
 func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, rep *Report) error {
 	p := &d.Plan
-	m.fp = &gr.fp
-	m.fp.prepare(g, d, gr)
+	if g.mayMeet(d) {
+		if gr.fp == nil {
+			gr.fp = &footing{}
+		}
+		m.fp = gr.fp
+		m.fp.prepare(g, d, gr)
+	}
 	for i, pc := range gr.all() {
 		if pc.s1 <= m.s+eps {
 			continue
@@ -689,7 +694,9 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 			return stop, err
 		}
 		m.movers = g.appendMovers(m.movers[:0], d) // those that mired stay behind
-		m.fp.regroup(g, d)
+		if m.fp != nil {
+			m.fp.regroup(g, d)
+		}
 	}
 	return false, nil
 }
@@ -704,7 +711,7 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 	for m.s < pc.s1-eps && m.turns > 1e-12 && m.s < p.Cap-eps {
 		end := math.Min(pc.s1, p.Cap)
 		cs, hit := math.Inf(1), (*obstacle)(nil)
-		if fp.on {
+		if fp != nil && fp.on {
 			column, to, sp := fp.columnFrom(m.s, end)
 			g.formColumn(d, column, sp, fp, rep)
 			end = to

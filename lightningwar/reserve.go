@@ -1,6 +1,7 @@
 package lightningwar
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,6 +35,9 @@ func (d *Detachment) onReserve(turn int) bool {
 // its route for a whole turn, in the Movement Phase's order. Its distance moved this turn is
 // the sum of both moves.
 func (g *Game) reservePhase(gr *ground, r *recorder, rep *Report) error {
+	if !slices.ContainsFunc(g.Dets, func(d *Detachment) bool { return d.Order != nil && d.Order.Reserve }) {
+		return nil
+	}
 	begun := false
 	for _, sl := range g.MovementOrder() {
 		d := sl.Det

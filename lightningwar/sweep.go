@@ -60,13 +60,33 @@ type footing struct {
 	line, col lineup
 	other     lineup
 	bases     []Base
+	chokes    []box           // the choke points' boxes
 	ignore    map[string]bool // enemies overrun this move: no contact with them
 	on        bool            // any obstacle or column stretch: the move sweeps its bases
 	column    bool            // it goes in column now
 }
 
+// mayMeet reports whether anything may stand in d's way: an enemy, or a choke point.
+func (g *Game) mayMeet(d *Detachment) bool {
+	if len(g.Table.Chokes) > 0 {
+		return true
+	}
+	for _, o := range g.Dets {
+		if o.Side != d.Side {
+			return true
+		}
+	}
+	return false
+}
+
 // prepare fills the footing for d's move along the route gr was started on.
 func (fp *footing) prepare(g *Game, d *Detachment, gr *ground) {
+	if len(fp.chokes) != len(g.Table.Chokes) {
+		fp.chokes = fp.chokes[:0]
+		for _, c := range g.Table.Chokes {
+			fp.chokes = append(fp.chokes, boxOf(c.Area))
+		}
+	}
 	fp.obs, fp.cols = g.obstacles(d, fp), fp.cols[:0]
 	clear(fp.ignore)
 	if len(g.Table.Chokes) > 0 || len(fp.obs) > 0 {
@@ -104,12 +124,13 @@ func (g *Game) obstacles(d *Detachment, fp *footing) []obstacle {
 		fp.bases = fp.other.place(fp.bases[:0], o.Pos, ahead(o.Facing))
 		for i := range fp.bases {
 			b := &fp.bases[i]
+			bx := b.box()
 			if enemy {
-				out = append(out, obstacle{b: *b, bx: b.box(), det: o, kind: obContact, reach: ContactRange})
+				out = append(out, obstacle{b: *b, bx: bx, det: o, kind: obContact, reach: ContactRange})
 			}
 			for k := range chokes {
-				if overlapsArea(b, chokes[k].Area) {
-					out = append(out, obstacle{b: *b, bx: b.box(), det: o, kind: obChoke, choke: k})
+				if bx.meets(fp.chokes[k], 0) && overlapsArea(b, chokes[k].Area) {
+					out = append(out, obstacle{b: *b, bx: bx, det: o, kind: obChoke, choke: k})
 					break
 				}
 			}

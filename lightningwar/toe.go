@@ -56,13 +56,13 @@ type Unit struct {
 	Name       string
 	Formation  string // the TO&E node it belongs to
 	Type       UnitType
-	Kind       string     // what the scenario calls it: tank, truck, halftrack, car (vehicles)
 	Initiative Initiative // from the TO&E (or its formation's)
 	BaseW      float64    // its base's width and depth, metres (0: DefaultBase) [rules-notes 3.6]
 	BaseD      float64
 
 	// Vehicles (and motorcycle troops' machines).
 	Tracked  bool
+	Tank     bool // a vehicle the scenario calls a tank (Reserve Movement's danger ground)
 	Size     Size
 	RoadMPH  float64
 	CrossMPH float64
@@ -91,7 +91,7 @@ func (u *Unit) IsVehicle() bool {
 }
 
 // IsTank reports whether the unit is a tank: a vehicle the scenario calls one.
-func (u *Unit) IsTank() bool { return u.Type == Vehicle && u.Kind == "tank" }
+func (u *Unit) IsTank() bool { return u.Type == Vehicle && u.Tank }
 
 // RanLast reports whether the unit ran on the turn before turn.
 func (u *Unit) RanLast(turn int) bool { return u.Ran && u.RanTurn == turn-1 }

@@ -437,8 +437,8 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 					word := strings.ToLower(strings.TrimSpace(s))
 					if u.Type, err = lw.ParseUnitType(word); err != nil {
 						err = r.Errf(x.V, field, "%v", err)
-					} else if u.Type == lw.Vehicle {
-						u.Kind = word // a tank is a vehicle the scenario calls one (Reserve Movement)
+					} else {
+						u.Tank = word == "tank" // a vehicle the scenario calls one (Reserve Movement)
 					}
 				}
 			case "base":
