@@ -63,20 +63,7 @@ func TestBrowserLW(t *testing.T) {
 			t.Errorf("the German's page shows %s detachments, want his 3", n)
 		}
 		noRussians(ge, "at the start")
-		// Each of his detachments stands on its models' bases (rules-notes 3.6): PzZug's two
-		// tanks, Schutz's three squads, Aufkl's car; the Russians' are nowhere.
-		ge.poll("the German's footprints", `document.querySelectorAll('#g-units .lw-footprint').length === 3 && `+
-			`document.querySelectorAll('#g-units .lw-footprint[data-det="PzZug"] .lw-base').length === 2 && `+
-			`document.querySelectorAll('#g-units .lw-footprint[data-det="Schutz"] .lw-base').length === 3 && `+
-			`document.querySelectorAll('#g-units .lw-footprint[data-det="Aufkl"] .lw-base').length === 1`)
-		if n := ge.eval(`String(document.querySelectorAll('#g-units .lw-footprint.enemy').length)`); n != "0" {
-			t.Errorf("the German's page draws %s enemy footprints before any is revealed", n)
-		}
-		// Schutz's middle squad stands at its point, faced east: its base's corners, from its rear
-		// left, are 4.5,19.5, 4.5,18.5, 5.5,18.5, 5.5,19.5 (12 px an inch, y down the 32" table).
-		if pts := ge.eval(`document.querySelectorAll('#g-units .lw-footprint[data-det="Schutz"] .lw-base')[1].getAttribute('points')`); pts != "54.0,150.0 54.0,162.0 66.0,162.0 66.0,150.0" {
-			t.Errorf("Schutz's middle base is drawn at %q", pts)
-		}
+		lwFootprintsDrawn(t, ge)
 		// The German's own orders are on his table: PzZug's ordered path (dashed) is drawn.
 		ge.poll("the ordered paths", `document.querySelectorAll('#g-reach .lw-pending').length === 3`)
 
@@ -225,4 +212,23 @@ func TestBrowserLW(t *testing.T) {
 			t.Fatalf("the German's log: %d, %d entries", code, len(lg.Entries))
 		}
 	})
+}
+
+// lwFootprintsDrawn checks the German's page of the demo at its start: each of his detachments
+// stands on its models' bases (rules-notes 3.6), PzZug's two tanks, Schutz's three squads,
+// Aufkl's car, each drawn where the API puts it; the Russians' are nowhere.
+func lwFootprintsDrawn(t *testing.T, ge *tab) {
+	t.Helper()
+	ge.poll("the German's footprints", `document.querySelectorAll('#g-units .lw-footprint').length === 3 && `+
+		`document.querySelectorAll('#g-units .lw-footprint[data-det="PzZug"] .lw-base').length === 2 && `+
+		`document.querySelectorAll('#g-units .lw-footprint[data-det="Schutz"] .lw-base').length === 3 && `+
+		`document.querySelectorAll('#g-units .lw-footprint[data-det="Aufkl"] .lw-base').length === 1`)
+	if n := ge.eval(`String(document.querySelectorAll('#g-units .lw-footprint.enemy').length)`); n != "0" {
+		t.Errorf("the German's page draws %s enemy footprints before any is revealed", n)
+	}
+	// Schutz's middle squad stands at its point, faced east: its base's corners, from its rear
+	// left, are 4.5,19.5, 4.5,18.5, 5.5,18.5, 5.5,19.5 (12 px an inch, y down the 32" table).
+	if pts := ge.eval(`document.querySelectorAll('#g-units .lw-footprint[data-det="Schutz"] .lw-base')[1].getAttribute('points')`); pts != "54.0,150.0 54.0,162.0 66.0,162.0 66.0,150.0" {
+		t.Errorf("Schutz's middle base is drawn at %q", pts)
+	}
 }
