@@ -213,7 +213,14 @@ func (g *Game) formColumn(d *Detachment, column bool, sp *span, fp *footing, rep
 			d.ID, g.Table.Chokes[sp.choke].ID, trimInches(sp.width), trimInches(fp.line.frontage))
 		return
 	}
-	rep.add(d.Side, d.ID, RuleFrontage, "%s re-forms in %s", d.ID, d.Form)
+	form := "line"
+	switch d.Form {
+	case FormColumn:
+		form = "column"
+	case FormDrawn:
+		form = "its drawn formation"
+	}
+	rep.add(d.Side, d.ID, RuleFrontage, "%s re-forms in %s", d.ID, form)
 }
 
 // sweep is where, moving from s to end over piece pc in column or not, the detachment's bases

@@ -318,6 +318,8 @@ function ownFacts(d) {
     (d.moved ? ` · moved ${esc(inch(d.moved))}" this turn${d.moving_firer ? ' (moving firer)' : ''}` : '') + '</dd>' +
     `<dt>Units</dt><dd>${d.units.map((u) => `${esc(u.id)} <span class="small">${esc([u.name, u.type, u.tracked ? 'tracked' : '', u.size,
       u.xc_mph ? `${u.road_mph}/${u.xc_mph} MPH` : '', u.mired ? 'MIRED' : '', u.aboard ? 'aboard ' + u.aboard : '', u.mounted ? 'mounted' : ''].filter(Boolean).join(', '))}</span>`).join('<br>')}</dd>` +
+    `<dt>Formation</dt><dd>${esc(d.in_column ? 'column, passing a choke point' : d.formation || 'line')} · frontage ${esc(inch(d.frontage || 0))}" · ` +
+      `${(d.bases || []).length} base${(d.bases || []).length === 1 ? '' : 's'}</dd>` +
     `<dt>Initiative</dt><dd>${esc(d.initiative_count)}${d.regular === false ? ' (Irregular)' : ''}</dd>` +
     `<dt>Orders</dt><dd>${d.order ? esc(lwOrderWords(d.order)) : '<span class="small">none</span>'}</dd>`;
   for (const o of d.pending || []) h += `<dt>On the way</dt><dd>arrives turn ${esc(o.effective)}: ${esc(lwOrderWords(o))}</dd>`;
