@@ -105,10 +105,18 @@ func TestReserveMovement(t *testing.T) {
 	}
 	t.Run("two moves", func(t *testing.T) {
 		g := setup(t)
+		s := g.Sight(Action{Verb: "movement"})
 		rep := play(t, g, dice.Lowest{}, "movement")
+		s.After(g)
+		// the enemy is told nothing of it: who uses Reserve Movement is A's side's business
+		for _, e := range SideView("Russian").Step("movement", s, rep).Events {
+			if strings.Contains(e.Text, "Reserve") || strings.Contains(e.Text, "A ") {
+				t.Errorf("the Russian is told %q", e.Text)
+			}
+		}
 		a := g.Det("A")
 		// in line, two 1" bases: 2.5" frontage; 2" in Phase 2, 2" more in Phase 3
-		if !near(a.Pos, Inch(9, 10)) || !samePoint(Point{a.Moved, 0}, Inch(4, 0)) || !hasEvent(rep, "Phase 3: Reserve Movement") {
+		if !near(a.Pos, Inch(9, 10)) || !samePoint(Point{a.Moved, 0}, Inch(4, 0)) || !hasEvent(rep, "Phase 3, Reserve Movement: A moves again") {
 			t.Errorf("A at %v, moved %v\n%s", a.Pos, Inches(a.Moved), rep.Text())
 		}
 	})

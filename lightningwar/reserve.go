@@ -38,22 +38,18 @@ func (g *Game) reservePhase(gr *ground, r *recorder, rep *Report) error {
 	if !slices.ContainsFunc(g.Dets, func(d *Detachment) bool { return d.Order != nil && d.Order.Reserve }) {
 		return nil
 	}
-	begun := false
 	for _, sl := range g.MovementOrder() {
 		d := sl.Det
 		if g.Det(d.ID) != d || d.Act != nil || d.Order == nil || d.Order.Kind != Written || !d.Order.Reserve {
 			continue
 		}
-		if !begun {
-			rep.event("", "", RuleReserve, "Phase 3: Reserve Movement")
-			begun = true
-		}
+		// (told to its own side only: the enemy learns nothing of who uses Reserve Movement)
 		rep.Order = append(rep.Order, BandReserve+": "+d.ID)
 		if len(d.Route) < 2 || d.Along >= d.Route.Length()-eps {
-			rep.add(d.Side, d.ID, RuleReserve, "%s is at the end of its path and makes no Reserve Movement", d.ID)
+			rep.add(d.Side, d.ID, RuleReserve, "Phase 3, Reserve Movement: %s is at the end of its path and does not move again", d.ID)
 			continue
 		}
-		rep.add(d.Side, d.ID, RuleReserve, "%s moves again on Reserve Movement, with its order of turn %d", d.ID, d.Order.Turn)
+		rep.add(d.Side, d.ID, RuleReserve, "Phase 3, Reserve Movement: %s moves again, with its order of turn %d", d.ID, d.Order.Turn)
 		moved := 0.0
 		if d.Plan.Turn == g.Turn {
 			moved = d.Moved
