@@ -63,8 +63,12 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		d.Facing = a.Degrees
 		rep.add(d.Side, d.ID, RulePivot, "%s pivots to face %s°: a free pivot, no moving-firer penalty", d.ID, trim(a.Degrees))
 		return nil
+	case "place":
+		return g.place(d, a, rep)
+	case "morale":
+		return g.morale(d, a, rep)
 	case "reveal":
-		d.Revealed, d.Seen = true, d.Pos
+		d.reveal()
 		rep.add("", d.ID, "", "the referee reveals %s at %v", d.ID, d.Pos)
 		return nil
 	case "hide":
@@ -405,6 +409,7 @@ func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 	d.Fired = append(d.Fired, f)
 	if d.Order != nil && d.Order.Reserve {
 		g.suspend(d)
+		d.ReserveEnded = g.Turn // and it may not fire back this turn
 		rep.add(d.Side, d.ID, RuleReserve, "%s stops Reserve Movement under fire and needs new orders", d.ID)
 	}
 	for _, u := range g.Units {
@@ -426,8 +431,7 @@ func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 		src = "a spotting round within 5\""
 	case a.Other != "":
 		src = a.Other
-		e := g.Det(a.Other)
-		e.Revealed, e.Seen = true, e.Pos
+		g.Det(a.Other).reveal()
 	}
 	rep.add("", d.ID, RuleDiscretion, "%s is fired upon by %s: it may take a discretionary action", who, src)
 	return nil
@@ -474,8 +478,8 @@ func (g *Game) discretion(d *Detachment, a Action, rep *Report) error {
 		if !ok {
 			return refuse(RuleDiscretion, "%s did not fire on %s: units may take discretionary actions only against units that fired on them", target, d.ID)
 		}
-		if d.Order != nil && d.Order.Reserve {
-			return refuse(RuleReserve, "a detachment using Reserve Movement may not fire")
+		if d.onReserve(g.Turn) {
+			return refuse(RuleReserve, "%s is using Reserve Movement this turn and may not fire (it may halt or move to cover)", d.ID)
 		}
 	}
 	actor := d
@@ -561,12 +565,14 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 		return nil, refuse(RuleDetachment, "breaking off every unit leaves no detachment: act with %s whole", d.ID)
 	}
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: d.Pos, Facing: d.Facing,
+		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Previous: d.Order, PrevPath: d.remaining(), MovedTurn: d.MovedTurn, Plan: d.Plan,
-		Track: append([]Point(nil), d.Track...), Revealed: d.Revealed, Seen: d.Seen, Fired: append([]Fire(nil), d.Fired...)}
+		Track: append([]Point(nil), d.Track...), Revealed: d.Revealed, Seen: d.Seen, SeenFacing: d.SeenFacing, SeenColumn: d.SeenColumn,
+		Fired: append([]Fire(nil), d.Fired...), ReserveEnded: d.ReserveEnded}
 	if d.Order == nil || d.Order.Kind != Written {
 		nd.Previous, nd.PrevPath = d.Previous, append([]Point(nil), d.PrevPath...)
 	}
-	d.Units = keep
+	d.Units, d.Offsets = keep, offsetsOf(d, keep)
 	g.Dets = append(g.Dets, nd)
 	ic := g.DetachmentInitiative(nd)
 	rep.add(d.Side, d.ID, rule, "%s breaks off %s as detachment %s (Initiative %s)", d.ID, names(gone), id, ic)
@@ -732,6 +738,7 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 			return refuse(RuleMount, "%s is not aboard anything", u.ID)
 		}
 		v := g.units[u.In]
+		g.standBeside(d, u, v)
 		u.In = ""
 		u.BusyTurn = g.Turn
 		if v != nil {
@@ -888,6 +895,13 @@ func (g *Game) movement(a Action, r *recorder, rep *Report) error {
 			return err
 		}
 		d.Plan.Part = a.K
+	}
+	if to == len(PhaseBands)-1 && a.K == a.N {
+		// Phase 3 (rules-notes 3.4) closes the phase, once every band of its last part has
+		// moved.
+		if err := g.reservePhase(gr, r, rep); err != nil {
+			return err
+		}
 	}
 	g.endBands(a, to, rep)
 	return nil

@@ -63,3 +63,52 @@ func BenchmarkPieces(b *testing.B) {
 		_ = g.Table.pieces(route)
 	}
 }
+
+// footprintGame is the bench's table with a road crossing a stream by a 2"-wide bridge (a
+// choke point) at 36,24, and eight detachments of two to four bases on two sides: German
+// columns driving east and Russian lines marching west in lanes 4" apart, so that they pass
+// within a few inches of each other; a German line of tanks on the road, which passes the
+// bridge in column, beside a German truck parked on the bridge's far corner.
+func footprintGame(b testing.TB) *Game {
+	r := rand.New(rand.NewPCG(2, 2))
+	g := newTestGame(b)
+	g.Table = randomTable(r)
+	g.Table.Roads = append(g.Table.Roads, Road{ID: "road", Line: Polyline{Inch(0, 24), Inch(72, 24)}, HalfWidth: RoadHalfWidth})
+	g.Table.Streams = append(g.Table.Streams, Stream{ID: "brook", Line: Polyline{Inch(36, 0), Inch(36, 48)}})
+	g.Table.Chokes = []Choke{{ID: "bridge", Area: rect(35, 23, 37, 25)}}
+	units := func(prefix, formation string, n int, mk func(id string) Unit) []Unit {
+		var us []Unit
+		for k := range n {
+			u := mk(fmt.Sprint(prefix, k))
+			u.Formation = formation
+			us = append(us, u)
+		}
+		return us
+	}
+	tanks := func(id string) Unit { return tank(id, Medium, true) }
+	squads := func(id string) Unit { return Unit{ID: id, Type: Infantry} }
+	for i := range 3 {
+		y := 6 + 12*float64(i)
+		ge := addDet(b, g, fmt.Sprint("G", i), Inch(20, y), units(fmt.Sprint("GT", i, "_"), "1Pl", 3, tanks)...)
+		ge.Form = FormColumn
+		addDet(b, g, fmt.Sprint("R", i), Inch(52, y+4), units(fmt.Sprint("RS", i, "_"), "RCoy", 4, squads)...)
+		play(b, g, nil, fmt.Sprintf("order G%d path 60,%v", i, y), fmt.Sprintf("order R%d path 10,%v", i, y+4))
+	}
+	addDet(b, g, "GR", Inch(22, 24), units("GL", "2Pl", 3, tanks)...)
+	addDet(b, g, "GP", Inch(37.3, 25.3), tank("GPT", Small, false))
+	play(b, g, nil, "order GR path 60,24")
+	return g
+}
+
+// BenchmarkMovementPhaseFootprints plays one whole Movement Phase of footprintGame: every move
+// sweeps its bases past the enemy's and the bridge.
+func BenchmarkMovementPhaseFootprints(b *testing.B) {
+	g := footprintGame(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		c := g.Clone()
+		if _, err := c.Apply("movement", dice.Lowest{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -115,9 +115,10 @@ const (
 	Cavalry
 	Motorcycle // motorcycle troops: a wheeled vehicle while mounted, infantry on foot
 	Vehicle
+	Gun // a gun, manhandled by its crew
 )
 
-var unitTypeNames = [...]string{"infantry", "pack horse", "cavalry", "motorcycle", "vehicle"}
+var unitTypeNames = [...]string{"infantry", "pack horse", "cavalry", "motorcycle", "vehicle", "gun"}
 
 func (t UnitType) String() string { return unitTypeNames[t] }
 
@@ -134,8 +135,10 @@ func ParseUnitType(s string) (UnitType, error) {
 		return Motorcycle, nil
 	case "vehicle", "tank", "truck", "halftrack", "car":
 		return Vehicle, nil
+	case "gun":
+		return Gun, nil
 	}
-	return 0, fmt.Errorf("unknown unit type %q (infantry, pack-horse, cavalry, motorcycle, vehicle)", s)
+	return 0, fmt.Errorf("unknown unit type %q (infantry, pack-horse, cavalry, motorcycle, vehicle, gun)", s)
 }
 
 // Pace is how a unit is ordered to move.
@@ -158,6 +161,10 @@ var BaseMovement = struct {
 }{
 	InfantryWalk: 4, InfantryRun: 8, PackHorse: 4, CavalryWalk: 8, CavalryGallop: 16,
 }
+
+// GunMPH is a gun's speed when its crew manhandles it [default]: the infantry's walk, 4 MPH =
+// 2". (The Base Movement chart has no line for guns.)
+const GunMPH = 4
 
 // Size is a vehicle's size class on the Vehicle Miring Table.
 type Size uint8

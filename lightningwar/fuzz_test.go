@@ -67,7 +67,9 @@ func FuzzParse(f *testing.F) {
 		"route R path 3,4", "forced A path 1,1", "fired A units S1,S2 by B", "fired A spotting 2,3", "fired A from 5,5",
 		"halt A fire B part S1 as A2", "cover A", "fire A at B", "split A S1,S2 as A2", "join A2 into A", "mount S on T",
 		"dismount S", "tow T by W", "adjust A 10.5,3", "pivot A 270", "movement", "movement 1/2 A B", "movement 3/4",
-		"reveal A", "hide A", "order A goal 5,5 reserve", "movement 5/4", "order", "fired A by"} {
+		"reveal A", "hide A", "order A goal 5,5 reserve", "movement 5/4", "order", "fired A by",
+		"place A 10,10 facing 90 column", "place A 3,4 line", "place A 3,4 facing", "place A facing 90", "place A 1,1 facing 90 facing 80",
+		"morale A 7 falls back", "morale A: routs", "morale A", "morale A 5: then: more", "morAle 0::"} {
 		f.Add(l)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -91,7 +93,9 @@ func FuzzStep(f *testing.F) {
 	for _, l := range []string{"order A path 30,10 60,40", "movement", "movement 1/2", "fired A by R", "cover A", "halt A fire R",
 		"mount S on T", "dismount K", "tow T by W", "split A S as A2", "adjust A 10.5,10", "reveal R", "forced R path 70,47",
 		"order A from Coy path 1,1", "continue A", "route A path 5,5", "fire A at R part S as X", "join B into A", "pivot A 90",
-		"movement band Low", "movement 1/2 band Medium A", "order A goal 40,40", "order A : look"} {
+		"movement band Low", "movement 1/2 band Medium A", "order A goal 40,40", "order A : look",
+		"place A 34,10 facing 90 column", "place R 12,10 facing 270", "morale A 7 holds", "order A path 70,10 reserve", "order R path 10,10",
+		"place B 35,10 line"} {
 		f.Add(l, l)
 	}
 	f.Fuzz(func(t *testing.T, l1, l2 string) {
@@ -103,10 +107,14 @@ func FuzzStep(f *testing.F) {
 		g.Table.Chokes = []Choke{{ID: "b", Area: rect(34, 9, 36, 11)}}
 		tr := tank("T", Medium, false)
 		tr.Carries = 2
-		addDet(t, g, "A", Inch(10, 10), tr, Unit{ID: "S", Type: Infantry}, Unit{ID: "K", Type: Cavalry, Mounted: true})
+		tr.BaseW, tr.BaseD = metres(1.5), metres(2)
+		addDet(t, g, "A", Inch(10, 10), tr, Unit{ID: "S", Type: Infantry}, Unit{ID: "K", Type: Cavalry, Mounted: true}, Unit{ID: "L", Type: Infantry, Leader: true})
+		g.Det("A").Form, g.Det("A").Offsets = FormDrawn, []Point{Inch(0, 1), Inch(-2, 0), Inch(2, 0), Inch(0, -2)}
 		addDet(t, g, "B", Inch(12, 10), Unit{ID: "W", Type: Vehicle, Tracked: true, Size: Heavy, CrossMPH: 8, Mired: true, Formation: "2Pl"})
 		must(t, g.AddFormation(Formation{ID: "X", Parent: "RCoy"}))
-		addDet(t, g, "R", Inch(50, 30), Unit{ID: "RS", Type: Infantry, Formation: "X"})
+		addDet(t, g, "R", Inch(50, 30), Unit{ID: "RS", Type: Infantry, Formation: "X"}, Unit{ID: "RG", Type: Gun, Formation: "X"})
+		addDet(t, g, "V", Inch(30, 12), Unit{ID: "RT", Type: Vehicle, Tank: true, Size: Medium, CrossMPH: 10, Formation: "X"})
+		g.Det("V").Revealed, g.Det("V").Seen = true, g.Det("V").Pos
 		src := dice.NewSeeded(3)
 		for _, l := range []string{l1, l2, "movement", l2} {
 			before := g.Clone()

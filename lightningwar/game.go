@@ -146,9 +146,15 @@ type Detachment struct {
 	Side  string
 	Units []string
 	Kind  Kind
-	Pos   Point
+	// Form is its formation round Pos (rules-notes 3.6): line abreast, column, or a drawn
+	// shape whose bases stand at Offsets (one per unit, in the order of Units; a rider's is its
+	// carrier's). Offsets are never changed in place: clones share them.
+	Form     Form
+	InColumn bool // it is passing a choke point narrower than its frontage, in column
+	Pos      Point
 	// Facing is a compass bearing in degrees: 0 up the table, 90 to the right.
-	Facing float64
+	Facing  float64
+	Offsets []Point
 
 	Order    *Order   // the orders it follows now (nil: none)
 	Previous *Order   // the written orders a discretionary action or forced move suspended
@@ -171,7 +177,11 @@ type Detachment struct {
 	Fired      []Fire      // fire it took since its last movement
 	Act        *Discretion // this turn's discretionary action
 	Revealed   bool        // the referee has shown it to the other side
-	Seen       Point       // where it was when revealed
+	SeenColumn bool        // how it stood when revealed: in column,
+	Seen       Point       // where,
+	SeenFacing float64     // faced which way
+	// ReserveEnded is the turn fire ended its Reserve Movement: it may not fire back this turn.
+	ReserveEnded int
 }
 
 // Plan is a detachment's movement for the turn, fixed when its first part is played so that
@@ -303,8 +313,12 @@ func (g *Game) AddDetachment(d Detachment) error {
 	if !finite(d.Pos) || d.Pos.X < 0 || d.Pos.Y < 0 || d.Pos.X > g.Table.Width || d.Pos.Y > g.Table.Height {
 		return fmt.Errorf("detachment %s is at %v, off the table", d.ID, d.Pos)
 	}
+	if d.Form == FormDrawn && len(d.Offsets) != len(d.Units) {
+		return fmt.Errorf("detachment %s: a drawn formation needs an offset for each of its %d units", d.ID, len(d.Units))
+	}
 	nd := d
 	nd.Units = append([]string(nil), d.Units...)
+	nd.Offsets = append([]Point(nil), d.Offsets...)
 	nd.Track = []Point{d.Pos}
 	g.Dets = append(g.Dets, &nd)
 	return nil

@@ -185,6 +185,7 @@ type ground struct {
 
 	movers []*Unit
 	parts  []stretch
+	fp     *footing // made for the first move that may meet something
 }
 
 // ground is the table ready to cut routes into pieces of ground (start).
@@ -369,6 +370,8 @@ func speed(u *Unit, pace Pace, road bool, pl Place) (mph float64, what string) {
 		return BaseMovement.InfantryWalk, "walking"
 	case u.Type == PackHorse:
 		return BaseMovement.PackHorse, "pack horse"
+	case u.Type == Gun:
+		return GunMPH, "manhandled"
 	default: // mounted cavalry
 		if pace == Gallop && pl.Cost() == 1 {
 			return BaseMovement.CavalryGallop, "gallop"
@@ -541,11 +544,15 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 	d.Along = math.Min(m.s, gr.length)
 	pos, leg := d.Route.at(d.Along, gr.lens)
 	d.Pos = pos
-	for _, x := range m.seen {
-		x.Revealed, x.Seen = true, x.Pos
-	}
 	if d.Along > start+eps {
 		g.recordMove(d, band, from, start, leg, gr.lens, m, rep)
+		d.InColumn = false
+	}
+	if m.fp != nil && len(m.fp.cols) > 0 {
+		d.InColumn, _, _ = m.fp.columnFrom(d.Along, d.Along)
+	}
+	for _, x := range m.seen {
+		x.reveal()
 	}
 	if m.stopped {
 		p.Stopped = true
@@ -556,13 +563,14 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 
 // shareMove is a detachment's move in one share of the turn as it goes: how far along its
 // route it is, the share of the turn it has left, its units moving under their own power,
-// whether it has stopped, the detachments contact revealed, and the stretches of its
-// breakdown with the unit whose speed set the last of them.
+// whether it has stopped, the detachments contact revealed, its footing, and the stretches of
+// its breakdown with the unit whose speed set the last of them.
 type shareMove struct {
 	s, turns float64
 	movers   []*Unit
 	stopped  bool
 	seen     []*Detachment
+	fp       *footing // what its footprint may meet, and where it goes in column (nil: nothing)
 	parts    []stretch
 	last     *Unit
 	lastWhat string
@@ -671,14 +679,16 @@ func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, begin bool, 
 
 // moveAlong moves the detachment piece by piece along its route, for the share of the turn
 // it has left and no further than the turn's cap, making the checks of each piece it enters
-// (enterPiece) and stopping where one stops it or contact does (crossPiece).
+// (enterPiece) and stopping where one stops it or its bases meet what they may not pass
+// (crossPiece).
 func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, rep *Report) error {
 	p := &d.Plan
-	ignore := map[string]bool{}
-	for _, e := range g.Dets {
-		if e.Side != d.Side && e.Pos.Dist(d.Pos) <= ContactRange+1e-6 {
-			ignore[e.ID] = true // already in contact: it may move away
+	if g.mayMeet(d) {
+		if gr.fp == nil {
+			gr.fp = &footing{}
 		}
+		m.fp = gr.fp
+		m.fp.prepare(g, d, gr)
 	}
 	for i, pc := range gr.all() {
 		if pc.s1 <= m.s+eps {
@@ -697,7 +707,7 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 				break
 			}
 		}
-		if g.crossPiece(d, pc, m, ignore, rep) {
+		if g.crossPiece(d, pc, m, rep) {
 			m.stopped = true
 			break
 		}
@@ -705,27 +715,17 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 	return nil
 }
 
-// enterPiece makes the checks of entering piece i of the route: a choke point another
-// detachment holds stops the move, as models may not pass through each other [Moving through
-// models]; crossing a stream, or entering ground that calls for a miring check from other
-// ground or off a road, makes the check [Vehicle Miring Table]. stop: the detachment stops.
-// Once past the choke point the piece counts as entered (Plan.Events): a detachment stopped at
-// the choke point has not entered it, and tries again when it next moves.
+// enterPiece makes the checks of entering piece i of the route: crossing a stream, or entering
+// ground that calls for a miring check from other ground or off a road, makes the check
+// [Vehicle Miring Table]. stop: the detachment stops. (Choke points are the sweep's: see
+// crossPiece.)
 func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
 	pc := gr.pcs[i]
 	prev := Place{Choke: -1}
 	if i > 0 {
 		prev = gr.pcs[i-1].place
 	}
-	if pc.place.Choke >= 0 && pc.place.Choke != prev.Choke {
-		if o := g.occupant(pc.place.Choke, d); o != nil {
-			// (a side's view hides the name of a detachment it has not seen)
-			rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
-				d.ID, g.Table.Chokes[pc.place.Choke].ID, o.ID)
-			return true, nil
-		}
-	}
-	d.Plan.Events = pc.s0
+	d.Plan.Events = pc.s0 // its checks are made now, whatever comes of them
 	entering := pc.place.mireCheck() != NoCheck && (pc.place.Ground != prev.Ground || prev.OnRoad || i == 0)
 	if pc.stream || entering {
 		stop, err := g.mire(d, pc, true, pc.a, r, rep)
@@ -733,20 +733,29 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 			return stop, err
 		}
 		m.movers = g.appendMovers(m.movers[:0], d) // those that mired stay behind
+		if m.fp != nil {
+			m.fp.regroup(g, d)
+		}
 	}
 	return false, nil
 }
 
 // crossPiece moves the detachment over piece pc at the speed of its slowest unit [Movement
-// Chart] while it has turn and cap left. Coming within contact range of an enemy it overruns
-// that enemy's position if it may [Overrun] and goes on; otherwise it stops in contact
-// [Contact]. It reports whether the detachment stopped.
-func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, ignore map[string]bool, rep *Report) (stopped bool) {
+// Chart] while it has turn and cap left, its bases in line (or its own formation) or in column
+// where it passes a narrow choke point. Where its bases meet an obstacle (sweep) it stops, or
+// overruns an enemy's position if it may and goes on (meet). It reports whether it stopped.
+func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (stopped bool) {
 	p := &d.Plan
+	fp := m.fp
 	for m.s < pc.s1-eps && m.turns > 1e-12 && m.s < p.Cap-eps {
 		end := math.Min(pc.s1, p.Cap)
-		at := lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0))
-		cs, enemy := g.contact(d, at, pc.b, m.s, pc.s1, end, ignore)
+		cs, hit := math.Inf(1), (*obstacle)(nil)
+		if fp != nil && fp.on {
+			column, to, sp := fp.columnFrom(m.s, end)
+			g.formColumn(d, column, sp, fp, rep)
+			end = to
+			cs, hit = fp.sweep(pc, m.s, end, column)
+		}
 		if cs < end {
 			end = cs
 		}
@@ -757,16 +766,46 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, ignore map[stri
 		was := m.s
 		m.s, m.turns = advance(m.s, end, k, m.turns)
 		m.note(was, pc, m.s-was, u, mph, what)
-		if enemy != nil && m.s >= cs-eps {
-			if g.overrun(d, enemy, rep) {
-				ignore[enemy.ID] = true
-				m.seen = append(m.seen, d) // the overrun infantry sees who overran it
-				continue
-			}
-			rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, enemy.ID, lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0)))
-			m.seen = append(m.seen, d, enemy)
+		if hit != nil && m.s >= cs-eps && !g.meet(d, hit, lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0)), m, rep) {
 			return true
 		}
+	}
+	return false
+}
+
+// meet is what happens when the detachment's bases, at point at, meet an obstacle: it
+// overruns an enemy's position if it may [Overrun] and goes on (true); otherwise it stops in
+// contact, and both are revealed [Contact]; at a base standing on a choke point, as models
+// may not pass through each other there [Moving through models]; or at the edge of the danger
+// ground Reserve Movement may not cross [Reserve Movement].
+func (g *Game) meet(d *Detachment, ob *obstacle, at Point, m *shareMove, rep *Report) (goesOn bool) {
+	e := ob.det
+	switch ob.kind {
+	case obContact:
+		if g.overrun(d, e, rep) {
+			if m.fp.ignore == nil {
+				m.fp.ignore = map[string]bool{}
+			}
+			m.fp.ignore[e.ID] = true
+			m.seen = append(m.seen, d) // the overrun infantry sees who overran it
+			return true
+		}
+		rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, e.ID, at)
+		m.seen = append(m.seen, d, e)
+	case obChoke:
+		// (a side's view hides the name of a detachment it has not seen)
+		rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
+			d.ID, g.Table.Chokes[ob.choke].ID, e.ID)
+	case obDanger:
+		what := "infantry squad"
+		switch {
+		case ob.unit.IsTank():
+			what = "tank"
+		case ob.unit.Type == Gun:
+			what = "gun"
+		}
+		rep.add(d.Side, d.ID, RuleReserve, "%s stops at %v: on Reserve Movement it may not cross ground known to be within %s (%s m) of an enemy %s (%s)",
+			d.ID, at, trimInches(ob.reach), trim(ob.reach), what, e.ID)
 	}
 	return false
 }
@@ -908,39 +947,6 @@ func bearing(a, b Point) float64 {
 		deg += 360
 	}
 	return math.Round(deg*100) / 100
-}
-
-// occupant is another detachment in choke point i, if any.
-func (g *Game) occupant(i int, d *Detachment) *Detachment {
-	for _, o := range g.Dets {
-		if o != d && g.Table.Chokes[i].Area.Contains(o.Pos) {
-			return o
-		}
-	}
-	return nil
-}
-
-// contact is the first point, between s and end along the route (the stretch from a at s to b
-// at s1), where the detachment comes within ContactRange of an enemy detachment.
-func (g *Game) contact(d *Detachment, a, b Point, s, s1, end float64, ignore map[string]bool) (float64, *Detachment) {
-	best, who := math.Inf(1), (*Detachment)(nil)
-	if s1-s < eps {
-		return best, nil
-	}
-	for _, e := range g.Dets {
-		if e.Side == d.Side || ignore[e.ID] {
-			continue
-		}
-		lo, hi, ok := discSpan(a, b.sub(a), e.Pos, ContactRange)
-		if !ok || lo > 1 || hi < 0 {
-			continue // it never comes that close on this stretch
-		}
-		at := s + math.Max(lo, 0)*(s1-s)
-		if at <= end+eps && at < best {
-			best, who = at, e
-		}
-	}
-	return best, who
 }
 
 // overrun reports whether the detachment overruns the enemy it has met: vehicles may overrun
@@ -1109,10 +1115,11 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 		id = fmt.Sprintf("%s/%s.%d", d.ID, units[0], n)
 	}
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
+		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Order: d.Order, Route: append(Polyline(nil), d.Route...), Along: s, Rejoin: d.ID,
 		Plan: Plan{Turn: g.Turn, Stopped: true, Begun: true, Events: math.Min(s, d.Plan.Events)}, MovedTurn: d.MovedTurn,
-		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at}
-	d.Units = keep
+		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at, SeenFacing: d.Facing}
+	d.Units, d.Offsets = keep, offsetsOf(d, keep)
 	g.Dets = append(g.Dets, nd)
 	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
 	return nd
@@ -1161,8 +1168,11 @@ func (g *Game) tryRejoin(d *Detachment, rep *Report) {
 	}
 }
 
-// merge puts d's units into t and removes d.
+// merge puts d's units into t and removes d. In t's drawn shape they stand where they are.
 func (g *Game) merge(d, t *Detachment) {
+	if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
+		t.Offsets = append(append(make([]Point, 0, len(t.Offsets)+len(d.Units)), t.Offsets...), g.offsetsIn(d, t)...)
+	}
 	t.Units = append(t.Units, d.Units...)
 	for i, x := range g.Dets {
 		if x == d {

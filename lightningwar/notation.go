@@ -28,32 +28,36 @@ import (
 //	movement [K/N] [band B] [D ...]      play part K of N of the Movement Phase (the referee), or
 //	                                     of it only up to Initiative band B (Low, Medium, High)
 //	reveal D          hide D             the referee shows or hides a detachment
+//	place D P [facing DEGREES] [line|column]   the referee puts D's models on the table
+//	morale D RESULT                      the referee's morale result for D (an outside event)
 type Action struct {
-	Verb    string
-	Det     string
-	Other   string   // by E, at E, on V, into E, tow ... by W
-	Units   []string // part U,U / split U,U / fired ... units U,U
-	As      string
-	Path    []Point
-	At      *Point // goal, from, spotting, adjust
-	Pace    Pace
-	HasPace bool
-	From    string
-	Turn    int
-	HasTurn bool
-	Text    string
-	Reserve bool
-	Fire    string // halt/cover ... fire E
-	K, N    int    // movement part
-	Band    string // movement ... band B: play up to this band and pause (Low, Medium, High; "": to the end)
-	Dets    []string
-	Degrees float64
-	Spot    bool
+	Verb      string
+	Det       string
+	Other     string   // by E, at E, on V, into E, tow ... by W
+	Units     []string // part U,U / split U,U / fired ... units U,U
+	As        string
+	Path      []Point
+	At        *Point // goal, from, spotting, adjust
+	Pace      Pace
+	HasPace   bool
+	From      string
+	Turn      int
+	HasTurn   bool
+	Text      string
+	Reserve   bool
+	Fire      string // halt/cover ... fire E
+	K, N      int    // movement part
+	Band      string // movement ... band B: play up to this band and pause (Low, Medium, High; "": to the end)
+	Dets      []string
+	Degrees   float64 // pivot; place ... facing
+	HasFacing bool
+	Form      string // place ... line|column
+	Spot      bool
 }
 
 // Verbs lists the notation's verbs.
 var Verbs = []string{"order", "continue", "route", "forced", "fired", "halt", "cover", "fire",
-	"split", "join", "mount", "dismount", "tow", "adjust", "pivot", "movement", "reveal", "hide"}
+	"split", "join", "mount", "dismount", "tow", "adjust", "pivot", "movement", "reveal", "hide", "place", "morale"}
 
 // ParsePoint reads x,y in inches.
 func ParsePoint(s string) (Point, error) {
@@ -95,8 +99,8 @@ func Parse(line string) (Action, error) {
 	}
 	a.Verb = strings.ToLower(f[0])
 	args := f[1:]
-	if text != "" && a.Verb != "order" {
-		return Action{}, badStep(a.Verb, "only an order takes a text after ':'")
+	if text != "" && a.Verb != "order" && a.Verb != "morale" {
+		return Action{}, badStep(a.Verb, "only an order (or a morale result) takes a text after ':'")
 	}
 	a.Text = text
 	if a.Verb == "movement" {
@@ -116,6 +120,14 @@ func Parse(line string) (Action, error) {
 		return Action{}, badStep(a.Verb, "name the detachment or unit")
 	}
 	a.Det, args = args[0], args[1:]
+	if a.Verb == "morale" {
+		// the referee's result, as he gives it: the rest of the line's words (colons dropped)
+		a.Text = strings.Join(strings.Fields(strings.ReplaceAll(strings.Join(args, " ")+" "+text, ":", " ")), " ")
+		if a.Text == "" {
+			return Action{}, badStep(a.Verb, "give the result: morale D RESULT (a roll, and what it means)")
+		}
+		return a, nil
+	}
 	if err := a.parseWords(args); err != nil {
 		return Action{}, err
 	}
@@ -176,7 +188,7 @@ func (a *Action) parseWords(args []string) error {
 	allowed := map[string]string{
 		"order": "from turn path goal pace reserve", "continue": "from turn", "route": "path pace",
 		"forced": "path pace", "fired": "units by from spotting", "halt": "fire part as", "cover": "fire part as",
-		"fire": "at part as", "split": "as", "join": "into", "mount": "on", "tow": "by",
+		"fire": "at part as", "split": "as", "join": "into", "mount": "on", "tow": "by", "place": "facing",
 	}[a.Verb]
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -185,7 +197,7 @@ func (a *Action) parseWords(args []string) error {
 			kw = "pace"
 		}
 		switch kw {
-		case "path", "goal", "from", "spotting", "by", "at", "on", "into", "fire", "as", "turn", "units", "part", "reserve", "pace":
+		case "path", "goal", "from", "spotting", "by", "at", "on", "into", "fire", "as", "turn", "units", "part", "reserve", "pace", "facing":
 			if !strings.Contains(" "+allowed+" ", " "+kw+" ") {
 				return badStep(a.Verb, "%q does not go with %s", w, a.Verb)
 			}
@@ -225,10 +237,20 @@ func (a *Action) parseWords(args []string) error {
 		case a.setPace(w):
 		case a.Verb == "split" && a.Units == nil:
 			a.Units = list(w)
-		case a.Verb == "adjust" && a.At == nil && isPoint(w):
+		case (a.Verb == "adjust" || a.Verb == "place") && a.At == nil && isPoint(w):
 			p, _ := ParsePoint(w)
 			a.At = &p
-		case a.Verb == "pivot":
+		case a.Verb == "place" && (w == "line" || w == "column") && a.Form == "":
+			a.Form = w
+		case a.Verb == "pivot" || w == "facing" && !a.HasFacing:
+			if w == "facing" {
+				if i+1 >= len(args) {
+					return badStep(a.Verb, "facing needs an angle in degrees")
+				}
+				i++
+				w = args[i]
+				a.HasFacing = true
+			}
 			d, err := strconv.ParseFloat(w, 64)
 			if err != nil || math.IsNaN(d) || math.IsInf(d, 0) {
 				return badStep(a.Verb, "%q is not an angle in degrees", w)
@@ -315,6 +337,8 @@ func (a *Action) complete() error {
 		return need(a.Other != "", "write tow MIRED by TOWER")
 	case "adjust":
 		return need(a.At != nil, "give the point x,y")
+	case "place":
+		return need(a.At != nil, "give the point: place D x,y [facing DEG] [line|column]")
 	}
 	if (a.Verb == "halt" || a.Verb == "cover" || a.Verb == "fire") && (a.Units != nil) != (a.As != "") {
 		return badStep(a.Verb, "a part breaking off is written part U1,U2 as NEW")
@@ -339,6 +363,9 @@ func (a Action) String() string {
 		return b.String()
 	}
 	b.WriteString(" " + a.Det)
+	if a.Verb == "morale" {
+		return b.String() + " " + a.Text
+	}
 	if a.From != "" {
 		b.WriteString(" from " + a.From)
 	}
@@ -362,7 +389,7 @@ func (a Action) String() string {
 			b.WriteString(" spotting " + a.At.String())
 		case a.Verb == "fired":
 			b.WriteString(" from " + a.At.String())
-		case a.Verb == "adjust":
+		case a.Verb == "adjust" || a.Verb == "place":
 			b.WriteString(" " + a.At.String())
 		default:
 			b.WriteString(" goal " + a.At.String())
@@ -373,6 +400,12 @@ func (a Action) String() string {
 	}
 	if a.Verb == "pivot" {
 		b.WriteString(" " + strconv.FormatFloat(a.Degrees, 'f', -1, 64))
+	}
+	if a.HasFacing {
+		b.WriteString(" facing " + strconv.FormatFloat(a.Degrees, 'f', -1, 64))
+	}
+	if a.Form != "" {
+		b.WriteString(" " + a.Form)
 	}
 	if a.Fire != "" {
 		b.WriteString(" fire " + a.Fire)

@@ -57,9 +57,12 @@ type Unit struct {
 	Formation  string // the TO&E node it belongs to
 	Type       UnitType
 	Initiative Initiative // from the TO&E (or its formation's)
+	BaseW      float64    // its base's width and depth, metres (0: DefaultBase) [rules-notes 3.6]
+	BaseD      float64
 
 	// Vehicles (and motorcycle troops' machines).
 	Tracked  bool
+	Tank     bool // a vehicle the scenario calls a tank (Reserve Movement's danger ground)
 	Size     Size
 	RoadMPH  float64
 	CrossMPH float64
@@ -86,6 +89,9 @@ type Unit struct {
 func (u *Unit) IsVehicle() bool {
 	return u.Type == Vehicle || u.Type == Motorcycle && u.Mounted
 }
+
+// IsTank reports whether the unit is a tank: a vehicle the scenario calls one.
+func (u *Unit) IsTank() bool { return u.Type == Vehicle && u.Tank }
 
 // RanLast reports whether the unit ran on the turn before turn.
 func (u *Unit) RanLast(turn int) bool { return u.Ran && u.RanTurn == turn-1 }

@@ -2,6 +2,7 @@ package lightningwar
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -92,9 +93,16 @@ func (g *Game) As(v Viewer) *Game {
 			}
 			dets = append(dets, d)
 		case d.Revealed:
-			nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true}
+			// as it stood when seen: its models' bases and their formation are on the table
+			nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true,
+				Facing: d.SeenFacing, SeenFacing: d.SeenFacing, InColumn: d.SeenColumn, SeenColumn: d.SeenColumn, Form: d.Form, Offsets: d.Offsets}
+			anonID := func(i int) string { return fmt.Sprintf("%s#%d", d.ID, i+1) }
 			for i, id := range d.Units {
-				u := &Unit{ID: fmt.Sprintf("%s#%d", d.ID, i+1), Type: g.units[id].Type}
+				gu := g.units[id]
+				u := &Unit{ID: anonID(i), Type: gu.Type, BaseW: gu.BaseW, BaseD: gu.BaseD}
+				if j := slices.Index(d.Units, gu.In); j >= 0 {
+					u.In = anonID(j)
+				}
 				nd.Units = append(nd.Units, u.ID)
 				anon = append(anon, u)
 			}
@@ -254,7 +262,7 @@ func (g *Game) privateTo(a Action) string {
 		return s
 	}
 	switch a.Verb {
-	case "forced", "split", "join":
+	case "forced", "split", "join", "place", "morale":
 		if d := g.Det(a.Det); d != nil {
 			return d.Side
 		}

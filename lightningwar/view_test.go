@@ -204,31 +204,30 @@ func TestStepView(t *testing.T) {
 		t.Errorf("the public sees %+v", pub)
 	}
 	// PZA (a tank at 10,12 on the road, 24 MPH: 12" a turn, 6" a half) ends the turn at
-	// 22,12. The Russian scouts hold the bridge (23-25"): next turn it stops there, and the
-	// German's event does not say whose models are there.
+	// 22,12. The Russian scouts hold the bridge (23-25"), their 1" base from 23.5 to 24.5: next
+	// turn PZA's base comes within 1/2" of theirs at once, at 22.5,12, and stops in contact
+	// (rules-notes 3.6): both are revealed, and every side is told.
 	viewPlay(t, g, "movement 2/2")
 	if p := g.Det("PZA").Pos; !samePoint(p, Inch(22, 12)) {
 		t.Errorf("PZA at %v, want 22,12", p)
 	}
 	line = "movement"
 	s, rep = viewPlay(t, g, line)
-	if p := g.Det("PZA").Pos; !samePoint(p, Inch(23, 12)) {
-		t.Errorf("PZA at %v, want 23,12 (stopped at the bridge)", p)
+	if p := g.Det("PZA").Pos; !samePoint(p, Inch(22.5, 12)) {
+		t.Errorf("PZA at %v, want 22.5,12 (in contact with the scouts on the bridge)", p)
 	}
-	sv = ge.Step(line, s, rep)
-	stopped := false
-	for _, e := range sv.Events {
-		if strings.Contains(e.Text, "RSC") {
-			t.Errorf("the German's event names the hidden RSC: %q", e.Text)
+	for _, v := range all {
+		sv = v.Step(line, s, rep)
+		if !slices.ContainsFunc(sv.Events, func(e Event) bool {
+			return e.Rule == RuleContact && strings.Contains(e.Text, "PZA stops in contact with RSC")
+		}) {
+			t.Errorf("%+v is not told of the contact: %+v (referee: %s)", v, sv.Events, rep.Text())
 		}
-		stopped = stopped || e.Rule == RuleThrough && strings.Contains(e.Text, "(unseen) is there")
 	}
-	if !stopped {
-		t.Errorf("the German is not told his tank stopped at the bridge: %+v (referee: %s)", sv.Events, rep.Text())
+	if !g.Det("RSC").Revealed || !g.Det("PZA").Revealed {
+		t.Error("contact did not reveal both")
 	}
-	if full := RefereeView.Step(line, s, rep); !slices.ContainsFunc(full.Events, func(e Event) bool { return strings.Contains(e.Text, "RSC is there") }) {
-		t.Errorf("the referee's report: %s", rep.Text())
-	}
+	viewPlay(t, g, "hide RSC")
 
 	// Fire on the hidden scouts by the German tank: the Russians see it; the Germans do not,
 	// until the scouts are revealed.

@@ -20,7 +20,8 @@ const tablePx = 12.0 // pixels per inch
 
 // Table writes a Lightning War table as an SVG document: the terrain (grounds coloured, slopes
 // hatched and labelled), roads, streams and choke points; each detachment's track (solid,
-// from where it set up) and the path it is ordered along (dashed); and where each stands now.
+// from where it set up) and the path it is ordered along (dashed); and where each stands now:
+// its models' bases (rules-notes 3.6), and a label at its point.
 // side, when not empty, draws only that side's detachments and the others the referee has
 // revealed, where they were seen.
 func Table(w io.Writer, g *lw.Game, side, title string) error {
@@ -98,6 +99,15 @@ func Table(w io.Writer, g *lw.Game, side, title string) error {
 		} else {
 			at = d.Seen
 		}
+		bases := g.Footprint(d)
+		if !own {
+			bases = g.SeenFootprint(d)
+		}
+		fmt.Fprintf(&b, `<g class="footprint" data-for="%s" fill="%s" fill-opacity="0.35" stroke="%s" stroke-width="1">`, escape(d.ID), c, c)
+		for _, base := range bases {
+			fmt.Fprintf(&b, `<polygon class="base" points="%s"/>`, poly(base[:]))
+		}
+		b.WriteString("</g>\n")
 		x, y := at.Inches()
 		fmt.Fprintf(&b, `<g class="det" data-id="%s"><rect x="%.1f" y="%.1f" width="14" height="10" fill="%s" stroke="#000"/><text x="%.1f" y="%.1f" font-size="10" fill="#000">%s</text><title>%s (%s) at %v</title></g>`+"\n",
 			escape(d.ID), x*tablePx-7, (H-y)*tablePx-5, c, x*tablePx+9, (H-y)*tablePx+4, escape(d.ID), escape(d.ID), escape(d.Side), at)

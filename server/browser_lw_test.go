@@ -66,6 +66,7 @@ func TestBrowserLW(t *testing.T) {
 			t.Errorf("the German's page shows %s detachments, want his 3", n)
 		}
 		noRussians(ge, "at the start")
+		lwFootprintsDrawn(t, ge)
 		// The German's own orders are on his table: PzZug's ordered path (dashed) is drawn.
 		ge.poll("the ordered paths", `document.querySelectorAll('#g-reach .lw-pending').length === 3`)
 
@@ -127,6 +128,8 @@ func TestBrowserLW(t *testing.T) {
 		ref.do("revealing Tanks", chromedp.Click(chromedp.CSS(`#unit-actions button.lw-act[data-verb="reveal"]`)))
 		ref.poll("step 3 in the referee's log", `document.querySelector('#log li[data-n="3"]') !== null`)
 		ge.poll("Tanks on the German's page", `document.querySelector('#g-units .lw-det.enemy[data-unit="Tanks"]') !== null`)
+		ge.poll("the revealed Tanks' bases, where they were seen", `document.querySelectorAll('#g-units .lw-footprint.enemy[data-det="Tanks"] .lw-base').length === 2 && `+
+			`document.querySelectorAll('#g-units .lw-footprint.enemy').length === 1`)
 		noRussians(ge, "after the reveal", "Tanks")
 		ge.do("selecting the revealed Tanks", chromedp.Click(chromedp.CSS(`#g-units .lw-det[data-unit="Tanks"]`)))
 		ge.poll("the revealed detachment's panel", `document.getElementById('unit-details').textContent.includes('revealed by the referee')`)
@@ -146,6 +149,9 @@ func TestBrowserLW(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(`#g-units .lw-det[data-unit="Tanks"]`)))
 		if n := sp.eval(`String(document.querySelectorAll('#g-units .lw-det').length)`); n != "1" {
 			t.Errorf("the spectator's page shows %s detachments, want the revealed 1", n)
+		}
+		if n := sp.eval(`String(document.querySelectorAll('#g-units .lw-footprint .lw-base').length)`); n != "2" {
+			t.Errorf("the spectator's page draws %s bases, want the revealed tanks' 2", n)
 		}
 		for _, s := range []string{"PzZug", "Schutz", "Rifles", "T34a", "PzA1", text} {
 			if strings.Contains(sp.eval(`document.body.innerHTML`), s) {
@@ -281,5 +287,24 @@ func lwOrderByClicks(t *testing.T, c *client, cr *Created, ge *tab, text string)
 	}
 	if len(schutz.Pending) != 2 || schutz.Pending[1].Text != text || schutz.Pending[1].Pace != "run" || len(schutz.Pending[1].Path) != 2 {
 		t.Fatalf("Schutz's orders on the way: %+v", schutz.Pending)
+	}
+}
+
+// lwFootprintsDrawn checks the German's page of the demo at its start: each of his detachments
+// stands on its models' bases (rules-notes 3.6), PzZug's two tanks, Schutz's three squads,
+// Aufkl's car, each drawn where the API puts it; the Russians' are nowhere.
+func lwFootprintsDrawn(t *testing.T, ge *tab) {
+	t.Helper()
+	ge.poll("the German's footprints", `document.querySelectorAll('#g-units .lw-footprint').length === 3 && `+
+		`document.querySelectorAll('#g-units .lw-footprint[data-det="PzZug"] .lw-base').length === 2 && `+
+		`document.querySelectorAll('#g-units .lw-footprint[data-det="Schutz"] .lw-base').length === 3 && `+
+		`document.querySelectorAll('#g-units .lw-footprint[data-det="Aufkl"] .lw-base').length === 1`)
+	if n := ge.eval(`String(document.querySelectorAll('#g-units .lw-footprint.enemy').length)`); n != "0" {
+		t.Errorf("the German's page draws %s enemy footprints before any is revealed", n)
+	}
+	// Schutz's middle squad stands at its point, faced east: its base's corners, from its rear
+	// left, are 4.5,19.5, 4.5,18.5, 5.5,18.5, 5.5,19.5 (12 px an inch, y down the 32" table).
+	if pts := ge.eval(`document.querySelectorAll('#g-units .lw-footprint[data-det="Schutz"] .lw-base')[1].getAttribute('points')`); pts != "54.0,150.0 54.0,162.0 66.0,162.0 66.0,150.0" {
+		t.Errorf("Schutz's middle base is drawn at %q", pts)
 	}
 }

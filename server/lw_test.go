@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -18,8 +19,8 @@ import (
 // lwHiddenScenario: two sides whose every id, order text and coordinate is distinctive, so
 // that a string search of an answer shows whether it leaks. Blue has two tanks (BLUEZEBRA), a
 // squad (BLUEKOALA) and a tank on the road (BLUEOTTER); Red a rifle section (REDWOMBAT), a tank
-// (REDOCELOT), a squad holding the bridge (REDBADGER) and a squad in no detachment
-// (RRESERVEQ1).
+// (REDOCELOT), a squad holding the bridge (REDBADGER: BLUEOTTER's base meets its base there,
+// which reveals both) and a squad in no detachment (RRESERVEQ1).
 const lwHiddenScenario = `name: Hidden movement
 ruleset: lightningwar
 table: {width: 48, height: 32}
@@ -322,7 +323,7 @@ func TestLWHiddenInformation(t *testing.T) {
 					if d["id"] == "REDOCELOT" {
 						// Only what is public: no orders, path, track, kind, facing, Initiative...
 						for k := range d {
-							if !strings.Contains(" id side own x y units revealed ", " "+k+" ") {
+							if !strings.Contains(" id side own x y units revealed bases ", " "+k+" ") {
 								t.Errorf("the revealed REDOCELOT shows %s to Blue: %v", k, d)
 							}
 						}
@@ -333,9 +334,14 @@ func TestLWHiddenInformation(t *testing.T) {
 						if d["x"] != 37.875 || d["y"] != 6.625 {
 							t.Errorf("REDOCELOT is shown at %v,%v, where it was seen is 37.875,6.625", d["x"], d["y"])
 						}
+						// its tank's 1" base, as it stood when seen (faced north, as set up)
+						if fmt.Sprint(d["bases"]) != "[[[37.375 6.125] [38.375 6.125] [38.375 7.125] [37.375 7.125]]]" {
+							t.Errorf("REDOCELOT's base is shown at %v", d["bases"])
+						}
 					}
 				}
-				if strings.Join(ids, ",") != "BLUEZEBRA,BLUEKOALA,REDOCELOT,BLUEOTTER" {
+				// (REDBADGER, met in contact on the bridge, was revealed then)
+				if strings.Join(ids, ",") != "BLUEZEBRA,BLUEKOALA,REDOCELOT,BLUEOTTER,REDBADGER" {
 					t.Errorf("after the reveal Blue sees %v", ids)
 				}
 				var sp struct {
@@ -344,7 +350,7 @@ func TestLWHiddenInformation(t *testing.T) {
 					} `json:"dets"`
 				}
 				c.do("GET", "/api/games/"+cr.ID, cr.Tokens[Spectator], nil, &sp)
-				if len(sp.Dets) != 1 || sp.Dets[0].ID != "REDOCELOT" {
+				if len(sp.Dets) != 3 || sp.Dets[0].ID != "REDOCELOT" || sp.Dets[1].ID != "BLUEOTTER" || sp.Dets[2].ID != "REDBADGER" {
 					t.Errorf("after the reveal the spectator sees %+v", sp.Dets)
 				}
 			}
@@ -397,9 +403,12 @@ func TestLWHiddenInformation(t *testing.T) {
 				}
 			}
 		}
-		// BLUEOTTER stopped at the bridge the hidden REDBADGER holds: Blue is told so, not by whom.
-		if _, b := c.rawDo("GET", "/api/games/"+cr.ID+"/log", cr.Tokens["Blue"], nil); !bytes.Contains(b, []byte("BLUEOTTER stops at Mill bridge: (unseen) is there")) {
-			t.Errorf("Blue's log does not tell of the bridge held: %s", b)
+		// BLUEOTTER's base met the hidden REDBADGER's on the bridge: contact, which both sides
+		// are told of (rules-notes 3.6), and which reveals REDBADGER.
+		for _, side := range []string{"Blue", "Red"} {
+			if _, b := c.rawDo("GET", "/api/games/"+cr.ID+"/log", cr.Tokens[side], nil); !bytes.Contains(b, []byte("BLUEOTTER stops in contact with REDBADGER at 22.5,16")) {
+				t.Errorf("%s's log does not tell of the contact on the bridge: %s", side, b)
+			}
 		}
 		c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens["Red"], nil, &lg)
 		for i, e := range lg.Entries {
@@ -575,9 +584,14 @@ func TestLWDemo(t *testing.T) {
 		if len(ge.Dets) != 3 || len(ge.Steps) != 0 || len(ge.Formations) != 4 {
 			t.Fatalf("the German sees %d dets, steps %+v, formations %+v", len(ge.Dets), ge.Steps, ge.Formations)
 		}
+		bases := map[string]int{"PzZug": 2, "Schutz": 3, "Aufkl": 1}
 		for _, d := range ge.Dets {
 			if d.Side != "German" || !d.Own || len(d.Pending) != 1 || d.Initiative == "" {
 				t.Errorf("the German's %s: %+v", d.ID, d)
+			}
+			// its models' bases, in line abreast (rules-notes 3.6): 1" bases 1/2" apart
+			if len(d.Bases) != bases[d.ID] || d.Formation != "line" || d.Frontage != 1.5*float64(bases[d.ID])-0.5 {
+				t.Errorf("the German's %s stands on %v, in %s, frontage %v", d.ID, d.Bases, d.Formation, d.Frontage)
 			}
 		}
 		a := c.mustStep(*cr, Referee, 1, "movement")
@@ -589,6 +603,31 @@ func TestLWDemo(t *testing.T) {
 			if d.ID == "PzZug" && (d.X != 16 || d.Y != 16 || len(d.Track) != 2 || len(d.Ahead) != 3 || d.Order == nil || d.Order.Text == "") {
 				t.Errorf("after the phase PzZug is %+v", d)
 			}
+		}
+		// Revealed, the Russian tanks show where they were seen, on their bases as they stood
+		// (two 1" bases faced 240, their centres 0.75" either side of the point); the rifles,
+		// unseen, show nothing.
+		c.mustStep(*cr, Referee, 2, "reveal Tanks")
+		c.do("GET", "/api/games/"+cr.ID, cr.Tokens["German"], nil, &ge)
+		seen := false
+		for _, d := range ge.Dets {
+			switch d.ID {
+			case "Rifles":
+				t.Errorf("the German sees the unseen rifles: %+v", d)
+			case "Tanks":
+				seen = true
+				var cx, cy float64
+				for _, b := range d.Bases {
+					cx += (b[0][0] + b[2][0]) / 4
+					cy += (b[0][1] + b[2][1]) / 4
+				}
+				if d.Own || len(d.Bases) != 2 || math.Abs(cx-35) > 0.01 || math.Abs(cy-23) > 0.01 || d.Formation != "" {
+					t.Errorf("the German sees the revealed tanks as %+v (centre %v,%v)", d, cx, cy)
+				}
+			}
+		}
+		if !seen {
+			t.Error("the German does not see the revealed tanks")
 		}
 	})
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -35,9 +36,10 @@ func TestLightningWarScenarios(t *testing.T) {
 
 // TestLightningWarSVG plays a scenario with --svg and reads the picture back as XML: it must
 // be well-formed, and every detachment at the end of play (including one a miring made) must
-// be drawn, labelled with its id.
+// be drawn, labelled with its id, with each of its models' bases.
 func TestLightningWarSVG(t *testing.T) {
-	for _, name := range []string{"order-sides-alternate.yaml", "mire-one-of-two-breaks-off.yaml", "choke-bridge-occupied.yaml"} {
+	for _, name := range []string{"order-sides-alternate.yaml", "mire-one-of-two-breaks-off.yaml", "choke-bridge-occupied.yaml",
+		"frontage-line-wing-meets-enemy.yaml", "choke-line-passes-in-column.yaml"} {
 		t.Run(name, func(t *testing.T) {
 			file := filepath.Join("../../testdata/lightningwar", name)
 			svg := filepath.Join(t.TempDir(), "table.svg")
@@ -79,6 +81,18 @@ func TestLightningWarSVG(t *testing.T) {
 			}
 			if len(drawn) != len(g.Dets) {
 				t.Errorf("%s: %d detachments drawn, the game has %d", name, len(drawn), len(g.Dets))
+			}
+			for _, d := range g.Dets {
+				open := fmt.Sprintf(`<g class="footprint" data-for="%s"`, d.ID)
+				i := strings.Index(string(data), open)
+				if i < 0 {
+					t.Errorf("%s: %s's footprint is not drawn", name, d.ID)
+					continue
+				}
+				group := string(data)[i : i+strings.Index(string(data)[i:], "</g>")]
+				if n, want := strings.Count(group, `class="base"`), len(g.Footprint(d)); n != want {
+					t.Errorf("%s: %s is drawn with %d bases, it has %d", name, d.ID, n, want)
+				}
 			}
 		})
 	}

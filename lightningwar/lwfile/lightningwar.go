@@ -41,12 +41,13 @@ var (
 	lwFeature   = []string{"id", "ground", "slope", "factor", "cover", "area"}
 	lwLine      = []string{"id", "line", "width"}
 	lwFormation = []string{"id", "name", "parent", "side", "initiative"}
-	lwUnit      = []string{"id", "name", "formation", "type", "initiative", "tracked", "wheeled", "size", "road", "xc", "mire", "mg", "carries", "mounted", "aboard", "mired", "ran", "leader"}
-	lwDet       = []string{"id", "units", "at", "facing", "kind", "revealed"}
+	lwUnit      = []string{"id", "name", "formation", "type", "initiative", "tracked", "wheeled", "size", "road", "xc", "mire", "mg", "carries", "mounted", "aboard", "mired", "ran", "leader", "base"}
+	lwDet       = []string{"id", "units", "at", "facing", "kind", "revealed", "formation"}
 	lwOrder     = []string{"to", "from", "turn", "text", "path", "goal", "pace", "reserve"}
 	// LWDetExpect, LWUnitExpect and LWStepExpect are the fields a Lightning War expect block
 	// may check.
-	LWDetExpect  = []string{"at", "initiative", "regular", "units", "moved", "band", "orders", "facing", "moving_firer", "gone", "side", "pending", "initiative_count"}
+	LWDetExpect = []string{"at", "initiative", "regular", "units", "moved", "band", "orders", "facing", "moving_firer", "gone", "side", "pending", "initiative_count",
+		"formation", "frontage", "revealed"}
 	LWUnitExpect = []string{"mired", "mounted", "aboard", "detachment", "towed_by", "ran"}
 	LWStepExpect = []string{"error", "events", "event", "no_events", "order", "moved", "rolls", "breakdown"}
 )
@@ -433,10 +434,15 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 				u.Formation, err = r.Str(x.V, field)
 			case "type":
 				if s, err = r.Str(x.V, field); err == nil {
-					if u.Type, err = lw.ParseUnitType(strings.ToLower(strings.TrimSpace(s))); err != nil {
+					word := strings.ToLower(strings.TrimSpace(s))
+					if u.Type, err = lw.ParseUnitType(word); err != nil {
 						err = r.Errf(x.V, field, "%v", err)
+					} else {
+						u.Tank = word == "tank" // a vehicle the scenario calls one (Reserve Movement)
 					}
 				}
+			case "base":
+				u.BaseW, u.BaseD, err = r.base(x.V, field)
 			case "initiative":
 				u.Initiative, err = r.initiative(x.V, field)
 			case "tracked":
@@ -536,6 +542,77 @@ func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
 	return nil
 }
 
+// base reads a unit's base, [width, depth] in inches.
+func (r *reader) base(n *yaml.Node, field string) (w, d float64, err error) {
+	n = scenario.Deref(n)
+	if n.Kind != yaml.SequenceNode || len(n.Content) != 2 {
+		return 0, 0, r.Errf(n, field, "a base is [width, depth] in inches")
+	}
+	if w, err = r.inches(n.Content[0], field, 0.1, 24); err != nil {
+		return 0, 0, err
+	}
+	if d, err = r.inches(n.Content[1], field, 0.1, 24); err != nil {
+		return 0, 0, err
+	}
+	return w, d, nil
+}
+
+// formation reads a detachment's formation: line, column, or a drawn shape, [[x, y], ...] in
+// inches (each standing unit's base's centre from the detachment's point: x to its right, y
+// ahead).
+func (r *reader) formation(n *yaml.Node, field string) (lw.Form, []lw.Point, error) {
+	n = scenario.Deref(n)
+	if n.Kind == yaml.SequenceNode {
+		pts, err := r.points(n, field, 1000)
+		if err != nil {
+			return 0, nil, err
+		}
+		if len(pts) == 0 {
+			return 0, nil, r.Errf(n, field, "a drawn formation gives each base's offset: [[x, y], ...]")
+		}
+		return lw.FormDrawn, pts, nil
+	}
+	s, err := r.Str(n, field)
+	if err != nil {
+		return 0, nil, err
+	}
+	switch foldWord(s) {
+	case "line", "line abreast":
+		return lw.FormLine, nil, nil
+	case "column":
+		return lw.FormColumn, nil, nil
+	}
+	return 0, nil, r.Errf(n, field, "unknown formation %q (line, column, or [[x, y], ...] for each base)", s)
+}
+
+// drawnOffsets gives each of d's units its offset in a drawn formation: the standing units
+// (those not aboard a carrier) take the offsets in order, a rider its carrier's.
+func (r *reader) drawnOffsets(n *yaml.Node, g *lw.Game, d *lw.Detachment, pts []lw.Point) error {
+	var standing []string
+	for _, id := range d.Units {
+		if u := g.Unit(id); u != nil && u.In == "" {
+			standing = append(standing, id)
+		}
+	}
+	if len(pts) != len(standing) {
+		return r.Errf(n, "detachments.formation", "%s: a drawn formation gives one offset per base; it has %d bases (%s), the formation %d offsets",
+			d.ID, len(standing), strings.Join(standing, ", "), len(pts))
+	}
+	at := map[string]lw.Point{}
+	for i, id := range standing {
+		at[id] = pts[i]
+	}
+	d.Offsets = make([]lw.Point, len(d.Units))
+	for i, id := range d.Units {
+		p, ok := at[id]
+		if u := g.Unit(id); !ok && u != nil {
+			p = at[u.In]
+		}
+		d.Offsets[i] = p
+	}
+	return nil
+}
+
 func hasKey(fs []scenario.KV, k string) bool {
 	for _, f := range fs {
 		if f.Key == k {
@@ -557,6 +634,8 @@ func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
 		}
 		var d lw.Detachment
 		at := false
+		var drawn []lw.Point
+		var drawnAt *yaml.Node
 		for _, x := range fs {
 			field := "detachments." + x.Key
 			switch x.Key {
@@ -587,6 +666,9 @@ func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
 				}
 			case "revealed":
 				d.Revealed, err = r.Boolean(x.V, field)
+			case "formation":
+				d.Form, drawn, err = r.formation(x.V, field)
+				drawnAt = x.V
 			}
 			if err != nil {
 				return err
@@ -595,7 +677,12 @@ func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
 		if !at {
 			return r.Errf(it, "detachments", "%s: give where it is (at: [x, y] in inches)", d.ID)
 		}
-		d.Seen = d.Pos
+		d.Seen, d.SeenFacing = d.Pos, d.Facing
+		if d.Form == lw.FormDrawn {
+			if err := r.drawnOffsets(drawnAt, g, &d, drawn); err != nil {
+				return err
+			}
+		}
 		if err := g.AddDetachment(d); err != nil {
 			return r.Errf(it, "detachments", "%v", err)
 		}
@@ -888,6 +975,15 @@ func checkDet(g *lw.Game, d *lw.Detachment, f scenario.ExpField) string {
 		}
 	case "moving_firer":
 		got = strconv.FormatBool(d.MovingFirer(g))
+	case "revealed":
+		got = strconv.FormatBool(d.Revealed)
+	case "formation":
+		got = d.FormNow().String()
+	case "frontage":
+		if nearInches(f.Value, g.Frontage(d)) {
+			return ""
+		}
+		return fmt.Sprintf("got %s, want %s", lw.Inches(g.Frontage(d)), f.Value)
 	case "side":
 		got = d.Side
 	}

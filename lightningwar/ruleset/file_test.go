@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	lw "github.com/umpire-referee/umpire/lightningwar"
 	"github.com/umpire-referee/umpire/lightningwar/lwfile"
 	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/scenario"
@@ -35,10 +36,13 @@ units:
   - {id: S1, formation: 1Coy, type: infantry, initiative: low, aboard: T1}
   - {id: K1, formation: 1Coy, type: cavalry}
   - {id: RS, formation: R, type: infantry}
+  - {id: RG, formation: R, type: gun, base: [1.5, 2]}
+  - {id: RT, formation: R, type: tank, tracked: true, size: medium, xc: 10}
 detachments:
   - {id: A, units: [T1, S1], at: [5, 10], facing: 90}
-  - {id: C, units: [K1], at: [5, 30], kind: recon}
-  - {id: X, units: [RS], at: [55, 35], revealed: true}
+  - {id: C, units: [K1], at: [5, 30], kind: recon, formation: column}
+  - {id: X, units: [RS, RG], at: [55, 35], revealed: true, formation: [[0, 1], [0, -1.5]]}
+  - {id: Y, units: [RT], at: [58, 5]}
 orders:
   - {to: A, path: [[50, 10]], text: "to the bridge and over"}
   - {to: C, goal: [40, 35], text: "reconnoitre the bog", pace: gallop}
@@ -46,11 +50,16 @@ moves:
   - movement 1/2
   - movement 2/2
   - route C path 40,30 gallop
+  - place Y 58,6 facing 270 column
+  - morale X 8 holds
 expect:
   - A: {at: [17, 10], initiative: Medium, regular: true}
   - C: {initiative: High}
   - S1: {aboard: T1}
   - step 1: {events: [A moves 6"]}
+  - X: {formation: drawn, frontage: 1.5}
+  - Y: {at: [58, 6], facing: 270, formation: column}
+  - step 5: {event: "X checks morale: 8 holds"}
 `
 
 func TestLoadLightningWar(t *testing.T) {
@@ -67,6 +76,12 @@ func TestLoadLightningWar(t *testing.T) {
 	}
 	if g.Table.Features[2].Factor != 5 || g.Unit("T1").MireMod != 1 || g.Unit("S1").In != "T1" || !g.Unit("K1").Mounted {
 		t.Fatal("fields were not read")
+	}
+	if u := g.Unit("RG"); u.Type != lw.Gun || u.BaseW != lw.Inch(1.5, 0).X || u.BaseD != lw.Inch(2, 0).X || !g.Unit("RT").IsTank() || g.Unit("T1").IsTank() {
+		t.Fatalf("bases and kinds were not read: %+v", u)
+	}
+	if x := g.Det("X"); x.Form != lw.FormDrawn || len(x.Offsets) != 2 || x.Offsets[1] != lw.Inch(0, -1.5) || g.Det("C").Form != lw.FormColumn {
+		t.Fatalf("formations were not read: %+v", x)
 	}
 	if d := g.Det("A"); len(d.Pending) != 1 || d.Pending[0].Text != "to the bridge and over" {
 		t.Fatalf("A's orders: %+v", d.Pending)
@@ -89,10 +104,15 @@ func TestLoadLightningWarErrors(t *testing.T) {
 		{"line: [[0, 10], [60, 10]]", "line: [[0, 10]]", ":10: roads: r: a line needs at least 2 points"},
 		{"ground: woods", "ground: jungle", ":7: terrain.ground: unknown ground"},
 		{"size: medium, ", "", ":18: units: T1: a vehicle needs its size"},
-		{"at: [5, 10]", "at: [500, 10]", ":23: detachments: detachment A is at 500,10, off the table"},
+		{"at: [5, 10]", "at: [500, 10]", ":25: detachments: detachment A is at 500,10, off the table"},
 		{"initiative: high}", "initiative: heroic}", ":14: toe.initiative: unknown Initiative"},
-		{"{to: A, path: [[50, 10]]", "{to: A, path: [[500, 10]]", ":27: orders: Written orders (rules-notes 3.5): the path point 500,10 is off the table"},
+		{"{to: A, path: [[50, 10]]", "{to: A, path: [[500, 10]]", ":30: orders: Written orders (rules-notes 3.5): the path point 500,10 is off the table"},
 		{"table: {width: 60", "table: {width: -1", ":5: table.width: expected inches"},
+		{"base: [1.5, 2]", "base: [1.5]", ":22: units.base: a base is [width, depth] in inches"},
+		{"base: [1.5, 2]", "base: [0, 2]", ":22: units.base: expected inches between 0.1 and 24"},
+		{"formation: column}", "formation: wedge}", ":26: detachments.formation: unknown formation \"wedge\""},
+		{"formation: [[0, 1], [0, -1.5]]", "formation: [[0, 1]]", ":27: detachments.formation: X: a drawn formation gives one offset per base; it has 2 bases (RS, RG), the formation 1 offsets"},
+		{"type: gun", "type: mortar", ":22: units.type: unknown unit type \"mortar\""},
 	} {
 		data := strings.Replace(lwRich, c.old, c.new, 1)
 		_, err := Ruleset{}.Load("x.yaml", []byte(data))

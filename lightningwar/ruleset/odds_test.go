@@ -78,6 +78,9 @@ func TestOddsOfMiringAndEscape(t *testing.T) {
 		// V1 mired on the first turn: it escapes on a 1 on 1d6.
 		{"escape from the mire", td + "mire-escape-on-a-1.yaml", 1, "movement",
 			[]roll{{"V1", "Escape", "1", map[string]string{"escapes": "1/6", "stays mired": "5/6"}}}, 2},
+		// The truck on Reserve Movement crosses the brook in Phase 3: wheeled small, 10+ (1/6).
+		{"Phase 3's miring check", td + "reserve-phase-3-checks-miring.yaml", 0, "movement",
+			[]roll{{"L1", "Miring (crossing a stream)", "1", map[string]string{"mires": "1/6", "does not mire": "5/6"}}}, 2},
 		{"no roll", td + "mire-escape-on-a-1.yaml", 0, "reveal A", nil, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -188,6 +188,12 @@ func describeDet(g *lw.Game, d *lw.Detachment) string {
 			s += ", " + id + " mired"
 		}
 	}
+	switch d.FormNow() {
+	case lw.FormColumn:
+		s += ", in column"
+	case lw.FormDrawn:
+		s += ", in its drawn formation"
+	}
 	return s
 }
 

@@ -99,6 +99,9 @@ type DetView struct {
 	Y        float64    `json:"y"`
 	Units    []UnitView `json:"units"`
 	Revealed bool       `json:"revealed"`
+	// Bases is where its models stand (rules-notes 3.6): each base's four corners in inches,
+	// counter-clockwise from its rear left; the enemy's as it stood when seen.
+	Bases [][4][2]float64 `json:"bases"`
 	// Only for the role's own detachments:
 	Seen            *[2]float64  `json:"seen,omitempty"` // where the enemy saw it, when revealed
 	Kind            string       `json:"kind,omitempty"` // normal, recon, FO
@@ -117,23 +120,27 @@ type DetView struct {
 	Fired           []FireView   `json:"fired,omitempty"`
 	Act             *ActView     `json:"act,omitempty"`
 	Rejoin          string       `json:"rejoin,omitempty"`
+	Formation       string       `json:"formation,omitempty"` // line, column, drawn: its own formation
+	InColumn        bool         `json:"in_column,omitempty"` // passing a choke point in column now
+	Frontage        float64      `json:"frontage,omitempty"`  // inches, across its facing
 }
 
 type UnitView struct {
 	ID   string `json:"id,omitempty"` // not for the enemy's: a side knows their types, not their ids
 	Type string `json:"type"`
 	// Only for the role's own units:
-	Name       string  `json:"name,omitempty"`
-	Initiative string  `json:"initiative,omitempty"`
-	Tracked    bool    `json:"tracked,omitempty"`
-	Size       string  `json:"size,omitempty"`
-	RoadMPH    float64 `json:"road_mph,omitempty"`
-	CrossMPH   float64 `json:"xc_mph,omitempty"`
-	Mired      bool    `json:"mired,omitempty"`
-	Mounted    bool    `json:"mounted,omitempty"`
-	Aboard     string  `json:"aboard,omitempty"`
-	TowedBy    string  `json:"towed_by,omitempty"`
-	Destroyed  bool    `json:"destroyed,omitempty"`
+	Name       string      `json:"name,omitempty"`
+	Initiative string      `json:"initiative,omitempty"`
+	Tracked    bool        `json:"tracked,omitempty"`
+	Size       string      `json:"size,omitempty"`
+	RoadMPH    float64     `json:"road_mph,omitempty"`
+	CrossMPH   float64     `json:"xc_mph,omitempty"`
+	Mired      bool        `json:"mired,omitempty"`
+	Mounted    bool        `json:"mounted,omitempty"`
+	Aboard     string      `json:"aboard,omitempty"`
+	TowedBy    string      `json:"towed_by,omitempty"`
+	Destroyed  bool        `json:"destroyed,omitempty"`
+	Base       *[2]float64 `json:"base,omitempty"` // its base, [width, depth] in inches
 }
 
 type OrderView struct {
@@ -271,14 +278,28 @@ func lwUnitOf(u *lw.Unit, own bool) UnitView {
 	if u.Type == lw.Vehicle || u.Type == lw.Motorcycle {
 		uv.Tracked, uv.Size, uv.RoadMPH, uv.CrossMPH = u.Tracked, u.Size.String(), u.RoadMPH, u.CrossMPH
 	}
+	w, d := lw.BaseOf(u)
+	uv.Base = &[2]float64{rules.Round(w / lw.MetresPerInch), rules.Round(d / lw.MetresPerInch)}
 	return uv
+}
+
+// basesOf is a footprint in inches.
+func basesOf(fp []lw.Base) [][4][2]float64 {
+	out := make([][4][2]float64, len(fp))
+	for i, b := range fp {
+		for k, p := range b {
+			out[i][k] = inch(p)
+		}
+	}
+	return out
 }
 
 // lwDetOf is detachment d of kg (the game as v knows it) as v sees it.
 func lwDetOf(kg *lw.Game, v lw.Viewer, d *lw.Detachment) DetView {
 	own := v.Owns(d)
 	x, y := d.Pos.Inches()
-	dv := DetView{ID: d.ID, Side: d.Side, Own: own, X: rules.Round(x), Y: rules.Round(y), Units: []UnitView{}, Revealed: d.Revealed}
+	dv := DetView{ID: d.ID, Side: d.Side, Own: own, X: rules.Round(x), Y: rules.Round(y), Units: []UnitView{}, Revealed: d.Revealed,
+		Bases: basesOf(kg.Footprint(d))} // the enemy's, in kg, stands where it was seen
 	for _, id := range d.Units {
 		if u := kg.Unit(id); u != nil {
 			dv.Units = append(dv.Units, lwUnitOf(u, own))
@@ -314,6 +335,7 @@ func lwDetOf(kg *lw.Game, v lw.Viewer, d *lw.Detachment) DetView {
 		}
 	}
 	dv.Rejoin = d.Rejoin
+	dv.Formation, dv.InColumn, dv.Frontage = d.Form.String(), d.InColumn, rules.Round(kg.Frontage(d)/lw.MetresPerInch)
 	return dv
 }
 

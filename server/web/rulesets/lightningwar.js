@@ -97,13 +97,26 @@ function tableLines(t) {
   return [over, labels];
 }
 
-// lwDrawDets draws each detachment this link may see: its own filled in its side's colour with
-// a wedge toward its facing; an enemy's the referee revealed hollow, where it was seen.
+// lwFootprint draws a detachment's models' bases (rules-notes 3.6) as the state gives them, in
+// inches: its own where they stand, an enemy's where it was seen.
+function lwFootprint(d, col) {
+  const n = (d.bases || []).length;
+  if (!n) return '';
+  const what = `${d.id}: ${n} base${n > 1 ? 's' : ''}` + (d.own ? `, ${d.in_column ? 'in column (passing a choke point)' : d.formation || 'line'}` +
+    (d.frontage ? `, frontage ${inch(d.frontage)}"` : '') : ', as seen');
+  return `<g class="lw-footprint${d.own ? ' own' : ' enemy'}" data-det="${esc(d.id)}" style="color:${col}"><title>${esc(what)}</title>` +
+    d.bases.map((b) => `<polygon class="lw-base" points="${lpts(b)}"/>`).join('') + '</g>';
+}
+
+// lwDrawDets draws each detachment this link may see: its models' bases, and over them a
+// marker at its point, its own filled in its side's colour with a wedge toward its facing, an
+// enemy's the referee revealed hollow, where it was seen.
 function lwDrawDets() {
   if (!table) return;
-  let out = '';
+  let out = '', bases = '';
   for (const d of (G.view && G.view.dets) || []) {
     const col = sideColour(d.side), sel = d.id === G.sel;
+    bases += lwFootprint(d, col);
     const w = 30, h = 17, fs = 8.5;
     const units = d.own ? d.units.map((u) => u.id + (u.name ? ` (${u.name})` : ` (${u.type})`)).join(', ') : lwTypes(d.units);
     const tip = d.own ? `${d.id} (${d.side}): ${units}; at ${inch(d.x)},${inch(d.y)}` + (d.order && d.order.text ? `; order: ${d.order.text}` : '') +
@@ -125,7 +138,7 @@ function lwDrawDets() {
         '<text y="3" font-size="7">R</text><title>Revealed: the enemy saw it</title></g>' : '') +
       (!d.own ? `<text class="seen" y="${h / 2 + 8}" font-size="6.5">seen</text>` : '') + '</g>';
   }
-  $('#g-units').innerHTML = out;
+  $('#g-units').innerHTML = bases + out;
 }
 
 // lwDrawPaths draws each own detachment's track (solid: where it has been) and the rest of its
@@ -195,6 +208,8 @@ function lwClick(ev) {
   const c = ev.target.closest('.lw-det');
   if (c && rulerOn()) { rulerClick(+c.dataset.x, +c.dataset.y); return; } // the ruler from a detachment
   if (c && !ev.shiftKey) { select(c.dataset.unit); return; }
+  const f = ev.target.closest('.lw-footprint');
+  if (f && !ev.shiftKey) { select(f.dataset.det); return; }
   if (!table) return;
   const [px, py] = toMap(ev);
   const x = px / LWP, y = lwH() - py / LWP;
@@ -307,6 +322,8 @@ function ownFacts(d) {
     (d.moved ? ` · moved ${esc(inch(d.moved))}" this turn${d.moving_firer ? ' (moving firer)' : ''}` : '') + '</dd>' +
     `<dt>Units</dt><dd>${d.units.map((u) => `${esc(u.id)} <span class="small">${esc([u.name, u.type, u.tracked ? 'tracked' : '', u.size,
       u.xc_mph ? `${u.road_mph}/${u.xc_mph} MPH` : '', u.mired ? 'MIRED' : '', u.aboard ? 'aboard ' + u.aboard : '', u.mounted ? 'mounted' : ''].filter(Boolean).join(', '))}</span>`).join('<br>')}</dd>` +
+    `<dt>Formation</dt><dd>${esc(d.in_column ? 'column, passing a choke point' : d.formation || 'line')} · frontage ${esc(inch(d.frontage || 0))}" · ` +
+      `${(d.bases || []).length} base${(d.bases || []).length === 1 ? '' : 's'}</dd>` +
     `<dt>Initiative</dt><dd>${esc(d.initiative_count)}${d.regular === false ? ' (Irregular)' : ''}</dd>` +
     `<dt>Orders</dt><dd>${d.order ? esc(lwOrderWords(d.order)) : '<span class="small">none</span>'}</dd>`;
   for (const o of d.pending || []) h += `<dt>On the way</dt><dd>arrives turn ${esc(o.effective)}: ${esc(lwOrderWords(o))}</dd>`;
