@@ -609,20 +609,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		r.Cost = g.costBuf
 	}
 	if clearanceFails {
-		// D2.3: the VBM and its MP were announced, and the hexside is too close to the
-		// obstacle: those MP are spent where it is, plus one to stop there.
-		u.Spent += total
-		if u.Remaining() >= Whole(1) {
-			r.Cost.Plus(Whole(1), "Stop: hexside clearance", "D2.3")
-			u.Spent += Whole(1)
-			u.StartStop += Whole(1)
-			u.Moving, u.Reverse, u.DirSet = false, false, false
-			if !g.Scratch { // nobody reads a planner's events
-				r.event("D2.3", fmt.Sprintf("hexside %s is too close to the obstacle depiction for VBM: the MP are spent where it is and it stops", lay.HexsideName(opt.to, mustSide(opt.to, opt.along))))
-			}
-		} else {
-			r.event("D2.3", "hexside too close to the obstacle depiction for VBM: the MP are spent where it is; no MP left to stop")
-		}
+		g.clearanceStop(u, opt, total, r)
 		return nil
 	}
 	u.Spent += total
@@ -647,6 +634,27 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		}
 	}
 	return nil
+}
+
+// clearanceStop is a Bypass whose hexside is too close to the obstacle (D2.3): the VBM and its
+// total MP were announced, so they are spent where the vehicle is, plus one to stop there if
+// it has one left.
+func (g *Game) clearanceStop(u *Unit, opt moveOption, total MP, r *Result) {
+	lay := g.Map.Layout
+	// D2.3: the VBM and its MP were announced, and the hexside is too close to the
+	// obstacle: those MP are spent where it is, plus one to stop there.
+	u.Spent += total
+	if u.Remaining() >= Whole(1) {
+		r.Cost.Plus(Whole(1), "Stop: hexside clearance", "D2.3")
+		u.Spent += Whole(1)
+		u.StartStop += Whole(1)
+		u.Moving, u.Reverse, u.DirSet = false, false, false
+		if !g.Scratch { // nobody reads a planner's events
+			r.event("D2.3", fmt.Sprintf("hexside %s is too close to the obstacle depiction for VBM: the MP are spent where it is and it stops", lay.HexsideName(opt.to, mustSide(opt.to, opt.along))))
+		}
+	} else {
+		r.event("D2.3", "hexside too close to the obstacle depiction for VBM: the MP are spent where it is; no MP left to stop")
+	}
 }
 
 // arrive puts a vehicle where a move takes it: in Bypass along a hexside, on a road, on a
