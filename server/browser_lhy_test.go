@@ -15,7 +15,8 @@ import (
 // TestBrowserLHY plays an Assault through the game page of a Last Hundred Yards game in
 // headless Chromium: it opens the referee's link, picks the German squad's hex as the target
 // from the squad's own panel, drops and takes back one attacker with the keyboard, waits for
-// the odds bar (checked against the API's odds), presses Roll with the keyboard, and checks
+// the odds bar (checked against the API's odds), presses Roll with the keyboard and confirms
+// the roll (Enter on the confirmation that shows the exact odds), and checks
 // that the log shows the step with the row the API reports and that the result panel shows the
 // roll. If the loser must retreat, it retreats by the After panel's button. It waits for what
 // only the LHY module draws: its counters (with their steps as pips), then the Assault button
@@ -80,6 +81,8 @@ func TestBrowserLHY(t *testing.T) {
 
 		// Roll, with the keyboard.
 		do("pressing Roll", chromedp.Focus(chromedp.CSS(`#lhy-roll`)), chromedp.KeyEvent(kb.Enter))
+		poll("the confirmation with the exact odds", `document.getElementById('roll-confirm').open && document.getElementById('roll-confirm').textContent.includes('row ')`)
+		do("confirming the roll", chromedp.KeyEvent(kb.Enter))
 		poll("step 1 in the log", `document.querySelector('#log li[data-n="1"]') !== null`)
 		var lg struct {
 			Entries []struct {

@@ -55,6 +55,7 @@ function setupNotation() {
 
 function onKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if ($('#roll-confirm').open) return; // the confirmation has the keys (Enter rolls, Esc cancels)
   const t = ev.target;
   const typing = t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' ||
     (t.tagName === 'INPUT' && t.type !== 'range'));
