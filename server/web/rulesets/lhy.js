@@ -559,7 +559,7 @@ export default {
   bodyClass: 'lhy',
   placeholder: 'assault C4 US1 US2 · fire E5: at T1 +2 atv 1 · retreat GE1 C3 C2 · turn',
   setup,
-  drawBoard: (st) => drawMap(st.map, { mx: 4, my: 3.5, w: 14, h: 9 }),
+  drawBoard: (st) => drawMap(st.map),
   drawUnits,
   drawSelection: () => drawHexSelection(),
   drawOverlay: lhyOverlay,
