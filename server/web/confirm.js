@@ -7,6 +7,7 @@
 
 import { $, esc } from './util.js';
 import { oddsOf, rolls, pct } from './odds.js';
+import { setStatus } from './state.js';
 
 const chance = (x) => `<span class="exact">${esc(x.exact)}</span> <strong>${pct(x.p)}</strong>`;
 const MAX_OUTCOMES = 12;
@@ -18,6 +19,7 @@ export async function confirmRoll(line) {
   if (r.status !== 200 || !rolls(r.body)) return true;
   const dlg = $('#roll-confirm');
   $('#roll-confirm-body').innerHTML = oddsHTML(line, r.body);
+  setStatus(`<code>${esc(line)}</code> rolls dice: <strong>Roll</strong> sends it, <strong>Cancel</strong> sends nothing.`);
   return new Promise((resolve) => {
     const done = () => {
       dlg.removeEventListener('close', done);
