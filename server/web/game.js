@@ -67,6 +67,9 @@ export async function submit(line) {
   if (G.busy) return false;
   G.busy = true;
   document.body.classList.add('busy');
+  // The step is sent as the one after the state its odds were worked out on: if another
+  // player's step lands while the odds are shown, the server answers 409 (look again).
+  const n = G.live.n + 1;
   setStatus('Working out the odds of <code>' + esc(line) + '</code>…');
   if (!await confirmRoll(line)) {
     G.busy = false;
@@ -75,7 +78,7 @@ export async function submit(line) {
     return false;
   }
   setStatus('Sending <code>' + esc(line) + '</code>…');
-  const r = await api('POST', '/steps', { n: G.live.n + 1, line });
+  const r = await api('POST', '/steps', { n, line });
   G.busy = false;
   document.body.classList.remove('busy');
   const ok = answered(r, line);
