@@ -172,14 +172,6 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 		return refuse(RuleReserve, "Reserve Movement needs a leader with the detachment")
 	}
 	d.Pending, d.HeldTold = append(d.Pending, o), false
-	what := "an order"
-	if kind == Continue {
-		what = "the Continue codeword"
-	}
-	from := "the referee"
-	if a.From != "" {
-		from = a.From
-	}
 	arrive := "it takes effect this turn"
 	switch {
 	case o.Effective > g.Turn:
@@ -187,8 +179,30 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 	case g.UnderWay(): // the phase handed out this turn's orders as it began
 		arrive = fmt.Sprintf("it takes effect in the next Movement Phase (turn %d)", g.Turn+1)
 	}
-	rep.add(d.Side, d.ID, RuleOrders, "%s sends %s to %s on turn %d; %s", from, what, d.ID, turn, arrive)
+	rep.Events = append(rep.Events, orderEvent(d, kind, a.From, turn, arrive))
 	return nil
+}
+
+// orderEvent reports an order (or the Continue codeword) sent to d: by a formation of the TO&E
+// (from), or by d's own side's player, who is told it as its own ("you order d ...").
+func orderEvent(d *Detachment, kind OrderKind, from string, turn int, arrive string) Event {
+	what := "an order"
+	if kind == Continue {
+		what = "the Continue codeword"
+	}
+	e := Event{Rule: RuleOrders, Det: d.ID, Side: d.Side}
+	if from != "" {
+		e.Text = fmt.Sprintf("%s sends %s to %s on turn %d; %s", from, what, d.ID, turn, arrive)
+		return e
+	}
+	if kind == Continue {
+		e.Text = fmt.Sprintf("%s sends the Continue codeword to %s on turn %d; %s", d.Side, d.ID, turn, arrive)
+		e.You = fmt.Sprintf("you send the Continue codeword to %s on turn %d; %s", d.ID, turn, arrive)
+		return e
+	}
+	e.Text = fmt.Sprintf("%s orders %s on turn %d; %s", d.Side, d.ID, turn, arrive)
+	e.You = fmt.Sprintf("you order %s on turn %d; %s", d.ID, turn, arrive)
+	return e
 }
 
 func (g *Game) onTable(p Point) bool {

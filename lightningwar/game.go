@@ -497,12 +497,14 @@ const (
 )
 
 // Event is one thing a step did, with the rule behind it. Side is the side that may see it;
-// "" means every side.
+// "" means every side. You, when set, is the text as Side's own player is told it (its own
+// order: "you order PzZug ..."); Text is as the referee reads it.
 type Event struct {
 	Text string `json:"text"`
 	Rule string `json:"rule,omitempty"`
 	Det  string `json:"det,omitempty"`
 	Side string `json:"side,omitempty"`
+	You  string `json:"-"`
 }
 
 // Move is one detachment's move in one part of the Movement Phase.

@@ -375,6 +375,9 @@ func (v Viewer) Step(line string, s *StepSight, rep *Report) StepView {
 		case e.Side == "" && e.Det != "" && !s.sees(v, e.Det):
 			continue
 		}
+		if e.You != "" && e.Side == v.Side {
+			e.Text = e.You // its own order, as its own
+		}
 		e.Text = Redact(e.Text, hidden)
 		out.Events = append(out.Events, e)
 	}

@@ -162,6 +162,15 @@ func TestStepView(t *testing.T) {
 			t.Errorf("%+v sees the German order as %+v", v, sv)
 		}
 	}
+	// The German is told it as his own order; the referee reads whose it is.
+	for _, c := range []struct {
+		v    Viewer
+		want string
+	}{{ge, "you order PZA on turn 1; it takes effect this turn"}, {RefereeView, "German orders PZA on turn 1; it takes effect this turn"}} {
+		if sv := c.v.Step(line, s, rep); len(sv.Events) != 1 || sv.Events[0].Text != c.want {
+			t.Errorf("%+v is told of the German order %+v, want %q", c.v, sv.Events, c.want)
+		}
+	}
 	// The referee's forced move of a Russian detachment is the Russians'.
 	line = "forced RTK path 40,23"
 	s, rep = viewPlay(t, g, line)

@@ -12,12 +12,27 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
+// retreatsHidden is JavaScript that names the retreat choices of the After panel (the list
+// of paths and its Retreat button) not wholly on view: outside the window, or scrolled out of
+// the controls panel; "" if all show (and there is at least one).
+const retreatsHidden = `(() => {
+  const els = [...document.querySelectorAll('#lhy-after select[data-retreat], #lhy-after select[data-retreat] + button.step')];
+  if (!els.length) return 'no retreat choices';
+  const c = document.getElementById('controls').getBoundingClientRect();
+  return els.filter((el) => {
+    const b = el.getBoundingClientRect();
+    return b.width === 0 || b.top < Math.max(0, c.top) || b.left < 0 || b.bottom > Math.min(window.innerHeight, c.bottom) || b.right > window.innerWidth;
+  }).map((el) => el.outerHTML.slice(0, 60)).join('; ');
+})()`
+
 // TestBrowserLHY plays an Assault through the game page of a Last Hundred Yards game in
 // headless Chromium: it opens the referee's link, picks the German squad's hex as the target
 // from the squad's own panel, drops and takes back one attacker with the keyboard, waits for
-// the odds bar (checked against the API's odds), presses Roll with the keyboard, and checks
+// the odds bar (checked against the API's odds), presses Roll with the keyboard and confirms
+// the roll (Enter on the confirmation that shows the exact odds), and checks
 // that the log shows the step with the row the API reports and that the result panel shows the
-// roll. If the loser must retreat, it retreats by the After panel's button. It waits for what
+// roll. The loser must retreat: the After panel's choices show without scrolling (at the
+// default window size), and it retreats by their button. It waits for what
 // only the LHY module draws: its counters (with their steps as pips), then the Assault button
 // of the squad's panel and the odds bar. It leaves screenshots in the test's artifact directory
 // (go test -artifacts keeps them).
@@ -80,6 +95,8 @@ func TestBrowserLHY(t *testing.T) {
 
 		// Roll, with the keyboard.
 		do("pressing Roll", chromedp.Focus(chromedp.CSS(`#lhy-roll`)), chromedp.KeyEvent(kb.Enter))
+		poll("the confirmation with the exact odds", `document.getElementById('roll-confirm').open && document.getElementById('roll-confirm').textContent.includes('row ')`)
+		do("confirming the roll", chromedp.KeyEvent(kb.Enter))
 		poll("step 1 in the log", `document.querySelector('#log li[data-n="1"]') !== null`)
 		var lg struct {
 			Entries []struct {
@@ -104,6 +121,9 @@ func TestBrowserLHY(t *testing.T) {
 		}
 		poll("the After panel", `document.getElementById('lhy-after').textContent.includes('After the Assault on C4')`)
 		screenshot("lhy-result.png")
+		if hidden := eval(retreatsHidden); hidden != "" {
+			t.Errorf("the retreat choices are not on view at the default window size: %s", hidden)
+		}
 
 		// The losers that must retreat do so by the After panel's buttons.
 		n := 1

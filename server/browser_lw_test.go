@@ -83,6 +83,9 @@ func TestBrowserLW(t *testing.T) {
 		}
 		// The referee sees the German's step 1, and its order text.
 		ref.poll("the German's order in the referee's log", `(document.querySelector('#log li[data-n="1"]') || {textContent: ''}).textContent.includes('`+text+`')`)
+		if got := ref.eval(`document.querySelector('#log li[data-n="1"]').textContent`); !strings.Contains(got, "German orders Schutz on turn 1") {
+			t.Errorf("the referee's log shows the German's order as %q; want \"German orders Schutz on turn 1 ...\"", got)
+		}
 		ref.screenshot("lw-referee-before.png")
 		// Before playing it, the referee sees its odds: the Movement Phase's miring checks, if any.
 		// (the pointer, as an event: this tab is in the background, where focus events do not fire)
@@ -242,7 +245,8 @@ func lwRuler(t *testing.T, cr *Created, ge, ref *tab, noRussians func(b *tab, wh
 
 // lwOrderByClicks builds an order on the German's page: he selects Schutz, clicks two points on
 // the table (away from any detachment), picks the run pace and types text; the line built
-// holds the points clicked; sent, it is step 1 of his log and on its way to Schutz.
+// holds the points clicked; sent, it is step 1 of his log (as his own order: "you order ...")
+// and on its way to Schutz.
 func lwOrderByClicks(t *testing.T, c *client, cr *Created, ge *tab, text string) {
 	// Select Schutz and click two points on the table (away from any detachment).
 	ge.do("selecting Schutz", chromedp.Click(chromedp.CSS(`#g-units .lw-det[data-unit="Schutz"]`)))
@@ -276,6 +280,10 @@ func lwOrderByClicks(t *testing.T, c *client, cr *Created, ge *tab, text string)
 	ge.poll("step 1 in the German's log", `document.querySelector('#log li[data-n="1"]') !== null`)
 	if got := ge.eval(`document.querySelector('#log li[data-n="1"] .line').textContent`); got != line {
 		t.Errorf("the log shows step 1 as %q, sent %q", got, line)
+	}
+	// His own order is logged as his, not as the referee's.
+	if got := ge.eval(`document.querySelector('#log li[data-n="1"]').textContent`); !strings.Contains(got, "you order Schutz on turn 1") || strings.Contains(got, "referee") {
+		t.Errorf("the German's log shows his order as %q; want \"you order Schutz on turn 1 ...\"", got)
 	}
 	var gv lwStateView
 	c.do("GET", "/api/games/"+cr.ID, cr.Tokens["German"], nil, &gv)

@@ -88,7 +88,8 @@ func newTab(t *testing.T, ctx context.Context, exe, failShot string) *tab {
 	return &tab{t: t, ctx: bctx, failShot: failShot}
 }
 
-// screenshot saves what the page shows in the test's artifact directory.
+// screenshot saves what the page shows in the test's artifact directory (and in
+// $UMPIRE_SCREENSHOTS, if set).
 func (b *tab) screenshot(name string) {
 	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
@@ -101,6 +102,11 @@ func (b *tab) screenshot(name string) {
 		return
 	}
 	b.t.Logf("screenshot: %s", path)
+	if dir := os.Getenv("UMPIRE_SCREENSHOTS"); dir != "" { // for the README: docs/screenshots
+		if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+			b.t.Error(err)
+		}
+	}
 }
 
 // do runs page actions; on failure it saves what the page showed and stops the test.

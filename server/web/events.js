@@ -7,7 +7,7 @@ import { G, setStatus, isLive } from './state.js';
 import { submit } from './game.js';
 import { select, cycle } from './render.js';
 import { showReplay, goLive } from './replay.js';
-import { zoom, setViewBox } from './zoom.js';
+import { zoom, setViewBox, toggleLegend } from './zoom.js';
 
 export function setupEvents() {
   // The map: the ruleset says what a click does (select a counter, move, aim, add a waypoint).
@@ -55,6 +55,7 @@ function setupNotation() {
 
 function onKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if ($('#roll-confirm').open) return; // the confirmation has the keys (Enter rolls, Esc cancels)
   const t = ev.target;
   const typing = t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' ||
     (t.tagName === 'INPUT' && t.type !== 'range'));
@@ -77,6 +78,7 @@ function onKey(ev) {
   else if (k === '+' || k === '=') zoom(1 / 1.25);
   else if (k === '-') zoom(1.25);
   else if (k === '0') { if (G.fit) setViewBox(G.fit); }
+  else if (k === 'g') toggleLegend();
   else if (k === '?') { const d = $('#keys'); d.open = !d.open; }
   else done = false;
   if (done) ev.preventDefault();

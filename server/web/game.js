@@ -6,6 +6,7 @@ import { esc } from './util.js';
 import { G, api, setStatus, isLive, spectator } from './state.js';
 import { rulesetFor } from './rulesets.js';
 import { renderAll, renderSelection } from './render.js';
+import { confirmRoll } from './confirm.js';
 
 // refresh reloads the live state and the log, then what the selection needs (its ruleset's
 // load). Calls made while one runs are folded into one more run.
@@ -56,7 +57,8 @@ export function noSteps() {
 }
 
 // submit sends one line of notation as the next step, and reports what the server said; true
-// if the step was accepted.
+// if the step was accepted. A step that rolls is sent only once the player has seen its odds
+// and confirmed (confirm.js).
 export async function submit(line) {
   line = String(line || '').trim();
   if (!line) return false;
@@ -65,8 +67,18 @@ export async function submit(line) {
   if (G.busy) return false;
   G.busy = true;
   document.body.classList.add('busy');
+  // The step is sent as the one after the state its odds were worked out on: if another
+  // player's step lands while the odds are shown, the server answers 409 (look again).
+  const n = G.live.n + 1;
+  setStatus('Working out the odds of <code>' + esc(line) + '</code>…');
+  if (!await confirmRoll(line)) {
+    G.busy = false;
+    document.body.classList.remove('busy');
+    setStatus('Cancelled: nothing was sent (<code>' + esc(line) + '</code>).', 'warn');
+    return false;
+  }
   setStatus('Sending <code>' + esc(line) + '</code>…');
-  const r = await api('POST', '/steps', { n: G.live.n + 1, line });
+  const r = await api('POST', '/steps', { n, line });
   G.busy = false;
   document.body.classList.remove('busy');
   const ok = answered(r, line);

@@ -47,9 +47,8 @@ function terrainFill(name, cls) {
 export const onMap = (u) => u.hex && !u.eliminated && u.state !== 'Offboard' && u.state !== 'Exited' && G.hexes.has(u.hex);
 
 // drawMap draws terrain, elevation, roads, walls and hedges, wrecks and hex ids: only when
-// the map differs from the one drawn. frame is the first view's margins around the units and
-// least size, in radii: {mx, my, w, h}.
-export function drawMap(map, frame) {
+// the map differs from the one drawn. The first map drawn opens fitted to the window (Fit).
+export function drawMap(map) {
   if (!map) return; // answers to a step leave the map out: keep the one drawn
   const key = JSON.stringify(map);
   if (key === G.mapKey) return;
@@ -78,7 +77,7 @@ export function drawMap(map, frame) {
   };
   const first = !G.fit;
   G.fit = fit;
-  if (first) setViewBox(unitsView(fit, frame));
+  if (first) setViewBox(fit); // the map opens fitted to the window
 }
 
 // hexFeatures: a hex's wrecks, smoke, blaze, Improved Position and mortar impact.
@@ -115,21 +114,6 @@ function sideFeatures(map) {
     feat += `<line class="${kind} s-${esc(o.kind)}"${style} x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(e ? e.name : o.kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
   }
   return feat;
-}
-
-// unitsView is the first view: the hexes around the units (a few hexes' margin), so the
-// counters are readable on a big map; Fit (0) shows the whole map.
-function unitsView(fit, frame) {
-  const us = ((G.view && G.view.units) || []).filter((u) => u.hex && G.hexes.has(u.hex));
-  if (!us.length) return fit;
-  const xs = us.map((u) => G.hexes.get(u.hex).x), ys = us.map((u) => G.hexes.get(u.hex).y);
-  const { mx, my } = frame; // margin in radii
-  let x0 = Math.min(...xs) - mx, x1 = Math.max(...xs) + mx, y0 = Math.min(...ys) - my, y1 = Math.max(...ys) + my;
-  // At least frame.w x frame.h radii, centred on the units.
-  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, w = Math.max(frame.w, x1 - x0), h = Math.max(frame.h, y1 - y0);
-  x0 = cx - w / 2; y0 = cy - h / 2;
-  const v = { x: x0 * S, y: y0 * S, w: w * S, h: h * S };
-  return v.w >= fit.w && v.h >= fit.h ? fit : v;
 }
 
 // hexTitle is hex h's tooltip: its terrain and features, its reach r (if any) and the legal

@@ -9,7 +9,7 @@ import { G, api } from './state.js';
 const known = new Map(); // "n line" -> {status, body}: the odds of a line at step n
 const boxes = new WeakMap(); // box -> {seq, timer}: each box's latest line, to drop stale answers
 
-const pct = (p) => (100 * p).toFixed(p > 0 && p < 0.001 ? 2 : 1) + '%';
+export const pct = (p) => (100 * p).toFixed(p > 0 && p < 0.001 ? 2 : 1) + '%';
 
 // showOdds shows the odds of line in box (debounced; nothing for an empty line). It keeps what
 // it was told for the game's current step, so pointing at a button again asks nothing.
@@ -27,12 +27,25 @@ export function showOdds(box, line) {
   if (known.has(key)) { render(box, line, known.get(key)); return; }
   box.innerHTML = `<p class="hint">Working out the odds of <code>${esc(line)}</code>…</p>`;
   b.timer = setTimeout(async () => {
-    const r = await api('GET', '/odds?line=' + encodeURIComponent(line));
-    if (r.status === 200 || r.status === 422) known.set(key, r);
-    if (known.size > 200) known.delete(known.keys().next().value);
+    const r = await oddsOf(line);
     if (seq === b.seq) render(box, line, r);
   }, 120);
 }
+
+// oddsOf is the server's answer to GET /odds for line at the game's current step ({status,
+// body}), kept for the step so that asking again (a button pointed at, then pressed) is free.
+export async function oddsOf(line) {
+  const key = `${G.live ? G.live.n : ''} ${line}`;
+  if (known.has(key)) return known.get(key);
+  const r = await api('GET', '/odds?line=' + encodeURIComponent(line));
+  if (r.status === 200 || r.status === 422) known.set(key, r);
+  if (known.size > 200) known.delete(known.keys().next().value);
+  return r;
+}
+
+// rolls tells whether an answer of GET /odds is of a step that rolls dice: an ASL or Lightning
+// War step with rolls, an LHY step with Assault rows or more than one way its dice can fall.
+export const rolls = (o) => !!o && ((o.rolls ? o.rolls.length > 0 : (!!o.rows || o.paths > 1)));
 
 // render draws one answer: the rolls and their results, or why there are none.
 function render(box, line, r) {

@@ -1,5 +1,6 @@
 // umpire game page, shell: panning and zooming the map (the SVG's viewBox): the buttons, the
-// wheel, dragging (a drag is not a click), and mouse positions in map pixels.
+// wheel, dragging (a drag is not a click), and mouse positions in map pixels; the legend's
+// button (the legend lies under the map, the buttons above it: neither covers the drawing).
 
 import { $, S } from './util.js';
 import { G } from './state.js';
@@ -18,6 +19,13 @@ export function zoom(f, px, py) {
   setViewBox({ x: px - (px - vb.x) * k, y: py - (py - vb.y) * k, w, h: vb.h * k });
 }
 
+// toggleLegend shows or hides the legend under the map (the button and the key g).
+export function toggleLegend() {
+  const l = $('#legend'), shown = l.hidden;
+  l.hidden = !shown;
+  $('#legend-toggle').setAttribute('aria-expanded', String(shown));
+}
+
 // toMap turns a mouse position into map pixels.
 export function toMap(ev) {
   const svg = $('#map'), pt = svg.createSVGPoint();
@@ -31,6 +39,7 @@ export function setupZoom() {
   $('#zoom-in').onclick = () => zoom(1 / 1.25);
   $('#zoom-out').onclick = () => zoom(1.25);
   $('#zoom-fit').onclick = () => G.fit && setViewBox(G.fit);
+  $('#legend-toggle').onclick = toggleLegend;
   svg.addEventListener('wheel', (ev) => {
     ev.preventDefault();
     const [x, y] = toMap(ev);

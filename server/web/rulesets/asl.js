@@ -523,7 +523,7 @@ export default {
   bodyClass: '',
   placeholder: 'T1 enter 2N4 · P1: T1 enter 2N4, T2 - · mph German',
   setup,
-  drawBoard: (st) => drawMap(st.map, { mx: 6, my: 5, w: 24, h: 14 }),
+  drawBoard: (st) => drawMap(st.map),
   drawUnits: () => drawHexUnits(counter),
   drawSelection: () => drawHexSelection(vcaMarks),
   drawOverlay: drawReach,

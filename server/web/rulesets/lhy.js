@@ -540,16 +540,18 @@ function setupForm(form) {
   });
 }
 
-// roll plays the panel's step; played, the panel starts afresh and the result shows above it.
+// roll plays the panel's step; played, the panel starts afresh and the result shows above it,
+// under the After panel's retreats (if the Assault asks for them).
 async function roll() {
   const line = lhyLine();
   if (!line) return;
   if (await submit(line)) {
     L.target = ''; L.attackers.clear(); L.envelopment = false;
     renderLHY(); drawUnits(); lhyOverlay(); lhyUnitPanel();
-    const res = $('#lhy-result');
-    if (res.firstChild) res.scrollIntoView({ block: 'start', behavior: 'instant' });
+    // The After panel's choices (retreats) come first, above the result: show them if any.
     const next = $('#lhy-after').querySelector('button.step:not([disabled]), select:not([disabled])') || $('#lhy-target');
+    const res = next && next !== $('#lhy-target') ? $('#lhy-after-box') : $('#lhy-result');
+    if (res.firstChild) res.scrollIntoView({ block: 'start', behavior: 'instant' });
     if (next) next.focus({ preventScroll: true });
   }
 }
@@ -559,7 +561,7 @@ export default {
   bodyClass: 'lhy',
   placeholder: 'assault C4 US1 US2 · fire E5: at T1 +2 atv 1 · retreat GE1 C3 C2 · turn',
   setup,
-  drawBoard: (st) => drawMap(st.map, { mx: 4, my: 3.5, w: 14, h: 9 }),
+  drawBoard: (st) => drawMap(st.map),
   drawUnits,
   drawSelection: () => drawHexSelection(),
   drawOverlay: lhyOverlay,

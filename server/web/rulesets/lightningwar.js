@@ -73,8 +73,8 @@ function drawTable(t) {
   $('#g-terrain').innerHTML = ground + grid + over;
   $('#g-features').innerHTML = `<rect class="lw-edge" x="0" y="0" width="${W}" height="${H}"/>`;
   $('#g-ids').innerHTML = labels;
-  // Room below the table for the axis and the legend.
-  const fit = { x: -3 * LWP, y: -1.5 * LWP, w: W + 4.5 * LWP, h: H + 7 * LWP };
+  // Room around the table for the axes (the legend lies under the map, not on it).
+  const fit = { x: -3 * LWP, y: -1.5 * LWP, w: W + 4.5 * LWP, h: H + 3.5 * LWP };
   const first = !G.fit;
   G.fit = fit;
   if (first) setViewBox(fit);
