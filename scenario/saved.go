@@ -26,9 +26,11 @@ func (r *Reader) NoStore(n *yaml.Node, field string) error {
 	return nil
 }
 
-// Canonical is a YAML mapping written again in block style with a two-space indent (inner
-// flow lists such as [x, y] points stay as they were), as saved maps are kept. A document
-// that is not one mapping is an error at its line.
+// Canonical is a YAML mapping written again in one style, whether it came as YAML or as JSON,
+// as saved maps are kept: a two-space indent; mappings in block style, except one of scalars
+// nested two deep or in a list ({terrain: open, level: 1}); lists of scalars or of lists in flow
+// style ([2I4-2J4, 2J4-2K4], [[0, 6], [24, 6]]); strings quoted only where YAML needs it. A
+// document that is not one mapping is an error at its line.
 func (r *Reader) Canonical(data []byte, field string) (*yaml.Node, []byte, error) {
 	doc, err := r.Document(data)
 	if err != nil {
@@ -38,7 +40,7 @@ func (r *Reader) Canonical(data []byte, field string) (*yaml.Node, []byte, error
 	if root.Kind != yaml.MappingNode {
 		return nil, nil, r.Errf(root, field, "expected a mapping (key: value lines), found %s", KindName(root))
 	}
-	root.Style &^= yaml.FlowStyle
+	restyle(root, 0, false)
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
@@ -47,6 +49,39 @@ func (r *Reader) Canonical(data []byte, field string) (*yaml.Node, []byte, error
 	}
 	enc.Close()
 	return root, b.Bytes(), nil
+}
+
+// restyle sets n's style as Canonical writes it; depth is its depth below the root, inList
+// whether it is an item of a list. It says whether n holds a mapping.
+func restyle(n *yaml.Node, depth int, inList bool) bool {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.Tag == "!!str" || n.Tag == "" {
+			n.Style &^= yaml.DoubleQuotedStyle | yaml.SingleQuotedStyle
+		}
+		return false
+	case yaml.SequenceNode:
+		maps := false
+		for _, c := range n.Content {
+			maps = restyle(c, depth+1, true) || maps
+		}
+		n.Style = yaml.FlowStyle
+		if maps {
+			n.Style = 0
+		}
+		return maps
+	case yaml.MappingNode:
+		maps := false
+		for _, c := range n.Content {
+			maps = restyle(c, depth+1, false) || maps
+		}
+		n.Style = 0
+		if !maps && (inList || depth >= 2) {
+			n.Style = yaml.FlowStyle
+		}
+		return true
+	}
+	return false
 }
 
 // Inline replaces the reference `key: {saved: NAME}` at the top of a scenario file with the
