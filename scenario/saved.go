@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"bytes"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -138,11 +140,12 @@ func Inline(file string, data []byte, key string, wrap bool, own []string, saved
 	if err != nil {
 		return nil, r.Errf(nameNode, key+"."+SavedKey, "%v", err)
 	}
-	return splice(data, root, at, key, wrap, text), nil
+	return splice(data, root, at, key, name, wrap, text), nil
 }
 
-// splice blanks the lines of root's key at (from its key to the next key) and appends text.
-func splice(data []byte, root *yaml.Node, at int, key string, wrap bool, text []byte) []byte {
+// splice blanks the lines of root's key at (from its key to the next key) and appends text,
+// after a comment that says where it came from.
+func splice(data []byte, root *yaml.Node, at int, key, name string, wrap bool, text []byte) []byte {
 	lines := strings.SplitAfter(string(data), "\n")
 	end := len(lines)
 	if at+2 < len(root.Content) {
@@ -158,6 +161,7 @@ func splice(data []byte, root *yaml.Node, at int, key string, wrap bool, text []
 	if s := b.String(); s != "" && !strings.HasSuffix(s, "\n") {
 		b.WriteString("\n")
 	}
+	fmt.Fprintf(&b, "# %s: {saved: %s}, copied from the store\n", key, strconv.Quote(name))
 	if !wrap {
 		b.Write(text)
 	} else {

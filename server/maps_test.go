@@ -136,6 +136,11 @@ func TestMapEndpoints(t *testing.T) {
 		if code := c.do("GET", "/api/maps/"+lwName, "", nil, &m); code != 200 || !strings.Contains(m.Map, "table:\n  height: 12\n  width: 24\n") || m.MapJSON == nil || m.Updated.IsZero() {
 			t.Errorf("GET a table: %d %+v", code, m)
 		}
+		spaced := unique("Board 2 village")
+		c.saveMap(spaced, "asl", map[string]any{"boards": []string{"2"}})
+		if code, body := c.raw("GET", "/api/maps/"+strings.ReplaceAll(spaced, " ", "%20"), "", nil); code != 200 || !strings.Contains(body, `"name":"`+spaced+`"`) {
+			t.Errorf("GET a name with spaces: %d %s", code, body)
+		}
 		if code, body := c.raw("DELETE", "/api/maps/"+a, "Bearer "+tok, nil); code != 204 {
 			t.Errorf("DELETE: %d %s", code, body)
 		}
