@@ -173,7 +173,7 @@ func Capabilities(rs Ruleset, g Game) []string {
 		has  bool
 		name string
 	}{
-		{is[Catalog](rs), "catalog"}, {is[Commander](rs), "commands"}, {is[Router](rs), "routes"},
+		{is[Catalog](rs), "catalog"}, {is[Commander](rs), "commands"}, {is[Router](rs), "routes"}, {is[Mapper](rs), "saved maps"},
 		{is[UnitSteps](g), "unit steps"}, {is[Reacher](g), "reach"}, {is[Pather](g), "path"}, {is[Oddser](g), "odds"},
 		{is[Gatekeeper](g), "hidden information"}, {is[Drawer](g), "svg"}, {is[Previewer](g), "preview"},
 		{is[Measurer](g), "measure"},

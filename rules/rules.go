@@ -19,7 +19,8 @@
 // odds before a roll), [Gatekeeper] (who may submit what, where sides may not know everything),
 // [RoleHasher], [Drawer] (an SVG of the table), [Previewer] (something to say before a step's
 // roll, such as its odds), [Catalog] (counters by name), [Commander] (command-line
-// subcommands) and [Router] (read-only API routes under /api/rulesets/{name}/). Whoever asks
+// subcommands), [Router] (read-only API routes under /api/rulesets/{name}/) and [Mapper] (maps
+// saved apart from scenarios under a name, which a scenario refers to: `map: {saved: NAME}`). Whoever asks
 // for one a ruleset lacks says so plainly (see [Lacks]).
 package rules
 

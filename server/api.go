@@ -35,6 +35,12 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/measure", s.withGame(s.measure))
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
+	m.HandleFunc("POST /api/maps", s.createMap)
+	m.HandleFunc("GET /api/maps", s.listMaps)
+	m.HandleFunc("GET /api/maps/{name}", s.getMap)
+	m.HandleFunc("PUT /api/maps/{name}", s.putMap)
+	m.HandleFunc("DELETE /api/maps/{name}", s.deleteMap)
+	m.HandleFunc("POST /api/maps/{name}/copy", s.copyMap)
 	for _, rs := range rules.All() {
 		if rt, ok := rs.(rules.Router); ok {
 			for _, route := range rt.Routes() {

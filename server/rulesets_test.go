@@ -63,7 +63,7 @@ func TestRulesets(t *testing.T) {
 		if code := c.do("GET", "/api/rulesets/asl/vehicles?q=PzKpfw+IVH&nationality=german", "", nil, &v); code != http.StatusOK || len(v.Listings) == 0 || v.Listings[0].Name != "PzKpfw IVH" {
 			t.Errorf("GET /api/rulesets/asl/vehicles: %d %+v", code, v)
 		}
-		for name, want := range map[string]string{"asl": "ASL catalog,commands,routes", "lhy": "Last Hundred Yards commands", "lightningwar": "Lightning War commands"} {
+		for name, want := range map[string]string{"asl": "ASL catalog,commands,routes,saved maps", "lhy": "Last Hundred Yards commands", "lightningwar": "Lightning War commands,saved maps"} {
 			if got[name] != want {
 				t.Errorf("%s: %q, want %q (all: %v)", name, got[name], want, got)
 			}

@@ -144,7 +144,15 @@ func (s *Server) DemoLW(ctx context.Context) (*Created, error) {
 
 // Create starts a game from a scenario file (name is for error messages), playing the file's
 // own moves as its first steps, and saves it. A scenario error is a *BadScenario.
+//
+// A reference to a saved map (`map: {saved: NAME}`, `table: {saved: NAME}`) is replaced by a
+// copy of the map as the store holds it now: the game keeps its own copy, and later changes to
+// the saved map do not reach it.
 func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created, error) {
+	data, err := rules.Inline(name, data, s.savedMaps(ctx))
+	if err != nil {
+		return nil, &BadScenario{err}
+	}
 	g, reports, err := game.CreateReported(name, data, s.cfg.Dice(""))
 	if err != nil {
 		return nil, &BadScenario{err}

@@ -24,7 +24,7 @@ type dialect struct {
 	schema []string
 }
 
-// schema is the two tables, with the dialect's types for bytes and 64-bit integers.
+// schema is the tables (games, their steps, saved maps), with the dialect's types for bytes and 64-bit integers.
 func schema(bytesType, int64Type string) []string {
 	return []string{
 		`CREATE TABLE IF NOT EXISTS games (
@@ -39,6 +39,7 @@ func schema(bytesType, int64Type string) []string {
 			line TEXT NOT NULL,
 			rolls TEXT NOT NULL,
 			PRIMARY KEY (game, n))`,
+		mapSchema(bytesType, int64Type),
 	}
 }
 

@@ -1,5 +1,6 @@
 // Package store keeps saved games: for each game its scenario file, the digests of its access
-// tokens, and its log of accepted steps with their dice. State is never stored; a game is
+// tokens, and its log of accepted steps with their dice. It also keeps saved maps ([Map]),
+// each under a name with the digest of its edit token. State is never stored; a game is
 // rebuilt by replaying its log through the rules core (package game).
 //
 // Two stores share one implementation over database/sql: SQLite in one file (the default, a
@@ -43,6 +44,16 @@ type Store interface {
 	Append(ctx context.Context, id string, e game.Entry) error
 	// Entries reads the game's steps numbered above after, in order.
 	Entries(ctx context.Context, id string, after int) ([]game.Entry, error)
+	// CreateMap saves a new map; a name already taken is ErrConflict.
+	CreateMap(ctx context.Context, m Map) error
+	// UpdateMap overwrites a map whose token digest is m.Token (else ErrMapNotFound).
+	UpdateMap(ctx context.Context, m Map) error
+	// DeleteMap deletes a map whose token digest is token (else ErrMapNotFound).
+	DeleteMap(ctx context.Context, name string, token []byte) error
+	// Map reads a saved map; ErrMapNotFound if there is none.
+	Map(ctx context.Context, name string) (Map, error)
+	// Maps lists the saved maps by name, without their data or token digests.
+	Maps(ctx context.Context) ([]Map, error)
 	// Close stops the writer and closes the database.
 	Close() error
 }

@@ -16,6 +16,9 @@ var mapFields = []string{"boards", "rows", "terrain", "levels", "roads", "walls"
 // markers (wreck and vehicle counts, smoke, blaze, wire), mud, and the LOS overrides, in that
 // order.
 func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
+	if err := r.NoStore(n, "map"); err != nil {
+		return nil, err
+	}
 	fs, err := r.Fields(n, "map", mapFields...)
 	if err != nil {
 		return nil, err
@@ -54,6 +57,22 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 		}
 	}
 	return m, nil
+}
+
+// ReadMap reads a saved map: the YAML of a scenario file's map: object, read as Load reads
+// map: (its errors name the same fields: map.terrain, map.roads, ...), with the warnings of
+// fields it did not know. It gives the map back canonical (block style), as the store keeps it.
+func ReadMap(name string, data []byte) (m *asl.Map, canon []byte, warnings []string, err error) {
+	defer scenario.Recover(name, &err)
+	r := &reader{scenario.NewReader(name)}
+	root, canon, err := r.Canonical(data, "map")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if m, err = r.readMap(root); err != nil {
+		return nil, nil, nil, err
+	}
+	return m, canon, r.Warnings, nil
 }
 
 // readConditions reads the map-wide facts: conditions (dry, mud, snow, deep snow; mud: true

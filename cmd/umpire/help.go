@@ -29,6 +29,9 @@ The scenario format and move notation: see README.md, and shared/spec/scenario-f
 // helpFlag is the flag every command takes.
 var helpFlag = rules.Flag{Name: "-h, --help", Text: "print this help and exit"}
 
+// storeFlagHelp is play's and check's --store.
+var storeFlagHelp = rules.Flag{Name: "--store", Arg: "DSN", Text: "where saved maps are kept (a SQLite file, as umpire serve --db, or a postgres:// URL): a file's map: {saved: NAME} or table: {saved: NAME} is read from it"}
+
 // entry is a command umpire runs: one of its own, or a ruleset's (rs not nil).
 type entry struct {
 	cmd rules.Command
@@ -52,13 +55,15 @@ demo games (ASL, Last Hundred Yards, Lightning War) and prints their links.`,
 				{Line: "umpire serve", Text: "on http://127.0.0.1:8080, with the demo games"},
 				{Line: "umpire serve --addr 127.0.0.1:0 --db games.db --no-demo", Text: "on any free port, games kept in games.db, no demo games"},
 			}},
-		{Name: "play", Run: play, Synopsis: "umpire play [FILE] [--json] [--svg OUT.svg]",
+		{Name: "play", Run: play, Synopsis: "umpire play [FILE] [--json] [--svg OUT.svg] [--store DSN]",
 			Summary: "adjudicate the moves of a scenario file, one line per step (no FILE: the built-in demo)",
 			About: `FILE is a scenario of any ruleset (its ruleset: line says which). Each move is played in
 order: umpire prints what it cost and why (each term with its rule), the dice it rolled, and
 what happened. A refused step prints the rule that forbids it and play stops there with exit
-status 1. A file without a seed: rolls differently each time and prints the seed it used.`,
+status 1. A file without a seed: rolls differently each time and prints the seed it used. A file
+that takes its map from a saved map (map: {saved: NAME}, table: {saved: NAME}) needs --store.`,
 			Flags: []rules.Flag{
+				storeFlagHelp,
 				{Name: "--json", Text: "one JSON object per step (step, unit, action, mp, total, breakdown, rules, dice, events, error)"},
 				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the table with each detachment's orders to OUT.svg (rulesets that have a table: Lightning War)"},
 			},
@@ -68,11 +73,12 @@ status 1. A file without a seed: rolls differently each time and prints the seed
 				{Line: "umpire play --json testdata/examples/d2.33-enter-j2-bogged.yaml", Text: "the D2.33 EX's Tiger bogging in J2, as JSON"},
 				{Line: "umpire play testdata/lightningwar/seed-broken-gentle-slope.yaml --svg table.svg", Text: "a Lightning War movement, and its table drawn in table.svg"},
 			}},
-		{Name: "check", Run: check, Synopsis: "umpire check FILE...",
+		{Name: "check", Run: check, Synopsis: "umpire check [--store DSN] FILE...",
 			Summary: "play each file and compare with its expect: block",
 			About: `Plays each scenario file and checks what its expect: block says (a step's MP, total, dice or
 refusal; a unit's hex, VCA, MP or state). Prints each expectation that failed as FILE:LINE: what,
 then "N passed, N failed"; exits 0 only when every file passed.`,
+			Flags: []rules.Flag{storeFlagHelp},
 			Examples: []rules.Example{
 				{Line: "umpire check testdata/examples/*.yaml", Text: "every rulebook example of the repository"},
 				{Line: "umpire check cmd/umpire/demo/demo.yaml", Text: "one file"},

@@ -75,8 +75,9 @@ func demoCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// load reads a scenario file (path "": the built-in demo) with the ruleset it names.
-func load(path string) (rules.Ruleset, rules.Scenario, error) {
+// load reads a scenario file (path "": the built-in demo) with the ruleset it names, its
+// saved map (if it names one) taken from maps.
+func load(path string, maps rules.SavedMaps) (rules.Ruleset, rules.Scenario, error) {
 	if path == "" {
 		return rules.Load("demo.yaml (built in)", demo)
 	}
@@ -84,10 +85,18 @@ func load(path string) (rules.Ruleset, rules.Scenario, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if data, err = rules.Inline(path, data, maps); err != nil {
+		return nil, nil, err
+	}
 	return rules.Load(path, data)
 }
 
 func play(args []string, stdout, stderr io.Writer) int {
+	dsn, args, err := storeFlag("play", args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
 	asJSON := false
 	file, svg := "", ""
 	for i := 0; i < len(args); i++ {
@@ -112,7 +121,13 @@ func play(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	rs, sc, err := load(file)
+	maps, closeStore, err := savedMaps(dsn)
+	if err != nil {
+		fmt.Fprintln(stderr, "umpire play:", err)
+		return 1
+	}
+	defer closeStore()
+	rs, sc, err := load(file, maps)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -171,20 +186,31 @@ func writeSVG(path string, d rules.Drawer, title string) error {
 	return err
 }
 
-func check(files []string, stdout, stderr io.Writer) int {
+func check(args []string, stdout, stderr io.Writer) int {
+	dsn, files, err := storeFlag("check", args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "umpire check: name one or more scenario files")
 		return 2
 	}
 	for _, f := range files {
 		if strings.HasPrefix(f, "-") {
-			fmt.Fprintf(stderr, "umpire check: unknown flag %s (check takes only files)\n", f)
+			fmt.Fprintf(stderr, "umpire check: unknown flag %s (check takes files and --store DSN)\n", f)
 			return 2
 		}
 	}
+	maps, closeStore, err := savedMaps(dsn)
+	if err != nil {
+		fmt.Fprintln(stderr, "umpire check:", err)
+		return 1
+	}
+	defer closeStore()
 	passed, failed := 0, 0
 	for _, f := range files {
-		if checkFile(f, stdout) {
+		if checkFile(f, maps, stdout) {
 			passed++
 		} else {
 			failed++
@@ -198,8 +224,8 @@ func check(files []string, stdout, stderr io.Writer) int {
 }
 
 // checkFile checks one file, printing each failure as file:line: what.
-func checkFile(file string, stdout io.Writer) bool {
-	_, sc, err := load(file)
+func checkFile(file string, maps rules.SavedMaps, stdout io.Writer) bool {
+	_, sc, err := load(file, maps)
 	if err != nil {
 		fmt.Fprintln(stdout, err)
 		return false

@@ -61,40 +61,9 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 		return nil, err
 	}
 	s = &LightningWar{File: name, Name: h.Name, Seed: h.Seed, HasSeed: h.HasSeed, Dice: h.Dice}
-	t := &lw.Table{Width: lw.Inch(72, 0).X, Height: lw.Inch(0, 48).Y}
-	if f, ok := get["table"]; ok {
-		fs, err := r.Fields(f.V, "table", lwTable...)
-		if err != nil {
-			return nil, err
-		}
-		for _, x := range fs {
-			v, err := r.inches(x.V, "table."+x.Key, 1, 10000)
-			if err != nil {
-				return nil, err
-			}
-			if x.Key == "width" {
-				t.Width = v
-			} else {
-				t.Height = v
-			}
-		}
-	}
-	if f, ok := get["terrain"]; ok {
-		if t.Features, err = r.readFeatures(f.V); err != nil {
-			return nil, err
-		}
-	}
-	for _, key := range []string{"roads", "streams", "chokes"} {
-		f, ok := get[key]
-		if !ok {
-			continue
-		}
-		if err := r.readLines(f.V, key, t); err != nil {
-			return nil, err
-		}
-	}
-	if err := t.Validate(); err != nil {
-		return nil, r.Errf(root, "table", "%v", err)
+	t, err := r.readTable(root, get)
+	if err != nil {
+		return nil, err
 	}
 	g := lw.NewGame(t)
 	if f, ok := get["turn"]; ok {
@@ -151,6 +120,85 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 	s.Game = g
 	s.Warnings = r.Warnings
 	return s, nil
+}
+
+// tableKeys are the fields of a scenario file that draw its table, what a saved table holds.
+var tableKeys = []string{"table", "terrain", "roads", "streams", "chokes"}
+
+// readTable reads the table (its size, 72" x 48" unless given), its terrain, roads, streams
+// and choke points from the file's top-level fields, and checks it.
+func (r *reader) readTable(root *yaml.Node, get map[string]scenario.KV) (*lw.Table, error) {
+	t := &lw.Table{Width: lw.Inch(72, 0).X, Height: lw.Inch(0, 48).Y}
+	if f, ok := get["table"]; ok {
+		if err := r.NoStore(f.V, "table"); err != nil {
+			return nil, err
+		}
+		fs, err := r.Fields(f.V, "table", lwTable...)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range fs {
+			v, err := r.inches(x.V, "table."+x.Key, 1, 10000)
+			if err != nil {
+				return nil, err
+			}
+			if x.Key == "width" {
+				t.Width = v
+			} else {
+				t.Height = v
+			}
+		}
+	}
+	if f, ok := get["terrain"]; ok {
+		var err error
+		if t.Features, err = r.readFeatures(f.V); err != nil {
+			return nil, err
+		}
+	}
+	for _, key := range tableKeys[2:] {
+		f, ok := get[key]
+		if !ok {
+			continue
+		}
+		if err := r.readLines(f.V, key, t); err != nil {
+			return nil, err
+		}
+	}
+	if err := t.Validate(); err != nil {
+		return nil, r.Errf(root, "table", "%v", err)
+	}
+	return t, nil
+}
+
+// ReadTable reads a saved table: the YAML of a scenario file's table-drawing fields (table,
+// terrain, roads, streams, chokes), read as LoadLightningWar reads them, with the warnings of
+// fields it did not know. It gives the table back canonical (block style), as the store keeps
+// it.
+func ReadTable(name string, data []byte) (t *lw.Table, canon []byte, warnings []string, err error) {
+	defer scenario.Recover(name, &err)
+	r := &reader{scenario.NewReader(name)}
+	root, canon, err := r.Canonical(data, "table")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	fs, err := r.Fields(root, "", tableKeys...)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	get := map[string]scenario.KV{}
+	for _, f := range fs {
+		get[f.Key] = f
+	}
+	if t, err = r.readTable(root, get); err != nil {
+		return nil, nil, nil, err
+	}
+	return t, canon, r.Warnings, nil
+}
+
+// InlineTable replaces a scenario file's `table: {saved: NAME}` with the saved table (see
+// scenario.Inline): its table, terrain, roads, streams and chokes become the file's own.
+func InlineTable(name string, data []byte, saved func(string) ([]byte, error)) ([]byte, error) {
+	return scenario.Inline(name, data, "table", false, tableKeys[1:], saved)
 }
 
 // inches reads a length in inches (a number, with or without a trailing ") into metres.
