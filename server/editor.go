@@ -1,0 +1,78 @@
+package server
+
+// The map editor's page (GET /edit, web/edit.html and web/editor/) and the one thing it asks of
+// the server beside the ASL ruleset's legend, grid and vehicles routes: reading a YAML file.
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// editorParse is POST /api/editor/parse: the body, a YAML (or JSON) document, answered as JSON,
+// so the editor can import a scenario file without a YAML reader of its own. Mapping keys keep
+// their text ("2M4"); a document that is not YAML is 400 with the reader's line-numbered error.
+func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxScenario)
+	data, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		fail(w, http.StatusRequestEntityTooLarge, "the file is over %d bytes", tooBig.Limit)
+		return
+	}
+	if err != nil {
+		fail(w, http.StatusBadRequest, "reading the file: %v", err)
+		return
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if err := json.NewEncoder(w).Encode(nodeValue(&doc)); err != nil {
+		s.cfg.Logf("editor parse: %v", err)
+	}
+}
+
+// nodeValue is a YAML node as JSON writes it. Keys keep their text; a scalar is a string
+// unless it is plainly a boolean, null or number, and one that reads as a number only by its
+// exponent (a hex id such as 2E5) stays the text it is, as the scenario reader takes it.
+func nodeValue(n *yaml.Node) any {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil
+		}
+		return nodeValue(n.Content[0])
+	case yaml.AliasNode:
+		return nodeValue(n.Alias)
+	case yaml.MappingNode:
+		m := map[string]any{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			m[n.Content[i].Value] = nodeValue(n.Content[i+1])
+		}
+		return m
+	case yaml.SequenceNode:
+		l := []any{}
+		for _, c := range n.Content {
+			l = append(l, nodeValue(c))
+		}
+		return l
+	}
+	switch n.ShortTag() {
+	case "!!null":
+		return nil
+	case "!!bool", "!!int", "!!float":
+		var v any
+		if n.Decode(&v) == nil && (n.ShortTag() != "!!float" || !strings.ContainsAny(n.Value, "eE")) {
+			return v
+		}
+	}
+	return n.Value
+}
