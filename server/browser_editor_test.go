@@ -1,0 +1,140 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/umpire-referee/umpire/asl/aslfile"
+	"github.com/umpire-referee/umpire/rules"
+)
+
+// TestBrowserEditor draws a small ASL map in the editor (GET /edit) by clicks only: woods and
+// grain hexes, a road and a wall by clicking their hexsides (with an undo and a redo), a tank
+// found by typing part of its listing's name; exports the scenario file and checks that
+// asl/aslfile reads it and that it plays (as `umpire play` would) with a Start and a move along
+// the road; imports it back and exports it again, the same text; and starts a game from the
+// editor, whose state has the tank and the wall. It leaves editor.png in the test's artifact
+// directory.
+func TestBrowserEditor(t *testing.T) {
+	exe := findChromium()
+	if exe == "" {
+		t.Skip("no Chromium found: the browser test needs one (CI installs Debian's chromium)")
+	}
+	backends(t, func(t *testing.T, open func() *Server) {
+		srv := open()
+		c := serveTest(t, srv)
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		b := newTab(t, ctx, exe, "editor-failed.png")
+		b.do("opening the editor", chromedp.Navigate(c.base+"/edit"))
+		b.poll("the editor ready", `document.body.dataset.ready === '1' && document.querySelector('#emap .hex[data-hex="2E5"]') !== null`)
+
+		editorDraw(t, b)
+		text := b.eval(`document.getElementById('yaml').value`)
+		for _, want := range []string{"boards: [\"2\"]", "2C3: woods", "2D3: grain", "roads: [2E5-2F5]", "walls: [2G3-2G4]", "vehicle: PzKpfw IVH", "at: \"2E5\"", "vca: 2E6-2F5"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the export lacks %q:\n%s", want, text)
+			}
+		}
+		editorPlays(t, text)
+
+		// Import the export, export again: the same text.
+		b.do("importing the export", chromedp.Click(chromedp.CSS(`#import`)))
+		b.poll("the import done", `document.getElementById('status').textContent.startsWith('Imported')`)
+		b.do("exporting again", chromedp.Click(chromedp.CSS(`#export`)))
+		if again := b.eval(`document.getElementById('yaml').value`); again != text {
+			t.Errorf("export, import, export differs:\n%s\nthen\n%s", text, again)
+		}
+
+		// Start a game from the editor: its links, and its state holds what was drawn.
+		b.do("starting a game", chromedp.Click(chromedp.CSS(`#start`)))
+		b.poll("the game's links", `document.querySelector('#links a[data-role="referee"]') !== null`)
+		link := b.eval(`new URL(document.querySelector('#links a[data-role="referee"]').href).pathname + new URL(document.querySelector('#links a[data-role="referee"]').href).search`)
+		id, tok, _ := strings.Cut(strings.TrimPrefix(link, "/play/"), "?k=")
+		var st stateView
+		if code := c.do("GET", "/api/games/"+id, tok, nil, &st); code != http.StatusOK {
+			t.Fatalf("the game started from the editor: %d", code)
+		}
+		if got := unitHex(st, "T1"); got != "2E5" {
+			t.Errorf("the started game has T1 in %q, want 2E5", got)
+		}
+		b.screenshot("editor.png")
+	})
+}
+
+// editorDraw draws the map and places the tank by clicks, then exports.
+func editorDraw(t *testing.T, b *tab) {
+	t.Helper()
+	// click clicks the map at fraction f of the way from hex a's centre to hex b's.
+	click := func(what, a, bb string, f float64) {
+		t.Helper()
+		xy := b.eval(fmt.Sprintf(`(() => { const c = (id) => { const r = document.querySelector('#emap .hex[data-hex="' + id + '"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+			const p = c(%q), q = c(%q); return (p[0] + (q[0] - p[0]) * %g) + ',' + (p[1] + (q[1] - p[1]) * %g); })()`, a, bb, f, f))
+		var x, y float64
+		if _, err := fmt.Sscanf(xy, "%g,%g", &x, &y); err != nil {
+			t.Fatalf("%s: %q: %v", what, xy, err)
+		}
+		b.do(what, chromedp.MouseClickXY(x, y))
+	}
+	paint := func(terrain, hex string) {
+		t.Helper()
+		b.do("choosing "+terrain, chromedp.Click(chromedp.CSS(`input[name="tool"][value="terrain"]`)), chromedp.SetValue(chromedp.CSS(`#terrain`), terrain))
+		click("painting "+hex, hex, hex, 0)
+		b.poll(hex+" painted "+terrain, fmt.Sprintf(`document.querySelector('#emap .hex[data-hex="%s"]').dataset.terrain === %q`, hex, terrain))
+	}
+	paint("woods", "2C3")
+	paint("woods", "2C4")
+	paint("grain", "2D3")
+	side := func(feature, a, bb string) {
+		t.Helper()
+		b.do("choosing "+feature, chromedp.Click(chromedp.CSS(`input[name="tool"][value="hexside"]`)), chromedp.SetValue(chromedp.CSS(`#side-feature`), feature))
+		click("clicking hexside "+a+"-"+bb, a, bb, 0.42)
+		b.poll(feature+" "+a+"-"+bb+" drawn", fmt.Sprintf(`document.querySelector('#emap line.%s[data-side="%s-%s"]') !== null`, feature, a, bb))
+	}
+	side("roads", "2E5", "2F5")
+	side("walls", "2G3", "2G4")
+	b.do("undo", chromedp.Click(chromedp.CSS(`#undo`)))
+	b.poll("the wall undone", `document.querySelector('#emap line.walls') === null`)
+	b.do("redo", chromedp.Click(chromedp.CSS(`#redo`)))
+	b.poll("the wall redone", `document.querySelector('#emap line.walls[data-side="2G3-2G4"]') !== null`)
+
+	// The tank: type part of the listing's name, pick it, face lower right, click its hex.
+	b.do("searching the listings", chromedp.SendKeys(chromedp.CSS(`#listing-q`), "PzKpfw IV"))
+	pick := `#listing-results button.pick[data-name="PzKpfw IVH"]`
+	b.poll("the listing found", `document.querySelector('`+pick+`') !== null`)
+	if shown := b.eval(`document.querySelector('` + pick + `').parentElement.textContent`); !strings.Contains(shown, "german") || !strings.Contains(shown, "MP") {
+		t.Errorf("the listing reads %q: want its nationality, type and MP", shown)
+	}
+	b.do("picking PzKpfw IVH", chromedp.Click(chromedp.CSS(pick)), chromedp.SetValue(chromedp.CSS(`#unit-front`), "5"))
+	click("placing T1", "2E5", "2E5", 0)
+	b.poll("T1 placed", `document.querySelector('#emap .unit[data-unit="T1"]') !== null`)
+	b.do("exporting", chromedp.Click(chromedp.CSS(`#export`)))
+	b.poll("the export", `document.getElementById('yaml').value.includes('units:')`)
+}
+
+// editorPlays checks that the exported text loads with asl/aslfile and that it plays, with a
+// Start and a move along the road, as `umpire play` plays a file.
+func editorPlays(t *testing.T, text string) {
+	t.Helper()
+	if _, err := aslfile.Load("editor.yaml", []byte(text)); err != nil {
+		t.Fatalf("aslfile does not read the export: %v\n%s", err, text)
+	}
+	withMoves := strings.Replace(text, "moves: []", "moves:\n  - T1 start\n  - T1 enter F5", 1)
+	_, sc, err := rules.Load("editor.yaml", []byte(withMoves))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := sc.File().Warnings; len(w) > 0 {
+		t.Errorf("the export loads with warnings: %v", w)
+	}
+	_, played := rules.Play(sc, nil, nil)
+	if played.Stopped || len(played.Steps) != 2 {
+		t.Errorf("the export does not play its moves: stopped %v after %d steps", played.Stopped, len(played.Steps))
+	}
+}
