@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -71,17 +73,7 @@ func TestBrowserEditor(t *testing.T) {
 // editorDraw draws the map and places the tank by clicks, then exports.
 func editorDraw(t *testing.T, b *tab) {
 	t.Helper()
-	// click clicks the map at fraction f of the way from hex a's centre to hex b's.
-	click := func(what, a, bb string, f float64) {
-		t.Helper()
-		xy := b.eval(fmt.Sprintf(`(() => { const c = (id) => { const r = document.querySelector('#emap .hex[data-hex="' + id + '"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
-			const p = c(%q), q = c(%q); return (p[0] + (q[0] - p[0]) * %g) + ',' + (p[1] + (q[1] - p[1]) * %g); })()`, a, bb, f, f))
-		var x, y float64
-		if _, err := fmt.Sscanf(xy, "%g,%g", &x, &y); err != nil {
-			t.Fatalf("%s: %q: %v", what, xy, err)
-		}
-		b.do(what, chromedp.MouseClickXY(x, y))
-	}
+	click := func(what, a, bb string, f float64) { t.Helper(); editorClick(t, b, what, a, bb, f) }
 	paint := func(terrain, hex string) {
 		t.Helper()
 		b.do("choosing "+terrain, chromedp.Click(chromedp.CSS(`input[name="tool"][value="terrain"]`)), chromedp.SetValue(chromedp.CSS(`#terrain`), terrain))
@@ -118,6 +110,18 @@ func editorDraw(t *testing.T, b *tab) {
 	b.poll("the export", `document.getElementById('yaml').value.includes('units:')`)
 }
 
+// editorClick clicks the editor's map at fraction f of the way from hex a's centre to hex b's.
+func editorClick(t *testing.T, b *tab, what, a, bb string, f float64) {
+	t.Helper()
+	xy := b.eval(fmt.Sprintf(`(() => { const c = (id) => { const r = document.querySelector('#emap .hex[data-hex="' + id + '"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+		const p = c(%q), q = c(%q); return (p[0] + (q[0] - p[0]) * %g) + ',' + (p[1] + (q[1] - p[1]) * %g); })()`, a, bb, f, f))
+	var x, y float64
+	if _, err := fmt.Sscanf(xy, "%g,%g", &x, &y); err != nil {
+		t.Fatalf("%s: %q: %v", what, xy, err)
+	}
+	b.do(what, chromedp.MouseClickXY(x, y))
+}
+
 // editorPlays checks that the exported text loads with asl/aslfile and that it plays, with a
 // Start and a move along the road, as `umpire play` plays a file.
 func editorPlays(t *testing.T, text string) {
@@ -137,4 +141,83 @@ func editorPlays(t *testing.T, text string) {
 	if played.Stopped || len(played.Steps) != 2 {
 		t.Errorf("the export does not play its moves: stopped %v after %d steps", played.Stopped, len(played.Steps))
 	}
+}
+
+// TestBrowserEditorConvoyGap builds the situation of testdata/examples/e11.21-convoy-gap.yaml
+// in the editor by clicks only (board 5, the road along row 5, three trucks by their facts and
+// five SPW 251/1 by their listing, all facing right in Motion, the Convoy lead first), exports
+// it, and checks the export with that example's moves and expectations as `umpire check` does.
+func TestBrowserEditorConvoyGap(t *testing.T) {
+	exe := findChromium()
+	if exe == "" {
+		t.Skip("no Chromium found: the browser test needs one (CI installs Debian's chromium)")
+	}
+	example, err := os.ReadFile("../testdata/examples/e11.21-convoy-gap.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, script, ok := strings.Cut(string(example), "\nmoves:\n")
+	if !ok {
+		t.Fatal("the example has no moves:")
+	}
+	backends(t, func(t *testing.T, open func() *Server) {
+		c := serveTest(t, open())
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		b := newTab(t, ctx, exe, "editor-convoy-failed.png")
+		b.do("opening the editor", chromedp.Navigate(c.base+"/edit"))
+		b.poll("the editor ready", `document.body.dataset.ready === '1'`)
+		b.do("choosing board 5", chromedp.SetValue(chromedp.CSS(`#boards`), "5"), chromedp.Click(chromedp.CSS(`#apply-boards`)))
+		b.poll("board 5 drawn", `document.querySelector('#emap .hex[data-hex="5B5"]') !== null`)
+		b.do("the hexside tool", chromedp.Click(chromedp.CSS(`input[name="tool"][value="hexside"]`)), chromedp.SetValue(chromedp.CSS(`#side-feature`), "roads"))
+		cols := "BCDEFGHIJKLMNOP"
+		for i := 1; i < len(cols); i++ {
+			a, bb := "5"+cols[i-1:i]+"5", "5"+cols[i:i+1]+"5"
+			editorClick(t, b, "the road "+a+"-"+bb, a, bb, 0.42)
+		}
+		b.poll("the road drawn", `document.querySelectorAll('#emap line.roads').length === 14`)
+		b.do("the trucks' facts", chromedp.SetValue(chromedp.CSS(`#unit-kind`), "facts"), chromedp.SetValue(chromedp.CSS(`#foot-name`), "Opel Blitz"),
+			chromedp.SetValue(chromedp.CSS(`#veh-class`), "truck"), chromedp.SetValue(chromedp.CSS(`#wagon-mp`), "16"),
+			chromedp.SetValue(chromedp.CSS(`#unit-front`), "0"), chromedp.Click(chromedp.CSS(`#unit-motion`)),
+			chromedp.Click(chromedp.CSS(`input[name="tool"][value="unit"]`)), chromedp.SetValue(chromedp.CSS(`#unit-id`), "T1"))
+		place := func(id, hex string) {
+			t.Helper()
+			editorClick(t, b, "placing "+id, hex, hex, 0)
+			b.poll(id+" placed", `document.querySelector('#emap .unit[data-unit="`+id+`"]') !== null`)
+		}
+		place("T1", "5J5")
+		place("T2", "5I5")
+		place("T3", "5H5")
+		b.do("searching SPW 251/1", chromedp.SendKeys(chromedp.CSS(`#listing-q`), "SPW 251/1"))
+		pick := `#listing-results button.pick[data-name="SPW 251/1"]`
+		b.poll("the listing found", `document.querySelector('`+pick+`') !== null`)
+		b.do("picking SPW 251/1", chromedp.Click(chromedp.CSS(pick)), chromedp.SetValue(chromedp.CSS(`#unit-id`), "H1"))
+		for i, hex := range []string{"5G5", "5F5", "5E5", "5D5", "5C5"} {
+			place(fmt.Sprintf("H%d", i+1), hex)
+		}
+		b.do("forming the Convoy", chromedp.SetValue(chromedp.CSS(`#group-id`), "C1"), chromedp.SetValue(chromedp.CSS(`#group-kind`), "convoy"),
+			chromedp.SetValue(chromedp.CSS(`#group-members`), "T1, T2, T3, H1, H2, H3, H4, H5"), chromedp.Click(chromedp.CSS(`#form-group`)))
+		b.poll("the Convoy formed", `document.querySelector('#group-list li') !== null`)
+		b.do("exporting", chromedp.Click(chromedp.CSS(`#export`)))
+		b.poll("the export", `document.getElementById('yaml').value.includes('groups:')`)
+		text := b.eval(`document.getElementById('yaml').value`)
+		full := strings.Replace(text, "moves: []\n", "moves:\n"+script, 1)
+		_, sc, err := rules.Load("editor-e11.21.yaml", []byte(full))
+		if err != nil {
+			t.Fatalf("the export with the example's moves does not load: %v\n%s", err, full)
+		}
+		if w := sc.File().Warnings; len(w) > 0 {
+			t.Errorf("warnings: %v", w)
+		}
+		if n := len(sc.File().Moves); n != 12 {
+			t.Fatalf("the export with the example's moves has %d moves, want the example's 12", n)
+		}
+		if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "editor-e11.21.yaml"), []byte(full), 0o644); err != nil {
+			t.Error(err)
+		}
+		for _, f := range rules.Check(sc) {
+			t.Errorf("expectation failed: %+v", f)
+		}
+		b.screenshot("editor-convoy.png")
+	})
 }

@@ -1,7 +1,7 @@
 // umpire map editor, units and groups: the unit being placed (a Chapter H listing found by name
-// through GET /api/rulesets/asl/vehicles, or Infantry, a leader, Cavalry or a wagon as the
-// scenario format writes them), its side, front (VCA) and starting facts; the units placed;
-// platoons, Convoys (lead first) and Columns.
+// through GET /api/rulesets/asl/vehicles; Infantry, a leader, Cavalry or a wagon as the scenario
+// format writes them; or a vehicle by its own facts: name, class, MP), its side, front (VCA) and
+// starting facts; the units placed; platoons, Convoys (lead first) and Columns.
 
 import { $, esc } from '../util.js';
 import { M, vcaOf, cornerOf } from './model.js';
@@ -24,6 +24,9 @@ function counter() {
   case 'leader': return [{ infantry: { name: name || '8-1', leader: true } }, ''];
   case 'cavalry': return [{ cavalry: { name: name || '4-4-7' } }, ''];
   case 'wagon': return [{ vehicle: { name: name || 'wagon', class: 'wagon', mp: Number($('#wagon-mp').value) || 8 } }, ''];
+  case 'facts':
+    if (!name) return [null, 'name the vehicle (the counter field)'];
+    return [{ vehicle: { name, class: $('#veh-class').value, mp: Number($('#wagon-mp').value) || 1 } }, ''];
   }
   return [null, 'choose what the unit is'];
 }
