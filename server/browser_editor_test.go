@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/umpire-referee/umpire/asl/aslfile"
@@ -39,7 +40,7 @@ func TestBrowserEditor(t *testing.T) {
 
 		editorDraw(t, b)
 		text := b.eval(`document.getElementById('yaml').value`)
-		for _, want := range []string{"boards: [\"2\"]", "2C3: woods", "2D3: grain", "roads: [2E5-2F5]", "walls: [2G3-2G4]", "vehicle: PzKpfw IVH", "at: \"2E5\"", "vca: 2E6-2F5"} {
+		for _, want := range []string{"boards: [\"2\"]", "2C3: woods", "2C4: {terrain: woods, level: 1}", "2D3: grain", "conditions: mud", "roads: [2E5-2F5]", "walls: [2G3-2G4]", "vehicle: PzKpfw IVH", "at: \"2E5\"", "vca: 2E6-2F5"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the export lacks %q:\n%s", want, text)
 			}
@@ -103,23 +104,45 @@ func editorDraw(t *testing.T, b *tab) {
 	if shown := b.eval(`document.querySelector('` + pick + `').parentElement.textContent`); !strings.Contains(shown, "german") || !strings.Contains(shown, "MP") {
 		t.Errorf("the listing reads %q: want its nationality, type and MP", shown)
 	}
-	b.do("picking PzKpfw IVH", chromedp.Click(chromedp.CSS(pick)), chromedp.SetValue(chromedp.CSS(`#unit-front`), "5"))
+	b.do("picking PzKpfw IVH", chromedp.Click(chromedp.CSS(pick)), chromedp.SetValue(chromedp.CSS(`#unit-front`), "0"))
 	click("placing T1", "2E5", "2E5", 0)
 	b.poll("T1 placed", `document.querySelector('#emap .unit[data-unit="T1"]') !== null`)
+	// Face it lower right by dragging from its hex toward the hexspine between 2E6 and 2F5.
+	b.do("the facing tool", chromedp.Click(chromedp.CSS(`input[name="tool"][value="face"]`)))
+	from := editorPoint(t, b, "2E5", "2E5", 0)
+	to := editorPoint(t, b, "2E5", "2E6", 0.5)
+	to2 := editorPoint(t, b, "2E5", "2F5", 0.5)
+	tx, ty := (to[0]+to2[0])/2, (to[1]+to2[1])/2
+	b.do("dragging T1's front", chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, from[0], from[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, tx, ty, chromedp.ButtonLeft), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, tx, ty, chromedp.ButtonLeft))
+	b.poll("T1 faces lower right", `document.getElementById('unit-status').textContent.includes('2E6-2F5')`)
+	// Mud, and a level painted on the woods without changing them.
+	b.do("mud", chromedp.SetValue(chromedp.CSS(`#conditions`), "mud"), chromedp.Evaluate[chromedp.Void](`document.getElementById('conditions').dispatchEvent(new Event('change'))`))
+	b.do("the level tool", chromedp.Click(chromedp.CSS(`input[name="tool"][value="level"]`)), chromedp.SetValue(chromedp.CSS(`#level`), "1"))
+	click("raising 2C4", "2C4", "2C4", 0)
+	b.poll("2C4 level 1, still woods", `document.querySelector('#emap .hex[data-hex="2C4"] title').textContent === '2C4: Woods, level 1'`)
 	b.do("exporting", chromedp.Click(chromedp.CSS(`#export`)))
 	b.poll("the export", `document.getElementById('yaml').value.includes('units:')`)
+}
+
+// editorPoint is the page point at fraction f of the way from hex a's centre to hex b's on the
+// editor's map.
+func editorPoint(t *testing.T, b *tab, a, bb string, f float64) [2]float64 {
+	t.Helper()
+	xy := b.eval(fmt.Sprintf(`(() => { const c = (id) => { const r = document.querySelector('#emap .hex[data-hex="' + id + '"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+		const p = c(%q), q = c(%q); return (p[0] + (q[0] - p[0]) * %g) + ',' + (p[1] + (q[1] - p[1]) * %g); })()`, a, bb, f, f))
+	var p [2]float64
+	if _, err := fmt.Sscanf(xy, "%g,%g", &p[0], &p[1]); err != nil {
+		t.Fatalf("%s-%s: %q: %v", a, bb, xy, err)
+	}
+	return p
 }
 
 // editorClick clicks the editor's map at fraction f of the way from hex a's centre to hex b's.
 func editorClick(t *testing.T, b *tab, what, a, bb string, f float64) {
 	t.Helper()
-	xy := b.eval(fmt.Sprintf(`(() => { const c = (id) => { const r = document.querySelector('#emap .hex[data-hex="' + id + '"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
-		const p = c(%q), q = c(%q); return (p[0] + (q[0] - p[0]) * %g) + ',' + (p[1] + (q[1] - p[1]) * %g); })()`, a, bb, f, f))
-	var x, y float64
-	if _, err := fmt.Sscanf(xy, "%g,%g", &x, &y); err != nil {
-		t.Fatalf("%s: %q: %v", what, xy, err)
-	}
-	b.do(what, chromedp.MouseClickXY(x, y))
+	p := editorPoint(t, b, a, bb, f)
+	b.do(what, chromedp.MouseClickXY(p[0], p[1]))
 }
 
 // editorPlays checks that the exported text loads with asl/aslfile and that it plays, with a

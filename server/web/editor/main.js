@@ -21,6 +21,8 @@ function redraw() {
   $('#redo').disabled = !canRedo();
   $('#boards').value = M.doc.rows.map((r) => r.join(',')).join(';');
   $('#scn-name').value = M.doc.name;
+  $('#conditions').value = M.doc.conditions || '';
+  $('#grain-season').value = M.doc.grain || '';
 }
 
 // afterHistory reloads the grid when an undo or redo changed the boards, then redraws.
@@ -63,6 +65,8 @@ async function main() {
   bindUnits(redraw);
   $('#boards-form').addEventListener('submit', (ev) => { ev.preventDefault(); applyBoards(); });
   $('#scn-name').addEventListener('change', () => { change((doc) => { doc.name = $('#scn-name').value.trim() || 'editor map'; }); redraw(); });
+  $('#conditions').addEventListener('change', () => { change((doc) => { doc.conditions = $('#conditions').value; }); redraw(); });
+  $('#grain-season').addEventListener('change', () => { change((doc) => { doc.grain = $('#grain-season').value; }); redraw(); });
   $('#undo').addEventListener('click', () => afterHistory(undo()));
   $('#redo').addEventListener('click', () => afterHistory(redo()));
   addEventListener('keydown', (ev) => {

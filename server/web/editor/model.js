@@ -2,8 +2,8 @@
 // and the blank grid of its boards from the server (GET /api/rulesets/asl/grid).
 //
 // M.doc is what the YAML export writes: {name, seed, rows, hexes: {id: {terrain, level,
-// bridge, ford}}, sides: {roads: ["A-B", ...], walls: [...], ...}, wrecks: {id: n}, units,
-// groups}. Hexes not named are Open Ground, level 0.
+// bridge, ford}}, sides: {roads: ["A-B", ...], walls: [...], ...}, wrecks: {id: n},
+// conditions ("" is dry), grain ("" is in season), units, groups}. Hexes not named are Open Ground, level 0.
 
 // SIDE_LISTS are the map's hexside lists in the order the export writes them; novbm and
 // bypass_wrecks name their obstacle hex first, the others are the same either way round.
@@ -13,7 +13,7 @@ export const ORDERED_SIDES = new Set(['novbm', 'bypass_wrecks']);
 export function emptyDoc() {
   const sides = {};
   for (const k of SIDE_LISTS) sides[k] = [];
-  return { name: 'editor map', seed: 1, rows: [['2']], hexes: {}, sides, wrecks: {}, units: [], groups: [] };
+  return { name: 'editor map', seed: 1, rows: [['2']], hexes: {}, sides, wrecks: {}, conditions: '', grain: '', units: [], groups: [] };
 }
 
 export const M = {

@@ -51,6 +51,16 @@ export function placeUnit(id) {
   return true;
 }
 
+// faceUnit turns the last unit placed in hex id to face the hexspine at corner k; false if
+// there is none, or that front points off the map.
+export function faceUnit(id, k) {
+  const i = M.doc.units.map((u) => u.at).lastIndexOf(id), vca = vcaOf(id, k);
+  if (i < 0 || !vca || M.doc.units[i].vca === vca) return false;
+  change((doc) => { doc.units[i].vca = vca; });
+  say(`${M.doc.units[i].id} faces ${FRONTS[k]}: ${vca}.`);
+  return true;
+}
+
 // nextId is the id after "T1": "T2" (the first not used).
 function nextId(id) {
   const m = /^(.*?)(\d+)$/.exec(id);

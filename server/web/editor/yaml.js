@@ -67,6 +67,8 @@ export function exportYAML(doc = M.doc) {
   }
   const ws = Object.keys(doc.wrecks).filter((id) => doc.wrecks[id] > 0).sort(byGrid);
   if (ws.length) out.push('  wrecks: ' + flow(Object.fromEntries(ws.map((id) => [id, doc.wrecks[id]]))));
+  if (doc.conditions) out.push('  conditions: ' + scalar(doc.conditions));
+  if (doc.grain) out.push('  grain: ' + scalar(doc.grain));
   out.push('units:');
   for (const u of doc.units) out.push('  - ' + flow(unitValue(u)));
   if (doc.groups.length) {
@@ -86,7 +88,7 @@ async function parse(text) {
 }
 
 const HEX_FIELDS = new Set(['terrain', 'level', 'bridge', 'ford']);
-const MAP_FIELDS = new Set(['boards', 'rows', 'terrain', 'levels', 'wrecks', ...SIDE_LISTS]);
+const MAP_FIELDS = new Set(['boards', 'rows', 'terrain', 'levels', 'wrecks', 'conditions', 'mud', 'grain', ...SIDE_LISTS]);
 
 // importYAML reads a scenario file into a new document (and loads its grid); the answer lists
 // what it left out.
@@ -106,6 +108,8 @@ export async function importYAML(text) {
   readHexes(mp, doc, left);
   readSides(mp, doc, left);
   for (const [id, n] of Object.entries(mp.wrecks || {})) if (hexId(id)) doc.wrecks[hexId(id)] = Number(n);
+  doc.conditions = mp.mud === true ? 'mud' : String(mp.conditions || '').toLowerCase().replace(/_/g, ' ').replace(/^dry$/, '');
+  doc.grain = String(mp.grain || '').toLowerCase().replace(/_/g, ' ').replace(/^in season$/, '');
   doc.units = (f.units || []).map(readUnit);
   doc.groups = (f.groups || []).map((g) => ({ id: String(g.id), kind: String(g.kind), members: (g.members || []).map(String) }));
   return left;
