@@ -67,6 +67,13 @@ func TestBrowserEditor(t *testing.T) {
 		if got := unitHex(st, "T1"); got != "2E5" {
 			t.Errorf("the started game has T1 in %q, want 2E5", got)
 		}
+		wall := false
+		for _, o := range st.Map.Obstacles {
+			wall = wall || o.Kind == "wall" && o.A+"-"+o.B == "2G3-2G4"
+		}
+		if !wall {
+			t.Errorf("the started game has no wall 2G3-2G4: %+v", st.Map.Obstacles)
+		}
 		b.screenshot("editor.png")
 	})
 }

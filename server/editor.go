@@ -17,15 +17,8 @@ import (
 // so the editor can import a scenario file without a YAML reader of its own. Mapping keys keep
 // their text ("2M4"); a document that is not YAML is 400 with the reader's line-numbered error.
 func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxScenario)
-	data, err := io.ReadAll(r.Body)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		fail(w, http.StatusRequestEntityTooLarge, "the file is over %d bytes", tooBig.Limit)
-		return
-	}
-	if err != nil {
-		fail(w, http.StatusBadRequest, "reading the file: %v", err)
+	data, ok := s.readFile(w, r, "the file")
+	if !ok {
 		return
 	}
 	var doc yaml.Node
@@ -38,6 +31,23 @@ func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
 	if err := json.NewEncoder(w).Encode(nodeValue(&doc)); err != nil {
 		s.cfg.Logf("editor parse: %v", err)
 	}
+}
+
+// readFile reads a request's body, a file of at most MaxScenario bytes; on failure it has
+// answered 413 (too big) or 400, naming the file as what.
+func (s *Server) readFile(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxScenario)
+	data, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		fail(w, http.StatusRequestEntityTooLarge, "%s is over %d bytes", what, tooBig.Limit)
+		return nil, false
+	}
+	if err != nil {
+		fail(w, http.StatusBadRequest, "reading %s: %v", what, err)
+		return nil, false
+	}
+	return data, true
 }
 
 // nodeValue is a YAML node as JSON writes it. Keys keep their text; a scalar is a string
