@@ -18,7 +18,7 @@ import (
 )
 
 // TestBrowserEditor draws a small ASL map in the editor (GET /edit) by clicks only: woods and
-// grain hexes, a road and a wall by clicking their hexsides (with an undo and a redo), a tank
+// grain hexes, brush by dragging, a level, a road and a wall by clicking their hexsides (with an undo and a redo), a tank
 // found by typing part of its listing's name; exports the scenario file and checks that
 // asl/aslfile reads it and that it plays (as `umpire play` would) with a Start and a move along
 // the road; imports it back and exports it again, the same text; and starts a game from the
@@ -40,7 +40,7 @@ func TestBrowserEditor(t *testing.T) {
 
 		editorDraw(t, b)
 		text := b.eval(`document.getElementById('yaml').value`)
-		for _, want := range []string{"boards: [\"2\"]", "2C3: woods", "2C4: {terrain: woods, level: 1}", "2D3: grain", "conditions: mud", "roads: [2E5-2F5]", "walls: [2G3-2G4]", "vehicle: PzKpfw IVH", "at: \"2E5\"", "vca: 2E6-2F5"} {
+		for _, want := range []string{"boards: [\"2\"]", "2C3: woods", "2C4: {terrain: woods, level: 1}", "2D3: grain", "2H7: brush", "2H8: brush", "conditions: mud", "roads: [2E5-2F5]", "walls: [2G3-2G4]", "vehicle: PzKpfw IVH", "at: \"2E5\"", "vca: 2E6-2F5"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the export lacks %q:\n%s", want, text)
 			}
@@ -91,6 +91,13 @@ func editorDraw(t *testing.T, b *tab) {
 	paint("woods", "2C3")
 	paint("woods", "2C4")
 	paint("grain", "2D3")
+	// Painting by dragging: brush from 2H7 down into 2H8.
+	b.do("choosing brush", chromedp.SetValue(chromedp.CSS(`#terrain`), "brush"))
+	p, q := editorPoint(t, b, "2H7", "2H7", 0), editorPoint(t, b, "2H8", "2H8", 0)
+	b.do("dragging brush over 2H7 and 2H8", chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, p[0], p[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, q[0], q[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, q[0], q[1], chromedp.ButtonLeft))
+	b.poll("2H7 and 2H8 brush", `document.querySelector('#emap .hex[data-hex="2H7"]').dataset.terrain === 'brush' && document.querySelector('#emap .hex[data-hex="2H8"]').dataset.terrain === 'brush'`)
 	side := func(feature, a, bb string) {
 		t.Helper()
 		b.do("choosing "+feature, chromedp.Click(chromedp.CSS(`input[name="tool"][value="hexside"]`)), chromedp.SetValue(chromedp.CSS(`#side-feature`), feature))
