@@ -17,9 +17,10 @@ import (
 	"github.com/umpire-referee/umpire/rules"
 )
 
-// TestBrowserEditor draws a small ASL map in the editor (GET /edit) by clicks only: woods and
-// grain hexes, brush by dragging, a level, a road and a wall by clicking their hexsides (with an undo and a redo), a tank
-// found by typing part of its listing's name; exports the scenario file and checks that
+// TestBrowserEditor draws a small ASL map in the editor (GET /edit) by clicks and drags only:
+// woods and grain hexes, brush by dragging, a level painted alone, mud, a road and a wall by
+// clicking their hexsides (with an undo and a redo), a tank found by typing part of its
+// listing's name and turned by dragging its front; exports the scenario file and checks that
 // asl/aslfile reads it and that it plays (as `umpire play` would) with a Start and a move along
 // the road; imports it back and exports it again, the same text; and starts a game from the
 // editor, whose state has the tank and the wall. It leaves editor.png in the test's artifact
