@@ -15,6 +15,7 @@ import (
 
 	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/store"
 )
 
 // TestBrowserEditor draws a small ASL map in the editor (GET /edit) by clicks and drags only:
@@ -258,4 +259,104 @@ func TestBrowserEditorConvoyGap(t *testing.T) {
 		}
 		b.screenshot("editor-convoy.png")
 	})
+}
+
+// TestBrowserEditorExamples imports each ASL example of testdata/examples into the editor and
+// exports it: where the editor takes the whole file (it says what it leaves out, such as SMOKE or
+// LOS overrides, and those files are passed by), the export passes `umpire check` as the
+// example does, plays step for step the same reports, and imports and exports again to the same
+// text.
+func TestBrowserEditorExamples(t *testing.T) {
+	exe := findChromium()
+	if exe == "" {
+		t.Skip("no Chromium found: the browser test needs one (CI installs Debian's chromium)")
+	}
+	files, err := filepath.Glob("../testdata/examples/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	srv := New(Config{Store: openStore(t)})
+	c := serveTest(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	b := newTab(t, ctx, exe, "editor-examples-failed.png")
+	b.do("opening the editor", chromedp.Navigate(c.base+"/edit"))
+	b.poll("the editor ready", `document.body.dataset.ready === '1'`)
+	// roundTrip imports text and exports it; "" when the editor leaves part of it out.
+	roundTrip := func(name, text string) string {
+		t.Helper()
+		b.do("importing "+name, chromedp.SetValue(chromedp.CSS(`#yaml`), text),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('status').textContent = ''`), chromedp.Click(chromedp.CSS(`#import`)))
+		b.poll(name+" imported", `document.getElementById('status').textContent !== ''`)
+		if st := b.eval(`document.getElementById('status').textContent`); !strings.HasPrefix(st, "Imported") || strings.Contains(st, "Left out") {
+			t.Logf("%s: %s", name, st)
+			return ""
+		}
+		b.do("exporting "+name, chromedp.Click(chromedp.CSS(`#export`)))
+		return b.eval(`document.getElementById('yaml').value`)
+	}
+	taken := 0
+	for _, f := range files {
+		name := filepath.Base(f)
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := roundTrip(name, string(data))
+		if out == "" {
+			continue
+		}
+		taken++
+		if again := roundTrip(name+" (exported)", out); again != out {
+			t.Errorf("%s: export, import, export differs:\n%s\nthen\n%s", name, out, again)
+		}
+		sameReports(t, name, data, []byte(out))
+	}
+	t.Logf("%d of %d examples taken whole by the editor", taken, len(files))
+	smoke := "name: smoke\nruleset: asl\nmap:\n  boards: [\"2\"]\n  smoke: [2A1]\nunits:\n  - {id: T1, side: German, vehicle: PzKpfw IVH, at: 2B2, vca: B1-C1}\nmoves: []\n"
+	if roundTrip("a file with SMOKE", smoke) != "" {
+		t.Error("the editor took a file with SMOKE (which it does not draw) without saying it leaves it out")
+	}
+	if taken < len(files)/2 {
+		t.Errorf("the editor takes only %d of %d examples whole", taken, len(files))
+	}
+}
+
+// sameReports checks that the editor's export of an example passes its expectations and plays
+// every step with the same report as the example.
+func sameReports(t *testing.T, name string, orig, export []byte) {
+	t.Helper()
+	_, so, err := rules.Load(name, orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, se, err := rules.Load(name, export)
+	if err != nil {
+		t.Errorf("%s: the export does not load: %v\n%s", name, err, export)
+		return
+	}
+	for _, f := range rules.Check(se) {
+		t.Errorf("%s: the export fails %+v", name, f)
+	}
+	_, po := rules.Play(so, nil, nil)
+	_, pe := rules.Play(se, nil, nil)
+	if len(po.Steps) != len(pe.Steps) {
+		t.Errorf("%s: the export plays %d steps, the example %d", name, len(pe.Steps), len(po.Steps))
+		return
+	}
+	for i := range po.Steps {
+		if a, b := po.Steps[i].Detail.Text(po.Steps[i]), pe.Steps[i].Detail.Text(pe.Steps[i]); a != b {
+			t.Errorf("%s step %d: the export reports %q, the example %q", name, i+1, b, a)
+		}
+	}
+}
+
+// openStore is a SQLite store in the test's directory.
+func openStore(t *testing.T) store.Store {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }

@@ -1,24 +1,15 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"testing"
-
-	"github.com/umpire-referee/umpire/store"
 )
 
 // TestEditorParse: the import's reader keeps hex ids that read as numbers by their exponent
 // ("2E5") as text, and plain booleans, numbers and nulls as themselves.
 func TestEditorParse(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	c := serveTest(t, New(Config{Store: st}))
+	c := serveTest(t, New(Config{Store: openStore(t)}))
 	var got map[string]any
 	if code := c.do("POST", "/api/editor/parse", "", []byte("a: [1, {b: 2E5, c: 0.5, d: true, e: ~}]\n2E5: x\n"), &got); code != http.StatusOK {
 		t.Fatalf("parse: %d", code)

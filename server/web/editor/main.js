@@ -58,7 +58,7 @@ async function main() {
     L.legend.set(e.class, e);
     if (e.word) L.byWord.set(e.kind + ':' + e.word, e);
   }
-  $('#legend').innerHTML = legendHTML();
+  $('#ed-legend').innerHTML = legendHTML();
   fillPalette();
   await loadGrid();
   bindMap($('#emap'), redraw);

@@ -33,7 +33,7 @@ export function fillPalette() {
   $('#side-feature').innerHTML = es.filter((e) => e.kind === 'hexside').map((e) => opt(e.word, e.name)).join('') +
     opt('novbm', 'too narrow for VBM (obstacle hex first)') + opt('bypass_wrecks', 'Bypass wreck (obstacle hex first)');
   $('#bridge').innerHTML = opt('', 'no bridge') + es.filter((e) => e.kind === 'bridge').map((e) => opt(e.word, e.name)).join('');
-  $('#legend').addEventListener('click', (ev) => {
+  $('#ed-legend').addEventListener('click', (ev) => {
     const b = ev.target.closest('.terrain-pick');
     if (!b) return;
     $('#terrain').value = b.dataset.word;

@@ -51,9 +51,13 @@ function unitValue(u) {
   return Object.assign(o, u.rest || {});
 }
 
-// exportYAML is the document as a scenario file.
+// exportYAML is the document as a scenario file: an imported file's other top-level fields,
+// moves and expectations come back as they were read.
 export function exportYAML(doc = M.doc) {
-  const out = ['name: ' + scalar(doc.name), 'ruleset: asl', 'seed: ' + (doc.seed | 0), 'map:'];
+  const out = ['name: ' + scalar(doc.name), 'ruleset: asl'];
+  if (doc.seed !== null && doc.seed !== undefined) out.push('seed: ' + flow(doc.seed));
+  for (const [k, v] of Object.entries(doc.top || {})) out.push(scalar(k) + ': ' + flow(v));
+  out.push('map:');
   out.push(doc.rows.length === 1 ? '  boards: ' + flow(doc.rows[0]) : '  rows: ' + flow(doc.rows));
   const ids = Object.keys(doc.hexes).filter((id) => M.grid.byId.has(id)).sort(byGrid);
   const ts = ids.map((id) => [id, hexValue(doc.hexes[id])]).filter(([, v]) => v !== null);
@@ -75,7 +79,11 @@ export function exportYAML(doc = M.doc) {
     out.push('groups:');
     for (const g of doc.groups) out.push('  - ' + flow({ id: g.id, kind: g.kind, members: g.members }));
   }
-  out.push('moves: []');
+  const moves = doc.moves || [], expect = doc.expect || [];
+  out.push('moves:' + (moves.length ? '' : ' []'));
+  for (const m of moves) out.push('  - ' + flow(m));
+  if (expect.length) out.push('expect:');
+  for (const e of expect) out.push('  - ' + flow(e));
   return out.join('\n') + '\n';
 }
 
@@ -97,14 +105,16 @@ export async function importYAML(text) {
   if (!f || typeof f !== 'object' || !f.map) throw new Error('no map: in this file');
   const doc = emptyDoc(), left = [];
   doc.name = String(f.name ?? doc.name);
-  doc.seed = Number(f.seed ?? 1) | 0;
+  doc.seed = f.seed ?? null; // no seed: fresh dice each play, as the file had
   const mp = f.map;
   doc.rows = (mp.rows || [mp.boards || []]).map((r) => r.map(String));
   const old = M.doc;
   M.doc = doc;
   try { await loadGrid(); } catch (e) { M.doc = old; throw e; }
   for (const k of Object.keys(mp)) if (!MAP_FIELDS.has(k)) left.push('map.' + k);
-  for (const k of Object.keys(f)) if (!['name', 'ruleset', 'seed', 'map', 'units', 'groups', 'moves'].includes(k)) left.push(k);
+  for (const [k, v] of Object.entries(f)) if (!['name', 'ruleset', 'seed', 'map', 'units', 'groups', 'moves', 'expect'].includes(k)) doc.top[k] = v;
+  doc.moves = f.moves || [];
+  doc.expect = f.expect || [];
   readHexes(mp, doc, left);
   readSides(mp, doc, left);
   for (const [id, n] of Object.entries(mp.wrecks || {})) if (hexId(id)) doc.wrecks[hexId(id)] = Number(n);
