@@ -27,10 +27,7 @@ import (
 // editor, whose state has the tank and the wall. It leaves editor.png in the test's artifact
 // directory.
 func TestBrowserEditor(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found: the browser test needs one (CI installs Debian's chromium)")
-	}
+	exe := chromiumFor(t)
 	backends(t, func(t *testing.T, open func() *Server) {
 		srv := open()
 		c := serveTest(t, srv)
@@ -78,6 +75,17 @@ func TestBrowserEditor(t *testing.T) {
 		}
 		b.screenshot("editor.png")
 	})
+}
+
+// chromiumFor is the browser an editor test drives (findChromium); the test is skipped when
+// there is none.
+func chromiumFor(t *testing.T) string {
+	t.Helper()
+	exe := findChromium()
+	if exe == "" {
+		t.Skip("no Chromium found: the browser test needs one (CI installs Debian's chromium)")
+	}
+	return exe
 }
 
 // editorDraw draws the map and places the tank by clicks, then exports.
@@ -187,10 +195,7 @@ func editorPlays(t *testing.T, text string) {
 // five SPW 251/1 by their listing, all facing right in Motion, the Convoy lead first), exports
 // it, and checks the export with that example's moves and expectations as `umpire check` does.
 func TestBrowserEditorConvoyGap(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found: the browser test needs one (CI installs Debian's chromium)")
-	}
+	exe := chromiumFor(t)
 	example, err := os.ReadFile("../testdata/examples/e11.21-convoy-gap.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -267,10 +272,7 @@ func TestBrowserEditorConvoyGap(t *testing.T) {
 // example does, plays step for step the same reports, and imports and exports again to the same
 // text.
 func TestBrowserEditorExamples(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found: the browser test needs one (CI installs Debian's chromium)")
-	}
+	exe := chromiumFor(t)
 	files, err := filepath.Glob("../testdata/examples/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples: %v", err)
