@@ -21,7 +21,7 @@ import (
 // TestBrowserEditor draws a small ASL map in the editor (GET /edit) by clicks and drags only:
 // woods and grain hexes, brush by dragging, a level painted alone, mud, a road and a wall by
 // clicking their hexsides (with an undo and a redo), a tank found by typing part of its
-// listing's name and turned by dragging its front; exports the scenario file and checks that
+// listing's name and turned by dragging its front, a squad from the fixed picker; exports the scenario file and checks that
 // asl/aslfile reads it and that it plays (as `umpire play` would) with a Start and a move along
 // the road; imports it back and exports it again, the same text; and starts a game from the
 // editor, whose state has the tank and the wall. It leaves editor.png in the test's artifact
@@ -39,7 +39,7 @@ func TestBrowserEditor(t *testing.T) {
 
 		editorDraw(t, b)
 		text := b.eval(`document.getElementById('yaml').value`)
-		for _, want := range []string{"boards: [\"2\"]", "2C3: woods", "2C4: {terrain: woods, level: 1}", "2D3: grain", "2H7: brush", "2H8: brush", "conditions: mud", "roads: [2E5-2F5]", "walls: [2G3-2G4]", "vehicle: PzKpfw IVH", "at: \"2E5\"", "vca: 2E6-2F5"} {
+		for _, want := range []string{"boards: [\"2\"]", "2C3: woods", "2C4: {terrain: woods, level: 1}", "2D3: grain", "2H7: brush", "2H8: brush", "conditions: mud", "roads: [2E5-2F5]", "walls: [2G3-2G4]", "vehicle: PzKpfw IVH", "at: \"2E5\"", "vca: 2E6-2F5", "{id: S1, side: Russian, infantry: {name: \"4-6-7\"}, at: 2C3, vca: 2D3-2D2}"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the export lacks %q:\n%s", want, text)
 			}
@@ -140,6 +140,11 @@ func editorDraw(t *testing.T, b *tab) {
 	b.do("dragging T1's front", chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, from[0], from[1], chromedp.ButtonLeft),
 		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, tx, ty, chromedp.ButtonLeft), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, tx, ty, chromedp.ButtonLeft))
 	b.poll("T1 faces lower right", `document.getElementById('unit-status').textContent.includes('2E6-2F5')`)
+	// A squad from the fixed picker, in the woods.
+	b.do("an Infantry squad", chromedp.Click(chromedp.CSS(`input[name="tool"][value="unit"]`)), chromedp.SetValue(chromedp.CSS(`#unit-kind`), "infantry"),
+		chromedp.SetValue(chromedp.CSS(`#unit-id`), "S1"), chromedp.SetValue(chromedp.CSS(`#unit-side`), "Russian"))
+	click("placing S1", "2C3", "2C3", 0)
+	b.poll("S1 placed", `document.querySelector('#emap .unit[data-unit="S1"]') !== null`)
 	// Mud, and a level painted on the woods without changing them.
 	b.do("mud", chromedp.SetValue(chromedp.CSS(`#conditions`), "mud"), chromedp.Evaluate[chromedp.Void](`document.getElementById('conditions').dispatchEvent(new Event('change'))`))
 	b.do("the level tool", chromedp.Click(chromedp.CSS(`input[name="tool"][value="level"]`)), chromedp.SetValue(chromedp.CSS(`#level`), "1"))
