@@ -158,8 +158,10 @@ func editorDraw(t *testing.T, b *tab) {
 // editor's map.
 func editorPoint(t *testing.T, b *tab, a, bb string, f float64) [2]float64 {
 	t.Helper()
-	xy := b.eval(fmt.Sprintf(`(() => { const c = (id) => { const r = document.querySelector('#emap .hex[data-hex="' + id + '"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
-		const p = c(%q), q = c(%q); return (p[0] + (q[0] - p[0]) * %g) + ',' + (p[1] + (q[1] - p[1]) * %g); })()`, a, bb, f, f))
+	xy := b.eval(fmt.Sprintf(`(() => { const el = (id) => document.querySelector('#emap .hex[data-hex="' + id + '"]');
+		el(%q).scrollIntoView({block: 'nearest', inline: 'nearest'});
+		const c = (id) => { const r = el(id).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+		const p = c(%q), q = c(%q); return (p[0] + (q[0] - p[0]) * %g) + ',' + (p[1] + (q[1] - p[1]) * %g); })()`, a, a, bb, f, f))
 	var p [2]float64
 	if _, err := fmt.Sscanf(xy, "%g,%g", &p[0], &p[1]); err != nil {
 		t.Fatalf("%s-%s: %q: %v", a, bb, xy, err)
@@ -366,4 +368,76 @@ func openStore(t *testing.T) store.Store {
 	}
 	t.Cleanup(func() { st.Close() })
 	return st
+}
+
+// TestBrowserEditorFeatures uses the controls the other editor tests do not: two rows of
+// boards, a stone bridge carrying a road over a stream, a ford, a hexside too narrow for VBM, a
+// Bypass wreck, two wrecks in a hex, a leader, Cavalry and a wagon on the second board, and
+// removing a unit (then undoing it). The export is what aslfile reads, and imports and exports
+// again to the same text.
+func TestBrowserEditorFeatures(t *testing.T) {
+	exe := chromiumFor(t)
+	c := serveTest(t, New(Config{Store: openStore(t)}))
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	b := newTab(t, ctx, exe, "editor-features-failed.png")
+	b.do("opening the editor", chromedp.Navigate(c.base+"/edit"))
+	b.poll("the editor ready", `document.body.dataset.ready === '1'`)
+	b.do("boards 2 over 3", chromedp.SetValue(chromedp.CSS(`#boards`), "2/3"), chromedp.Click(chromedp.CSS(`#apply-boards`)))
+	b.poll("board 3 drawn", `document.querySelector('#emap .hex[data-hex="3C3"]') !== null`)
+	hexTool := func(terrain, bridge string, ford bool, hex string) {
+		t.Helper()
+		b.do("painting "+hex, chromedp.Click(chromedp.CSS(`input[name="tool"][value="terrain"]`)), chromedp.SetValue(chromedp.CSS(`#terrain`), terrain),
+			chromedp.SetValue(chromedp.CSS(`#bridge`), bridge), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById('ford').checked = %v`, ford)))
+		editorClick(t, b, "painting "+hex, hex, hex, 0)
+		b.poll(hex+" painted", fmt.Sprintf(`document.querySelector('#emap .hex[data-hex="%s"]').dataset.terrain === %q`, hex, terrain))
+	}
+	hexTool("stream", "stone", false, "2C3")
+	hexTool("deep stream", "", true, "2F3")
+	hexTool("woods", "", false, "2H3")
+	side := func(feature, a, bb string) {
+		t.Helper()
+		b.do("choosing "+feature, chromedp.Click(chromedp.CSS(`input[name="tool"][value="hexside"]`)), chromedp.SetValue(chromedp.CSS(`#side-feature`), feature))
+		editorClick(t, b, feature+" "+a+"-"+bb, a, bb, 0.42)
+		b.poll(feature+" drawn", fmt.Sprintf(`document.querySelector('#emap line.%s[data-side="%s-%s"]') !== null`, feature, a, bb))
+	}
+	side("roads", "2C2", "2C3")
+	side("roads", "2C3", "2C4")
+	side("novbm", "2H3", "2H4")
+	side("bypass_wrecks", "2H3", "2I3")
+	b.do("two wrecks", chromedp.Click(chromedp.CSS(`input[name="tool"][value="wreck"]`)), chromedp.SetValue(chromedp.CSS(`#wreck-count`), "2"))
+	editorClick(t, b, "wrecks in 2J5", "2J5", "2J5", 0)
+	b.poll("the wrecks", `document.querySelector('#emap .wreck[data-wreck="2J5"]') !== null`)
+	place := func(kind, id, side, hex string) {
+		t.Helper()
+		b.do("a "+kind, chromedp.Click(chromedp.CSS(`input[name="tool"][value="unit"]`)), chromedp.SetValue(chromedp.CSS(`#unit-kind`), kind),
+			chromedp.SetValue(chromedp.CSS(`#unit-id`), id), chromedp.SetValue(chromedp.CSS(`#unit-side`), side), chromedp.Evaluate[chromedp.Void](`document.getElementById('foot-name').value = ''`))
+		editorClick(t, b, "placing "+id, hex, hex, 0)
+		b.poll(id+" placed", `document.querySelector('#emap .unit[data-unit="`+id+`"]') !== null`)
+	}
+	place("leader", "L1", "German", "3C3")
+	place("cavalry", "K1", "Russian", "3E3")
+	place("wagon", "W1", "Russian", "3G3")
+	b.do("removing W1", chromedp.Click(chromedp.CSS(`#unit-list button[aria-label="remove W1"]`)))
+	b.poll("W1 removed", `document.querySelector('#emap .unit[data-unit="W1"]') === null`)
+	b.do("undo", chromedp.Click(chromedp.CSS(`#undo`)))
+	b.poll("W1 back", `document.querySelector('#emap .unit[data-unit="W1"]') !== null`)
+	b.do("exporting", chromedp.Click(chromedp.CSS(`#export`)))
+	text := b.eval(`document.getElementById('yaml').value`)
+	for _, want := range []string{`rows: [["2"], ["3"]]`, "2C3: {terrain: stream, bridge: stone}", "2F3: {terrain: deep stream, ford: true}",
+		"roads: [2C2-2C3, 2C3-2C4]", "novbm: [2H3-2H4]", "bypass_wrecks: [2H3-2I3]", "wrecks: {2J5: 2}",
+		`infantry: {name: "8-1", leader: true}`, `cavalry: {name: "4-4-7"}`, "vehicle: {name: wagon, class: wagon, mp: 8}"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the export lacks %q:\n%s", want, text)
+		}
+	}
+	if _, err := aslfile.Load("editor.yaml", []byte(text)); err != nil {
+		t.Errorf("aslfile does not read the export: %v\n%s", err, text)
+	}
+	b.do("importing", chromedp.Click(chromedp.CSS(`#import`)))
+	b.poll("imported", `document.getElementById('status').textContent.startsWith('Imported')`)
+	b.do("exporting again", chromedp.Click(chromedp.CSS(`#export`)))
+	if again := b.eval(`document.getElementById('yaml').value`); again != text {
+		t.Errorf("export, import, export differs:\n%s\nthen\n%s", text, again)
+	}
 }

@@ -50,7 +50,34 @@ func (s *Server) readFile(w http.ResponseWriter, r *http.Request, what string) (
 	return data, true
 }
 
-// nodeValue is a YAML node as JSON writes it. Keys keep their text; a scalar is a string
+// orderedMap is a YAML mapping written as a JSON object with its keys in the file's order (the
+// editor's export keeps the order it reads).
+type orderedMap struct {
+	keys []string
+	vals []any
+}
+
+// MarshalJSON writes the mapping's keys in order.
+func (m orderedMap) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, k := range m.keys {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		vb, err := json.Marshal(m.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(append(buf, kb...), ':'), vb...)
+	}
+	return append(buf, '}'), nil
+}
+
+// nodeValue is a YAML node as JSON writes it: mappings in the file's order. Keys keep their text; a scalar is a string
 // unless it is plainly a boolean, null or number, and one that reads as a number only by its
 // exponent (a hex id such as 2E5) stays the text it is, as the scenario reader takes it.
 func nodeValue(n *yaml.Node) any {
@@ -63,9 +90,10 @@ func nodeValue(n *yaml.Node) any {
 	case yaml.AliasNode:
 		return nodeValue(n.Alias)
 	case yaml.MappingNode:
-		m := map[string]any{}
+		m := orderedMap{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			m[n.Content[i].Value] = nodeValue(n.Content[i+1])
+			m.keys = append(m.keys, n.Content[i].Value)
+			m.vals = append(m.vals, nodeValue(n.Content[i+1]))
 		}
 		return m
 	case yaml.SequenceNode:

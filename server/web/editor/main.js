@@ -19,7 +19,7 @@ function redraw() {
   renderUnits();
   $('#undo').disabled = !canUndo();
   $('#redo').disabled = !canRedo();
-  $('#boards').value = M.doc.rows.map((r) => r.join(',')).join(';');
+  $('#boards').value = M.doc.rows.map((r) => r.join(',')).join('/');
   $('#scn-name').value = M.doc.name;
   $('#conditions').value = M.doc.conditions || '';
   $('#grain-season').value = M.doc.grain || '';
@@ -33,7 +33,7 @@ async function afterHistory(ok) {
 }
 
 async function applyBoards() {
-  const rows = $('#boards').value.split(';').map((r) => r.split(',').map((b) => b.trim()).filter(Boolean)).filter((r) => r.length);
+  const rows = $('#boards').value.split(/[;/]/).map((r) => r.split(',').map((b) => b.trim()).filter(Boolean)).filter((r) => r.length);
   const before = JSON.stringify(M.doc.rows);
   if (!rows.length || JSON.stringify(rows) === before) return;
   const old = M.doc.rows;
