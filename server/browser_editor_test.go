@@ -33,9 +33,8 @@ func TestBrowserEditor(t *testing.T) {
 		c := serveTest(t, srv)
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
-		b := newTab(t, ctx, exe, "editor-failed.png")
-		b.do("opening the editor", chromedp.Navigate(c.base+"/edit"))
-		b.poll("the editor ready", `document.body.dataset.ready === '1' && document.querySelector('#emap .hex[data-hex="2E5"]') !== null`)
+		b := openEditor(t, ctx, exe, c.base, "editor-failed.png")
+		b.poll("the map drawn", `document.querySelector('#emap .hex[data-hex="2E5"]') !== null`)
 
 		editorDraw(t, b)
 		text := b.eval(`document.getElementById('yaml').value`)
@@ -75,6 +74,22 @@ func TestBrowserEditor(t *testing.T) {
 		}
 		b.screenshot("editor.png")
 	})
+}
+
+// openEditor opens the map editor (at base) in a new tab and waits until it is ready.
+func openEditor(t *testing.T, ctx context.Context, exe, base, failShot string) *tab {
+	t.Helper()
+	b := newTab(t, ctx, exe, failShot)
+	b.do("opening the editor", chromedp.Navigate(base+"/edit"))
+	b.poll("the editor ready", `document.body.dataset.ready === '1'`)
+	return b
+}
+
+// setBoards sets the editor's boards ("2,3/4,5") and waits until hex is drawn.
+func setBoards(b *tab, boards, hex string) {
+	b.t.Helper()
+	b.do("boards "+boards, chromedp.SetValue(chromedp.CSS(`#boards`), boards), chromedp.Click(chromedp.CSS(`#apply-boards`)))
+	b.poll(hex+" drawn", `document.querySelector('#emap .hex[data-hex="`+hex+`"]') !== null`)
 }
 
 // chromiumFor is the browser an editor test drives (findChromium); the test is skipped when
@@ -215,11 +230,8 @@ func TestBrowserEditorConvoyGap(t *testing.T) {
 		c := serveTest(t, open())
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
-		b := newTab(t, ctx, exe, "editor-convoy-failed.png")
-		b.do("opening the editor", chromedp.Navigate(c.base+"/edit"))
-		b.poll("the editor ready", `document.body.dataset.ready === '1'`)
-		b.do("choosing board 5", chromedp.SetValue(chromedp.CSS(`#boards`), "5"), chromedp.Click(chromedp.CSS(`#apply-boards`)))
-		b.poll("board 5 drawn", `document.querySelector('#emap .hex[data-hex="5B5"]') !== null`)
+		b := openEditor(t, ctx, exe, c.base, "editor-convoy-failed.png")
+		setBoards(b, "5", "5B5")
 		b.do("the hexside tool", chromedp.Click(chromedp.CSS(`input[name="tool"][value="hexside"]`)), chromedp.SetValue(chromedp.CSS(`#side-feature`), "roads"))
 		cols := "BCDEFGHIJKLMNOP"
 		for i := 1; i < len(cols); i++ {
@@ -288,9 +300,7 @@ func TestBrowserEditorExamples(t *testing.T) {
 	c := serveTest(t, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	b := newTab(t, ctx, exe, "editor-examples-failed.png")
-	b.do("opening the editor", chromedp.Navigate(c.base+"/edit"))
-	b.poll("the editor ready", `document.body.dataset.ready === '1'`)
+	b := openEditor(t, ctx, exe, c.base, "editor-examples-failed.png")
 	// roundTrip imports text and exports it; "" when the editor leaves part of it out.
 	roundTrip := func(name, text string) string {
 		t.Helper()
@@ -380,11 +390,8 @@ func TestBrowserEditorFeatures(t *testing.T) {
 	c := serveTest(t, New(Config{Store: openStore(t)}))
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	b := newTab(t, ctx, exe, "editor-features-failed.png")
-	b.do("opening the editor", chromedp.Navigate(c.base+"/edit"))
-	b.poll("the editor ready", `document.body.dataset.ready === '1'`)
-	b.do("boards 2 over 3", chromedp.SetValue(chromedp.CSS(`#boards`), "2/3"), chromedp.Click(chromedp.CSS(`#apply-boards`)))
-	b.poll("board 3 drawn", `document.querySelector('#emap .hex[data-hex="3C3"]') !== null`)
+	b := openEditor(t, ctx, exe, c.base, "editor-features-failed.png")
+	setBoards(b, "2/3", "3C3")
 	hexTool := func(terrain, bridge string, ford bool, hex string) {
 		t.Helper()
 		b.do("painting "+hex, chromedp.Click(chromedp.CSS(`input[name="tool"][value="terrain"]`)), chromedp.SetValue(chromedp.CSS(`#terrain`), terrain),
