@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
 	"strconv"
@@ -58,6 +57,8 @@ func (s *Server) routes() {
 	}
 	m.HandleFunc("GET /{$}", page("start.html"))
 	m.HandleFunc("GET /play/{id}", page("play.html"))
+	m.HandleFunc("GET /edit", page("edit.html"))
+	m.HandleFunc("POST /api/editor/parse", s.editorParse)
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web)))
 	s.mux = m
 }
@@ -126,15 +127,8 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) (*live, string, bo
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxScenario)
-	data, err := io.ReadAll(r.Body)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		fail(w, http.StatusRequestEntityTooLarge, "the scenario is over %d bytes", tooBig.Limit)
-		return
-	}
-	if err != nil {
-		fail(w, http.StatusBadRequest, "reading the scenario: %v", err)
+	data, ok := s.readFile(w, r, "the scenario")
+	if !ok {
 		return
 	}
 	if len(data) == 0 {

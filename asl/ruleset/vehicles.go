@@ -32,9 +32,9 @@ func (Ruleset) Search(q rules.CatalogQuery) ([]rules.CatalogEntry, error) {
 }
 
 // Routes is GET /api/rulesets/asl/vehicles?q=&nationality=&limit=: the listings matching, at
-// most limit (default and most maxVehicles).
+// most limit (default and most maxVehicles); and the map editor's legend and grid (editor.go).
 func (rs Ruleset) Routes() []rules.Route {
-	return []rules.Route{{Path: "vehicles", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return append([]rules.Route{{Path: "vehicles", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := rules.CatalogQuery{Text: r.URL.Query().Get("q"), Nationality: strings.ToLower(r.URL.Query().Get("nationality")), Limit: maxVehicles}
 		if s := r.URL.Query().Get("limit"); s != "" {
 			n, err := strconv.Atoi(s)
@@ -54,7 +54,7 @@ func (rs Ruleset) Routes() []rules.Route {
 			return
 		}
 		answerJSON(w, http.StatusOK, map[string]any{"listings": found})
-	})}}
+	})}}, editorRoutes()...)
 }
 
 func answerJSON(w http.ResponseWriter, code int, v any) {

@@ -1,0 +1,116 @@
+package server
+
+// The map editor's page (GET /edit, web/edit.html and web/editor/) and the one thing it asks of
+// the server beside the ASL ruleset's legend, grid and vehicles routes: reading a YAML file.
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// editorParse is POST /api/editor/parse: the body, a YAML (or JSON) document, answered as JSON,
+// so the editor can import a scenario file without a YAML reader of its own. Mapping keys keep
+// their text ("2M4"); a document that is not YAML is 400 with the reader's line-numbered error.
+func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
+	data, ok := s.readFile(w, r, "the file")
+	if !ok {
+		return
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if err := json.NewEncoder(w).Encode(nodeValue(&doc)); err != nil {
+		s.cfg.Logf("editor parse: %v", err)
+	}
+}
+
+// readFile reads a request's body, a file of at most MaxScenario bytes; on failure it has
+// answered 413 (too big) or 400, naming the file as what.
+func (s *Server) readFile(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxScenario)
+	data, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		fail(w, http.StatusRequestEntityTooLarge, "%s is over %d bytes", what, tooBig.Limit)
+		return nil, false
+	}
+	if err != nil {
+		fail(w, http.StatusBadRequest, "reading %s: %v", what, err)
+		return nil, false
+	}
+	return data, true
+}
+
+// orderedMap is a YAML mapping written as a JSON object with its keys in the file's order (the
+// editor's export keeps the order it reads).
+type orderedMap struct {
+	keys []string
+	vals []any
+}
+
+// MarshalJSON writes the mapping's keys in order.
+func (m orderedMap) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, k := range m.keys {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		vb, err := json.Marshal(m.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(append(buf, kb...), ':'), vb...)
+	}
+	return append(buf, '}'), nil
+}
+
+// nodeValue is a YAML node as JSON writes it: mappings in the file's order. Keys keep their text; a scalar is a string
+// unless it is plainly a boolean, null or number, and one that reads as a number only by its
+// exponent (a hex id such as 2E5) stays the text it is, as the scenario reader takes it.
+func nodeValue(n *yaml.Node) any {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil
+		}
+		return nodeValue(n.Content[0])
+	case yaml.AliasNode:
+		return nodeValue(n.Alias)
+	case yaml.MappingNode:
+		m := orderedMap{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			m.keys = append(m.keys, n.Content[i].Value)
+			m.vals = append(m.vals, nodeValue(n.Content[i+1]))
+		}
+		return m
+	case yaml.SequenceNode:
+		l := []any{}
+		for _, c := range n.Content {
+			l = append(l, nodeValue(c))
+		}
+		return l
+	}
+	switch n.ShortTag() {
+	case "!!null":
+		return nil
+	case "!!bool", "!!int", "!!float":
+		var v any
+		if n.Decode(&v) == nil && (n.ShortTag() != "!!float" || !strings.ContainsAny(n.Value, "eE")) {
+			return v
+		}
+	}
+	return n.Value
+}
