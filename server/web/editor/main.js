@@ -1,6 +1,6 @@
 // umpire map editor, the page: loads the legend and the grid, wires the panels to the model,
 // redraws after every change, and runs the YAML export and import, undo and redo, and starting
-// a game.
+// a game (from the drawn map, or from its saved copy: saved.js).
 
 import { $, esc } from '../util.js';
 import { M, loadGrid } from './model.js';
@@ -11,6 +11,7 @@ import { bindMap } from './tools.js';
 import { bindUnits, renderUnits } from './units.js';
 import { exportYAML, importYAML } from './yaml.js';
 import { startGame } from './start.js';
+import { bindSaved, savedName } from './saved.js';
 
 const status = (html, kind) => { const el = $('#status'); el.className = kind || 'info'; el.innerHTML = html; };
 
@@ -92,16 +93,21 @@ async function main() {
     redraw();
   });
   $('#start').addEventListener('click', async () => {
-    const text = exportYAML();
+    // A map saved (or opened) and unchanged since: the game takes the server's copy of it.
+    const saved = savedName();
+    const text = exportYAML(M.doc, saved);
     $('#yaml').value = text;
     status('Creating…');
     try {
       const g = await startGame(text);
-      status('Game created: ' + esc(g.name || g.id) + '.', 'ok');
+      const from = saved ? 'from the saved map <strong>' + esc(saved) + '</strong>' : 'with the map drawn here (save it, unchanged, to start from the saved map)';
+      $('#game-map').innerHTML = 'Started ' + from + '.';
+      status('Game created: ' + esc(g.name || g.id) + ', ' + from + '.', 'ok');
     } catch (e) {
       status('<strong>The server refused the scenario:</strong> <code>' + esc(e.message) + '</code>', 'err');
     }
   });
+  bindSaved(status, redraw);
   redraw();
   document.body.dataset.ready = '1';
 }

@@ -51,14 +51,10 @@ function unitValue(u) {
   return Object.assign(o, u.rest || {});
 }
 
-// exportYAML is the document as a scenario file: an imported file's other top-level fields,
-// moves and expectations come back as they were read.
-export function exportYAML(doc = M.doc) {
-  const out = ['name: ' + scalar(doc.name), 'ruleset: asl'];
-  if (doc.seed !== null && doc.seed !== undefined) out.push('seed: ' + flow(doc.seed));
-  for (const [k, v] of Object.entries(doc.top || {})) out.push(scalar(k) + ': ' + flow(v));
-  out.push('map:');
-  out.push(doc.rows.length === 1 ? '  boards: ' + flow(doc.rows[0]) : '  rows: ' + flow(doc.rows));
+// mapLines are the document's map: as the scenario file writes it, each line indented two
+// spaces (without the "map:" line): what a saved map holds (POST /api/maps).
+export function mapLines(doc = M.doc) {
+  const out = [doc.rows.length === 1 ? '  boards: ' + flow(doc.rows[0]) : '  rows: ' + flow(doc.rows)];
   const ids = Object.keys(doc.hexes).filter((id) => M.grid.byId.has(id)).sort(byGrid);
   const ts = ids.map((id) => [id, hexValue(doc.hexes[id])]).filter(([, v]) => v !== null);
   if (ts.length) {
@@ -73,6 +69,23 @@ export function exportYAML(doc = M.doc) {
   if (ws.length) out.push('  wrecks: ' + flow(Object.fromEntries(ws.map((id) => [id, doc.wrecks[id]]))));
   if (doc.conditions) out.push('  conditions: ' + scalar(doc.conditions));
   if (doc.grain) out.push('  grain: ' + scalar(doc.grain));
+  return out;
+}
+
+// mapYAML is the document's map: alone, as a saved map's YAML text.
+export function mapYAML(doc = M.doc) {
+  return mapLines(doc).map((l) => l.slice(2)).join('\n') + '\n';
+}
+
+// exportYAML is the document as a scenario file: an imported file's other top-level fields,
+// moves and expectations come back as they were read. With saved, a saved map's name, the
+// file refers to it (map: {saved: NAME}) instead of writing the map.
+export function exportYAML(doc = M.doc, saved = '') {
+  const out = ['name: ' + scalar(doc.name), 'ruleset: asl'];
+  if (doc.seed !== null && doc.seed !== undefined) out.push('seed: ' + flow(doc.seed));
+  for (const [k, v] of Object.entries(doc.top || {})) out.push(scalar(k) + ': ' + flow(v));
+  if (saved) out.push('map: ' + flow({ saved }));
+  else out.push('map:', ...mapLines(doc));
   out.push('units:');
   for (const u of doc.units) out.push('  - ' + flow(unitValue(u)));
   if (doc.groups.length) {
