@@ -64,6 +64,8 @@ func TestBrowserEditorSaved(t *testing.T) {
 		if again := b.eval(`document.getElementById('yaml').value`); again != first {
 			t.Errorf("the opened map with the tank differs from the first export:\n%s\nthen\n%s", first, again)
 		}
+		b.do("showing the saved maps", chromedp.ScrollIntoView(chromedp.CSS(`#save-form`)))
+		b.screenshot("editor-saved.png")
 		b.do("starting a game", chromedp.Click(chromedp.CSS(`#start`)))
 		b.poll("the game's links", `document.querySelector('#links a[data-role="German"]') !== null`)
 		if sent := b.eval(`document.getElementById('yaml').value`); !strings.Contains(sent, "map: {saved: village test}") {
@@ -228,5 +230,4 @@ func copyAndDelete(t *testing.T, c *client, b *tab) {
 	if code := c.do("GET", "/api/maps/"+url.PathEscape(cp), "", nil, nil); code != http.StatusNotFound {
 		t.Errorf("the copy after Delete: %d, want 404", code)
 	}
-	b.screenshot("editor-saved.png")
 }
