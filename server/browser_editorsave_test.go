@@ -18,7 +18,7 @@ const savedMapName = "village test"
 
 // TestBrowserEditorSaved is issue 21's Done-when for saved maps: in the editor, by clicks, a
 // small map (woods, a Bog risk, next to a road) and a tank facing the woods; the map saved under
-// a name (and saved again, with the token this browser kept); the page reloaded and the map
+// a name (and saved again, with the token this browser kept; a bad name shows the server's error); the page reloaded and the map
 // opened from the list, identical (its export is the first export's map); a game started from
 // the saved map; the play page of the tank's side, through its link, moving into the woods: the
 // confirmation shows the exact chance of bogging, as the API's odds give it, before the roll;
@@ -43,6 +43,10 @@ func TestBrowserEditorSaved(t *testing.T) {
 
 		saveMap(b, savedMapName, "Saved as")
 		saveMap(b, savedMapName, "Saved again") // this browser has its token: PUT
+		saveMap(b, "-bad name", "Not saved")    // the server's error, shown
+		if s := b.eval(`document.getElementById('status').textContent`); !strings.Contains(s, "name: a map's name is") {
+			t.Errorf("saving under a bad name reads %q; want the server's error", s)
+		}
 		var got struct {
 			Map string `json:"map"`
 		}

@@ -5,7 +5,7 @@
 // errors (a map's positioned validation errors among them) are shown as it wrote them.
 
 import { $, esc } from '../util.js';
-import { M } from './model.js';
+import { M, loadGrid } from './model.js';
 import { change } from './undo.js';
 import { mapYAML, importYAML } from './yaml.js';
 
@@ -51,9 +51,16 @@ async function save(say) {
   const tok = tokenOf(name);
   let d;
   if (tok) {
-    d = await api('PUT', path(name), { ruleset: 'asl', map: text }, tok);
-    say(`Saved again: <strong>${esc(name)}</strong> (${esc(d.summary)}).` + warned(d), 'ok');
-  } else {
+    try {
+      d = await api('PUT', path(name), { ruleset: 'asl', map: text }, tok);
+    } catch (e) {
+      if (e.status === 403) throw new Error(`“${name}” was saved by someone else: save a copy under a new name`);
+      if (e.status !== 404) throw e;
+      dropToken(name); // deleted meanwhile: saved anew below
+    }
+  }
+  if (d) say(`Saved again: <strong>${esc(name)}</strong> (${esc(d.summary)}).` + warned(d), 'ok');
+  else {
     try {
       d = await api('POST', '/api/maps', { name, ruleset: 'asl', map: text });
     } catch (e) {
@@ -73,7 +80,14 @@ async function open(name, say, redraw) {
   const before = JSON.stringify(M.doc);
   const old = M.doc;
   const file = 'name: x\nruleset: asl\nmap:\n' + d.map.replace(/\n+$/, '').split('\n').map((l) => '  ' + l).join('\n') + '\nunits: []\n';
-  const left = await importYAML(file);
+  let left;
+  try {
+    left = await importYAML(file);
+  } catch (e) {
+    M.doc = old;
+    await loadGrid().catch(() => {});
+    throw e;
+  }
   const now = M.doc;
   for (const k of ['name', 'seed', 'top', 'moves', 'expect', 'groups']) now[k] = old[k];
   now.units = old.units.filter((u) => M.grid.byId.has(u.at));
