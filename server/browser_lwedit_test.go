@@ -54,6 +54,7 @@ func TestBrowserLWEditor(t *testing.T) {
 			t.Errorf("export, import, export differs:\n%s\nthen\n%s", text, again)
 		}
 		lwEditPlays(t, c, b)
+		b.eval(`document.querySelector('.ed-side').scrollTop = 0, ''`) // the tools and the bridge in the picture
 		b.screenshot("lwedit.png")
 		lwEditSaved(t, b, text)
 	})
@@ -104,7 +105,7 @@ func lwEditDraw(t *testing.T, b *tab) {
 	b.do("adding T1", chromedp.Click(chromedp.CSS(`#add-unit`)))
 	b.do("adding R1", chromedp.SetValue(chromedp.CSS(`#u-id`), "R1"), chromedp.SetValue(chromedp.CSS(`#u-formation`), "2Pl"),
 		chromedp.SetValue(chromedp.CSS(`#u-type`), "infantry"), chromedp.Click(chromedp.CSS(`#add-unit`)))
-	b.poll("two units listed", `document.querySelectorAll('#unit-list li').length === 2`)
+	b.poll("two units listed", `document.querySelectorAll('#lw-unit-list li').length === 2`)
 	b.do("choosing to place", chromedp.Click(chromedp.CSS(`input[name="tool"][value="det"]`)))
 	lwEditClick(b, 12, 10)
 	b.do("detachment E", chromedp.SetValue(chromedp.CSS(`#d-id`), "E"), chromedp.SetValue(chromedp.CSS(`#d-units`), "R1"), chromedp.SetValue(chromedp.CSS(`#d-facing`), "270"))

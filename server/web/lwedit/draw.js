@@ -31,8 +31,6 @@ function detSide(d) {
 export function drawAll(svg) {
   const { width: w, height: h } = L.doc.table, d = L.doc;
   svg.setAttribute('viewBox', `0 0 ${w * PX} ${h * PX}`);
-  svg.setAttribute('width', w * PX);
-  svg.setAttribute('height', h * PX);
   const sides = [...new Set(d.toe.filter((f) => f.side).map((f) => String(f.side)))];
   const out = [`<rect class="lw-table" x="0" y="0" width="${w * PX}" height="${h * PX}" fill="${FILL.open}" stroke="#555"/>`];
   for (let x = 6; x < w; x += 6) out.push(`<line class="lw-grid" x1="${x * PX}" y1="0" x2="${x * PX}" y2="${h * PX}" stroke="#0001"/>`);

@@ -51,7 +51,7 @@ const row = (kind, id, text) => `<li>${text} <button type="button" class="del" d
 export function renderForms() {
   const d = L.doc;
   $('#toe-list').innerHTML = d.toe.map((f) => row('toe', f.id, `<b>${esc(f.id)}</b> ${esc(f.side || 'under ' + f.parent)} ${esc(f.initiative || '')}`)).join('');
-  $('#unit-list').innerHTML = d.units.map((u) => row('units', u.id, `<b>${esc(u.id)}</b> ${esc(u.type)} of ${esc(u.formation)}${u.xc ? ' ' + esc(u.road ?? u.xc) + '/' + esc(u.xc) + ' MPH' : ''}${u.base ? ' base ' + esc(u.base.join('x')) : ''}`)).join('');
+  $('#lw-unit-list').innerHTML = d.units.map((u) => row('units', u.id, `<b>${esc(u.id)}</b> ${esc(u.type)} of ${esc(u.formation)}${u.xc ? ' ' + esc(u.road ?? u.xc) + '/' + esc(u.xc) + ' MPH' : ''}${u.base ? ' base ' + esc(u.base.join('x')) : ''}`)).join('');
   $('#det-list').innerHTML = d.detachments.map((x) => row('detachments', x.id, `<b>${esc(x.id)}</b> [${esc(x.units.join(', '))}] at ${esc(x.at.join(', '))} facing ${esc(x.facing || 0)} ${esc(x.formation || 'line')}`)).join('');
   $('#order-list').innerHTML = d.orders.map((o) => row('orders', o.to, `to <b>${esc(o.to)}</b>: path ${esc((o.path || []).map((p) => p.join(',')).join(' '))}`)).join('');
   const sel = $('#o-to'), was = sel.value;
