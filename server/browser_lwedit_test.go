@@ -8,13 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/umpire-referee/umpire/lightningwar/lwfile"
 )
 
 // TestBrowserLWEditor draws a Lightning War table in the table editor (GET /edit/lw) by clicks
-// only: a wood, a road along the table and a stream it crosses (a bridge, which the page lists),
+// only: a wood on a gentle slope (the readout under the mouse gives their factor, 3 + 1), a road along the table and a stream it crosses (a bridge, which the page lists),
 // a choke point marked on the bridge, a German tank platoon with an order along the road across
 // the bridge and a Russian rifle stand far away; exports the scenario file and checks that
 // lightningwar/lwfile reads it; imports it and exports it again, the same text; starts a game
@@ -37,7 +38,7 @@ func TestBrowserLWEditor(t *testing.T) {
 		b.do("exporting", chromedp.Click(chromedp.CSS(`#export`)))
 		text := b.eval(`document.getElementById('yaml').value`)
 		for _, want := range []string{"table: {width: 48, height: 32}", "{id: woods 1, ground: woods, area: [[30, 20], [40, 20], [40, 28], [30, 28]]}",
-			"{id: road 1, line: [[2, 10], [46, 10]], width: 0.5}", "{id: stream 1, line: [[20, 2], [20, 30]]}",
+			"{id: gentle slope 1, slope: gentle, area: [[28, 16], [42, 16], [42, 29], [28, 29]]}", "{id: road 1, line: [[2, 10], [46, 10]], width: 0.5}", "{id: stream 1, line: [[20, 2], [20, 30]]}",
 			"{id: bridge 1, area: [[19, 9], [21, 9], [21, 11], [19, 11]]}", "{id: A, units: [T1], at: [12, 10], facing: 90}",
 			"{to: A, path: [[34, 10]]}", "{id: T1, formation: 1Pl, type: tank, tracked: true, size: medium, road: 24, xc: 12}"} {
 			if !strings.Contains(text, want) {
@@ -60,8 +61,8 @@ func TestBrowserLWEditor(t *testing.T) {
 	})
 }
 
-// lwEditClick clicks the editor's table at (x, y) inches.
-func lwEditClick(b *tab, x, y float64) {
+// lwEditPoint is where the editor's table at (x, y) inches is on the screen.
+func lwEditPoint(b *tab, x, y float64) [2]float64 {
 	b.t.Helper()
 	xy := b.eval(fmt.Sprintf(`(() => { const svg = document.getElementById('lwmap'); const h = svg.viewBox.baseVal.height / 12;
 		const pt = svg.createSVGPoint(); pt.x = %v * 12; pt.y = (h - %v) * 12; const q = pt.matrixTransform(svg.getScreenCTM()); return q.x + ',' + q.y; })()`, x, y))
@@ -69,7 +70,23 @@ func lwEditClick(b *tab, x, y float64) {
 	if _, err := fmt.Sscanf(xy, "%g,%g", &p[0], &p[1]); err != nil {
 		b.t.Fatalf("%v,%v: %q: %v", x, y, xy, err)
 	}
+	return p
+}
+
+// lwEditClick clicks the editor's table at (x, y) inches.
+func lwEditClick(b *tab, x, y float64) {
+	b.t.Helper()
+	p := lwEditPoint(b, x, y)
 	b.do(fmt.Sprintf("clicking the table at %v,%v", x, y), chromedp.MouseClickXY(p[0], p[1]))
+}
+
+// lwEditHover moves the mouse over the table at (x, y) and waits for the readout of the
+// place's movement factor to say want.
+func lwEditHover(b *tab, x, y float64, want string) {
+	b.t.Helper()
+	p := lwEditPoint(b, x, y)
+	b.do(fmt.Sprintf("hovering at %v,%v", x, y), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p[0], p[1]))
+	b.poll(fmt.Sprintf("the readout at %v,%v saying %q", x, y, want), fmt.Sprintf(`document.getElementById('here').textContent === %q`, want))
 }
 
 // lwEditDraw draws the table, the TO&E, the detachments and the order by clicks.
@@ -88,9 +105,13 @@ func lwEditDraw(t *testing.T, b *tab) {
 	}
 	draw("area", "woods", [2]float64{30, 20}, [2]float64{40, 20}, [2]float64{40, 28}, [2]float64{30, 28})
 	b.poll("the wood drawn with its factor", `[...document.querySelectorAll('#lwmap .lw-factor')].some((e) => e.textContent === 'woods 1: woods: factor 3')`)
+	draw("area", "gentle", [2]float64{28, 16}, [2]float64{42, 16}, [2]float64{42, 29}, [2]float64{28, 29})
 	draw("road", "", [2]float64{2, 10}, [2]float64{46, 10})
 	draw("stream", "", [2]float64{20, 2}, [2]float64{20, 30})
 	b.poll("the bridge shown", `document.querySelector('#lwmap .lw-bridge[data-x="20"][data-y="10"]') !== null && document.getElementById('bridges').textContent.includes('bridge: road 1 over stream 1')`)
+	lwEditHover(b, 35, 24, `35, 24": woods (3) + gentle slope (+1) = factor 4`)
+	lwEditHover(b, 25, 10, `25, 10": on road 1 (1): factor 1`)
+	lwEditHover(b, 5, 25, `5, 25": open (1): factor 1`)
 	b.do("marking a choke point on the bridge", chromedp.Click(chromedp.CSS(`#bridges button.mark-choke`)))
 	b.poll("the choke point drawn", `document.querySelector('#lwmap .lw-choke') !== null`)
 	b.do("undo", chromedp.Click(chromedp.CSS(`#undo`)))

@@ -13,7 +13,6 @@ const SIDES = ['#2f5d8a', '#b03a2e', '#2e7d32', '#7d3c98'];
 
 const pt = (p) => (p[0] * PX).toFixed(1) + ',' + ((L.doc.table.height - p[1]) * PX).toFixed(1);
 const pts = (l) => l.map(pt).join(' ');
-const mid = (l) => [l.reduce((s, p) => s + p[0], 0) / l.length, l.reduce((s, p) => s + p[1], 0) / l.length];
 
 // sideOf is a formation's side, found up its parents.
 export function sideOf(formation) {
@@ -40,7 +39,11 @@ export function drawAll(svg) {
     const hatch = t.slope ? ` stroke-dasharray="${t.slope === 'steep' ? '2 2' : '6 3'}" stroke="#8a5a2b" stroke-width="2"` : ' stroke="#555"';
     out.push(`<polygon class="lw-area" data-i="${i}" data-id="${esc(t.id)}" data-ground="${esc(t.ground || '')}" data-slope="${esc(t.slope || '')}" points="${pts(t.area)}" fill="${fill}" fill-opacity="0.8"${hatch}/>`);
   });
-  d.terrain.forEach((t) => { const c = mid(t.area); out.push(`<text class="lw-factor" x="${c[0] * PX}" y="${(h - c[1]) * PX}" text-anchor="middle" font-size="10">${esc(t.id)}: ${esc(factorText(t))}</text>`); });
+  // Each area's label hangs below its top-left corner, so overlapping areas' labels part.
+  d.terrain.forEach((t) => {
+    const c = t.area.reduce((a, p) => (p[1] > a[1] || (p[1] === a[1] && p[0] < a[0]) ? p : a));
+    out.push(`<text class="lw-factor" x="${c[0] * PX + 3}" y="${(h - c[1]) * PX + 12}" font-size="10">${esc(t.id)}: ${esc(factorText(t))}</text>`);
+  });
   for (const s of d.streams) out.push(`<polyline class="lw-stream" data-id="${esc(s.id)}" points="${pts(s.line)}" fill="none" stroke="#3a78c2" stroke-width="4"/>`);
   for (const r of d.roads) out.push(`<polyline class="lw-road" data-id="${esc(r.id)}" points="${pts(r.line)}" fill="none" stroke="#6b5a44" stroke-width="${Math.max(2, (r.width ?? 0.5) * PX)}"/>`);
   for (const c of d.chokes) out.push(`<polygon class="lw-choke" data-id="${esc(c.id)}" points="${pts(c.area)}" fill="#e0303022" stroke="#c00" stroke-width="2"/>`);

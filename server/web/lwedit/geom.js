@@ -45,3 +45,33 @@ export function footprint(det, units) {
       [c[0] + x * right[0] + y * fwd[0], c[1] + x * right[1] + y * fwd[1]]);
   });
 }
+
+// inside says whether p lies in the polygon (an edge counts as inside, near enough).
+export function inside(p, poly) {
+  let in_ = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i], b = poly[j];
+    if (segDist(p, a, b) < 1e-9) return true;
+    if ((a[1] > p[1]) !== (b[1] > p[1]) && p[0] < (b[0] - a[0]) * (p[1] - a[1]) / (b[1] - a[1]) + a[0]) in_ = !in_;
+  }
+  return in_;
+}
+
+// segDist is p's distance from the segment ab.
+export function segDist(p, a, b) {
+  const dx = b[0] - a[0], dy = b[1] - a[1], l2 = dx * dx + dy * dy;
+  const t = l2 ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2)) : 0;
+  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+}
+
+// groundAt is what stands at p as the scenario reads it: the last area listed with a ground
+// gives the ground (and its own factor, if it has one), the last with a slope the slope; on a road when within half its width.
+export function groundAt(doc, p) {
+  let ground = 'open', slope = '', factor;
+  for (const t of doc.terrain) if (inside(p, t.area)) {
+    if (t.ground) { ground = t.ground; factor = t.factor; }
+    if (t.slope) slope = t.slope;
+  }
+  const road = doc.roads.find((r) => r.line.some((q, i) => i > 0 && segDist(p, r.line[i - 1], q) <= (r.width ?? 0.5) / 2));
+  return { ground, slope, factor, road: road ? road.id : '' };
+}

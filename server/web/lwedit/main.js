@@ -3,9 +3,10 @@
 // after every change.
 
 import { $, esc } from '../util.js';
-import { L, change, undo, redo, canUndo, canRedo } from './model.js';
+import { L, change, undo, redo, canUndo, canRedo, pointText } from './model.js';
+import { groundAt } from './geom.js';
 import { drawAll, bridgesHTML } from './draw.js';
-import { bindTable, finish, markChoke } from './tools.js';
+import { bindTable, finish, markChoke, tableAt } from './tools.js';
 import { bindForms, renderForms } from './forms.js';
 import { exportYAML, importYAML } from './yaml.js';
 import { saveMap, listMaps, openMap } from './maps.js';
@@ -71,6 +72,10 @@ async function main() {
   bindTable($('#lwmap'), redraw, status);
   bindForms(redraw, status);
   bindFile();
+  $('#lwmap').addEventListener('mousemove', (ev) => {
+    const p = tableAt($('#lwmap'), ev);
+    $('#here').textContent = p.join(', ') + '": ' + pointText(groundAt(L.doc, p));
+  });
   $('#finish').addEventListener('click', () => { finish(status); redraw(); });
   $('#bridges').addEventListener('click', (ev) => {
     const b = ev.target.closest('button.mark-choke');

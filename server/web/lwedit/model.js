@@ -26,6 +26,15 @@ export function factorText(t) {
   return parts.join(', ');
 }
 
+// pointText is the Movement Chart's factor at a place (groundAt's answer): "woods (3) + gentle
+// slope (+1) = 4"; a road's 1 replaces the ground's factor and a slope still adds.
+export function pointText(g) {
+  const f = g.factor ?? GROUND[g.ground];
+  const base = g.road ? ['on ' + g.road + ' (1)', 1] : [g.ground + ' (' + f + ')', f];
+  if (!g.slope) return base[0] + ': factor ' + base[1];
+  return base[0] + ' + ' + g.slope + ' slope (+' + SLOPE[g.slope] + ') = factor ' + (base[1] + SLOPE[g.slope]);
+}
+
 const past = [], future = [];
 
 // change records the document as it is, then runs fn to change it.

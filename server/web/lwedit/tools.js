@@ -11,7 +11,7 @@ const snap = (v) => Math.round(v * 2) / 2;
 export const tool = () => document.querySelector('input[name="tool"]:checked').value;
 
 // tableAt is the point of the table under a mouse event, in inches, snapped.
-function tableAt(svg, ev) {
+export function tableAt(svg, ev) {
   const p = svg.createSVGPoint();
   p.x = ev.clientX; p.y = ev.clientY;
   const q = p.matrixTransform(svg.getScreenCTM().inverse());
