@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 	"testing"
@@ -17,7 +19,8 @@ import (
 // TestBrowserLWEditor draws a Lightning War table in the table editor (GET /edit/lw) by clicks
 // only: a wood on a gentle slope (the readout under the mouse gives their factor, 3 + 1), a road along the table and a stream it crosses (a bridge, which the page lists),
 // a choke point marked on the bridge, a German tank platoon with an order along the road across
-// the bridge and a Russian rifle stand far away; exports the scenario file and checks that
+// the bridge a German column of two tanks on 2" x 1" bases (drawn where the game stands them) and a Russian
+// rifle stand far away; exports the scenario file and checks that
 // lightningwar/lwfile reads it; imports it and exports it again, the same text; starts a game
 // from the page, plays the Movement Phase through the API and checks the tank is past the
 // stream. It then saves the table, reloads the page, opens the table from the saved list and
@@ -40,7 +43,7 @@ func TestBrowserLWEditor(t *testing.T) {
 		for _, want := range []string{"table: {width: 48, height: 32}", "{id: woods 1, ground: woods, area: [[30, 20], [40, 20], [40, 28], [30, 28]]}",
 			"{id: gentle slope 1, slope: gentle, area: [[28, 16], [42, 16], [42, 29], [28, 29]]}", "{id: road 1, line: [[2, 10], [46, 10]], width: 0.5}", "{id: stream 1, line: [[20, 2], [20, 30]]}",
 			"{id: bridge 1, area: [[19, 9], [21, 9], [21, 11], [19, 11]]}", "{id: A, units: [T1], at: [12, 10], facing: 90}",
-			"{to: A, path: [[34, 10]]}", "{id: T1, formation: 1Pl, type: tank, tracked: true, size: medium, road: 24, xc: 12}"} {
+			"{to: A, path: [[34, 10]]}", "{id: B, units: [T2, T3], at: [8, 24], facing: 45, formation: column}", "{id: T2, formation: 1Pl, type: tank, tracked: true, size: medium, road: 24, xc: 12, base: [2, 1]}", "{id: T1, formation: 1Pl, type: tank, tracked: true, size: medium, road: 24, xc: 12}"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the export lacks %q:\n%s", want, text)
 			}
@@ -126,12 +129,19 @@ func lwEditDraw(t *testing.T, b *tab) {
 	b.do("adding T1", chromedp.Click(chromedp.CSS(`#add-unit`)))
 	b.do("adding R1", chromedp.SetValue(chromedp.CSS(`#u-id`), "R1"), chromedp.SetValue(chromedp.CSS(`#u-formation`), "2Pl"),
 		chromedp.SetValue(chromedp.CSS(`#u-type`), "infantry"), chromedp.Click(chromedp.CSS(`#add-unit`)))
-	b.poll("two units listed", `document.querySelectorAll('#lw-unit-list li').length === 2`)
+	for _, id := range []string{"T2", "T3"} {
+		b.do("adding "+id, chromedp.SetValue(chromedp.CSS(`#u-id`), id), chromedp.SetValue(chromedp.CSS(`#u-formation`), "1Pl"),
+			chromedp.SetValue(chromedp.CSS(`#u-type`), "tank"), chromedp.SetValue(chromedp.CSS(`#u-base`), "2x1"), chromedp.Click(chromedp.CSS(`#add-unit`)))
+	}
+	b.poll("four units listed", `document.querySelectorAll('#lw-unit-list li').length === 4`)
 	b.do("choosing to place", chromedp.Click(chromedp.CSS(`input[name="tool"][value="det"]`)))
 	lwEditClick(b, 12, 10)
 	b.do("detachment E", chromedp.SetValue(chromedp.CSS(`#d-id`), "E"), chromedp.SetValue(chromedp.CSS(`#d-units`), "R1"), chromedp.SetValue(chromedp.CSS(`#d-facing`), "270"))
 	lwEditClick(b, 44, 30)
-	b.poll("both detachments drawn", `document.querySelectorAll('#lwmap .lw-det').length === 2`)
+	b.do("detachment B", chromedp.SetValue(chromedp.CSS(`#d-id`), "B"), chromedp.SetValue(chromedp.CSS(`#d-units`), "T2, T3"),
+		chromedp.SetValue(chromedp.CSS(`#d-facing`), "45"), chromedp.SetValue(chromedp.CSS(`#d-form`), "column"))
+	lwEditClick(b, 8, 24)
+	b.poll("the three detachments drawn", `document.querySelectorAll('#lwmap .lw-det').length === 3`)
 	b.do("choosing the order's detachment", chromedp.SetValue(chromedp.CSS(`#o-to`), "A"))
 	draw("order", "", [2]float64{34, 10})
 	b.poll("the order drawn", `document.querySelector('#lwmap .lw-order[data-to="A"]') !== null`)
@@ -148,10 +158,29 @@ func lwEditPlays(t *testing.T, c *client, b *tab) {
 	cr := Created{ID: id, Tokens: map[string]string{Referee: tok}}
 	c.mustStep(cr, Referee, 1, "movement")
 	var st struct {
-		Dets []lwRefDet `json:"dets"`
+		Dets []struct {
+			lwRefDet
+			Bases [][4][2]float64 `json:"bases"`
+		} `json:"dets"`
 	}
 	if code := c.do("GET", "/api/games/"+id, tok, nil, &st); code != http.StatusOK {
 		t.Fatalf("the game started from the editor: %d", code)
+	}
+	// B's bases, two 2" x 1" tanks in column faced 45, are drawn where the referee stands them.
+	var drawn [][4][2]float64
+	js := b.eval(`(() => { const h = document.getElementById('lwmap').viewBox.baseVal.height / 12;
+		return JSON.stringify([...document.querySelectorAll('#lwmap .lw-det[data-id="B"] polygon')].map((p) => p.getAttribute('points').split(' ')
+			.map((xy) => { const [x, y] = xy.split(',').map(Number); return [x / 12, h - y / 12]; }))); })()`)
+	if err := json.Unmarshal([]byte(js), &drawn); err != nil {
+		t.Fatalf("B's bases drawn: %q: %v", js, err)
+	}
+	if len(drawn) != 2 {
+		t.Errorf("B is drawn on %d bases, want 2", len(drawn))
+	}
+	for _, d := range st.Dets {
+		if d.ID == "B" && !sameBases(drawn, d.Bases) {
+			t.Errorf("B's bases are drawn at %v, the game stands them at %v", drawn, d.Bases)
+		}
 	}
 	for _, d := range st.Dets {
 		if d.ID == "A" && (d.X <= 20.5 || d.Y != 10) {
@@ -162,6 +191,22 @@ func lwEditPlays(t *testing.T, c *client, b *tab) {
 		}
 	}
 	t.Errorf("the game has no detachment A: %+v", st.Dets)
+}
+
+// sameBases says whether two lists of bases have the same corners in the same order, to the
+// drawing's precision (1/10 px, 1/120").
+func sameBases(a, b [][4][2]float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		for k := range a[i] {
+			if math.Abs(a[i][k][0]-b[i][k][0]) > 0.01 || math.Abs(a[i][k][1]-b[i][k][1]) > 0.01 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // lwEditSaved saves the table, reloads the page, opens the table from the saved list and
