@@ -210,7 +210,8 @@ func sameBases(a, b [][4][2]float64) bool {
 }
 
 // lwEditSaved saves the table, reloads the page, opens the table from the saved list and
-// checks the export's table part is the one saved.
+// checks the export's table part is the one saved; then imports a file naming the saved table
+// (table: {saved: NAME}) and checks it exports as the file the table was drawn in.
 func lwEditSaved(t *testing.T, b *tab, text string) {
 	t.Helper()
 	b.do("saving the table", chromedp.SetValue(chromedp.CSS(`#map-name`), "mill brook"), chromedp.Click(chromedp.CSS(`#save-map`)))
@@ -230,5 +231,14 @@ func lwEditSaved(t *testing.T, b *tab, text string) {
 	}
 	if got, want := tablePart(b.eval(`document.getElementById('yaml').value`)), tablePart(text); got != want || !strings.Contains(want, "bridge 1") {
 		t.Errorf("the saved table re-exports as\n%s\nnot\n%s", got, want)
+	}
+
+	// A file naming the saved table imports with the table drawn in: its export is the first.
+	ref := strings.Replace(text, "table:"+tablePart(text), "table: {saved: mill brook}", 1)
+	b.do("importing a file naming the saved table", chromedp.SetValue(chromedp.CSS(`#yaml`), ref), chromedp.Click(chromedp.CSS(`#import`)))
+	b.poll("the saved table drawn in", `document.getElementById('status').textContent.includes('The saved table mill brook is drawn in')`)
+	b.do("exporting it", chromedp.Click(chromedp.CSS(`#export`)))
+	if got := b.eval(`document.getElementById('yaml').value`); got != text {
+		t.Errorf("the file naming the saved table exports as\n%s\nnot\n%s", got, text)
 	}
 }

@@ -35,12 +35,12 @@ function bindFile() {
   $('#export').addEventListener('click', () => { $('#yaml').value = exportYAML(); status('Exported: the scenario file is below.', 'ok'); });
   $('#import').addEventListener('click', guarded('Import', async () => {
     const before = JSON.stringify(L.doc);
-    await importYAML($('#yaml').value);
+    const note = await importYAML($('#yaml').value);
     const now = L.doc;
     L.doc = JSON.parse(before);
     change(() => {});
     L.doc = now;
-    status('Imported.', 'ok');
+    status('Imported.' + esc(note), 'ok');
   }));
   $('#start').addEventListener('click', guarded('The server refused the scenario', async () => {
     const text = exportYAML();

@@ -69,16 +69,26 @@ export function readTable(f, doc) {
   for (const k of TABLE_FIELDS) doc[k] = Array.isArray(f[k]) ? f[k] : [];
 }
 
-// importYAML reads a scenario file into a new document.
+// importYAML reads a scenario file into a new document. A file naming a saved table (`table:
+// {saved: NAME}`) gets that table drawn in, which the next export writes out in full: the
+// answer then says so.
 export async function importYAML(text) {
   const f = await parse(text);
   if (!f || typeof f !== 'object' || String(f.ruleset || '').toLowerCase() !== 'lightningwar') throw new Error('not a ruleset: lightningwar file');
   const doc = emptyDoc();
   doc.name = String(f.name ?? doc.name);
   doc.seed = f.seed ?? null;
-  readTable(f, doc);
+  let note = '';
+  if (f.table && f.table.saved !== undefined) {
+    const res = await fetch('/api/maps/' + encodeURIComponent(f.table.saved));
+    const m = await res.json();
+    if (!res.ok) throw new Error('table.saved: ' + (m.error || res.statusText));
+    readTable(m.map_json || {}, doc);
+    note = ' The saved table ' + f.table.saved + ' is drawn in: the export writes it out in full.';
+  } else readTable(f, doc);
   for (const k of ['toe', 'units', 'detachments', 'orders']) doc[k] = Array.isArray(f[k]) ? f[k] : [];
   doc.moves = f.moves || [];
   for (const [k, v] of Object.entries(f)) if (!OWN.has(k)) doc.top[k] = v;
   L.doc = doc;
+  return note;
 }
