@@ -22,8 +22,12 @@ export async function saveMap(name) {
   const token = localStorage.getItem(key(name));
   const body = JSON.stringify({ name, ruleset: 'lightningwar', map: tableYAML() });
   if (token) {
-    await answer(await fetch('/api/maps/' + encodeURIComponent(name), { method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token }, body }));
-    return 'overwritten';
+    const res = await fetch('/api/maps/' + encodeURIComponent(name), { method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token }, body });
+    if (res.status !== 404) {
+      await answer(res);
+      return 'overwritten';
+    }
+    localStorage.removeItem(key(name)); // deleted since: save it anew
   }
   const data = await answer(await fetch('/api/maps', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
   localStorage.setItem(key(name), data.token);
