@@ -95,7 +95,7 @@ async function main() {
   $('#undo').addEventListener('click', () => { L.draft = []; if (undo()) redraw(); });
   $('#redo').addEventListener('click', () => { L.draft = []; if (redo()) redraw(); });
   addEventListener('keydown', (ev) => {
-    if (ev.target.matches('input, textarea, select')) return;
+    if (ev.target.matches('input, textarea, select, button')) return; // Enter on a button is its click
     if (ev.key === 'Escape') { L.draft = []; redraw(); }
     if (ev.key === 'Enter') { finish(status); redraw(); }
     if ((ev.ctrlKey || ev.metaKey) && ev.key === 'z') { ev.preventDefault(); if (undo()) redraw(); }
