@@ -58,6 +58,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", page("start.html"))
 	m.HandleFunc("GET /play/{id}", page("play.html"))
 	m.HandleFunc("GET /edit", page("edit.html"))
+	m.HandleFunc("GET /edit/lw", page("lwedit.html"))
 	m.HandleFunc("POST /api/editor/parse", s.editorParse)
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web)))
 	s.mux = m

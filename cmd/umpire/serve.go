@@ -98,6 +98,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "new games: %s/ (paste a scenario file)\n", base)
 	fmt.Fprintf(stdout, "map editor: %s/edit (draw an ASL map and its units, export the scenario file, start a game)\n", base)
+	fmt.Fprintf(stdout, "table editor: %s/edit/lw (draw a Lightning War table, TO&E and detachments)\n", base)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
