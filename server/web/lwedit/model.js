@@ -2,7 +2,7 @@
 // scenario file's own shape (docs/lightningwar-scenarios.md), so the export writes it as it is
 // and undo keeps whole copies; and the Movement Chart's factors (rules-notes 3.3) it shows.
 //
-// L.doc: {name, seed, table: {width, height}, terrain: [{id, ground | slope, area}], roads:
+// L.doc: {name, seed, table: {width, height}, terrain: [{id, ground | slope, factor, cover, area}], roads:
 // [{id, line, width}], streams: [{id, line}], chokes: [{id, area}], toe, units, detachments,
 // orders, moves, top: an imported file's other top-level fields}. L.draft holds the corners
 // (or waypoints) clicked so far for the tool in hand.
@@ -22,7 +22,7 @@ export function factorText(t) {
   const parts = [];
   if (t.ground) parts.push(t.ground + ': factor ' + (t.factor ?? GROUND[t.ground] ?? '?'));
   if (t.slope) parts.push(t.slope + ' slope: +' + (SLOPE[t.slope] ?? '?'));
-  if (t.cover && !t.ground && !t.slope) parts.push('cover');
+  if (t.cover) parts.push('cover');
   return parts.join(', ');
 }
 

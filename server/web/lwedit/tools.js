@@ -29,6 +29,9 @@ export function finish(status) {
       if (t === 'choke') return d.chokes.push({ id: nextId(d.chokes, 'choke'), area: pts });
       const k = $('#kind').value, item = { id: nextId(d.terrain, k.replace(/^(gentle|steep)$/, '$1 slope')) };
       if (k === 'gentle' || k === 'steep') item.slope = k; else item.ground = k;
+      const f = Number($('#a-factor').value);
+      if (item.ground && Number.isInteger(f) && f >= 1 && f <= 100) item.factor = f;
+      if ($('#a-cover').checked) item.cover = true;
       item.area = pts;
       d.terrain.push(item);
     });

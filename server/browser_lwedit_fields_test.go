@@ -1,0 +1,66 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/umpire-referee/umpire/lightningwar/lwfile"
+)
+
+// TestBrowserLWEditorFields sets, by clicks in the table editor, the fields TestBrowserLWEditor
+// leaves alone: an area's own factor and cover; checks the export holds them, that
+// lightningwar/lwfile reads it, and that import then export gives the same text.
+func TestBrowserLWEditorFields(t *testing.T) {
+	exe := chromiumFor(t)
+	backends(t, func(t *testing.T, open func() *Server) {
+		srv := open()
+		c := serveTest(t, srv)
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		b := newTab(t, ctx, exe, "lwedit-fields-failed.png")
+		b.do("opening the table editor", chromedp.Navigate(c.base+"/edit/lw"))
+		b.poll("the editor ready", `document.body.dataset.ready === '1'`)
+
+		b.do("a broken area of factor 6 that is cover", chromedp.Click(chromedp.CSS(`input[name="tool"][value="area"]`)),
+			chromedp.SetValue(chromedp.CSS(`#kind`), "broken"), chromedp.SetValue(chromedp.CSS(`#a-factor`), "6"), chromedp.Click(chromedp.CSS(`#a-cover`)))
+		for _, p := range [][2]float64{{2, 2}, {6, 2}, {6, 6}, {2, 6}} {
+			lwEditClick(b, p[0], p[1])
+		}
+		b.do("finishing the area", chromedp.Click(chromedp.CSS(`#finish`)))
+		b.poll("the area's label", `[...document.querySelectorAll('#lwmap .lw-factor')].some((e) => e.textContent === 'broken 1: broken: factor 6, cover')`)
+
+		b.do("adding 1Pl and T1", chromedp.Click(chromedp.CSS(`#add-formation`)), chromedp.Click(chromedp.CSS(`#add-unit`)))
+		b.do("choosing to place", chromedp.Click(chromedp.CSS(`input[name="tool"][value="det"]`)))
+		lwEditClick(b, 20, 10)
+		b.poll("A placed", `document.querySelectorAll('#lwmap .lw-det').length === 1`)
+
+		text := lwEditExport(t, b, "{id: broken 1, ground: broken, factor: 6, cover: true, area: [[2, 2], [6, 2], [6, 6], [2, 6]]}")
+		b.do("importing the export", chromedp.Click(chromedp.CSS(`#import`)))
+		b.poll("the import done", `document.getElementById('status').textContent.startsWith('Imported')`)
+		b.do("exporting again", chromedp.Click(chromedp.CSS(`#export`)))
+		if again := b.eval(`document.getElementById('yaml').value`); again != text {
+			t.Errorf("export, import, export differs:\n%s\nthen\n%s", text, again)
+		}
+	})
+}
+
+// lwEditExport exports the scenario, checks it holds each of want and that lightningwar/lwfile
+// reads it, and answers it.
+func lwEditExport(t *testing.T, b *tab, want ...string) string {
+	t.Helper()
+	b.do("exporting", chromedp.Click(chromedp.CSS(`#export`)))
+	text := b.eval(`document.getElementById('yaml').value`)
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("the export lacks %q:\n%s", w, text)
+		}
+	}
+	if _, err := lwfile.LoadLightningWar("lwedit.yaml", []byte(text)); err != nil {
+		t.Fatalf("lwfile does not read the export: %v\n%s", err, text)
+	}
+	return text
+}
