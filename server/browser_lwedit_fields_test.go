@@ -12,7 +12,7 @@ import (
 )
 
 // TestBrowserLWEditorFields sets, by clicks in the table editor, the fields TestBrowserLWEditor
-// leaves alone: an area's own factor and cover; checks the export holds them, that
+// leaves alone: an area's own factor and cover, a detachment's kind and revealed; checks the export holds them, that
 // lightningwar/lwfile reads it, and that import then export gives the same text.
 func TestBrowserLWEditorFields(t *testing.T) {
 	exe := chromiumFor(t)
@@ -34,11 +34,13 @@ func TestBrowserLWEditorFields(t *testing.T) {
 		b.poll("the area's label", `[...document.querySelectorAll('#lwmap .lw-factor')].some((e) => e.textContent === 'broken 1: broken: factor 6, cover')`)
 
 		b.do("adding 1Pl and T1", chromedp.Click(chromedp.CSS(`#add-formation`)), chromedp.Click(chromedp.CSS(`#add-unit`)))
-		b.do("choosing to place", chromedp.Click(chromedp.CSS(`input[name="tool"][value="det"]`)))
+		b.do("a revealed recon detachment", chromedp.Click(chromedp.CSS(`input[name="tool"][value="det"]`)),
+			chromedp.SetValue(chromedp.CSS(`#d-kind`), "recon"), chromedp.Click(chromedp.CSS(`#d-revealed`)))
 		lwEditClick(b, 20, 10)
-		b.poll("A placed", `document.querySelectorAll('#lwmap .lw-det').length === 1`)
+		b.poll("A placed", `document.querySelectorAll('#lwmap .lw-det').length === 1 && document.getElementById('det-list').textContent.includes('recon revealed')`)
 
-		text := lwEditExport(t, b, "{id: broken 1, ground: broken, factor: 6, cover: true, area: [[2, 2], [6, 2], [6, 6], [2, 6]]}")
+		text := lwEditExport(t, b, "{id: broken 1, ground: broken, factor: 6, cover: true, area: [[2, 2], [6, 2], [6, 6], [2, 6]]}",
+			"{id: A, units: [T1], at: [20, 10], facing: 90, kind: recon, revealed: true}")
 		b.do("importing the export", chromedp.Click(chromedp.CSS(`#import`)))
 		b.poll("the import done", `document.getElementById('status').textContent.startsWith('Imported')`)
 		b.do("exporting again", chromedp.Click(chromedp.CSS(`#export`)))

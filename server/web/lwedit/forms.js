@@ -1,6 +1,6 @@
 // umpire Lightning War table editor, the TO&E forms: formations (side, parent, initiative),
 // units (type, running gear, size, speeds, base) and the detachment to place (its units,
-// facing, formation), with the lists of what is entered and a button to remove each.
+// facing, formation, kind, revealed), with the lists of what is entered and a button to remove each.
 
 import { $, esc } from '../util.js';
 import { L, change } from './model.js';
@@ -41,6 +41,8 @@ export function readDet() {
   const det = { id, units, at: [0, 0] };
   if (Number(val('#d-facing'))) det.facing = Number(val('#d-facing')) % 360;
   if (val('#d-form') === 'column') det.formation = 'column';
+  if (val('#d-kind') !== 'normal') det.kind = val('#d-kind');
+  if ($('#d-revealed').checked) det.revealed = true;
   return det;
 }
 
@@ -52,7 +54,7 @@ export function renderForms() {
   const d = L.doc;
   $('#toe-list').innerHTML = d.toe.map((f) => row('toe', f.id, `<b>${esc(f.id)}</b> ${esc(f.side || 'under ' + f.parent)} ${esc(f.initiative || '')}`)).join('');
   $('#lw-unit-list').innerHTML = d.units.map((u) => row('units', u.id, `<b>${esc(u.id)}</b> ${esc(u.type)} of ${esc(u.formation)}${u.xc ? ' ' + esc(u.road ?? u.xc) + '/' + esc(u.xc) + ' MPH' : ''}${u.base ? ' base ' + esc(u.base.join('x')) : ''}`)).join('');
-  $('#det-list').innerHTML = d.detachments.map((x) => row('detachments', x.id, `<b>${esc(x.id)}</b> [${esc(x.units.join(', '))}] at ${esc(x.at.join(', '))} facing ${esc(x.facing || 0)} ${esc(x.formation || 'line')}`)).join('');
+  $('#det-list').innerHTML = d.detachments.map((x) => row('detachments', x.id, `<b>${esc(x.id)}</b> [${esc(x.units.join(', '))}] at ${esc(x.at.join(', '))} facing ${esc(x.facing || 0)} ${esc(x.formation || 'line')}${x.kind ? ' ' + esc(x.kind) : ''}${x.revealed ? ' revealed' : ''}`)).join('');
   $('#order-list').innerHTML = d.orders.map((o) => row('orders', o.to, `to <b>${esc(o.to)}</b>: path ${esc((o.path || []).map((p) => p.join(',')).join(' '))}`)).join('');
   const sel = $('#o-to'), was = sel.value;
   sel.innerHTML = d.detachments.map((x) => `<option>${esc(x.id)}</option>`).join('');
