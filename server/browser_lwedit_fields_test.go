@@ -12,7 +12,7 @@ import (
 )
 
 // TestBrowserLWEditorFields sets, by clicks in the table editor, the fields TestBrowserLWEditor
-// leaves alone: an area's own factor and cover, a detachment's kind and revealed; checks the export holds them, that
+// leaves alone: an area's own factor and cover, a detachment's kind and revealed, an order's pace, reserve and text; checks the export holds them, that
 // lightningwar/lwfile reads it, and that import then export gives the same text.
 func TestBrowserLWEditorFields(t *testing.T) {
 	exe := chromiumFor(t)
@@ -33,14 +33,22 @@ func TestBrowserLWEditorFields(t *testing.T) {
 		b.do("finishing the area", chromedp.Click(chromedp.CSS(`#finish`)))
 		b.poll("the area's label", `[...document.querySelectorAll('#lwmap .lw-factor')].some((e) => e.textContent === 'broken 1: broken: factor 6, cover')`)
 
-		b.do("adding 1Pl and T1", chromedp.Click(chromedp.CSS(`#add-formation`)), chromedp.Click(chromedp.CSS(`#add-unit`)))
+		b.do("adding 1Pl and T1, a leader on foot", chromedp.Click(chromedp.CSS(`#add-formation`)), chromedp.SetValue(chromedp.CSS(`#u-type`), "infantry"),
+			chromedp.Click(chromedp.CSS(`#u-leader`)), chromedp.Click(chromedp.CSS(`#add-unit`)))
 		b.do("a revealed recon detachment", chromedp.Click(chromedp.CSS(`input[name="tool"][value="det"]`)),
 			chromedp.SetValue(chromedp.CSS(`#d-kind`), "recon"), chromedp.Click(chromedp.CSS(`#d-revealed`)))
 		lwEditClick(b, 20, 10)
 		b.poll("A placed", `document.querySelectorAll('#lwmap .lw-det').length === 1 && document.getElementById('det-list').textContent.includes('recon revealed')`)
 
+		b.do("an order to run on reserve with a text", chromedp.Click(chromedp.CSS(`input[name="tool"][value="order"]`)),
+			chromedp.SetValue(chromedp.CSS(`#o-to`), "A"), chromedp.SetValue(chromedp.CSS(`#o-pace`), "run"),
+			chromedp.Click(chromedp.CSS(`#o-reserve`)), chromedp.SetValue(chromedp.CSS(`#o-text`), "take the crest"))
+		lwEditClick(b, 30, 10)
+		b.do("finishing the order", chromedp.Click(chromedp.CSS(`#finish`)))
+		b.poll("the order listed", `document.getElementById('order-list').textContent.includes('run reserve: “take the crest”')`)
+
 		text := lwEditExport(t, b, "{id: broken 1, ground: broken, factor: 6, cover: true, area: [[2, 2], [6, 2], [6, 6], [2, 6]]}",
-			"{id: A, units: [T1], at: [20, 10], facing: 90, kind: recon, revealed: true}")
+			"{id: A, units: [T1], at: [20, 10], facing: 90, kind: recon, revealed: true}", "{id: T1, formation: 1Pl, type: infantry, leader: true}", "{to: A, path: [[30, 10]], pace: run, reserve: true, text: take the crest}")
 		b.do("importing the export", chromedp.Click(chromedp.CSS(`#import`)))
 		b.poll("the import done", `document.getElementById('status').textContent.startsWith('Imported')`)
 		b.do("exporting again", chromedp.Click(chromedp.CSS(`#export`)))

@@ -1,5 +1,5 @@
 // umpire Lightning War table editor, the TO&E forms: formations (side, parent, initiative),
-// units (type, running gear, size, speeds, base) and the detachment to place (its units,
+// units (type, running gear, size, speeds, base, leader) and the detachment to place (its units,
 // facing, formation, kind, revealed), with the lists of what is entered and a button to remove each.
 
 import { $, esc } from '../util.js';
@@ -30,6 +30,7 @@ function addUnit() {
   }
   const base = val('#u-base').split(/[x, ]+/).map(Number);
   if (base.length === 2 && base.every((v) => v > 0) && !(base[0] === 1 && base[1] === 1)) u.base = base;
+  if ($('#u-leader').checked) u.leader = true;
   change((d) => { d.units = d.units.filter((x) => String(x.id) !== id).concat([u]); });
   return '';
 }
@@ -53,9 +54,9 @@ const row = (kind, id, text) => `<li>${text} <button type="button" class="del" d
 export function renderForms() {
   const d = L.doc;
   $('#toe-list').innerHTML = d.toe.map((f) => row('toe', f.id, `<b>${esc(f.id)}</b> ${esc(f.side || 'under ' + f.parent)} ${esc(f.initiative || '')}`)).join('');
-  $('#lw-unit-list').innerHTML = d.units.map((u) => row('units', u.id, `<b>${esc(u.id)}</b> ${esc(u.type)} of ${esc(u.formation)}${u.xc ? ' ' + esc(u.road ?? u.xc) + '/' + esc(u.xc) + ' MPH' : ''}${u.base ? ' base ' + esc(u.base.join('x')) : ''}`)).join('');
+  $('#lw-unit-list').innerHTML = d.units.map((u) => row('units', u.id, `<b>${esc(u.id)}</b> ${esc(u.type)} of ${esc(u.formation)}${u.xc ? ' ' + esc(u.road ?? u.xc) + '/' + esc(u.xc) + ' MPH' : ''}${u.base ? ' base ' + esc(u.base.join('x')) : ''}${u.leader ? ' leader' : ''}`)).join('');
   $('#det-list').innerHTML = d.detachments.map((x) => row('detachments', x.id, `<b>${esc(x.id)}</b> [${esc(x.units.join(', '))}] at ${esc(x.at.join(', '))} facing ${esc(x.facing || 0)} ${esc(x.formation || 'line')}${x.kind ? ' ' + esc(x.kind) : ''}${x.revealed ? ' revealed' : ''}`)).join('');
-  $('#order-list').innerHTML = d.orders.map((o) => row('orders', o.to, `to <b>${esc(o.to)}</b>: path ${esc((o.path || []).map((p) => p.join(',')).join(' '))}`)).join('');
+  $('#order-list').innerHTML = d.orders.map((o) => row('orders', o.to, `to <b>${esc(o.to)}</b>: path ${esc((o.path || []).map((p) => p.join(',')).join(' '))}${o.pace ? ' ' + esc(o.pace) : ''}${o.reserve ? ' reserve' : ''}${o.text ? ': “' + esc(o.text) + '”' : ''}`)).join('');
   const sel = $('#o-to'), was = sel.value;
   sel.innerHTML = d.detachments.map((x) => `<option>${esc(x.id)}</option>`).join('');
   if (d.detachments.some((x) => String(x.id) === was)) sel.value = was;

@@ -42,9 +42,13 @@ export function finish(status) {
       else d.streams.push({ id: nextId(d.streams, 'stream'), line: pts });
     });
   } else if (t === 'order') {
-    const to = $('#o-to').value;
-    if (!to || !pts.length) return status('An order needs a detachment and a waypoint.', 'err');
-    change((d) => { d.orders = d.orders.filter((o) => String(o.to) !== to).concat([{ to, path: pts }]); });
+    const to = $('#o-to').value, text = $('#o-text').value.trim(), o = { to };
+    if (!to || (!pts.length && !text)) return status('An order needs a detachment and a waypoint or a text.', 'err');
+    if (pts.length) o.path = pts;
+    if ($('#o-pace').value !== 'walk') o.pace = $('#o-pace').value;
+    if ($('#o-reserve').checked) o.reserve = true;
+    if (text) o.text = text;
+    change((d) => { d.orders = d.orders.filter((x) => String(x.to) !== to).concat([o]); });
   }
   status('Drawn.', 'ok');
 }

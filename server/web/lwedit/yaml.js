@@ -13,7 +13,7 @@ const KEYS = {
   streams: ['id', 'line'],
   chokes: ['id', 'area'],
   toe: ['id', 'name', 'side', 'parent', 'initiative'],
-  units: ['id', 'name', 'formation', 'type', 'tracked', 'wheeled', 'size', 'road', 'xc', 'base'],
+  units: ['id', 'name', 'formation', 'type', 'tracked', 'wheeled', 'size', 'road', 'xc', 'base', 'leader'],
   detachments: ['id', 'units', 'at', 'facing', 'formation', 'kind', 'revealed'],
   orders: ['to', 'from', 'turn', 'path', 'goal', 'pace', 'reserve', 'text'],
 };
