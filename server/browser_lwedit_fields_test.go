@@ -12,7 +12,8 @@ import (
 )
 
 // TestBrowserLWEditorFields sets, by clicks in the table editor, the fields TestBrowserLWEditor
-// leaves alone: an area's own factor and cover, a detachment's kind and revealed, an order's pace, reserve and text; checks the export holds them, that
+// leaves alone: an area's own factor and cover, a detachment's kind and revealed, an order's pace, reserve and text; removes the area from
+// the list of what is drawn and undoes that; checks the export holds them, that
 // lightningwar/lwfile reads it, and that import then export gives the same text.
 func TestBrowserLWEditorFields(t *testing.T) {
 	exe := chromiumFor(t)
@@ -32,6 +33,11 @@ func TestBrowserLWEditorFields(t *testing.T) {
 		}
 		b.do("finishing the area", chromedp.Click(chromedp.CSS(`#finish`)))
 		b.poll("the area's label", `[...document.querySelectorAll('#lwmap .lw-factor')].some((e) => e.textContent === 'broken 1: broken: factor 6, cover')`)
+
+		b.do("removing the area", chromedp.Click(chromedp.CSS(`#drawn-list button.del[data-kind="terrain"][data-id="broken 1"]`)))
+		b.poll("the area removed", `document.querySelector('#lwmap .lw-area') === null && document.querySelector('#drawn-list li') === null`)
+		b.do("undo", chromedp.Click(chromedp.CSS(`#undo`)))
+		b.poll("the area back", `document.querySelector('#lwmap .lw-area') !== null && document.getElementById('drawn-list').textContent.includes('broken 1')`)
 
 		b.do("adding 1Pl and T1, a leader on foot", chromedp.Click(chromedp.CSS(`#add-formation`)), chromedp.SetValue(chromedp.CSS(`#u-type`), "infantry"),
 			chromedp.Click(chromedp.CSS(`#u-leader`)), chromedp.Click(chromedp.CSS(`#add-unit`)))

@@ -3,7 +3,7 @@
 // facing, formation, kind, revealed), with the lists of what is entered and a button to remove each.
 
 import { $, esc } from '../util.js';
-import { L, change } from './model.js';
+import { L, change, factorText } from './model.js';
 
 const VEHICLES = new Set(['tank', 'truck', 'halftrack', 'car', 'vehicle', 'motorcycle']);
 const val = (sel) => $(sel).value.trim();
@@ -49,10 +49,16 @@ export function readDet() {
 
 const row = (kind, id, text) => `<li>${text} <button type="button" class="del" data-kind="${kind}" data-id="${esc(id)}" title="remove">×</button></li>`;
 
-// renderForms lists the formations, units, detachments and orders, and fills the order form's
+// renderForms lists the areas, roads, streams and chokes drawn, the formations, units,
+// detachments and orders, and fills the order form's
 // choice of detachments.
 export function renderForms() {
   const d = L.doc;
+  const pts = (l) => l.length + (l.length === 1 ? ' point' : ' points');
+  $('#drawn-list').innerHTML = d.terrain.map((x) => row('terrain', x.id, `<b>${esc(x.id)}</b> ${esc(factorText(x))}, ${pts(x.area)}`))
+    .concat(d.roads.map((x) => row('roads', x.id, `<b>${esc(x.id)}</b> ${esc(x.width ?? 0.5)}" wide, ${pts(x.line)}`)),
+      d.streams.map((x) => row('streams', x.id, `<b>${esc(x.id)}</b> ${pts(x.line)}`)),
+      d.chokes.map((x) => row('chokes', x.id, `<b>${esc(x.id)}</b> choke point, ${pts(x.area)}`))).join('');
   $('#toe-list').innerHTML = d.toe.map((f) => row('toe', f.id, `<b>${esc(f.id)}</b> ${esc(f.side || 'under ' + f.parent)} ${esc(f.initiative || '')}`)).join('');
   $('#lw-unit-list').innerHTML = d.units.map((u) => row('units', u.id, `<b>${esc(u.id)}</b> ${esc(u.type)} of ${esc(u.formation)}${u.xc ? ' ' + esc(u.road ?? u.xc) + '/' + esc(u.xc) + ' MPH' : ''}${u.base ? ' base ' + esc(u.base.join('x')) : ''}${u.leader ? ' leader' : ''}`)).join('');
   $('#det-list').innerHTML = d.detachments.map((x) => row('detachments', x.id, `<b>${esc(x.id)}</b> [${esc(x.units.join(', '))}] at ${esc(x.at.join(', '))} facing ${esc(x.facing || 0)} ${esc(x.formation || 'line')}${x.kind ? ' ' + esc(x.kind) : ''}${x.revealed ? ' revealed' : ''}`)).join('');
