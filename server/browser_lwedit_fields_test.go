@@ -13,7 +13,7 @@ import (
 
 // TestBrowserLWEditorFields sets, by clicks in the table editor, the fields TestBrowserLWEditor
 // leaves alone: an area's own factor and cover, a detachment's kind and revealed, an order's pace, reserve and text; removes the area from
-// the list of what is drawn and undoes that; checks the export holds them, that
+// the list of what is drawn and undoes that; copies and deletes a saved table; checks the export holds them, that
 // lightningwar/lwfile reads it, and that import then export gives the same text.
 func TestBrowserLWEditorFields(t *testing.T) {
 	exe := chromiumFor(t)
@@ -61,7 +61,23 @@ func TestBrowserLWEditorFields(t *testing.T) {
 		if again := b.eval(`document.getElementById('yaml').value`); again != text {
 			t.Errorf("export, import, export differs:\n%s\nthen\n%s", text, again)
 		}
+		lwEditCopyDelete(b)
 	})
+}
+
+// lwEditCopyDelete saves the table, copies it from the saved list (the copy's edit token kept)
+// and deletes the copy with that token.
+func lwEditCopyDelete(b *tab) {
+	b.t.Helper()
+	li := func(name string) string { return `#maps li[data-map="` + name + `"]` }
+	b.do("saving the table", chromedp.SetValue(chromedp.CSS(`#map-name`), "hill"), chromedp.Click(chromedp.CSS(`#save-map`)))
+	b.poll("the table listed", `document.querySelector('`+li("hill")+`') !== null`)
+	b.do("copying it", chromedp.SetValue(chromedp.CSS(`#map-name`), "hill 2"), chromedp.Click(chromedp.CSS(li("hill")+` button.copy-map`)))
+	b.poll("the copy listed as ours", `document.getElementById('status').textContent.startsWith('Copied hill to hill 2') &&
+		(document.querySelector('`+li("hill 2")+`') || {}).textContent.includes('yours') && localStorage.getItem('umpire.map-token.hill 2') !== null`)
+	b.do("deleting the copy", chromedp.Click(chromedp.CSS(li("hill 2")+` button.delete-map`)))
+	b.poll("the copy gone, the table kept", `document.getElementById('status').textContent.startsWith('Deleted hill 2') &&
+		document.querySelector('`+li("hill 2")+`') === null && document.querySelector('`+li("hill")+`') !== null`)
 }
 
 // lwEditExport exports the scenario, checks it holds each of want and that lightningwar/lwfile

@@ -11,8 +11,8 @@ import { mapYAML, importYAML } from './yaml.js';
 
 const TOKEN_KEY = 'umpire.map-token.';
 export const tokenOf = (name) => localStorage.getItem(TOKEN_KEY + name) || '';
-const keepToken = (name, tok) => localStorage.setItem(TOKEN_KEY + name, tok);
-const dropToken = (name) => localStorage.removeItem(TOKEN_KEY + name);
+export const keepToken = (name, tok) => localStorage.setItem(TOKEN_KEY + name, tok);
+export const dropToken = (name) => localStorage.removeItem(TOKEN_KEY + name);
 
 // S.saved is the saved map the editor's map is (its name and the map's YAML when saved or
 // opened), so a game can be started from the server's copy while the map is unchanged.
@@ -24,7 +24,7 @@ export function savedName() {
 }
 
 // api sends a request and answers the server's JSON (or throws its error, with the status).
-async function api(method, path, body, token) {
+export async function api(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = 'Bearer ' + token;
@@ -100,15 +100,18 @@ async function open(name, say, redraw) {
   redraw();
 }
 
-async function copy(name, say) {
+// copyMap copies the saved map name (of any ruleset) to the name in #map-name and keeps the
+// copy's edit token; say tells of it.
+export async function copyMap(name, say) {
   const to = $('#map-name').value.trim();
-  if (!to || to === name) throw new Error(`type the copy's new name in “save as” first`);
+  if (!to || to === name) throw new Error(`type the copy's new name in the name box first`);
   const d = await api('POST', path(name) + '/copy', { name: to });
   keepToken(to, d.token);
   say(`Copied <strong>${esc(name)}</strong> to <strong>${esc(to)}</strong>. This browser keeps the copy's edit token.`, 'ok');
 }
 
-async function del(name, say) {
+// deleteMap deletes the saved map name with the edit token this browser keeps for it.
+export async function deleteMap(name, say) {
   const tok = tokenOf(name);
   try {
     await api('DELETE', path(name), undefined, tok);
@@ -117,8 +120,12 @@ async function del(name, say) {
     throw e;
   }
   dropToken(name);
-  if (S.saved && S.saved.name === name) S.saved = null;
   say(`Deleted <strong>${esc(name)}</strong>.`, 'ok');
+}
+
+async function del(name, say) {
+  await deleteMap(name, say);
+  if (S.saved && S.saved.name === name) S.saved = null;
 }
 
 // listMaps shows the saved ASL maps, each with Open, Copy and Delete.
@@ -143,7 +150,7 @@ export function bindSaved(say, redraw) {
     const btn = ev.target.closest('button[data-act]');
     if (!btn) return;
     const name = btn.closest('li').dataset.map;
-    const act = { open: () => open(name, say, redraw), copy: () => copy(name, say), delete: () => del(name, say) }[btn.dataset.act];
+    const act = { open: () => open(name, say, redraw), copy: () => copyMap(name, say), delete: () => del(name, say) }[btn.dataset.act];
     act().then(refresh, fail({ open: 'Not opened', copy: 'Not copied', delete: 'Not deleted' }[btn.dataset.act]));
   });
   refresh();

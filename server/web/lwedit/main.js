@@ -11,6 +11,7 @@ import { bindForms, renderForms } from './forms.js';
 import { exportYAML, importYAML } from './yaml.js';
 import { saveMap, listMaps, openMap } from './maps.js';
 import { startGame } from '../editor/start.js';
+import { copyMap, deleteMap } from '../editor/saved.js';
 
 const status = (html, kind) => { const el = $('#status'); el.className = kind || 'info'; el.innerHTML = html; };
 
@@ -65,6 +66,14 @@ function bindFile() {
     change(() => {});
     L.doc = now;
     status('Opened the saved table ' + esc(b.dataset.name) + '.', 'ok');
+  }));
+  $('#maps').addEventListener('click', guarded('Not copied', async (ev) => {
+    const b = ev.target.closest('button.copy-map');
+    if (b) { await copyMap(b.closest('li').dataset.map, status); await listMaps(); }
+  }));
+  $('#maps').addEventListener('click', guarded('Not deleted', async (ev) => {
+    const b = ev.target.closest('button.delete-map');
+    if (b) { await deleteMap(b.closest('li').dataset.map, status); await listMaps(); }
   }));
 }
 

@@ -1,49 +1,53 @@
 // umpire Lightning War table editor, saved maps (API.md): save the table under a name (POST
-// /api/maps with ruleset lightningwar; the edit token answered is kept in localStorage under
-// the map's name, and a later save of that name overwrites with PUT), list the saved tables
-// and open one (GET /api/maps/{name}: its table, terrain, roads, streams and chokes).
+// /api/maps with ruleset lightningwar; a later save of that name overwrites with PUT and the
+// edit token), list the saved tables, open one (GET /api/maps/{name}: its table, terrain,
+// roads, streams and chokes), copy and delete one. The requests and the edit tokens kept in
+// localStorage are the map editor's (editor/saved.js): one store of tokens for all saved maps,
+// as the server has one namespace of map names.
 
 import { $, esc } from '../util.js';
 import { L } from './model.js';
 import { tableYAML, readTable } from './yaml.js';
+import { api, tokenOf, keepToken, dropToken } from '../editor/saved.js';
 
-const key = (name) => 'umpire.lwmap.' + name;
-
-async function answer(res) {
-  const text = await res.text();
-  let data;
-  try { data = JSON.parse(text); } catch (e) { data = { error: text.trim() || res.statusText }; }
-  if (!res.ok) throw new Error(data.error || 'error ' + res.status);
-  return data;
+// Tokens this editor kept under its own key before it shared the map editor's move over.
+for (const k of Object.keys(localStorage)) if (k.startsWith('umpire.lwmap.')) {
+  if (!tokenOf(k.slice(13))) keepToken(k.slice(13), localStorage.getItem(k));
+  localStorage.removeItem(k);
 }
+
+const path = (name) => '/api/maps/' + encodeURIComponent(name);
 
 // saveMap saves the table under name: a new map, or an overwrite when its token is known.
 export async function saveMap(name) {
-  const token = localStorage.getItem(key(name));
-  const body = JSON.stringify({ name, ruleset: 'lightningwar', map: tableYAML() });
+  const token = tokenOf(name);
+  const body = { name, ruleset: 'lightningwar', map: tableYAML() };
   if (token) {
-    const res = await fetch('/api/maps/' + encodeURIComponent(name), { method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token }, body });
-    if (res.status !== 404) {
-      await answer(res);
+    try {
+      await api('PUT', path(name), body, token);
       return 'overwritten';
+    } catch (e) {
+      if (e.status !== 404) throw e;
+      dropToken(name); // deleted since: save it anew
     }
-    localStorage.removeItem(key(name)); // deleted since: save it anew
   }
-  const data = await answer(await fetch('/api/maps', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
-  localStorage.setItem(key(name), data.token);
+  const data = await api('POST', '/api/maps', body);
+  keepToken(name, data.token);
   return 'saved';
 }
 
-// listMaps fills #maps with the saved Lightning War tables, each with an Open button.
+// listMaps fills #maps with the saved Lightning War tables, each with Open, Copy and Delete.
 export async function listMaps() {
-  const all = await answer(await fetch('/api/maps'));
-  const mine = all.filter((m) => m.ruleset === 'lightningwar');
-  $('#maps').innerHTML = mine.length ? mine.map((m) => `<li><button type="button" class="open-map" data-name="${esc(m.name)}">Open</button> ${esc(m.name)} <span class="small">${esc(m.summary)}</span></li>`).join('') : '<li class="small">no saved tables</li>';
+  const all = await api('GET', '/api/maps');
+  const mine = (all || []).filter((m) => m.ruleset === 'lightningwar');
+  $('#maps').innerHTML = mine.length ? mine.map((m) => `<li data-map="${esc(m.name)}"><button type="button" class="open-map" data-name="${esc(m.name)}">Open</button> ${esc(m.name)}
+    <span class="small">${esc(m.summary)}${tokenOf(m.name) ? ' · yours' : ''}</span>
+    <button type="button" class="copy-map">Copy</button> <button type="button" class="delete-map">Delete</button></li>`).join('') : '<li class="small">no saved tables</li>';
 }
 
 // openMap replaces the table (not the TO&E, units or orders) with the saved map name.
 export async function openMap(name) {
-  const m = await answer(await fetch('/api/maps/' + encodeURIComponent(name)));
+  const m = await api('GET', path(name));
   readTable(m.map_json || {}, L.doc);
   $('#map-name').value = name;
 }
