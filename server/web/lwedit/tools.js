@@ -22,6 +22,7 @@ export function tableAt(svg, ev) {
 // finish ends what is being drawn: an area needs three corners, a line or path one leg.
 export function finish(status) {
   const t = tool(), pts = L.draft;
+  let note = '';
   L.draft = [];
   if (t === 'area' || t === 'choke') {
     if (pts.length < 3) return status('An area needs three corners at least.', 'err');
@@ -31,6 +32,7 @@ export function finish(status) {
       if (k === 'gentle' || k === 'steep') item.slope = k; else item.ground = k;
       const f = Number($('#a-factor').value);
       if (item.ground && Number.isInteger(f) && f >= 1 && f <= 100) item.factor = f;
+      else if ($('#a-factor').value) note = ' The factor is left out: it is a whole 1..100, of a ground only.';
       if ($('#a-cover').checked) item.cover = true;
       item.area = pts;
       d.terrain.push(item);
@@ -50,7 +52,7 @@ export function finish(status) {
     if (text) o.text = text;
     change((d) => { d.orders = d.orders.filter((x) => String(x.to) !== to).concat([o]); });
   }
-  status('Drawn.', 'ok');
+  status('Drawn.' + note, note ? 'warn' : 'ok');
 }
 
 // markChoke marks a 2" square choke point centred on a bridge.
