@@ -138,9 +138,8 @@ func (s *Server) createMap(w http.ResponseWriter, r *http.Request) {
 
 // saveNew saves m under a fresh edit token and answers 201 with it (409 if the name is taken).
 func (s *Server) saveNew(w http.ResponseWriter, ctx context.Context, m store.Map, warnings []string) {
-	tok := newToken(16)
-	sum := sha256.Sum256([]byte(tok))
-	m.Token, m.Updated = sum[:], time.Now().UnixNano()
+	tok, digest := mintToken()
+	m.Token, m.Updated = digest, time.Now().UnixNano()
 	err := s.cfg.Store.CreateMap(ctx, m)
 	if errors.Is(err, store.ErrConflict) {
 		fail(w, http.StatusConflict, "a map is already saved as %q: choose another name, or overwrite it with PUT /api/maps/{name} and its token", m.Name)
@@ -176,9 +175,8 @@ func (s *Server) openMap(w http.ResponseWriter, r *http.Request) (store.Map, boo
 // mayEdit checks the request's edit token against the map's: 401 without one, 403 with
 // another (compared in constant time). On failure it has answered.
 func mayEdit(w http.ResponseWriter, r *http.Request, m store.Map) bool {
-	scheme, tok, _ := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
-	tok = strings.TrimSpace(tok)
-	if !strings.EqualFold(scheme, "Bearer") || tok == "" {
+	tok := bearer(r)
+	if tok == "" {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="umpire maps"`)
 		fail(w, http.StatusUnauthorized, "changing map %q needs its edit token: \"Authorization: Bearer TOKEN\" (the token saving it answered)", m.Name)
 		return false

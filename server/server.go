@@ -169,9 +169,8 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 		}
 	}
 	for _, role := range append(append([]string(nil), c.Sides...), Referee, Spectator) {
-		tok := newToken(16)
-		sum := sha256.Sum256([]byte(tok))
-		rec.Tokens[role] = sum[:]
+		tok, digest := mintToken()
+		rec.Tokens[role] = digest
 		c.Tokens[role] = tok
 		c.Links[role] = "/play/" + rec.ID + "?k=" + tok
 	}
@@ -202,6 +201,24 @@ func newToken(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// mintToken is a new edit or role token and the digest the store keeps of it (never the token
+// itself).
+func mintToken() (tok string, digest []byte) {
+	tok = newToken(16)
+	sum := sha256.Sum256([]byte(tok))
+	return tok, sum[:]
+}
+
+// bearer is the token of the request's Authorization header, "" without one. The scheme is
+// matched in any case (RFC 9110: "bearer" is "Bearer").
+func bearer(r *http.Request) string {
+	scheme, tok, _ := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(tok)
 }
 
 // load returns the game, from memory or rebuilt from the store. ErrNotFound if there is none.
@@ -300,8 +317,8 @@ func (s *Server) catchUp(ctx context.Context, l *live) error {
 // match, so the time taken tells nothing of which role (if any) it is.
 func authorize(r *http.Request, rec *store.Game) (string, bool) {
 	tok := r.URL.Query().Get("k")
-	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
-		tok = strings.TrimSpace(h[len("Bearer "):])
+	if b := bearer(r); b != "" {
+		tok = b
 	}
 	if tok == "" {
 		return "", false
