@@ -33,7 +33,7 @@ func TestBrowserEditor(t *testing.T) {
 		c := serveTest(t, srv)
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
-		b := openEditor(t, ctx, exe, c.base, "editor-failed.png")
+		b := openEditor(t, ctx, exe, c.base+"/edit", "editor-failed.png")
 		b.poll("the map drawn", `document.querySelector('#emap .hex[data-hex="2E5"]') !== null`)
 
 		editorDraw(t, b)
@@ -76,11 +76,12 @@ func TestBrowserEditor(t *testing.T) {
 	})
 }
 
-// openEditor opens the map editor (at base) in a new tab and waits until it is ready.
-func openEditor(t *testing.T, ctx context.Context, exe, base, failShot string) *tab {
+// openEditor opens an editor page (url: the server's /edit, or /edit/lw for the table editor)
+// in a new tab and waits until it is ready.
+func openEditor(t *testing.T, ctx context.Context, exe, url, failShot string) *tab {
 	t.Helper()
 	b := newTab(t, ctx, exe, failShot)
-	b.do("opening the editor", chromedp.Navigate(base+"/edit"))
+	b.do("opening "+url, chromedp.Navigate(url))
 	b.poll("the editor ready", `document.body.dataset.ready === '1'`)
 	return b
 }
@@ -230,7 +231,7 @@ func TestBrowserEditorConvoyGap(t *testing.T) {
 		c := serveTest(t, open())
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
-		b := openEditor(t, ctx, exe, c.base, "editor-convoy-failed.png")
+		b := openEditor(t, ctx, exe, c.base+"/edit", "editor-convoy-failed.png")
 		setBoards(b, "5", "5B5")
 		b.do("the hexside tool", chromedp.Click(chromedp.CSS(`input[name="tool"][value="hexside"]`)), chromedp.SetValue(chromedp.CSS(`#side-feature`), "roads"))
 		cols := "BCDEFGHIJKLMNOP"
@@ -300,7 +301,7 @@ func TestBrowserEditorExamples(t *testing.T) {
 	c := serveTest(t, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	b := openEditor(t, ctx, exe, c.base, "editor-examples-failed.png")
+	b := openEditor(t, ctx, exe, c.base+"/edit", "editor-examples-failed.png")
 	// roundTrip imports text and exports it; "" when the editor leaves part of it out.
 	roundTrip := func(name, text string) string {
 		t.Helper()
@@ -390,7 +391,7 @@ func TestBrowserEditorFeatures(t *testing.T) {
 	c := serveTest(t, New(Config{Store: openStore(t)}))
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	b := openEditor(t, ctx, exe, c.base, "editor-features-failed.png")
+	b := openEditor(t, ctx, exe, c.base+"/edit", "editor-features-failed.png")
 	setBoards(b, "2/3", "3C3")
 	hexTool := func(terrain, bridge string, ford bool, hex string) {
 		t.Helper()

@@ -29,7 +29,7 @@ func TestBrowserEditorSaved(t *testing.T) {
 		c := serveTest(t, open())
 		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 		defer cancel()
-		b := openEditor(t, ctx, exe, c.base, "editor-saved-failed.png")
+		b := openEditor(t, ctx, exe, c.base+"/edit", "editor-saved-failed.png")
 		b.poll("the map drawn", `document.querySelector('#emap .hex[data-hex="2E5"]') !== null`)
 		b.do("woods", chromedp.Click(chromedp.CSS(`input[name="tool"][value="terrain"]`)), chromedp.SetValue(chromedp.CSS(`#terrain`), "woods"))
 		editorClick(t, b, "painting 2E4", "2E4", "2E4", 0)

@@ -22,9 +22,7 @@ func TestBrowserLWEditorFields(t *testing.T) {
 		c := serveTest(t, srv)
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
-		b := newTab(t, ctx, exe, "lwedit-fields-failed.png")
-		b.do("opening the table editor", chromedp.Navigate(c.base+"/edit/lw"))
-		b.poll("the editor ready", `document.body.dataset.ready === '1'`)
+		b := openEditor(t, ctx, exe, c.base+"/edit/lw", "lwedit-fields-failed.png")
 
 		b.do("a broken area of factor 6 that is cover", chromedp.Click(chromedp.CSS(`input[name="tool"][value="area"]`)),
 			chromedp.SetValue(chromedp.CSS(`#kind`), "broken"), chromedp.SetValue(chromedp.CSS(`#a-factor`), "6"), chromedp.Click(chromedp.CSS(`#a-cover`)))

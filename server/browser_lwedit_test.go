@@ -33,9 +33,7 @@ func TestBrowserLWEditor(t *testing.T) {
 		c := serveTest(t, srv)
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
-		b := newTab(t, ctx, exe, "lwedit-failed.png")
-		b.do("opening the table editor", chromedp.Navigate(c.base+"/edit/lw"))
-		b.poll("the editor ready", `document.body.dataset.ready === '1'`)
+		b := openEditor(t, ctx, exe, c.base+"/edit/lw", "lwedit-failed.png")
 
 		lwEditDraw(t, b)
 		b.do("exporting", chromedp.Click(chromedp.CSS(`#export`)))
