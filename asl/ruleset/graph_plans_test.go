@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -40,20 +41,9 @@ func TestGraphAnswersAgreeWithSearch(t *testing.T) {
 				if _, err := g.Do(a, k+1, dice.Lowest{}); err != nil {
 					t.Fatalf("step %q: %v", so.Action, err)
 				}
-				got, err := g.Reach(id, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if g.plans.graph != nil {
-					graphs++
-				}
 				oracle := &Game{G: g.G.Clone()}
-				want, err := oracle.Reach(id, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("after %q the graph's reach differs from the search's:\n got %+v\nwant %+v", so.Action, got, want)
+				if sameReach(t, g, oracle, id, "after "+so.Action) {
+					graphs++
 				}
 				for _, h := range []ReachHex{hexes[0], hexes[len(hexes)/3], hexes[len(hexes)-1]} {
 					gp, err := g.Path(id, h.Hex, "", 0.2)
@@ -135,17 +125,8 @@ func TestGraphAnswersOnRandomWalks(t *testing.T) {
 		id := g.G.Units[0].ID
 		graphs := 0
 		for k := 1; k <= 10; k++ {
-			got, err := g.Reach(id, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g.plans.graph != nil {
+			if sameReach(t, g, &Game{G: g.G.Clone()}, id, fmt.Sprintf("seed %d, after %d steps", seed, k-1)) {
 				graphs++
-			}
-			oracle := &Game{G: g.G.Clone()}
-			want, _ := oracle.Reach(id, 0)
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("seed %d, after %d steps: the graph's reach differs from the search's", seed, k-1)
 			}
 			// A random step the referee accepts (with the dice that keep it going).
 			var buf []asl.Action
@@ -177,4 +158,23 @@ func TestGraphAnswersOnRandomWalks(t *testing.T) {
 			t.Errorf("seed %d: no answer came from a graph", seed)
 		}
 	}
+}
+
+// sameReach asks g for unit id's reach and checks it is the search's answer on oracle, a copy
+// of g with no plans kept (when: the situation, for the failure). It reports whether g
+// answered from its compiled graph.
+func sameReach(t *testing.T, g, oracle *Game, id, when string) (fromGraph bool) {
+	t.Helper()
+	got, err := g.Reach(id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := oracle.Reach(id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: the graph's reach differs from the search's:\n got %+v\nwant %+v", when, got, want)
+	}
+	return g.plans.graph != nil
 }
