@@ -114,6 +114,28 @@ func Play(sc Scenario, previews func(n int) bool, each func(*Report)) (Game, Pla
 	return g, out
 }
 
+// PlayFirst plays a scenario's first n moves (all of them if it has fewer) on a new game at
+// its setup, with the file's dice, as Play does: the game they leave, how many were played,
+// and the error of the move that stopped play early (nil if none did).
+func PlayFirst(sc Scenario, n int) (Game, int, error) {
+	f := sc.File()
+	src, _ := Dice(f)
+	g := sc.Setup()
+	for i, mv := range f.Moves[:min(n, len(f.Moves))] {
+		a, err := mv.Action, error(nil)
+		if a == nil {
+			a, err = g.Parse(mv.Text)
+		}
+		if err == nil {
+			_, err = g.Do(a, i+1, src)
+		}
+		if err != nil {
+			return g, i, fmt.Errorf("step %d: %w", i+1, err)
+		}
+	}
+	return g, min(n, len(f.Moves)), nil
+}
+
 // Check plays a scenario's moves as check does (with the previews its expectations need) and
 // compares its expect: block: the failures, and a warning in a strict ruleset's file fails it
 // too.

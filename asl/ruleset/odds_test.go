@@ -25,18 +25,11 @@ func gameAt(t testing.TB, file string, k int) (*Game, *rules.File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, f := sc.Setup().(*Game), sc.File()
-	src, _ := rules.Dice(f)
-	for i := 0; i < k; i++ {
-		a, err := g.Parse(f.Moves[i].Text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Do(a, i+1, src); err != nil {
-			t.Fatalf("%s step %d: %v", file, i+1, err)
-		}
+	g, _, err := rules.PlayFirst(sc, k)
+	if err != nil {
+		t.Fatalf("%s %v", file, err)
 	}
-	return g, f
+	return g.(*Game), sc.File()
 }
 
 // oddsOf asks g for the odds of line (k steps played) and checks that it did not change g.

@@ -162,20 +162,9 @@ func playFirst(file string, n int, stderr io.Writer) (*lw.Game, int) {
 		fmt.Fprintf(stderr, "umpire lw measure: --after %d: %s has %d moves\n", n, file, len(f.Moves))
 		return nil, 2
 	}
-	src, _ := rules.Dice(f)
-	g := sc.Setup()
-	for i, mv := range f.Moves[:n] {
-		a, err := mv.Action, error(nil)
-		if a == nil {
-			a, err = g.Parse(mv.Text)
-		}
-		if err == nil {
-			_, err = g.Do(a, i+1, src)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "umpire lw measure: the scenario's moves stop at step %d (%v); measuring from there\n", i+1, err)
-			break
-		}
+	g, _, err := rules.PlayFirst(sc, n)
+	if err != nil {
+		fmt.Fprintf(stderr, "umpire lw measure: the scenario's moves stop at %v; measuring from there\n", err)
 	}
 	return g.(*Game).G, 0
 }
