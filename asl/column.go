@@ -296,7 +296,7 @@ func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e 
 		if col == ColHD {
 			// A wagon is a vehicle: in a Column it pays the wreck/vehicle MF a lone wagon
 			// pays (D2.14).
-			g.crowd(u, to, e.below, road, road && (row.NoteD || g.Map.RoadNoteD(from, side)), c)
+			g.crowd(u, to, d, e.below, road, road && (row.NoteD || g.Map.RoadNoteD(from, side)), c)
 		}
 		// A hedge or wall adds its MF to the doubled COT, not inside it.
 		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!road || HexsideChart[ob].Blocks) {

@@ -72,25 +72,28 @@ func (m *Map) Clone() *Map {
 
 // At is the data of hex h (the zero HexData off the map).
 func (m *Map) At(h hex.Hex) *HexData {
-	i := m.Layout.Index(h)
-	if i < 0 {
-		return &HexData{}
+	if i := m.Layout.Index(h); i >= 0 {
+		return &m.hexes[i]
 	}
-	return &m.hexes[i]
+	return &HexData{}
 }
 
 // Contains reports whether h is on the map.
 func (m *Map) Contains(h hex.Hex) bool { return m.Layout.Contains(h) }
 
+// sideIndex is where hexside s of h is kept: sides 0..2 in h's own entries, sides 3..5 in the
+// neighbour's across them; -1 when that hex is off the map.
 func (m *Map) sideIndex(h hex.Hex, s hex.Side) int {
+	if s >= 6 {
+		s %= 6
+	}
 	if s >= 3 {
-		h, s = h.Neighbor(s), s.Opposite()
+		h, s = h.Neighbor(s), s-3
 	}
-	i := m.Layout.Index(h)
-	if i < 0 {
-		return -1
+	if i := m.Layout.Index(h); i >= 0 {
+		return 3*i + int(s)
 	}
-	return 3*i + int(s)
+	return -1
 }
 
 func (m *Map) sideFlags(h hex.Hex, s hex.Side) uint16 {

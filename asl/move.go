@@ -20,8 +20,7 @@ func (g *Game) groundCost(d *HexData, col Column) (MP, bool) {
 // climb adds the cost of moving to higher elevation and reports whether it climbs: +4 MP per
 // level, +2 across a road hexside. A horse-drawn wagon pays by MF: its COT is doubled per
 // level instead (rules-notes 1.2), which doubleClimb does once the COT is known.
-func (g *Game) climb(u *Unit, from, to hex.Hex, road bool, c *Cost) bool {
-	lv := int(g.Map.At(to).Level) - int(g.Map.At(from).Level)
+func (g *Game) climb(u *Unit, lv int, road bool, c *Cost) bool {
 	if lv <= 0 || u.V.Column() == ColHD {
 		return lv > 0
 	}
@@ -34,8 +33,8 @@ func (g *Game) climb(u *Unit, from, to hex.Hex, road bool, c *Cost) bool {
 }
 
 // doubleClimb doubles a wagon's COT per level climbed (rules-notes 1.2: HD x2 COT).
-func (g *Game) doubleClimb(u *Unit, from, to hex.Hex, c *Cost) {
-	if lv := int(g.Map.At(to).Level) - int(g.Map.At(from).Level); lv > 0 && u.V.Column() == ColHD {
+func (g *Game) doubleClimb(u *Unit, lv int, c *Cost) {
+	if lv > 0 && u.V.Column() == ColHD {
 		c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
 	}
 }
@@ -46,8 +45,7 @@ func (g *Game) doubleClimb(u *Unit, from, to hex.Hex, c *Cost) {
 // counts, below it only what is below (rules-notes 1.2). A Convoy vehicle pays that penalty
 // twice, and any vehicle entering a hex with a Convoy vehicle pays it twice: four times for both
 // (E11.23).
-func (g *Game) crowd(u *Unit, to hex.Hex, below, road, noteD bool, c *Cost) {
-	d := g.Map.At(to)
+func (g *Game) crowd(u *Unit, to hex.Hex, d *HexData, below, road, noteD bool, c *Cost) {
 	if d.Smoke {
 		c.Add(SmokeCost, "SMOKE", "TC")
 	}
@@ -135,6 +133,9 @@ func (e *entry) note(s string) {
 
 // report names the defaults that decided the entry's cost in the step's events.
 func (e *entry) report(r *Result) {
+	if e.notes[0] == "" {
+		return // notes fill in order: none at all, the common case
+	}
 	for _, n := range e.notes {
 		if n != "" {
 			r.event("TC", n)
@@ -159,6 +160,29 @@ func (g *Game) bridgeWay(sf Hexside, d *HexData, fromCentre bool) (onBridge, bel
 	return false, br.Separate
 }
 
+// crossing is one entry as the map describes it, read once and handed down: the two hexes'
+// data, the hexside between them, the terrain the entry pays for (after season and snow), and
+// the levels it climbs.
+type crossing struct {
+	from, to hex.Hex
+	side     hex.Side
+	df, dt   *HexData
+	sf       Hexside
+	t        Terrain
+	row      *TerrainRow
+	lv       int // to's level less from's
+}
+
+// cross reads the crossing from hex `from` into its neighbour `to` (both on the map).
+func (g *Game) cross(from, to hex.Hex) crossing {
+	side, _ := from.SideTo(to)
+	x := crossing{from: from, to: to, side: side, df: g.Map.At(from), dt: g.Map.At(to), sf: g.Map.Hexside(from, side)}
+	x.t = g.Map.TerrainOf(x.dt.Terrain)
+	x.row = &TerrainChart[x.t]
+	x.lv = int(x.dt.Level) - int(x.df.Level)
+	return x
+}
+
 // entryCost is the cost of entering hex `to` outright from `from` across their hexside;
 // fromCentre is false for a vehicle in Bypass or coming on from off-board, which enter across
 // the hexside without using a road.
@@ -166,16 +190,18 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	if !g.Map.Contains(to) {
 		return g.refuse("D2.1", "%s is off the map", g.Map.Layout.Name(to))
 	}
+	x := g.cross(from, to)
+	return g.crossingCost(u, &x, fromCentre, chooseAll, c, e)
+}
+
+// crossingCost is entryCost for a crossing already read.
+func (g *Game) crossingCost(u *Unit, x *crossing, fromCentre, chooseAll bool, c *Cost, e *entry) error {
 	col := u.V.Column()
-	side, _ := from.SideTo(to)
-	d := g.Map.At(to)
-	t := g.Map.TerrainOf(d.Terrain)
-	row := &TerrainChart[t]
-	sf := g.Map.Hexside(from, side)
+	d, sf, row := x.dt, x.sf, x.row
 	onBridge, below := g.bridgeWay(sf, d, fromCentre)
 	e.below = below
 	if ob := sf.Obstacle(); ob != NoObstacle && HexsideChart[ob].Blocks {
-		if err := g.crossable(u, from, to, side, ob); err != nil {
+		if err := g.crossable(u, x.from, x.to, x.side, ob); err != nil {
 			return err
 		}
 	}
@@ -183,36 +209,37 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		e.note(defaultTruckType)
 	}
 	if onBridge {
-		return g.bridgeCost(u, from, to, d, c, e)
+		return g.bridgeCost(u, x, c, e)
 	}
 	road := fromCentre && sf.Road() && d.Bridge == NoBridge
-	if road && t != Water {
-		return g.roadCost(u, from, to, row, sf, c, e)
+	if road && x.t != Water {
+		return g.roadCost(u, x, c, e)
 	}
 	if row.RoadOnly && !road && col >= ColHD {
-		return g.refuse("D2.1", "%s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
+		return g.refuse("D2.1", "%s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class.A(), g.Map.Layout.Name(x.to), row.Name)
 	}
-	return g.offRoadCost(u, from, to, t, side, sf, chooseAll, c, e)
+	return g.offRoadCost(u, x, chooseAll, c, e)
 }
 
 // roadCost is an entry across a road hexside: the road rate (D2.16 for a BU AFV, E11.2 for a
 // Convoy), or the row's own road MP (graveyard); wrecks and vehicles at the road rate's
 // penalty, doubled again on a Note D road.
-func (g *Game) roadCost(u *Unit, from, to hex.Hex, row *TerrainRow, sf Hexside, c *Cost, e *entry) error {
+func (g *Game) roadCost(u *Unit, x *crossing, c *Cost, e *entry) error {
 	col := u.V.Column()
+	row := x.row
 	e.road = true
-	g.climb(u, from, to, true, c)
+	g.climb(u, x.lv, true, c)
 	if row.RoadMP > 0 && col >= ColHD {
 		c.Add(row.RoadMP, row.Name+" road", "TC")
-		g.doubleClimb(u, from, to, c)
+		g.doubleClimb(u, x.lv, c)
 		extraPerHex(u, c, "")
-		g.crowd(u, to, false, false, false, c)
+		g.crowd(u, x.to, x.dt, false, false, false, c)
 		return nil
 	}
 	g.roadRate(u, c)
-	g.doubleClimb(u, from, to, c)
+	g.doubleClimb(u, x.lv, c)
 	extraPerHex(u, c, "")
-	g.crowd(u, to, false, true, row.NoteD || sf.RoadNoteD(), c)
+	g.crowd(u, x.to, x.dt, false, true, row.NoteD || x.sf.RoadNoteD(), c)
 	return nil
 }
 
@@ -231,20 +258,21 @@ func (g *Game) roadRate(u *Unit, c *Cost) {
 
 // bridgeCost is an entry onto a bridge along its road: the road rate for vehicles (none on a
 // foot bridge), with what is on the bridge counting for D2.14.
-func (g *Game) bridgeCost(u *Unit, from, to hex.Hex, d *HexData, c *Cost, e *entry) error {
+func (g *Game) bridgeCost(u *Unit, x *crossing, c *Cost, e *entry) error {
+	d := x.dt
 	br := &BridgeChart[d.Bridge]
 	if br.Foot && u.V.Column() >= ColHD {
-		return g.refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), g.Map.Layout.Name(to))
+		return g.refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), g.Map.Layout.Name(x.to))
 	}
 	e.road = true
 	if br.Default {
 		e.note(defaultBridge[d.Bridge])
 	}
-	g.climb(u, from, to, true, c)
+	g.climb(u, x.lv, true, c)
 	g.roadRate(u, c)
-	g.doubleClimb(u, from, to, c)
+	g.doubleClimb(u, x.lv, c)
 	extraPerHex(u, c, "")
-	g.crowd(u, to, false, true, g.Map.RoadNoteD(from, mustSide(from, to)), c)
+	g.crowd(u, x.to, d, false, true, x.sf.RoadNoteD(), c)
 	return nil
 }
 
@@ -266,21 +294,21 @@ func (g *Game) crossable(u *Unit, from, to hex.Hex, side hex.Side, ob HexsideObs
 }
 
 // offRoadCost is an entry across a hexside without a road: the chart's cell for the terrain
-// (t, after season and snow), any hexside feature crossed, the climb, and the D2.14 extras.
-func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, sf Hexside, chooseAll bool, c *Cost, e *entry) error {
+// (after season and snow), any hexside feature crossed, the climb, and the D2.14 extras.
+func (g *Game) offRoadCost(u *Unit, x *crossing, chooseAll bool, c *Cost, e *entry) error {
 	col := u.V.Column()
-	row := &TerrainChart[t]
+	t, row, sf := x.t, x.row, x.sf
 	cell := row.Cost[col]
 	amphibian := t == Marsh && u.V.Amphibious && col >= ColMC
 	if amphibian {
 		cell = fx(4) // B16.42: an amphibian crosses marsh for 2 MP, with no Bog Check
 	}
 	if cell.Kind == NA {
-		return g.refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(to), row.Name)
+		return g.refuse("D2.1", "%s may not enter %s (%s: NA on the Terrain Chart)", u.V.Class.A(), g.Map.Layout.Name(x.to), row.Name)
 	}
 	ob := sf.Obstacle()
 	if ob != NoObstacle && HexsideChart[ob].Cost[col].Kind == NA {
-		return g.crossable(u, from, to, side, ob)
+		return g.crossable(u, x.from, x.to, x.side, ob)
 	}
 	if row.IsDefault(col) && !amphibian {
 		e.note(defaultNote[t])
@@ -303,19 +331,19 @@ func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, 
 		return nil
 	}
 	if !row.ClimbIncluded {
-		e.bog.Climb = g.climb(u, from, to, false, c)
+		e.bog.Climb = g.climb(u, x.lv, false, c)
 	}
-	if err := g.cellCost(u, to, t, cell, c, e); err != nil {
+	if err := g.cellCost(u, x, cell, c, e); err != nil {
 		return err
 	}
 	if !row.ClimbIncluded {
-		g.doubleClimb(u, from, to, c)
+		g.doubleClimb(u, x.lv, c)
 	}
 	if ob != NoObstacle {
 		g.hexsideCost(u, ob, c, e)
 	}
 	extraPerHex(u, c, "")
-	g.crowd(u, to, e.below, false, false, c)
+	g.crowd(u, x.to, x.dt, e.below, false, false, c)
 	if bog {
 		e.bog.due, e.bog.why = true, bogWhyEntering[t]
 		e.bog.Row = row.RowBogDRM
@@ -325,9 +353,8 @@ func (g *Game) offRoadCost(u *Unit, from, to hex.Hex, t Terrain, side hex.Side, 
 
 // cellCost adds what a chart cell costs: fixed MP, MP plus the COT, a share of the printed
 // allotment (Z, FRU, with the row's +3 Bog DRM; a quarter for debris).
-func (g *Game) cellCost(u *Unit, to hex.Hex, t Terrain, cell Entry, c *Cost, e *entry) error {
-	row := &TerrainChart[t]
-	d := g.Map.At(to)
+func (g *Game) cellCost(u *Unit, x *crossing, cell Entry, c *Cost, e *entry) error {
+	t, row, d := x.t, x.row, x.dt
 	switch cell.Kind {
 	case Fixed:
 		c.Add(cell.V, row.Name, "TC")
@@ -341,7 +368,7 @@ func (g *Game) cellCost(u *Unit, to hex.Hex, t Terrain, cell Entry, c *Cost, e *
 		}
 		gc, ok := g.groundCost(d, u.V.Column())
 		if !ok {
-			return g.refuse("D2.1", "%s may not enter the %s of %s", u.V.Class.A(), TerrainChart[ground].Name, g.Map.Layout.Name(to))
+			return g.refuse("D2.1", "%s may not enter the %s of %s", u.V.Class.A(), TerrainChart[ground].Name, g.Map.Layout.Name(x.to))
 		}
 		c.Add(gc, TerrainChart[ground].Name, "TC")
 	case HalfPrinted, HalfOrAll:
@@ -480,12 +507,12 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 		return false, g.refuse("D2.1", "%s may not cross the %s of %s", u.V.Class.A(), TerrainChart[d.Ground].Name, g.Map.Layout.Name(p))
 	}
 	if from != p {
-		g.climb(u, from, p, false, c)
+		g.climb(u, int(d.Level)-int(g.Map.At(from).Level), false, c)
 	}
 	c.Add(gc, TerrainChart[g.Map.TerrainOf(d.Ground)].Name, "TC")
 	if from != p {
 		// D2.14 is paid on entering the hex, not again for each hexside traversed in it.
-		g.crowd(u, p, false, false, false, c)
+		g.crowd(u, p, d, false, false, false, c)
 	} else if d.Smoke {
 		c.Add(SmokeCost, "SMOKE", "TC")
 	}
@@ -518,20 +545,13 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		}
 	}
 	// Find the requested move among the ones the vehicle's VCA allows.
-	var buf [6]moveOption
-	opts := u.Pos.forwardOptions(buf[:0])
-	if reverse {
-		opts = u.Pos.reverseOptions(buf[:0])
-	}
-	var opt moveOption
-	found := false
-	for _, o := range opts {
-		if o.to == a.A && o.bypass == bypass && (!bypass || o.along == a.B) {
-			opt, found = o, true
-			break
-		}
-	}
+	opt, found := u.Pos.option(reverse, bypass, a.A, a.B)
 	if !found {
+		var buf [4]moveOption
+		opts := u.Pos.forwardOptions(buf[:0])
+		if reverse {
+			opts = u.Pos.reverseOptions(buf[:0])
+		}
 		return g.moveNotAllowed(u, a, reverse, bypass, opts)
 	}
 	if u.Pos.Bypass && !bypass && opt.to == u.Pos.Hex {

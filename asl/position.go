@@ -148,6 +148,37 @@ func (p Position) forwardOptions(buf []moveOption) []moveOption {
 	return buf
 }
 
+// option finds the move to hex `to` (Bypassing it along its hexside with `along` when bypass
+// is set) among forwardOptions or reverseOptions. From a hex centre, the common case, it reads
+// the two hexes ahead (or behind) without listing the options.
+func (p Position) option(reverse, bypass bool, to, along hex.Hex) (moveOption, bool) {
+	if !p.Bypass {
+		head := p.Heading
+		if reverse {
+			head = p.FacingHeading().Opposite()
+		}
+		a, b := p.Hex.SpineHexes(head)
+		switch {
+		case !bypass && (to == a || to == b):
+			return moveOption{to: to, cross: p.Hex}, true
+		case bypass && (to == a && along == b || to == b && along == a):
+			return moveOption{to: to, bypass: true, along: along, from: hex.Vertex{Hex: p.Hex, Spine: head}}, true
+		}
+		return moveOption{}, false
+	}
+	var buf [2]moveOption
+	opts := p.forwardOptions(buf[:0])
+	if reverse {
+		opts = p.reverseOptions(buf[:0])
+	}
+	for _, o := range opts {
+		if o.to == to && o.bypass == bypass && (!bypass || o.along == along) {
+			return o, true
+		}
+	}
+	return moveOption{}, false
+}
+
 // reverseOptions are the hexes a vehicle may back into (D2.22): the two hexes of its rear
 // Target Facing (or Bypass along the hexside joining them) from a hex centre; the hex behind
 // its rear vertex from Bypass.

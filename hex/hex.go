@@ -63,13 +63,23 @@ func (s Side) Rotate(n int) Side { return Side(mod6(int(s) + n)) }
 func (s Side) Ends() (Spine, Spine) { return Spine(s), Spine(mod6(int(s) + 1)) }
 
 // Rotate turns a spine by n sixths of a turn counterclockwise (n may be negative).
-func (p Spine) Rotate(n int) Spine { return Spine(mod6(int(p) + n)) }
+func (p Spine) Rotate(n int) Spine {
+	if uint(int(p)+n) < 6 {
+		return p + Spine(n) // the common case, without a division
+	}
+	return Spine(mod6(int(p) + n))
+}
 
 // Opposite is the hexspine pointing the other way.
 func (p Spine) Opposite() Spine { return (p + 3) % 6 }
 
 // Sides are the two hexsides on either side of the spine: side p-1 and side p.
-func (p Spine) Sides() (Side, Side) { return Side(mod6(int(p) - 1)), Side(p) }
+func (p Spine) Sides() (Side, Side) {
+	if p == 0 || p >= 6 {
+		return Side(mod6(int(p) - 1)), Side(p)
+	}
+	return Side(p - 1), Side(p)
+}
 
 // Steps is the least number of hexspine changes from p to q (0..3) and the direction of turn
 // (+1 counterclockwise, -1 clockwise; +1 when both ways are equal).
@@ -121,7 +131,10 @@ var offsetDelta = func() (d [2][6]Hex) {
 
 // Neighbor is the hex across side s. It may lie off the map; see [Layout.Contains].
 func (h Hex) Neighbor(s Side) Hex {
-	d := offsetDelta[h.X&1][s%6]
+	if s >= 6 {
+		s %= 6
+	}
+	d := offsetDelta[h.X&1][s]
 	return Hex{X: h.X + d.X, Y: h.Y + d.Y}
 }
 
@@ -193,8 +206,13 @@ func (h Hex) SpineBetween(a, b Hex) (Spine, bool) {
 // SpineHexes are the two neighbours of h that hexspine p points between, in counterclockwise
 // order (across side p-1, then across side p).
 func (h Hex) SpineHexes(p Spine) (Hex, Hex) {
-	s1, s2 := p.Sides()
-	return h.Neighbor(s1), h.Neighbor(s2)
+	if p >= 6 {
+		s1, s2 := p.Sides()
+		return h.Neighbor(s1), h.Neighbor(s2)
+	}
+	d := &offsetDelta[h.X&1]
+	a, b := d[(p+5)%6], d[p]
+	return Hex{X: h.X + a.X, Y: h.Y + a.Y}, Hex{X: h.X + b.X, Y: h.Y + b.Y}
 }
 
 // Vertex is a point where three hexes meet, named by one of those hexes and the hexspine of

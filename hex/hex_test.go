@@ -202,8 +202,8 @@ func TestLineTrace(t *testing.T) {
 	}
 }
 
-// TestNeighborMatchesAxial checks the offset tables Neighbor and SideTo use against the axial
-// arithmetic they replace, for hexes of both parities on and off the map.
+// TestNeighborMatchesAxial checks the offset tables Neighbor, SideTo and SpineHexes use against
+// the axial arithmetic they replace, for hexes of both parities on and off the map.
 func TestNeighborMatchesAxial(t *testing.T) {
 	for x := int16(-3); x <= 4; x++ {
 		for y := int16(-3); y <= 4; y++ {
@@ -216,6 +216,13 @@ func TestNeighborMatchesAxial(t *testing.T) {
 				}
 				if got, ok := h.SideTo(want); !ok || got != s {
 					t.Fatalf("%v.SideTo(%v) = %v %v, want %v", h, want, got, ok, s)
+				}
+			}
+			for p := Spine(0); p < 8; p++ { // 6 and 7 wrap as Sides does
+				s1 := Side(mod6(int(p) - 1))
+				wa, wb := fromAxial(q+sideDelta[s1][0], r+sideDelta[s1][1]), h.Neighbor(Side(p))
+				if a, b := h.SpineHexes(p); a != wa || b != wb {
+					t.Fatalf("%v.SpineHexes(%v) = %v %v, want %v %v", h, p, a, b, wa, wb)
 				}
 			}
 			for _, n := range []Hex{h, {x + 2, y}, {x, y + 2}, {x + 1, y + 2}} {

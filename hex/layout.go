@@ -79,13 +79,8 @@ func (l *Layout) Height() int { return l.h }
 // Contains reports whether h is a hex of the map (half hexes on the edges included).
 func (l *Layout) Contains(h Hex) bool {
 	x, y := int(h.X), int(h.Y)
-	if x < 0 || x >= l.Width() || y < 0 || y >= l.Height() {
-		return false
-	}
-	if x%2 == 0 { // odd-lettered column: rows 1..10 of each board, so no global row 0
-		return y != 0
-	}
-	return true
+	// An odd-lettered column (even x) has rows 1..10 of each board, so no global row 0.
+	return uint(x) < uint(l.w) && uint(y) < uint(l.h) && (y != 0 || x&1 == 1)
 }
 
 // Index numbers the hexes of the map densely from 0 (for per-hex arrays); -1 when off the map.
@@ -93,7 +88,7 @@ func (l *Layout) Index(h Hex) int {
 	if !l.Contains(h) {
 		return -1
 	}
-	return int(h.Y)*l.Width() + int(h.X)
+	return int(h.Y)*l.w + int(h.X)
 }
 
 // Size is one more than the largest Index.
