@@ -41,8 +41,6 @@ type Game struct {
 	convoyStarted []bool
 	// postponed units finish their MPh after waitFor units (D14.331).
 	postponed, waitFor []int
-	// costBuf keeps a move's whole cost while its Start is paid (move.go).
-	costBuf Cost `hash:"-"`
 	// refused is the one refusal a Scratch game hands out, overwritten by the next: a
 	// planner reads only that a try was refused, and a refused try allocated nothing.
 	refused Refusal `hash:"-"`
@@ -426,68 +424,78 @@ func startCost(u *Unit, reverse bool, c *Cost) (starting bool, err error) {
 }
 
 // payStart pays, in the hex being left, the Start (and Stop) MP that a step's cost carries as
-// added terms (startCost put them there), then starts the vehicle (applyStart). When the
-// vehicle does not get moving (breakdown, stall) r.Cost holds just what was paid and ok is
-// false: the step ends there. paid is what was spent.
+// added terms (startCost put them there), then starts the vehicle (applyStart). c may be
+// r.Cost. When the vehicle does not get moving (breakdown, stall) r.Cost is replaced by just
+// what was paid, and ok is false: the step ends there. paid is what was spent.
 func (g *Game) payStart(u *Unit, starting bool, c *Cost, src dice.Source, r *Result) (ok bool, paid MP, err error) {
 	if !starting {
-		_, err := g.applyStart(u, false, src, r)
+		_, _, err := g.applyStart(u, false, src, r)
 		return err == nil, 0, err
 	}
-	var sc Cost
 	for i := 0; i < int(c.no); i++ {
-		if o := c.ops[i]; o.K == 0 && (o.Label == "Start" || o.Label == "Stop") {
+		if o := &c.ops[i]; o.K == 0 && (o.Label == "Start" || o.Label == "Stop") {
 			paid += o.V
-			sc.Plus(o.V, o.Label, o.Rule)
 		}
 	}
 	u.Spent += paid
 	u.StartStop += paid
 	u.Moving = false // the Stop of a direction switch, if any
-	r.Cost = sc
-	ok, err = g.applyStart(u, true, src, r)
+	ok, delay, err := g.applyStart(u, true, src, r)
+	if err == nil && !ok {
+		// Rare: the step is only what was paid. Built aside, as c may be r.Cost.
+		var sc Cost
+		for i := 0; i < int(c.no); i++ {
+			if o := &c.ops[i]; o.K == 0 && (o.Label == "Start" || o.Label == "Stop") {
+				sc.Plus(o.V, o.Label, o.Rule)
+			}
+		}
+		if delay > 0 {
+			sc.Plus(delay, "stall Delay DR", "D2.17")
+		}
+		r.Cost = sc
+	}
 	return ok, paid, err
 }
 
 // applyStart marks the vehicle moving after its Start MP (or the first expenditure of a
 // vehicle in Motion) and rolls Mechanical Reliability for a red-MP AFV (D2.51) and a stall
-// where the vehicle can stall. It reports false when the vehicle did not get moving.
-func (g *Game) applyStart(u *Unit, starting bool, src dice.Source, r *Result) (bool, error) {
+// where the vehicle can stall. It reports false when the vehicle did not get moving, and the
+// MP a stall's Delay DR spent (D2.17), which the caller adds to the step's cost.
+func (g *Game) applyStart(u *Unit, starting bool, src dice.Source, r *Result) (bool, MP, error) {
 	if u.Motion {
 		u.DirSet, u.Reverse = true, false // in Motion it was moving forward
 	}
 	u.Motion = false // removed when it starts movement (D2.4)
 	if !starting {
 		u.Moving = true
-		return true, nil
+		return true, 0, nil
 	}
 	u.DirSet = false
 	if broke, err := g.mechanicalReliability(u, src, r); err != nil || broke {
-		return false, err
+		return false, 0, err
 	}
 	stalled, err := g.stallCheck(u, src, r)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	if stalled {
 		delay, err := src.Roll(dice.DR)
 		if err != nil {
-			return false, err
+			return false, 0, err
 		}
 		d := Whole(int(delay.Total))
 		if d > u.Remaining() {
 			d = u.Remaining()
 		}
 		r.roll(RollEvent{For: "Delay DR", Rule: "D2.17", Roll: delay, Final: int(delay.Total), Result: "MP spent in Delay before it may Start again"})
-		r.Cost.Plus(d, "stall Delay DR", "D2.17")
 		u.Spent += d
 		u.Stalled = true
 		u.Moving = false
 		r.event("D2.15", "stalled: stays Stopped, may not make a Minimum Move this Player Turn")
-		return false, nil
+		return false, d, nil
 	}
 	u.Moving = true
-	return true, nil
+	return true, 0, nil
 }
 
 // mechanicalReliability rolls the DR a red-MP AFV makes each time it Starts: 12 immobilizes
@@ -560,7 +568,10 @@ func (g *Game) start(u *Unit, src dice.Source, r *Result) error {
 	r.Cost = c
 	u.Spent += c.Total()
 	u.StartStop += c.Total()
-	_, err := g.applyStart(u, true, src, r)
+	_, delay, err := g.applyStart(u, true, src, r)
+	if delay > 0 {
+		r.Cost.Plus(delay, "stall Delay DR", "D2.17")
+	}
 	return err
 }
 

@@ -615,19 +615,12 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 		}
 	}
 	// All checks passed: spend, roll, move. payStart reports just the Start when the
-	// vehicle does not get moving, in r.Cost: keep the whole cost aside (a Start is rare).
-	if starting {
-		g.costBuf = *c
-		c = &g.costBuf
-	}
+	// vehicle does not get moving.
 	ok, paid, err := g.payStart(u, starting, c, src, r)
 	if err != nil || !ok {
 		return err
 	}
 	total -= paid
-	if starting {
-		r.Cost = g.costBuf
-	}
 	if clearanceFails {
 		g.clearanceStop(u, opt, total, r)
 		return nil

@@ -82,16 +82,9 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 	if err := g.spendable(u, c.Total(), "this VCA change"); err != nil {
 		return err
 	}
-	if starting {
-		g.costBuf = *c
-		c = &g.costBuf
-	}
 	// Apply: Start first, then each hexspine, announced separately, each with its Bog Check.
 	if ok, _, err := g.payStart(u, starting, c, src, r); err != nil || !ok {
 		return err
-	}
-	if starting {
-		r.Cost = g.costBuf
 	}
 	made := 0
 	for made < n {
@@ -144,19 +137,19 @@ func (g *Game) pivot(u *Unit, a Action, src dice.Source, r *Result) error {
 		}
 		return g.refuse("D2.33", "%s already faces %s-%s", u.ID, lay.Name(a.A), lay.Name(a.B))
 	}
-	var c Cost
+	c := &r.Cost // built where it is reported (a refused step's Result is not read)
+	c.reset()
 	c.Add(VCACost, "VCA change at CAFP", "D2.33")
-	starting, err := startCost(u, u.Reverse, &c)
+	starting, err := startCost(u, u.Reverse, c)
 	if err != nil {
 		return err
 	}
 	if err := g.spendable(u, c.Total(), "this VCA change"); err != nil {
 		return err
 	}
-	if ok, _, err := g.payStart(u, starting, &c, src, r); err != nil || !ok {
+	if ok, _, err := g.payStart(u, starting, c, src, r); err != nil || !ok {
 		return err
 	}
-	r.Cost = c
 	u.Spent += VCACost
 	u.Pos.Pivot = int8(want)
 	u.VCAChanged = true
