@@ -108,6 +108,7 @@ type Result struct {
 	Unit   int
 	byKey  map[State]int32 // the last label of each State; the others chain through Label.next
 	game   *asl.Game
+	res    asl.Result // CanStop's Stop tries (a Result is 3½ KB: one, not one per try)
 }
 
 // ErrNotMoving: the unit may not move now.
@@ -135,7 +136,7 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 		return a.P > b.P
 	}}
 	q.push(0)
-	var res asl.Result
+	res := &r.res
 	var buf []asl.Action
 	for q.Len() > 0 {
 		li := q.pop()
@@ -147,7 +148,7 @@ func Reach(g *asl.Game, unit int, opt Options) (*Result, error) {
 		buf = candidates(scratch, unit, opt.ESB, buf[:0])
 		for _, a := range buf {
 			scratch.Units[unit] = from.Unit
-			if err := scratch.Step(a, dice.Lowest{}, &res); err != nil {
+			if err := scratch.Step(a, dice.Lowest{}, res); err != nil {
 				continue
 			}
 			nu := scratch.Units[unit]
@@ -278,8 +279,7 @@ func (r *Result) CanStop(i int) bool {
 	}
 	g := r.game
 	g.Units[r.Unit] = l.Unit
-	var res asl.Result
-	err := g.Step(asl.Action{Verb: asl.VerbStop, Unit: r.Unit, Versus: -1}, dice.Lowest{}, &res)
+	err := g.Step(asl.Action{Verb: asl.VerbStop, Unit: r.Unit, Versus: -1}, dice.Lowest{}, &r.res)
 	return err == nil
 }
 
