@@ -92,13 +92,17 @@ func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, l *live
 		if !ok {
 			return
 		}
-		defer l.mu.Unlock()
-		if s.cfg.Shared {
-			if err := s.catchUp(r.Context(), l); err != nil {
-				s.cfg.Logf("game %s catch-up: %v", l.rec.ID, err)
+		b := newHeld()
+		func() {
+			defer l.mu.Unlock()
+			if s.cfg.Shared {
+				if err := s.catchUp(r.Context(), l); err != nil {
+					s.cfg.Logf("game %s catch-up: %v", l.rec.ID, err)
+				}
 			}
-		}
-		h(w, r, l, role)
+			h(b, r, l, role)
+		}()
+		b.sendTo(w) // the game is free before a byte goes to the client
 	}
 }
 
@@ -308,19 +312,28 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer l.mu.Unlock()
+	b := newHeld()
+	func() {
+		defer l.mu.Unlock()
+		s.play(b, r, l, role, body.N, body.Line)
+	}()
+	b.sendTo(w) // the game is free before a byte goes to the client
+}
+
+// play is submit's work on the locked game: the step numbered n, written as line.
+func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role string, n int, line string) {
 	if role == Spectator {
 		fail(w, http.StatusForbidden, "a spectator's link cannot move anything")
 		return
 	}
-	if body.N != len(l.g.Log)+1 && s.cfg.Shared {
+	if n != len(l.g.Log)+1 && s.cfg.Shared {
 		if err := s.catchUp(r.Context(), l); err != nil {
 			s.cfg.Logf("game %s catch-up: %v", l.rec.ID, err)
 		}
 	}
-	if body.N != len(l.g.Log)+1 {
+	if n != len(l.g.Log)+1 {
 		v := view(l, l.g, role, len(l.g.Log), false)
-		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d: the game is at step %d, so the next step is %d (someone moved first; here is the current state)", body.N, len(l.g.Log), len(l.g.Log)+1), N: len(l.g.Log), State: &v})
+		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d: the game is at step %d, so the next step is %d (someone moved first; here is the current state)", n, len(l.g.Log), len(l.g.Log)+1), N: len(l.g.Log), State: &v})
 		return
 	}
 	if l.offRecord != "" {
@@ -328,21 +341,20 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusConflict, apiError{Error: "this game is read-only: " + l.offRecord, N: len(l.g.Log), State: v})
 		return
 	}
-	a, err := l.g.Parse(body.Line)
+	a, err := l.g.Parse(line)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	n := len(l.g.Log) + 1
-	if code, msg, refused := mayPlay(l.g.Rules(), role, a, body.Line); code != 0 {
+	if code, msg, refused := mayPlay(l.g.Rules(), role, a, line); code != 0 {
 		if refused == nil {
 			fail(w, code, "%s", msg)
 			return
 		}
-		s.refused(w, l, role, l.g.Rules().Unread(n, body.Line, refused))
+		s.refused(w, l, role, l.g.Rules().Unread(len(l.g.Log)+1, line, refused))
 		return
 	}
-	rep, err := l.g.Do(body.Line, a, l.src)
+	rep, err := l.g.Do(line, a, l.src)
 	if err != nil { // refused: nothing changed, l.hash stands
 		s.refused(w, l, role, rep)
 		return
@@ -437,7 +449,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ch := make(chan []byte, 64)
+	ch := make(chan []byte, s.cfg.SSEBuffer) // full, the stream is dropped (publish)
 	l.subs[ch] = role
 	n := len(l.g.Log)
 	l.mu.Unlock()
@@ -447,6 +459,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		l.mu.Unlock()
 	}()
 	fl, _ := w.(http.Flusher)
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) // a stream outlives the request's read timeout
+	// Each write has WriteTimeout to go out: a reader that stops reading is cut off.
+	deadline := func() { rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)) }
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
@@ -464,7 +480,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			if !open {
 				return // fell behind or the game was reloaded: the page reconnects
 			}
-			fmt.Fprintf(w, "event: step\ndata: %s\n\n", msg)
+			deadline()
+			if _, err := fmt.Fprintf(w, "event: step\ndata: %s\n\n", msg); err != nil {
+				return
+			}
 			idle = 0
 		case <-poll.C:
 			if s.cfg.Shared {
@@ -475,7 +494,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				l.mu.Unlock()
 			}
 			if idle++; idle%10 == 0 {
-				fmt.Fprint(w, ": keep-alive\n\n")
+				deadline()
+				if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+					return
+				}
 			}
 		case <-r.Context().Done():
 			return

@@ -52,6 +52,20 @@ type Config struct {
 	Dice func(gameID string) dice.Source
 	// MaxScenario bounds a scenario file sent to create a game; 0 means 256 KiB.
 	MaxScenario int64
+	// WriteTimeout bounds the writing of one answer (and of each event of an event stream):
+	// a client that does not read is cut off (0: 10 s).
+	WriteTimeout time.Duration
+	// ReadTimeout bounds the reading of one request, body included, and IdleTimeout how long
+	// a kept-alive connection waits for the next (0: 30 s and 2 min). HTTPServer sets them.
+	ReadTimeout, IdleTimeout time.Duration
+	// SSEBuffer is how many events a slow event stream may fall behind before it is dropped
+	// (it reconnects and catches up from the log; 0: 64).
+	SSEBuffer int
+	// IdleEvict: a game nobody has asked for this long and with no event stream open leaves
+	// memory; the next request loads it back from the store (0: 10 min; negative: never).
+	IdleEvict time.Duration
+	// Rate limits each client address's requests (nil: no limits, for local play and tests).
+	Rate *RateLimits
 	// Logf reports server errors; nil is silent.
 	Logf func(format string, args ...any)
 }
@@ -64,6 +78,10 @@ type Server struct {
 	games map[string]*live
 	// oddsSlots holds one token per LHY odds enumeration running (see enumerate).
 	oddsSlots chan struct{}
+	rate      *limiter // nil: no rate limits
+	stop      chan struct{}
+	closeOnce sync.Once
+	wg        sync.WaitGroup
 }
 
 // live is a game in memory: its record, its state and its steps' reports.
@@ -81,12 +99,21 @@ type live struct {
 	// offRecord says why the stored log no longer replays (a rules change since it was
 	// played): the game stands at the last step that did and is read-only.
 	offRecord string
+	// used is when a request last locked the game (idle eviction).
+	used time.Time
 }
 
 // New makes a server over cfg.Store.
 func New(cfg Config) *Server {
 	if cfg.MaxScenario == 0 {
 		cfg.MaxScenario = 256 << 10
+	}
+	cfg.WriteTimeout = orDefault(cfg.WriteTimeout, 10*time.Second)
+	cfg.ReadTimeout = orDefault(cfg.ReadTimeout, 30*time.Second)
+	cfg.IdleTimeout = orDefault(cfg.IdleTimeout, 2*time.Minute)
+	cfg.IdleEvict = orDefault(cfg.IdleEvict, 10*time.Minute)
+	if cfg.SSEBuffer <= 0 {
+		cfg.SSEBuffer = 64
 	}
 	if cfg.Dice == nil {
 		cfg.Dice = func(string) dice.Source {
@@ -98,13 +125,30 @@ func New(cfg Config) *Server {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	s := &Server{cfg: cfg, games: map[string]*live{}, oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2))}
+	s := &Server{cfg: cfg, games: map[string]*live{}, oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
+		stop: make(chan struct{})}
+	if cfg.Rate != nil {
+		s.rate = newLimiter(*cfg.Rate)
+	}
 	s.routes()
+	if cfg.IdleEvict > 0 {
+		s.wg.Add(1)
+		go s.evictIdle()
+	}
 	return s
 }
 
-// Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+// Close stops the server's background work (idle eviction). Open requests are the
+// http.Server's to end (Shutdown).
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() { close(s.stop) })
+	s.wg.Wait()
+	return nil
+}
+
+// Handler is the server's HTTP handler: the API and pages, behind the rate limits (when
+// configured) and a write deadline per answer.
+func (s *Server) Handler() http.Handler { return s.guard(s.mux) }
 
 //go:embed demo.yaml
 var demoScenario []byte
@@ -182,7 +226,7 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 			return nil, err
 		}
 	}
-	l := &live{rec: rec, g: g, reports: reports, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}}
+	l := &live{rec: rec, g: g, reports: reports, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}, used: time.Now()}
 	l.hash = g.Hash()
 	s.mu.Lock()
 	s.games[rec.ID] = l
@@ -241,7 +285,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: its scenario no longer loads: %w", id, err)
 	}
-	l = &live{rec: rec, g: g, src: s.cfg.Dice(id), subs: map[chan []byte]string{}}
+	l = &live{rec: rec, g: g, src: s.cfg.Dice(id), subs: map[chan []byte]string{}, used: time.Now()}
 	for _, e := range entries {
 		so, err := g.ApplyEntry(e)
 		if err != nil {
@@ -272,6 +316,7 @@ func (s *Server) lock(ctx context.Context, id string) (*live, error) {
 		}
 		l.mu.Lock()
 		if !l.broken {
+			l.used = time.Now()
 			return l, nil
 		}
 		l.mu.Unlock()

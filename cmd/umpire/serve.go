@@ -44,6 +44,14 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
 	db := fs.String("db", defaultDB(), "where games are kept: a SQLite file, or a postgres:// URL")
 	noDemo := fs.Bool("no-demo", false, "do not create the demo games (ASL, Last Hundred Yards and Lightning War) at start")
+	// Facing the internet (issue 22): timeouts, eviction and rate limits.
+	writeTimeout := fs.Duration("write-timeout", 10*time.Second, "time allowed to write one answer or one event to a client; a client that does not read is cut off")
+	readTimeout := fs.Duration("read-timeout", 30*time.Second, "time allowed to read one request, body included")
+	idleTimeout := fs.Duration("idle-timeout", 2*time.Minute, "how long an idle kept-alive connection stays open")
+	sseBuffer := fs.Int("sse-buffer", 64, "events an event stream may fall behind before it is dropped (the page reconnects and catches up)")
+	idleEvict := fs.Duration("idle-evict", 10*time.Minute, "a game unused this long with no event stream leaves memory (it loads back on its next request); 0: never")
+	proxies := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client (for the rate limits)")
+	noLimits := fs.Bool("no-limits", false, "no rate limits (local play)")
 	if err := fs.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
 		return 2
@@ -61,9 +69,22 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	shared := strings.HasPrefix(*db, "postgres")
-	srv := server.New(server.Config{Store: st, Shared: shared, Logf: func(f string, a ...any) {
+	cfg := server.Config{Store: st, Shared: shared, Logf: func(f string, a ...any) {
 		fmt.Fprintf(stderr, "umpire serve: "+f+"\n", a...)
-	}})
+	}, WriteTimeout: *writeTimeout, ReadTimeout: *readTimeout, IdleTimeout: *idleTimeout, SSEBuffer: *sseBuffer, IdleEvict: *idleEvict}
+	if *idleEvict == 0 {
+		cfg.IdleEvict = -1
+	}
+	if !*noLimits {
+		rl := server.DefaultRateLimits()
+		if rl.TrustedProxies, err = server.ParseProxies(*proxies); err != nil {
+			fmt.Fprintf(stderr, "umpire serve: --trusted-proxies: %v\n", err)
+			return 2
+		}
+		cfg.Rate = &rl
+	}
+	srv := server.New(cfg)
+	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
@@ -99,7 +120,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "new games: %s/ (paste a scenario file)\n", base)
 	fmt.Fprintf(stdout, "map editor: %s/edit (draw an ASL map and its units, export the scenario file, start a game)\n", base)
 	fmt.Fprintf(stdout, "table editor: %s/edit/lw (draw a Lightning War table, TO&E and detachments)\n", base)
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

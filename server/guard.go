@@ -1,0 +1,85 @@
+package server
+
+import (
+	"net/http"
+	"time"
+)
+
+// orDefault is d, or def when d is 0.
+func orDefault(d, def time.Duration) time.Duration {
+	if d == 0 {
+		return def
+	}
+	return d
+}
+
+// HTTPServer is an http.Server for the server's handler with its timeouts: headers within
+// 10 s, a whole request within ReadTimeout, an idle kept-alive connection closed after
+// IdleTimeout. Each answer's writing is bounded by WriteTimeout in the handler itself (an
+// event stream renews it per event, so the http.Server's own WriteTimeout is left unset).
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
+		ReadTimeout:       s.cfg.ReadTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+// guard puts every request behind the rate limits (when configured) and gives its answer a
+// write deadline: a client that stops reading is cut off, not waited for.
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.rate != nil {
+			release, ok := s.rate.admit(w, r)
+			if !ok {
+				return
+			}
+			defer release()
+		}
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// evictIdle runs until Close: every so often it drops from memory the games that no request
+// has locked for IdleEvict and that have no event stream open. They load back from the store
+// on their next request, as after a restart.
+func (s *Server) evictIdle() {
+	defer s.wg.Done()
+	every := min(s.cfg.IdleEvict/4, time.Minute)
+	t := time.NewTicker(max(every, 10*time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			s.evictOlder(time.Now().Add(-s.cfg.IdleEvict))
+		}
+	}
+}
+
+// evictOlder drops the games last used before cutoff that no event stream watches. It
+// returns how many it dropped.
+func (s *Server) evictOlder(cutoff time.Time) int {
+	s.mu.Lock()
+	all := make([]*live, 0, len(s.games))
+	for _, l := range s.games {
+		all = append(all, l)
+	}
+	s.mu.Unlock()
+	n := 0
+	for _, l := range all {
+		l.mu.Lock()
+		if len(l.subs) == 0 && !l.broken && l.used.Before(cutoff) {
+			// Marked broken, a request that found it just before is sent to load it again.
+			l.broken = true
+			s.evict(l)
+			n++
+		}
+		l.mu.Unlock()
+	}
+	return n
+}
