@@ -191,7 +191,7 @@ func TestSlowRequestCut(t *testing.T) {
 	hs.Start()
 	defer hs.Close()
 	for _, start := range []string{
-		"GET /api/rulesets HTTP/1.1\r\nHost: x\r\n",                                // headers never end
+		"GET /api/rulesets HTTP/1.1\r\nHost: x\r\n",                                  // headers never end
 		"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nname:", // body never ends
 	} {
 		conn, err := net.Dial("tcp", hs.Listener.Addr().String())

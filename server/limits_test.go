@@ -119,14 +119,14 @@ func TestClientAddress(t *testing.T) {
 	l := newLimiter(RateLimits{TrustedProxies: proxies})
 	for _, c := range []struct{ remote, xff, want string }{
 		{"203.0.113.5:1234", "", "203.0.113.5/32"},
-		{"203.0.113.5:1234", "1.2.3.4", "203.0.113.5/32"},                 // not a proxy: its header is ignored
-		{"10.1.2.3:80", "1.2.3.4", "1.2.3.4/32"},                          // from the proxy
-		{"10.1.2.3:80", "6.6.6.6, 1.2.3.4", "1.2.3.4/32"},                 // a forged first hop
-		{"10.1.2.3:80", "1.2.3.4, 10.9.9.9", "1.2.3.4/32"},                // two proxies
-		{"192.0.2.7:80", "garbage, 5.6.7.8", "5.6.7.8/32"},                // a single trusted address
-		{"[2001:db8:1:2:3:4:5:6]:443", "", "2001:db8:1:2::/64"},           // IPv6: its /64
-		{"[::ffff:203.0.113.9]:1", "", "203.0.113.9/32"},                  // IPv4 in IPv6
-		{"10.1.2.3:80", "10.2.2.2, 10.3.3.3", "10.2.2.2/32"},              // all proxies: the farthest
+		{"203.0.113.5:1234", "1.2.3.4", "203.0.113.5/32"},                // not a proxy: its header is ignored
+		{"10.1.2.3:80", "1.2.3.4", "1.2.3.4/32"},                         // from the proxy
+		{"10.1.2.3:80", "6.6.6.6, 1.2.3.4", "1.2.3.4/32"},                // a forged first hop
+		{"10.1.2.3:80", "1.2.3.4, 10.9.9.9", "1.2.3.4/32"},               // two proxies
+		{"192.0.2.7:80", "garbage, 5.6.7.8", "5.6.7.8/32"},               // a single trusted address
+		{"[2001:db8:1:2:3:4:5:6]:443", "", "2001:db8:1:2::/64"},          // IPv6: its /64
+		{"[::ffff:203.0.113.9]:1", "", "203.0.113.9/32"},                 // IPv4 in IPv6
+		{"10.1.2.3:80", "10.2.2.2, 10.3.3.3", "10.2.2.2/32"},             // all proxies: the farthest
 		{"not an address", "", netip.IPv4Unspecified().String() + "/32"}, // unreadable: one client
 	} {
 		r := httptest.NewRequest("GET", "/", nil)
