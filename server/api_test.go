@@ -88,7 +88,7 @@ func isolated(t *testing.T, url string) string {
 
 // client talks to one test server.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	base string
 }
 

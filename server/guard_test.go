@@ -19,7 +19,7 @@ import (
 )
 
 // sqliteServer is a server over a fresh SQLite file, configured by cfg (Store and Dice filled).
-func sqliteServer(t *testing.T, cfg Config) *Server {
+func sqliteServer(t testing.TB, cfg Config) *Server {
 	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {

@@ -1,0 +1,261 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The hostile-client suite (issue 22): clients that read slowly, write slowly, send huge or
+// malformed bodies and flood creations and steps, all at once against one server, while a
+// normal game is played beside them. Each attack must get its clear 4xx answer or be cut off,
+// never a 5xx, and the normal game's steps must all go through. TestHostile is the short form
+// (./scripts/test); BenchmarkHostile runs it long and reports the normal game's latency.
+
+// hostileServer is a server as `umpire serve` runs it (HTTPServer's timeouts, the default rate
+// limits), with short timeouts so a test sees them act. Loopback is a trusted proxy, so each
+// client here names its own address in X-Forwarded-For and the limits apply per client.
+func hostileServer(tb testing.TB) (*Server, string) {
+	rl := DefaultRateLimits()
+	rl.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	s := sqliteServer(tb, Config{Rate: &rl, ReadTimeout: time.Second, WriteTimeout: time.Second, SSEBuffer: 4})
+	hs := httptest.NewUnstartedServer(nil)
+	hs.Config = s.HTTPServer()
+	hs.Start()
+	tb.Cleanup(hs.Close)
+	return s, hs.URL
+}
+
+// tally counts each attack's answers by status (0: cut off or refused at the connection).
+type tally struct {
+	mu    sync.Mutex
+	codes map[string]map[int]int
+}
+
+func (t *tally) add(attack string, code int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.codes[attack] == nil {
+		t.codes[attack] = map[int]int{}
+	}
+	t.codes[attack][code]++
+}
+
+// attack runs every hostile client against base until ctx ends; each flood sends a request
+// every `every` (the attackers share this machine's two cores with the server, so an unpaced
+// flood would measure the attackers' own CPU, not the server).
+func attack(ctx context.Context, base string, demo Created, every time.Duration) *tally {
+	t := &tally{codes: map[string]map[int]int{}}
+	cl := &http.Client{Timeout: 5 * time.Second}
+	send := func(name, from, method, path, token string, body []byte) {
+		req, _ := http.NewRequestWithContext(ctx, method, base+path, bytes.NewReader(body))
+		req.Header.Set("X-Forwarded-For", from)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := cl.Do(req)
+		if err != nil {
+			if ctx.Err() == nil {
+				t.add(name, 0)
+			}
+			return
+		}
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
+		resp.Body.Close()
+		t.add(name, resp.StatusCode)
+	}
+	host := strings.TrimPrefix(base, "http://")
+	raw := func(name, from, start string, each string, every time.Duration) {
+		conn, err := net.Dial("tcp", host)
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		io.WriteString(conn, strings.ReplaceAll(start, "FROM", from))
+		for ctx.Err() == nil {
+			if _, err := io.WriteString(conn, each); err != nil {
+				t.add(name, 0) // cut off
+				return
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(every):
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	loop := func(f func(i int)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tick := time.NewTicker(every)
+			defer tick.Stop()
+			for i := 0; ctx.Err() == nil; i++ {
+				f(i)
+				select {
+				case <-ctx.Done():
+				case <-tick.C:
+				}
+			}
+		}()
+	}
+	huge := bytes.Repeat([]byte("# padding\n"), 200_000) // 2 MB
+	loop(func(int) { send("create flood", "198.51.100.1", "POST", "/api/games", "", demoScenario) })
+	loop(func(i int) {
+		send("step flood", "198.51.100.2", "POST", "/api/games/"+demo.ID+"/steps", demo.Tokens[Referee], []byte(fmt.Sprintf(`{"n":%d,"line":"PzIV start"}`, 100000+i)))
+	})
+	loop(func(int) { send("huge body", "198.51.100.3", "POST", "/api/games", "", huge) })
+	loop(func(int) {
+		send("malformed JSON", "198.51.100.4", "POST", "/api/games/"+demo.ID+"/steps", demo.Tokens[Referee], []byte(`{"n": 1, "line": `))
+	})
+	loop(func(int) { send("read flood", "198.51.100.5", "GET", "/api/games/"+demo.ID+"/units/PzIV/reach", demo.Tokens[Referee], nil) })
+	for i := 0; i < 4; i++ {
+		from := fmt.Sprintf("198.51.100.%d", 10+i)
+		wg.Add(2)
+		go func() { // a slow writer: headers a byte at a time
+			defer wg.Done()
+			raw("slow writer", from, "GET /api/rulesets HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: FROM\r\n", "x", 200*time.Millisecond)
+		}()
+		go func() { // a slow reader: an event stream it never reads
+			defer wg.Done()
+			raw("slow reader", from, "GET /api/games/"+demo.ID+"/events?k="+demo.Tokens[Spectator]+" HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: FROM\r\n\r\n", "", time.Second)
+		}()
+	}
+	go func() { wg.Wait() }()
+	<-ctx.Done()
+	wg.Wait()
+	return t
+}
+
+// allowed are the answers each attack may get; anything else (a 5xx above all) fails.
+var attackAnswers = map[string][]int{
+	"create flood":   {201, 429},
+	"step flood":     {409, 429},
+	"huge body":      {413, 429},
+	"malformed JSON": {400, 429},
+	"read flood":     {200, 429},
+	"slow writer":    {0},
+	"slow reader":    {0},
+}
+
+// playNormally plays n steps of loadCycle on game cr (the one the attacks aim at: its slow
+// readers watch it) from its own address, a step every `every`, and returns each step's
+// latency.
+func playNormally(tb testing.TB, base string, cr Created, n int, every time.Duration) []time.Duration {
+	tb.Helper()
+	cl := &http.Client{Timeout: 10 * time.Second}
+	var lat []time.Duration
+	for i := 1; i <= n; i++ {
+		body := fmt.Sprintf(`{"n":%d,"line":%q}`, i, loadCycle[(i-1)%len(loadCycle)])
+		req, _ := http.NewRequest("POST", base+"/api/games/"+cr.ID+"/steps", strings.NewReader(body))
+		req.Header.Set("X-Forwarded-For", "203.0.113.77")
+		req.Header.Set("Authorization", "Bearer "+cr.Tokens["German"])
+		t0 := time.Now()
+		resp, err := cl.Do(req)
+		if err != nil {
+			tb.Fatalf("normal step %d: %v", i, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		lat = append(lat, time.Since(t0))
+		if resp.StatusCode != http.StatusCreated {
+			tb.Fatalf("normal step %d under attack: %d", i, resp.StatusCode)
+		}
+		time.Sleep(every)
+	}
+	return lat
+}
+
+// checkTally fails on any answer an attack may not get, and on an attack that got none.
+func checkTally(tb testing.TB, t *tally) {
+	tb.Helper()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for name, ok := range attackAnswers {
+		codes := t.codes[name]
+		if len(codes) == 0 && name != "slow reader" { // a stuck reader may outlast a short run
+			tb.Errorf("%s: no answer at all", name)
+		}
+		for code, n := range codes {
+			if !containsInt(ok, code) {
+				tb.Errorf("%s: %d answers %d (allowed %v)", name, n, code, ok)
+			}
+		}
+	}
+	if c := t.codes["create flood"]; c[429] == 0 {
+		tb.Errorf("create flood: never limited (%v)", c)
+	}
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHostile: the attacks above for three seconds against one server, a normal game played
+// beside them all the while.
+func TestHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the hostile suite runs for seconds")
+	}
+	_, base := hostileServer(t)
+	demo := serveClient(t, base).create(demoScenario) // the normal game, and the attacks' aim
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	done := make(chan *tally)
+	go func() { done <- attack(ctx, base, demo, time.Millisecond) }()
+	lat := playNormally(t, base, demo, 25, 60*time.Millisecond)
+	got := <-done
+	checkTally(t, got)
+	t.Logf("normal game: %d steps, slowest %v; attacks: %v", len(lat), slowest(lat), got.codes)
+}
+
+// BenchmarkHostile is TestHostile run long: b.N normal steps (15 a second) under attack, each
+// flood at 200 requests a second (1,000 in all, fifty times what the limits let through). It
+// reports the normal game's p50 and p99 step latency (target: p99 < 10 ms).
+//
+//	go test -run XXX -bench Hostile -benchtime 300x ./server/
+func BenchmarkHostile(b *testing.B) {
+	_, base := hostileServer(b)
+	demo := serveClient(b, base).create(demoScenario)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan *tally)
+	go func() { done <- attack(ctx, base, demo, 5*time.Millisecond) }()
+	time.Sleep(1500 * time.Millisecond) // the attack under way, past the read timeout
+	b.ResetTimer()
+	lat := playNormally(b, base, demo, b.N, 66*time.Millisecond)
+	b.StopTimer()
+	cancel()
+	got := <-done
+	checkTally(b, got)
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(pct(0.5), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(0, "ns/op")
+}
+
+func slowest(lat []time.Duration) time.Duration {
+	var m time.Duration
+	for _, d := range lat {
+		m = max(m, d)
+	}
+	return m
+}
+
+// serveClient is a test client of a server already listening at base.
+func serveClient(tb testing.TB, base string) *client { return &client{t: tb, base: base} }
