@@ -118,7 +118,9 @@ func attack(ctx context.Context, base string, demo Created, every time.Duration)
 	loop(func(int) {
 		send("malformed JSON", "198.51.100.4", "POST", "/api/games/"+demo.ID+"/steps", demo.Tokens[Referee], []byte(`{"n": 1, "line": `))
 	})
-	loop(func(int) { send("read flood", "198.51.100.5", "GET", "/api/games/"+demo.ID+"/units/PzIV/reach", demo.Tokens[Referee], nil) })
+	loop(func(int) {
+		send("read flood", "198.51.100.5", "GET", "/api/games/"+demo.ID+"/units/PzIV/reach", demo.Tokens[Referee], nil)
+	})
 	for i := 0; i < 4; i++ {
 		from := fmt.Sprintf("198.51.100.%d", 10+i)
 		wg.Add(2)
