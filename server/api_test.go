@@ -36,7 +36,11 @@ const postgresEnv = "UMPIRE_TEST_POSTGRES"
 func backends(t *testing.T, test func(t *testing.T, open func() *Server)) {
 	run := func(t *testing.T, addr string) {
 		var stores []store.Store
+		var servers []*Server
 		t.Cleanup(func() {
+			for _, s := range servers {
+				s.Close()
+			}
 			for _, st := range stores {
 				st.Close()
 			}
@@ -47,8 +51,10 @@ func backends(t *testing.T, test func(t *testing.T, open func() *Server)) {
 				t.Fatal(err)
 			}
 			stores = append(stores, st)
-			return New(Config{Store: st, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) },
+			s := New(Config{Store: st, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) },
 				Logf: t.Logf})
+			servers = append(servers, s)
+			return s
 		})
 	}
 	t.Run("sqlite", func(t *testing.T) { run(t, filepath.Join(t.TempDir(), "games.db")) })

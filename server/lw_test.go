@@ -367,6 +367,26 @@ func TestLWHiddenInformation(t *testing.T) {
 			}
 		}
 
+		// A second server on the same database, whose copy of the game leaves memory before
+		// every request (issue 22: idle eviction, several servers), answers each role exactly
+		// as the first does.
+		s2 := open()
+		defer s2.Close()
+		c2 := serveTest(t, s2)
+		for _, role := range []string{"Blue", "Red", Spectator, Referee} {
+			for _, p := range []string{"", "/log", fmt.Sprintf("/replay?n=%d", n-1)} {
+				s2.evictOlder(time.Now().Add(time.Hour))
+				code2, b2 := c2.rawDo("GET", "/api/games/"+cr.ID+p, cr.Tokens[role], nil)
+				_, b := c.rawDo("GET", "/api/games/"+cr.ID+p, cr.Tokens[role], nil)
+				if code2 != http.StatusOK || !bytes.Equal(b, b2) {
+					t.Errorf("GET %s for %s from a second server, loaded afresh: %d %s\nthe first server: %s", p, role, code2, b2, b)
+				}
+				if role != Referee {
+					check("the second server's GET "+p, role, b2, bad(ref, role))
+				}
+			}
+		}
+
 		// The referee's answers hold everything the sides' may not (the search is meaningful).
 		for _, side := range []string{"Blue", "Red"} {
 			_, named := forbidden(ref, side)
