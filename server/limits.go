@@ -257,7 +257,7 @@ func (l *limiter) clientOf(r *http.Request) netip.Prefix {
 			if err != nil {
 				break // a hop we cannot read: the last good one stands
 			}
-			addr = a.Unmap()
+			addr = a.Unmap().WithZone("")
 			if !l.trusted(addr) {
 				break
 			}
@@ -289,5 +289,5 @@ func remoteAddr(s string) netip.Addr {
 	if err != nil {
 		return netip.IPv4Unspecified()
 	}
-	return a.Unmap()
+	return a.Unmap().WithZone("") // a zone names the server's interface, not the client
 }

@@ -155,3 +155,25 @@ func TestNoLimits(t *testing.T) {
 		}
 	}
 }
+
+// FuzzClientAddress: any connection address and X-Forwarded-For header gives a client (never
+// a panic), and one that is a single address or a /64.
+func FuzzClientAddress(f *testing.F) {
+	for _, s := range [][2]string{
+		{"10.1.2.3:80", "6.6.6.6, 1.2.3.4"}, {"[2001:db8::1]:443", ""}, {"192.0.2.7:80", "garbage, 5.6.7.8"},
+		{"10.0.0.1:1", ",,, ,"}, {"", "::ffff:1.2.3.4"}, {"10.0.0.1:1", "[::1]:80, 1.2.3.4%eth0"}, {"[fe80::1%eth0]:80", ""}, {"10.0.0.1:1", "fe80::2%1"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	proxies, _ := ParseProxies("10.0.0.0/8,192.0.2.7,::1")
+	l := newLimiter(RateLimits{TrustedProxies: proxies})
+	f.Fuzz(func(t *testing.T, remote, xff string) {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = remote
+		r.Header.Set("X-Forwarded-For", xff)
+		p := l.clientOf(r)
+		if !p.IsValid() || (p.Bits() != 32 && p.Bits() != 64) {
+			t.Fatalf("%q via %q: client %v", remote, xff, p)
+		}
+	})
+}
