@@ -54,8 +54,16 @@ var (
 
 // LoadLightningWar reads a `ruleset: lightningwar` scenario. name is used in error messages.
 func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
+	return LoadLightningWarLimited(name, data, rules.Limits{})
+}
+
+// LoadLightningWarLimited is LoadLightningWar under lim (see rules.Limits): the table's area
+// in square inches counts against lim.Hexes, its units and its detachments each against
+// lim.Units, and its moves against lim.Moves, each before they are made.
+func LoadLightningWarLimited(name string, data []byte, lim rules.Limits) (s *LightningWar, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
+	r.Limits = lim
 	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop)
 	if err != nil {
 		return nil, err
@@ -148,6 +156,11 @@ func (r *reader) readTable(root *yaml.Node, get map[string]scenario.KV) (*lw.Tab
 				t.Height = v
 			}
 		}
+		w, h := lw.Inches(t.Width), lw.Inches(t.Height)
+		area := int(math.Ceil(t.Width / lw.MetresPerInch * t.Height / lw.MetresPerInch))
+		if err := r.Cap(f.V, "table", rules.LimitHexes, area, "%s's table is %s x %s, %d square inches", r.TheFile(), w, h, area); err != nil {
+			return nil, err
+		}
 	}
 	if f, ok := get["terrain"]; ok {
 		var err error
@@ -175,8 +188,15 @@ func (r *reader) readTable(root *yaml.Node, get map[string]scenario.KV) (*lw.Tab
 // fields it did not know. It gives the table back canonical (block style), as the store keeps
 // it.
 func ReadTable(name string, data []byte) (t *lw.Table, canon []byte, warnings []string, err error) {
+	return ReadTableLimited(name, data, rules.Limits{})
+}
+
+// ReadTableLimited is ReadTable under lim (see rules.Limits): the table's area in square
+// inches counts against lim.Hexes.
+func ReadTableLimited(name string, data []byte, lim rules.Limits) (t *lw.Table, canon []byte, warnings []string, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
+	r.Limits, r.Subject = lim, "the map"
 	root, canon, err := r.Canonical(data, "table")
 	if err != nil {
 		return nil, nil, nil, err
@@ -457,6 +477,9 @@ func (r *reader) readTOE(n *yaml.Node, g *lw.Game) error {
 }
 
 func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
+	if err := r.CapList(n, "units", rules.LimitUnits, "units"); err != nil {
+		return err
+	}
 	items, err := r.List(n, "units")
 	if err != nil {
 		return err
@@ -671,6 +694,9 @@ func hasKey(fs []scenario.KV, k string) bool {
 }
 
 func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
+	if err := r.CapList(n, "detachments", rules.LimitUnits, "detachments"); err != nil {
+		return err
+	}
 	items, err := r.List(n, "detachments")
 	if err != nil {
 		return err
