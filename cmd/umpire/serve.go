@@ -44,7 +44,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
 	db := fs.String("db", defaultDB(), "where games are kept: a SQLite file, or a postgres:// URL")
 	noDemo := fs.Bool("no-demo", false, "do not create the demo games (ASL, Last Hundred Yards and Lightning War) at start")
+	// Limits on what one request may ask (--max-body, --max-boards, ...: serve_limits.go).
+	lim := addLimitFlags(fs)
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+		return 2
+	}
+	if err := checkLimits(*lim); err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
 		return 2
 	}
@@ -61,7 +67,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	shared := strings.HasPrefix(*db, "postgres")
-	srv := server.New(server.Config{Store: st, Shared: shared, Logf: func(f string, a ...any) {
+	srv := server.New(server.Config{Store: st, Shared: shared, Limits: *lim, Logf: func(f string, a ...any) {
 		fmt.Fprintf(stderr, "umpire serve: "+f+"\n", a...)
 	}})
 	ln, err := net.Listen("tcp", *addr)

@@ -59,11 +59,16 @@ func LoadLHYLimited(name string, data []byte, lim rules.Limits) (s *LHY, err err
 		return nil, err
 	}
 	s = &LHY{File: name, Name: h.Name, Seed: h.Seed, HasSeed: h.HasSeed, Dice: h.Dice}
-	m := lhy.NewMap(33, 10)
+	var m *lhy.Map
 	if f, ok := get["map"]; ok {
 		if m, err = r.readLHYMap(f.V); err != nil {
 			return nil, err
 		}
+	} else {
+		if err := r.Cap(root, "map", rules.LimitHexes, 33*10, "%s's map is 33 x 10 = 330 hexes (no map: given)", r.TheFile()); err != nil {
+			return nil, err
+		}
+		m = lhy.NewMap(33, 10)
 	}
 	g := &lhy.Game{Map: m, Turn: 1}
 	if f, ok := get["date"]; ok {

@@ -156,11 +156,9 @@ func (r *reader) readTable(root *yaml.Node, get map[string]scenario.KV) (*lw.Tab
 				t.Height = v
 			}
 		}
-		w, h := lw.Inches(t.Width), lw.Inches(t.Height)
-		area := int(math.Ceil(t.Width / lw.MetresPerInch * t.Height / lw.MetresPerInch))
-		if err := r.Cap(f.V, "table", rules.LimitHexes, area, "%s's table is %s x %s, %d square inches", r.TheFile(), w, h, area); err != nil {
-			return nil, err
-		}
+	}
+	if err := r.capArea(root, get, t); err != nil {
+		return nil, err
 	}
 	if f, ok := get["terrain"]; ok {
 		var err error
@@ -181,6 +179,18 @@ func (r *reader) readTable(root *yaml.Node, get map[string]scenario.KV) (*lw.Tab
 		return nil, r.Errf(root, "table", "%v", err)
 	}
 	return t, nil
+}
+
+// capArea checks the table's area in square inches against the Hexes limit (a table has no
+// hexes: its area is what it asks of the server), at its table: field or, when the file gives
+// none and the table is the default one, at the top.
+func (r *reader) capArea(root *yaml.Node, get map[string]scenario.KV, t *lw.Table) error {
+	at, field := root, ""
+	if f, ok := get["table"]; ok {
+		at, field = f.V, "table"
+	}
+	area := int(math.Ceil(t.Width / lw.MetresPerInch * t.Height / lw.MetresPerInch))
+	return r.Cap(at, field, rules.LimitHexes, area, "%s's table is %s x %s, %d square inches", r.TheFile(), lw.Inches(t.Width), lw.Inches(t.Height), area)
 }
 
 // ReadTable reads a saved table: the YAML of a scenario file's table-drawing fields (table,
