@@ -242,3 +242,20 @@ func TestEditorParseNonFinite(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxScenarioStillBounds: Config.MaxScenario, given without Limits.Body, is the Body
+// limit: a larger scenario is 413.
+func TestMaxScenarioStillBounds(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s := New(Config{Store: st, MaxScenario: 100})
+	if s.cfg.Limits.Body != 100 || s.cfg.Limits.Boards != rules.DefaultLimits().Boards {
+		t.Fatalf("limits: %+v", s.cfg.Limits)
+	}
+	if w := call(s, "POST", "/api/games", "", aslFile(1, 2, 0)); w.Code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("%d: %s", w.Code, w.Body.Bytes())
+	}
+}
