@@ -258,7 +258,7 @@ func (r *Reader) CheckLines(doc *yaml.Node) error {
 	return walk(root, root.Kind == yaml.MappingNode)
 }
 
-// Subject0 is what the file is, for messages: Subject, or "the scenario".
+// TheFile is what the file is, for messages: Subject, or "the scenario".
 func (r *Reader) TheFile() string {
 	if r.Subject != "" {
 		return r.Subject
@@ -267,9 +267,9 @@ func (r *Reader) TheFile() string {
 }
 
 // Cap is nil if got is within the limit named name (rules.LimitBoards, ...) of r.Limits, else
-// the *rules.LimitError that says so, placed at n (nil: the file) and field: what is a format,
-// given args, that says what the file asked for; it begins with the file's subject when it is
-// "%s" ("%s names %d boards": "the scenario names 40 boards").
+// the *rules.LimitError that says so, placed at n (nil: the whole file) and field. what, a
+// format given args, says what the file asked for: "%s names %d boards" with r.TheFile() and
+// 40 reads "the scenario names 40 boards".
 func (r *Reader) Cap(n *yaml.Node, field, name string, got int, what string, args ...any) error {
 	e := r.Limits.Check(name, got, fmt.Sprintf(what, args...))
 	if e == nil {

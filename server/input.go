@@ -67,10 +67,11 @@ type limitError struct {
 // Line limit, each byte escaped in JSON, and at least 16 KiB.
 func stepBodyMax(lim rules.Limits) int64 { return max(16<<10, 6*int64(lim.Line)+1024) }
 
-// tooBig answers a request body over max bytes (413), naming the limit's flag (rules.Flags)
-// that sets it.
+// tooBig answers a request body over max bytes (413), naming the limit (rules.LimitBody, or
+// rules.LimitLine for a step's body) and the flag that sets it.
 func tooBig(w http.ResponseWriter, what string, max int64, limit string) {
-	fail(w, http.StatusRequestEntityTooLarge, "%s is over %d bytes, the most this server takes (set by %s)", what, max, rules.Flags[limit])
+	msg := fmt.Sprintf("%s is over %d bytes, the most this server takes (set by %s)", what, max, rules.Flags[limit])
+	writeJSON(w, http.StatusRequestEntityTooLarge, limitError{apiError: apiError{Error: msg}, Limit: limit, Max: int(max)})
 }
 
 // readJSON reads a request's JSON body of at most max bytes (set by the limit named limit)

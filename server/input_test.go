@@ -93,7 +93,7 @@ func TestCreateLimits(t *testing.T) {
 		{"101 groups", aslFile(1, 202, 101), http.StatusUnprocessableEntity, "the scenario names 101 groups; this server takes at most 100 (--max-groups)"},
 		{"a line of 1 KiB", append(aslFile(1, 1, 0), "name: "+strings.Repeat("n", 1024)+"\n"...), http.StatusCreated, ""},
 		{"a line over 1 KiB", append(aslFile(1, 1, 0), "name: "+strings.Repeat("n", 1025)+"\n"...), http.StatusUnprocessableEntity, "a line of 1025 bytes; this server takes at most 1024 (--max-line)"},
-		{"a body over 256 KiB", big, http.StatusRequestEntityTooLarge, "the most this server takes (set by --max-body)"},
+		{"a body over 256 KiB", big, http.StatusRequestEntityTooLarge, "is over 262144 bytes, the most this server takes (set by --max-body)"},
 		{"10,001 moves", lhyTurns(10001), http.StatusUnprocessableEntity, "the scenario names 10001 moves; this server takes at most 10000 (--max-moves)"},
 		// Playing and storing 10,000 moves takes seconds: the cap's edge is shown at 50.
 		{"50 moves of 50", lhyTurns(50), http.StatusCreated, ""},
@@ -108,8 +108,12 @@ func TestCreateLimits(t *testing.T) {
 			if w.Code != c.code {
 				t.Fatalf("%d, want %d: %s", w.Code, c.code, w.Body.Bytes())
 			}
-			if a := decode(t, w); c.want != "" && !strings.Contains(a.Error, c.want) {
+			a := decode(t, w)
+			if c.want != "" && !strings.Contains(a.Error, c.want) {
 				t.Fatalf("%q lacks %q", a.Error, c.want)
+			}
+			if c.code != http.StatusCreated && (a.Limit == "" || a.Max == 0) {
+				t.Fatalf("no limit or max: %+v", a)
 			}
 		})
 	}
@@ -171,6 +175,7 @@ func TestStrictSteps(t *testing.T) {
 		{"n too big for an int", `{"n": 1e99, "line": "PzIV start"}`, http.StatusBadRequest, "the body is", 0},
 		{"a line over the cap", `{"n": 1, "line": "` + long + `"}`, http.StatusUnprocessableEntity, "the step's notation is 1025 bytes; this server takes at most 1024 (--max-line)", 0},
 		{"a line at the cap", `{"n": 1, "line": "` + long[1:] + `"}`, http.StatusBadRequest, "", 0},
+		{"a body over its size", `{"n": 1, "line": "` + strings.Repeat(`\u00e9`, 3000) + `"}`, http.StatusRequestEntityTooLarge, "the request is over 16384 bytes, the most this server takes (set by --max-line)", 0},
 		{"a far-future n", `{"n": 99, "line": "PzIV start"}`, http.StatusConflict, "step 99: the game is at step 0, so the next step is 1: a step's n is the state's n + 1", 1},
 		{"the next but one", `{"n": 2, "line": "PzIV start"}`, http.StatusConflict, "no step may be sent before the ones between", 1},
 	} {
