@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/umpire-referee/umpire/hex"
@@ -71,10 +72,19 @@ type Group struct {
 	WaitUnits []int
 }
 
+// MaxGroups is the most groups a game keeps, those gone included: a unit records its groups by
+// number from 1 in an int16. A Convoy's Gap splits it into at most as many groups as it has
+// vehicles, so a scenario keeps well under this when its groups and units do (rules.Ceiling).
+const MaxGroups = math.MaxInt16 - 1
+
 // AddGroup forms a group at setup, checking what the rule asks of its kind: a platoon of two or
 // three AFV in formation (D14.2, D14.21), a Convoy of two or more motorized vehicles one per hex
-// in a line (E11.1), a Column of Infantry, Cavalry or wagons in a line (E11.5).
+// in a line (E11.1), a Column of Infantry, Cavalry or wagons in a line (E11.5). A game that has
+// formed MaxGroups groups (a long one, re-forming platoons turn after turn) forms no more.
 func (g *Game) AddGroup(id string, kind GroupKind, members []int) error {
+	if len(g.Groups) >= MaxGroups {
+		return g.refuse("scenario", "group %s: this game has formed %d groups, the most umpire keeps", id, len(g.Groups))
+	}
 	if _, ok := g.Group(id); ok {
 		return g.refuse("scenario", "group %s is named twice", id)
 	}

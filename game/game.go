@@ -38,9 +38,17 @@ type Game struct {
 }
 
 // Open starts a game at the setup of scenario data (name is for error messages); the file's
-// own moves are not played (see Create). The file's `ruleset:` picks the rules.
+// own moves are not played (see Create). The file's `ruleset:` picks the rules. It is read
+// under umpire's ceilings only (rules.Limits{}): a game once created replays whatever caps
+// a server has been given since.
 func Open(name string, data []byte) (*Game, error) {
-	rs, sc, err := rules.Load(name, data)
+	return OpenLimited(name, data, rules.Limits{})
+}
+
+// OpenLimited is Open under lim: a file over one of its caps is a *rules.LimitError, found
+// before the game is made.
+func OpenLimited(name string, data []byte, lim rules.Limits) (*Game, error) {
+	rs, sc, err := rules.LoadLimited(name, data, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +64,12 @@ func Create(name string, data []byte, src dice.Source) (*Game, error) {
 
 // CreateReported is Create, with the report of each of the file's moves (each played once).
 func CreateReported(name string, data []byte, src dice.Source) (*Game, []*rules.Report, error) {
-	g, err := Open(name, data)
+	return CreateLimited(name, data, src, rules.Limits{})
+}
+
+// CreateLimited is CreateReported under lim (see OpenLimited).
+func CreateLimited(name string, data []byte, src dice.Source, lim rules.Limits) (*Game, []*rules.Report, error) {
+	g, err := OpenLimited(name, data, lim)
 	if err != nil {
 		return nil, nil, err
 	}

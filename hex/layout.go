@@ -2,6 +2,7 @@ package hex
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,6 +52,10 @@ func NewLayout(rows [][]string) (*Layout, error) {
 		}
 	}
 	l.w, l.h = len(l.Boards[0])*boardStepX+1, len(l.Boards)*boardStepY+1
+	if l.w > math.MaxInt16 || l.h > math.MaxInt16 {
+		return nil, fmt.Errorf("%d boards in a row or %d rows of boards: a hex's coordinates would overflow (at most %d in a row, %d rows)",
+			len(rows[0]), len(rows), (math.MaxInt16-1)/boardStepX, (math.MaxInt16-1)/boardStepY)
+	}
 	return l, nil
 }
 

@@ -14,7 +14,8 @@ type Mapper interface {
 	// ReadMap reads a saved map as the ruleset's scenario reader reads the same fields: a
 	// mistake is an error that says where (a *scenario.Error: file:line: field: what). It
 	// gives the map back as canonical YAML (what the store keeps) and a summary for lists.
-	ReadMap(file string, data []byte) (MapInfo, error)
+	// A map over one of lim's caps is a *LimitError, as in a scenario.
+	ReadMap(file string, data []byte, lim Limits) (MapInfo, error)
 	// Inline gives the scenario file data with its saved-map reference replaced by the map
 	// saved gives for its name (canonical YAML, as ReadMap gave it). A file without a
 	// reference comes back as it is; so does one when saved is nil, and the ruleset's Load
@@ -32,9 +33,9 @@ type MapInfo struct {
 // SavedMaps looks up a saved map by name: its ruleset and its canonical YAML.
 type SavedMaps func(name string) (ruleset string, data []byte, err error)
 
-// ReadMap reads a map saved for the ruleset named ruleset (see [Mapper.ReadMap]). A ruleset
-// without saved maps says so ([Lacks]).
-func ReadMap(ruleset, file string, data []byte) (MapInfo, error) {
+// ReadMap reads a map saved for the ruleset named ruleset under lim (see [Mapper.ReadMap]). A
+// ruleset without saved maps says so ([Lacks]).
+func ReadMap(ruleset, file string, data []byte, lim Limits) (MapInfo, error) {
 	rs, ok := Lookup(ruleset)
 	if !ok {
 		return MapInfo{}, fmt.Errorf("unknown ruleset %q (%s)", ruleset, Names())
@@ -43,10 +44,11 @@ func ReadMap(ruleset, file string, data []byte) (MapInfo, error) {
 	if !ok {
 		return MapInfo{}, Lacks(rs, "saved maps")
 	}
-	if len(data) > MaxFileSize {
-		return MapInfo{}, fmt.Errorf("%s: the map is %d bytes; a map may be at most %d", file, len(data), MaxFileSize)
+	if e := lim.Check(LimitBody, len(data), fmt.Sprintf("the map is %d bytes", len(data))); e != nil {
+		e.Where = file
+		return MapInfo{}, e
 	}
-	return m.ReadMap(file, data)
+	return m.ReadMap(file, data, lim)
 }
 
 // Inline replaces a scenario file's saved-map reference with the map saved gives (see

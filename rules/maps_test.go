@@ -40,7 +40,7 @@ func TestSavedMapRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: split: %v", path, err)
 		}
-		info, err := rules.ReadMap(rs.Name(), "the map", saved)
+		info, err := rules.ReadMap(rs.Name(), "the map", saved, rules.Limits{})
 		if err != nil {
 			t.Errorf("%s: its map does not read alone: %v", path, err)
 			continue
@@ -97,16 +97,16 @@ func TestReadMapErrors(t *testing.T) {
 		{"lhy", "boards: [\"2\"]\n", "Last Hundred Yards games do not offer saved maps"},
 		{"chess", "a: 1\n", "unknown ruleset \"chess\""},
 	} {
-		_, err := rules.ReadMap(c.ruleset, "m.yaml", []byte(c.data))
+		_, err := rules.ReadMap(c.ruleset, "m.yaml", []byte(c.data), rules.Limits{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s %q: %v, want %s...", c.ruleset, c.data, err, c.want)
 		}
 	}
-	info, err := rules.ReadMap("lightningwar", "m.yaml", []byte("{table: {width: 24, height: 12}, bogus: 1}"))
+	info, err := rules.ReadMap("lightningwar", "m.yaml", []byte("{table: {width: 24, height: 12}, bogus: 1}"), rules.Limits{})
 	if err != nil || info.Summary != `24" x 12"` || len(info.Warnings) != 1 || !strings.HasPrefix(string(info.YAML), "table:") {
 		t.Errorf("a flow-style table: %+v, %v", info, err)
 	}
-	info, err = rules.ReadMap("asl", "m.yaml", []byte("rows: [[\"2\", \"3\"], [\"4\", \"5\"]]\n"))
+	info, err = rules.ReadMap("asl", "m.yaml", []byte("rows: [[\"2\", \"3\"], [\"4\", \"5\"]]\n"), rules.Limits{})
 	if err != nil || info.Summary != "boards 2, 3 / 4, 5" {
 		t.Errorf("two rows of boards: %+v, %v", info, err)
 	}

@@ -44,14 +44,20 @@ func Named(data []byte) (string, int) {
 	return Default, 0
 }
 
-// Load reads a scenario file with the ruleset it names.
+// Load reads a scenario file with the ruleset it names, under umpire's ceilings only
+// (Limits{}): the command line's reading.
 func Load(file string, data []byte) (Ruleset, Scenario, error) {
+	return LoadLimited(file, data, Limits{})
+}
+
+// LoadLimited reads a scenario file with the ruleset it names, under lim (see [Limits]).
+func LoadLimited(file string, data []byte, lim Limits) (Ruleset, Scenario, error) {
 	name, line := Named(data)
 	rs, ok := Lookup(name)
 	if !ok {
 		return nil, nil, fmt.Errorf("%s:%d: ruleset: unknown ruleset %q (%s)", file, line, name, Names())
 	}
-	sc, err := rs.Load(file, data)
+	sc, err := rs.Load(file, data, lim)
 	if err != nil {
 		return nil, nil, err
 	}

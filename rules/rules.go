@@ -46,9 +46,11 @@ type Ruleset interface {
 	Name() string
 	// Title is the system's name for people ("Last Hundred Yards").
 	Title() string
-	// Load reads a scenario file (file names it in messages). A mistake in it is an error
-	// that says where (a *scenario.Error: file:line: field: what).
-	Load(file string, data []byte) (Scenario, error)
+	// Load reads a scenario file (file names it in messages) under lim: each cap is checked
+	// as the part it bounds is read, before what that part names is made (a layout's hexes,
+	// its units, its moves), and a file over one is a *LimitError. Another mistake in it is an
+	// error that says where (a *scenario.Error: file:line: field: what).
+	Load(file string, data []byte, lim Limits) (Scenario, error)
 }
 
 // Move is one of a scenario file's own moves: the line of notation and where it stands.

@@ -40,6 +40,12 @@ func (e *Error) Error() string {
 type Reader struct {
 	File     string
 	Warnings []string
+	// Limits are the caps the file is read under (see [Reader.Cap]); zero fields are
+	// umpire's ceilings (rules.Ceiling).
+	Limits rules.Limits
+	// Subject is what the file is, for a limit's message: "the scenario" unless set ("the
+	// map" for a saved map).
+	Subject string
 }
 
 // NewReader reads the file named file (the name its errors give).
@@ -197,10 +203,12 @@ func (r *Reader) StrList(n *yaml.Node, field string) ([]string, []*yaml.Node, er
 	return out, items, nil
 }
 
-// document reads a scenario file's YAML: its size checked, a syntax error placed on its line.
+// Document reads a scenario file's YAML: its size checked against the Body limit before it is
+// read, a syntax error placed on its line, and each of its values (see [Reader.CheckLines])
+// checked against the Line limit.
 func (r *Reader) Document(data []byte) (*yaml.Node, error) {
-	if len(data) > rules.MaxFileSize {
-		return nil, r.Errf(nil, "", "the file is %d bytes; a scenario may be at most %d", len(data), rules.MaxFileSize)
+	if err := r.Cap(nil, "", rules.LimitBody, len(data), "%s is %d bytes", r.TheFile(), len(data)); err != nil {
+		return nil, err
 	}
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
@@ -209,7 +217,77 @@ func (r *Reader) Document(data []byte) (*yaml.Node, error) {
 		fmt.Sscanf(msg, "line %d:", &line)
 		return nil, &Error{File: r.File, Line: line, Msg: "not valid YAML: " + msg}
 	}
+	if err := r.CheckLines(&doc); err != nil {
+		return nil, err
+	}
 	return &doc, nil
+}
+
+// FreeText are the top-level fields of prose (a scenario's notes, description and source),
+// which the Line limit leaves alone: only the Body limit bounds them.
+var FreeText = []string{"notes", "description", "source"}
+
+// CheckLines checks every key and value of a document against the Line limit, save the
+// top-level [FreeText] fields: a move's notation, an id, a hex's name are each one line, and a
+// JSON scenario may be all on one physical line. An alias is not followed (its anchor is
+// checked where it stands).
+func (r *Reader) CheckLines(doc *yaml.Node) error {
+	max, _ := r.Limits.Max(rules.LimitLine)
+	var walk func(n *yaml.Node, top bool) error
+	walk = func(n *yaml.Node, top bool) error {
+		if n == nil || n.Kind == yaml.AliasNode {
+			return nil
+		}
+		if len(n.Value) > max {
+			return r.Cap(n, "", rules.LimitLine, len(n.Value), "a line of %d bytes", len(n.Value))
+		}
+		for i, c := range n.Content {
+			if top && i%2 == 1 && Contains(FreeText, n.Content[i-1].Value) {
+				continue
+			}
+			if err := walk(c, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	root := doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	return walk(root, root.Kind == yaml.MappingNode)
+}
+
+// TheFile is what the file is, for messages: Subject, or "the scenario".
+func (r *Reader) TheFile() string {
+	if r.Subject != "" {
+		return r.Subject
+	}
+	return "the scenario"
+}
+
+// Cap is nil if got is within the limit named name (rules.LimitBoards, ...) of r.Limits, else
+// the *rules.LimitError that says so, placed at n (nil: the whole file) and field. what, a
+// format given args, says what the file asked for: "%s names %d boards" with r.TheFile() and
+// 40 reads "the scenario names 40 boards".
+func (r *Reader) Cap(n *yaml.Node, field, name string, got int, what string, args ...any) error {
+	e := r.Limits.Check(name, got, fmt.Sprintf(what, args...))
+	if e == nil {
+		return nil
+	}
+	e.Where = r.Errf(n, field, "").Error()
+	e.Where = strings.TrimSuffix(e.Where, ": ")
+	return e
+}
+
+// CapList is Cap for a list: the list at n (field) may hold at most the limit named name of
+// items, each called noun ("%s names 600 units").
+func (r *Reader) CapList(n *yaml.Node, field, name, noun string) error {
+	items := Deref(n)
+	if items.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return r.Cap(n, field, name, len(items.Content), "%s names %d %s", r.TheFile(), len(items.Content), noun)
 }
 
 // Header is what every ruleset's file begins with: its name, seed and dice script.
@@ -284,6 +362,9 @@ func (r *Reader) Begin(data []byte, want string, diceMax int, known []string) (*
 // ReadMoves reads a `moves:` list, each line checked by parse. A line with a colon left
 // unquoted ("- fire E5: sa +1") is a YAML mapping: it is read back as the line.
 func (r *Reader) ReadMoves(n *yaml.Node, parse func(string) error) ([]rules.Move, error) {
+	if err := r.CapList(n, "moves", rules.LimitMoves, "moves"); err != nil {
+		return nil, err
+	}
 	items, err := r.List(n, "moves")
 	if err != nil {
 		return nil, err
@@ -295,6 +376,9 @@ func (r *Reader) ReadMoves(n *yaml.Node, parse func(string) error) ([]rules.Move
 		}
 		text, err := r.Str(it, "moves")
 		if err != nil {
+			return nil, err
+		}
+		if err := r.Cap(it, "moves", rules.LimitLine, len(text), "a move of %d bytes", len(text)); err != nil {
 			return nil, err
 		}
 		if perr := parse(text); perr != nil {

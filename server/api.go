@@ -146,6 +146,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := s.Create(r.Context(), name, data)
 	var bad *BadScenario
+	if overLimit(w, err) {
+		return
+	}
 	if errors.As(err, &bad) {
 		fail(w, http.StatusBadRequest, "%v", bad.Err)
 		return
@@ -297,11 +300,10 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		N    int    `json:"n"`
 		Line string `json:"line"`
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&body); err != nil {
-		fail(w, http.StatusBadRequest, "the body is {\"n\": STEP, \"line\": \"NOTATION\"}: %v", err)
+	if !readJSON(w, r, stepBodyMax(s.cfg.Limits), rules.LimitLine, &body, `{"n": STEP, "line": "NOTATION"}`) {
+		return
+	}
+	if overLimit(w, s.cfg.Limits.Check(rules.LimitLine, len(body.Line), fmt.Sprintf("the step's notation is %d bytes", len(body.Line)))) {
 		return
 	}
 	if body.N < 1 || body.Line == "" {
@@ -333,7 +335,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role stri
 	}
 	if n != len(l.g.Log)+1 {
 		v := view(l, l.g, role, len(l.g.Log), false)
-		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("step %d: the game is at step %d, so the next step is %d (someone moved first; here is the current state)", n, len(l.g.Log), len(l.g.Log)+1), N: len(l.g.Log), State: &v})
+		aheadOf(w, n, len(l.g.Log), &v)
 		return
 	}
 	if l.offRecord != "" {

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // editorParse is POST /api/editor/parse: the body, a YAML (or JSON) document, answered as JSON,
@@ -26,6 +28,10 @@ func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
+	if bad := nonFinite(&doc); bad != nil {
+		fail(w, http.StatusBadRequest, "line %d: %q is not a finite number: JSON has no NaN or infinity, and no scenario takes one", bad.Line, bad.Value)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	if err := json.NewEncoder(w).Encode(nodeValue(&doc)); err != nil {
@@ -38,9 +44,9 @@ func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
 func (s *Server) readFile(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxScenario)
 	data, err := io.ReadAll(r.Body)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		fail(w, http.StatusRequestEntityTooLarge, "%s is over %d bytes", what, tooBig.Limit)
+	var big *http.MaxBytesError
+	if errors.As(err, &big) {
+		tooBig(w, what, big.Limit, rules.LimitBody)
 		return nil, false
 	}
 	if err != nil {

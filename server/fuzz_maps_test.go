@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/umpire-referee/umpire/scenario"
@@ -21,6 +22,11 @@ func FuzzMaps(f *testing.F) {
 	f.Add("t.1", "lightningwar", "table: {width: 24, height: 12}\nroads: [{id: r, line: [[0, 6], [24, 6]]}]\n", "BEARER ", "ruleset: lightningwar\ntable: {saved: t.1}\nterrain: []\n")
 	f.Add("x", "lhy", "size: [5, 5]\n", "Basic x", "ruleset: lhy\nmap: {saved: x}\n")
 	f.Add("a/b", "asl", "saved: a\n", "Bearer", "map: {saved: [a]}\n")
+	// Over the limits, and numbers that are not: 4xx, never a 500.
+	f.Add("many", "asl", "boards: ["+strings.Repeat("\"7\", ", 40)+"\"8\"]\n", "", "map: {saved: many}\nunits: []\n")
+	f.Add("wide", "lightningwar", "table: {width: 10000, height: 10000}\n", "", "ruleset: lightningwar\ntable: {saved: wide}\n")
+	f.Add("nan", "lightningwar", "table: {width: .nan, height: .inf}\n", "", "ruleset: lightningwar\ntable: {saved: nan}\n")
+	f.Add("long", "asl", "boards: [\""+strings.Repeat("2", 1100)+"\"]\n", "", "map: {saved: long}\n")
 	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, name, ruleset, mapText, auth, file string) {
 		// A name the rule refuses may not reach a map handler at all (the mux answers a path

@@ -69,6 +69,18 @@ func FuzzCreate(f *testing.F) {
 	}
 	f.Add([]byte(`{"ruleset": "lightningwar", "table": {"width": 24, "height": 12}, "toe": [{"id": "P", "side": "referee", "initiative": "low"}], "units": [{"id": "U", "formation": "P", "type": "infantry"}], "detachments": [{"id": "D", "units": ["U"], "at": [1, 1]}]}`))
 	f.Add([]byte(`{"ruleset": "lightningwar", "table": {"width": 24, "height": 12}, "toe": [{"id": "P", "side": "A", "initiative": "high"}, {"id": "Q", "side": "B", "initiative": "low"}], "units": [{"id": "U", "formation": "P", "type": "tank", "tracked": true, "size": "heavy", "xc": 10}, {"id": "V", "formation": "Q", "type": "infantry"}], "detachments": [{"id": "D", "units": ["U"], "at": [1, 1]}, {"id": "E", "units": ["V"], "at": [20, 10]}], "orders": [{"to": "D", "path": [[10, 10]]}], "moves": ["movement", "reveal E"]}`))
+	// Over the limits: each is 422 (413 for the size), never a 500 or a game.
+	f.Add(aslFile(17, 1, 0))
+	f.Add(aslFile(1, 501, 0))
+	f.Add(aslFile(1, 202, 101))
+	f.Add(append(aslFile(1, 1, 0), "name: "+strings.Repeat("n", 1025)+"\n"...))
+	f.Add([]byte("map: {boards: [" + strings.Repeat("\"1\", ", 2000) + "\"2\"]}\nunits: []\n"))
+	f.Add(lhyTurns(10001))
+	f.Add([]byte("ruleset: lhy\nmap: {size: [52, 200]}\nunits: [{id: A, nationality: US, kind: squad, at: B2}]\n"))
+	f.Add([]byte("ruleset: lightningwar\ntable: {width: 10000, height: 10000}\n"))
+	f.Add([]byte("ruleset: lightningwar\ntable: {width: .nan, height: .inf}\n"))
+	f.Add([]byte(`{"ruleset": "asl", "map": {"boards": ["2"]}, "units": []} trailing`))
+	f.Add([]byte("moves: &m [a, b]\nexpect: [*m, *m, *m]\n"))
 	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		w := call(s, "POST", "/api/games", "", body)
@@ -81,9 +93,12 @@ func FuzzCreate(f *testing.F) {
 			if out["id"] == nil || out["tokens"] == nil {
 				t.Fatalf("201 without id or tokens: %v", out)
 			}
-		case http.StatusBadRequest, http.StatusRequestEntityTooLarge:
+		case http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity:
 			if msg, _ := out["error"].(string); msg == "" {
 				t.Fatalf("%d without a message", w.Code)
+			}
+			if w.Code != http.StatusBadRequest && out["limit"] == nil {
+				t.Fatalf("%d without the limit it is over: %v", w.Code, out)
 			}
 		default:
 			t.Fatalf("%d: %v", w.Code, out)
@@ -108,6 +123,17 @@ func FuzzSubmit(f *testing.F) {
 	}
 	f.Add([]byte(`{"n": 1, "line": "PzIV start", "extra": true}`), true, uint8(0))
 	f.Add([]byte(`{"n": 1e99, "line": null}`), false, uint8(0))
+	// Strict bodies: trailing data, unknown fields, numbers that are not, n far ahead, a line
+	// over the cap. Each is a 4xx that changes nothing.
+	for _, body := range []string{`{"n": 1, "line": "PzIV start"} {}`, `{"n": 1, "line": "PzIV start"}x`, `{"n": 1, "line": "PzIV start"}{"n": 2}`,
+		`{"n": 1, "line": "PzIV start", "dice": [6]}`, `{"N": 1, "Line": "PzIV start", "n": 1}`, `{"n": NaN, "line": "PzIV start"}`,
+		`{"n": Infinity, "line": "PzIV start"}`, `{"n": 1.5, "line": "PzIV start"}`, `{"n": 9223372036854775807, "line": "PzIV start"}`,
+		`{"n": 99, "line": "PzIV start"}`, `{"n": -1, "line": "PzIV start"}`, `{"n": 1, "line": "` + strings.Repeat("x", 1025) + `"}`,
+		`{"n": 1, "line": "` + strings.Repeat("\\u00e9", 20000) + `"}`, `[{"n": 1, "line": "PzIV start"}]`, ``} {
+		for g := range uint8(4) {
+			f.Add([]byte(body), true, g)
+		}
+	}
 	for _, line := range []string{"assault C4 US1 US2 USL", "assault C4 US1@C5 US2@D4 envelopment", "declare C4 US1", "reinforce C4 US2",
 		"resolve C4", "fire E5: at T1 +2 atv 1", "fire C4: sa GE +1, mortar -1 mv 2", "fire E5: at T1 +3 mg enfilade",
 		"retreat GE1 C3 C2", "retreat US1 eliminated", "vda US1 T1", "advance US1 C4", "recover GE1", "turn", "assault C4 US1 T1"} {
@@ -214,12 +240,15 @@ func FuzzSubmit(f *testing.F) {
 				}
 			}
 		}
+		if next, ok := out["next"].(float64); w.Code == http.StatusConflict && ok && int(next) != before.N+1 {
+			t.Fatalf("409 names %v as the next step, and the game is at %d", out["next"], before.N)
+		}
 		switch w.Code {
 		case http.StatusCreated:
 			if after.N != before.N+1 {
 				t.Fatalf("accepted, but the game went from %d to %d steps", before.N, after.N)
 			}
-		case http.StatusBadRequest, http.StatusForbidden, http.StatusConflict, http.StatusUnprocessableEntity:
+		case http.StatusBadRequest, http.StatusForbidden, http.StatusConflict, http.StatusUnprocessableEntity, http.StatusRequestEntityTooLarge:
 			if after.Hash != before.Hash || after.N != before.N {
 				t.Fatalf("refused with %d (%v) but the game changed", w.Code, out["error"])
 			}
@@ -237,7 +266,7 @@ func FuzzSubmit(f *testing.F) {
 func FuzzMeasure(f *testing.F) {
 	for _, q := range [][3]string{{"4,16", "30,16", ""}, {"4,16", "30,16", "PzZug"}, {"45,16", "36,16", "Rifles"},
 		{"1,1", "2,2", "Tanks"}, {"0,0", "48,32", "Aufkl"}, {"5,13", "30,5", "Schutz"}, {"24,0", "24,32", ""},
-		{"1,1", "", ""}, {"", "1,1", ""}, {"x", "y", ""}, {"1e999,1", "2,2", ""}, {"-1,0", "2,2", ""}, {"NaN,NaN", "1,1", ""},
+		{"1,1", "", ""}, {"", "1,1", ""}, {"x", "y", ""}, {"1e999,1", "2,2", ""}, {"-1,0", "2,2", ""}, {"NaN,NaN", "1,1", ""}, {"Inf,1", "1,-Inf", ""}, {"1,1", "+Infinity,2", ""}, {"0x1p-2,1", "1,1", ""},
 		{"1,1", "2,2", strings.Repeat("Z", 100)}, {"1,1", "1,1", "PzZug"}, {" 2 , 3\"", "4,5", "Rifles#1"}, {"1,2,3", "4,5", "PzA1"}} {
 		for role := range uint8(4) {
 			f.Add(q[0], q[1], q[2], role)

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -77,26 +76,13 @@ type MapOpened struct {
 // answered.
 func (s *Server) readMapBody(w http.ResponseWriter, r *http.Request) (mapBody, bool) {
 	var b mapBody
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxScenario)
-	data, err := io.ReadAll(r.Body)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		fail(w, http.StatusRequestEntityTooLarge, "the request is over %d bytes: a saved map may be at most that", tooBig.Limit)
-		return b, false
-	}
-	if err != nil {
-		fail(w, http.StatusBadRequest, "reading the request: %v", err)
-		return b, false
-	}
-	if err := json.Unmarshal(data, &b); err != nil {
-		fail(w, http.StatusBadRequest, `the body is a JSON object {"name": ..., "ruleset": ..., "map": ...}: %v`, err)
-		return b, false
-	}
-	return b, true
+	ok := readJSON(w, r, s.cfg.MaxScenario, rules.LimitBody, &b, `a JSON object {"name": ..., "ruleset": ..., "map": ...}`)
+	return b, ok
 }
 
-// readMap checks a map request's map with its ruleset; on failure it has answered 400.
-func readMap(w http.ResponseWriter, name, ruleset string, raw json.RawMessage) (rules.MapInfo, bool) {
+// readMap checks a map request's map with its ruleset under lim; on failure it has answered
+// (400, or for a map over a limit 413 or 422).
+func readMap(w http.ResponseWriter, name, ruleset string, raw json.RawMessage, lim rules.Limits) (rules.MapInfo, bool) {
 	if len(raw) == 0 || string(raw) == "null" {
 		fail(w, http.StatusBadRequest, "no map: give \"map\", the map as YAML text or a JSON object")
 		return rules.MapInfo{}, false
@@ -110,7 +96,10 @@ func readMap(w http.ResponseWriter, name, ruleset string, raw json.RawMessage) (
 	if json.Unmarshal(raw, &s) == nil {
 		text = []byte(s)
 	}
-	info, err := rules.ReadMap(ruleset, name, text)
+	info, err := rules.ReadMap(ruleset, name, text, lim)
+	if overLimit(w, err) {
+		return rules.MapInfo{}, false
+	}
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return rules.MapInfo{}, false
@@ -128,7 +117,7 @@ func (s *Server) createMap(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "name: %v", err)
 		return
 	}
-	info, ok := readMap(w, b.Name, b.Ruleset, b.Map)
+	info, ok := readMap(w, b.Name, b.Ruleset, b.Map, s.cfg.Limits)
 	if !ok {
 		return
 	}
@@ -242,7 +231,7 @@ func (s *Server) putMap(w http.ResponseWriter, r *http.Request) {
 	if b.Ruleset == "" {
 		b.Ruleset = m.Ruleset
 	}
-	info, ok := readMap(w, m.Name, b.Ruleset, b.Map)
+	info, ok := readMap(w, m.Name, b.Ruleset, b.Map, s.cfg.Limits)
 	if !ok {
 		return
 	}

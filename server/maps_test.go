@@ -96,7 +96,7 @@ func TestMapEndpoints(t *testing.T) {
 			{"POST", "/api/maps", "", string(mapJSON("bad", "asl", nil)), 400, "no map"},
 			{"POST", "/api/maps", "", string(mapJSON("bad", "lightningwar", map[string]any{"table": map[string]any{"width": -1}})), 400, "bad:1: table.width"},
 			{"POST", "/api/maps", "", "{not json", 400, "the body is a JSON object"},
-			{"POST", "/api/maps", "", string(big), 413, "a saved map may be at most"},
+			{"POST", "/api/maps", "", string(big), 413, "the most this server takes (set by --max-body)"},
 			{"GET", "/api/maps/" + unique("none"), "", "", 404, "no map saved as"},
 			{"PUT", "/api/maps/" + a, "", string(mapJSON("", "", b2Map)), 401, "needs its edit token"},
 			{"PUT", "/api/maps/" + a, "Basic " + tok, string(mapJSON("", "", b2Map)), 401, "needs its edit token"},

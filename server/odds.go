@@ -91,7 +91,10 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	line := strings.TrimSpace(r.URL.Query().Get("line"))
-	if line == "" || len(line) > 4096 {
+	if overLimit(w, s.cfg.Limits.Check(rules.LimitLine, len(line), fmt.Sprintf("the step's notation is %d bytes", len(line)))) {
+		return
+	}
+	if line == "" {
 		fail(w, http.StatusBadRequest, "odds?line=STEP: give the step to weigh, in the game's notation")
 		return
 	}

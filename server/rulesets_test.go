@@ -77,7 +77,7 @@ type routed struct{}
 
 func (routed) Name() string  { return "routed" }
 func (routed) Title() string { return "Routed" }
-func (routed) Load(file string, _ []byte) (rules.Scenario, error) {
+func (routed) Load(file string, _ []byte, _ rules.Limits) (rules.Scenario, error) {
 	return nil, fmt.Errorf("%s: the routed ruleset plays no games", file)
 }
 func (routed) Routes() []rules.Route {

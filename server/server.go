@@ -50,7 +50,13 @@ type Config struct {
 	// Dice gives the dice for a game's new steps; nil rolls fresh dice for each game, seeded
 	// from crypto/rand. (The scenario's own seed and dice serve only its own moves.)
 	Dice func(gameID string) dice.Source
-	// MaxScenario bounds a scenario file sent to create a game; 0 means 256 KiB.
+	// Limits cap what one request may ask of the server: a scenario's or saved map's size
+	// (Body), its lines, boards, hexes, units, groups and moves, and a step's notation (Line).
+	// A field left zero is its default (rules.DefaultLimits); API.md says how each is
+	// answered.
+	Limits rules.Limits
+	// MaxScenario is Limits.Body, as it was set before there were Limits: when given and
+	// Limits.Body is not, it is the Body limit. New sets it to the Body limit in force.
 	MaxScenario int64
 	// WriteTimeout bounds the writing of one answer (and of each event of an event stream):
 	// a client that does not read is cut off (0: 10 s).
@@ -105,9 +111,8 @@ type live struct {
 
 // New makes a server over cfg.Store.
 func New(cfg Config) *Server {
-	if cfg.MaxScenario == 0 {
-		cfg.MaxScenario = 256 << 10
-	}
+	cfg.Limits = limits(cfg)
+	cfg.MaxScenario = int64(cfg.Limits.Body)
 	cfg.WriteTimeout = orDefault(cfg.WriteTimeout, 10*time.Second)
 	cfg.ReadTimeout = orDefault(cfg.ReadTimeout, 30*time.Second)
 	cfg.IdleTimeout = orDefault(cfg.IdleTimeout, 2*time.Minute)
@@ -187,7 +192,8 @@ func (s *Server) DemoLW(ctx context.Context) (*Created, error) {
 }
 
 // Create starts a game from a scenario file (name is for error messages), playing the file's
-// own moves as its first steps, and saves it. A scenario error is a *BadScenario.
+// own moves as its first steps, and saves it. A scenario error is a *BadScenario; one over
+// the server's Limits wraps a *rules.LimitError, found before the game is made.
 //
 // A reference to a saved map (`map: {saved: NAME}`, `table: {saved: NAME}`) is replaced by a
 // copy of the map as the store holds it now: the game keeps its own copy, and later changes to
@@ -197,7 +203,7 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if err != nil {
 		return nil, &BadScenario{err}
 	}
-	g, reports, err := game.CreateReported(name, data, s.cfg.Dice(""))
+	g, reports, err := game.CreateLimited(name, data, s.cfg.Dice(""), s.loadLimits())
 	if err != nil {
 		return nil, &BadScenario{err}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"strings"
 
+	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/scenario"
 
 	"github.com/umpire-referee/umpire/asl"
@@ -67,6 +68,9 @@ var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "mov
 
 // readGroups reads groups: [{id, kind, members}] and forms them (D14.2, E11.1, E11.5).
 func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
+	if err := r.CapList(n, "groups", rules.LimitGroups, "groups"); err != nil {
+		return err
+	}
 	items, err := r.List(n, "groups")
 	if err != nil {
 		return err
@@ -132,8 +136,15 @@ func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
 // moves against a scratch game (night and groups set up first, so ids, hexes and groups are
 // checked now, with lines), infers the phasing side if none is given, and reads the expectations.
 func Load(name string, data []byte) (s *Scenario, err error) {
+	return LoadLimited(name, data, rules.Limits{})
+}
+
+// LoadLimited is Load under lim (see rules.Limits): the boards, the layout's hexes, the units,
+// the groups and the moves are each counted before they are made.
+func LoadLimited(name string, data []byte, lim rules.Limits) (s *Scenario, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
+	r.Limits = lim
 	doc, err := r.Document(data)
 	if err != nil {
 		return nil, err
@@ -282,6 +293,9 @@ func (r *reader) scratchGame(get map[string]scenario.KV, m *asl.Map, units []asl
 
 // readMoves reads moves: each line parsed against the scratch game g, an error naming its line.
 func (r *reader) readMoves(n *yaml.Node, g *asl.Game) ([]Move, error) {
+	if err := r.CapList(n, "moves", rules.LimitMoves, "moves"); err != nil {
+		return nil, err
+	}
 	items, err := r.List(n, "moves")
 	if err != nil {
 		return nil, err
@@ -361,6 +375,9 @@ var vehicleFields = []string{"name", "mp", "class", "tracked", "red_mp", "radio"
 // readUnits reads units: each unit in turn, then checks there is at least one and that every
 // can_attack names a unit of the scenario.
 func (r *reader) readUnits(n *yaml.Node, m *asl.Map) ([]asl.Unit, error) {
+	if err := r.CapList(n, "units", rules.LimitUnits, "units"); err != nil {
+		return nil, err
+	}
 	items, err := r.List(n, "units")
 	if err != nil {
 		return nil, err

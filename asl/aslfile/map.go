@@ -5,6 +5,7 @@ import (
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/scenario"
 	"go.yaml.in/yaml/v3"
 )
@@ -63,8 +64,15 @@ func (r *reader) readMap(n *yaml.Node) (*asl.Map, error) {
 // map: (its errors name the same fields: map.terrain, map.roads, ...), with the warnings of
 // fields it did not know. It gives the map back canonical (block style), as the store keeps it.
 func ReadMap(name string, data []byte) (m *asl.Map, canon []byte, warnings []string, err error) {
+	return ReadMapLimited(name, data, rules.Limits{})
+}
+
+// ReadMapLimited is ReadMap under lim (see rules.Limits): the boards and the layout's hexes
+// are counted before the map is made.
+func ReadMapLimited(name string, data []byte, lim rules.Limits) (m *asl.Map, canon []byte, warnings []string, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
+	r.Limits, r.Subject = lim, "the map"
 	root, canon, err := r.Canonical(data, "map")
 	if err != nil {
 		return nil, nil, nil, err
@@ -146,9 +154,20 @@ func (r *reader) readBoards(n *yaml.Node, get map[string]scenario.KV) (*hex.Layo
 	if rows == nil {
 		return nil, r.Errf(n, "map.boards", "missing: name the boards, like boards: [\"2\"]")
 	}
+	boards := 0
+	for _, row := range rows {
+		boards += len(row)
+	}
+	if err := r.Cap(n, "map.boards", rules.LimitBoards, boards, "%s names %d boards", r.TheFile(), boards); err != nil {
+		return nil, err
+	}
 	lay, err := hex.NewLayout(rows)
 	if err != nil {
 		return nil, r.Errf(n, "map.boards", "%v", err)
+	}
+	if err := r.Cap(n, "map.boards", rules.LimitHexes, lay.Size(), "%s's layout of %d boards in %d rows is %d x %d = %d hexes",
+		r.TheFile(), boards, len(rows), lay.Width(), lay.Height(), lay.Size()); err != nil {
+		return nil, err
 	}
 	return lay, nil
 }

@@ -28,7 +28,7 @@ moves:
 `
 	var first []aslfile.StepOut
 	for i := 0; i < 3; i++ {
-		sc, err := Ruleset{}.Load("r.yaml", []byte(base))
+		sc, err := Ruleset{}.Load("r.yaml", []byte(base), rules.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

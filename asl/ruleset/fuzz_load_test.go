@@ -297,7 +297,7 @@ func FuzzLoad(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := Ruleset{}.Load("fuzz.yaml", data)
+		s, err := Ruleset{}.Load("fuzz.yaml", data, rules.Limits{})
 		if err != nil {
 			var e *scenario.Error
 			if !errors.As(err, &e) || e != err {
@@ -327,7 +327,7 @@ func FuzzLoad(f *testing.F) {
 		_ = g.Summary()
 
 		// The same file and seed play the same game, always.
-		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data))
+		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data), rules.Limits{})
 		if err != nil {
 			t.Fatalf("second Load failed: %v", err)
 		}

@@ -10,8 +10,8 @@ import (
 
 // ReadMap reads a saved ASL map: the YAML of a scenario file's map: object (rules.Mapper).
 // Its summary names the boards, row by row: "boards 2, 3 / 4".
-func (Ruleset) ReadMap(file string, data []byte) (rules.MapInfo, error) {
-	m, canon, warnings, err := aslfile.ReadMap(file, data)
+func (Ruleset) ReadMap(file string, data []byte, lim rules.Limits) (rules.MapInfo, error) {
+	m, canon, warnings, err := aslfile.ReadMapLimited(file, data, lim)
 	if err != nil {
 		return rules.MapInfo{}, err
 	}

@@ -31,7 +31,7 @@ moves:
   - "AA: A enter N3, B enter N4, S enter N4"
   - S end
 `
-	sc, err := Ruleset{}.Load("aa.yaml", []byte(src))
+	sc, err := Ruleset{}.Load("aa.yaml", []byte(src), rules.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

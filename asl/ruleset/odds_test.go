@@ -21,7 +21,7 @@ func gameAt(t testing.TB, file string, k int) (*Game, *rules.File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := Ruleset{}.Load(file, data)
+	sc, err := Ruleset{}.Load(file, data, rules.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestOddsOfEveryFileStep(t *testing.T) {
 		if name, _ := rules.Named(data); name != "asl" {
 			continue
 		}
-		sc, err := Ruleset{}.Load(file, data)
+		sc, err := Ruleset{}.Load(file, data, rules.Limits{})
 		if err != nil {
 			continue // a file of load errors
 		}

@@ -28,9 +28,9 @@ func (Ruleset) Name() string { return "asl" }
 // Title is the game's name.
 func (Ruleset) Title() string { return "ASL" }
 
-// Load reads an ASL scenario file.
-func (Ruleset) Load(file string, data []byte) (rules.Scenario, error) {
-	s, err := aslfile.Load(file, data)
+// Load reads an ASL scenario file under lim.
+func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario, error) {
+	s, err := aslfile.LoadLimited(file, data, lim)
 	if err != nil {
 		return nil, err
 	}

@@ -40,13 +40,14 @@ type entry struct {
 
 // builtins are umpire's own commands.
 func builtins() []rules.Command {
+	limitFlags, limitSynopsis := limitHelp()
 	return []rules.Command{
-		{Name: "serve", Run: serve, Synopsis: "umpire serve [--addr HOST:PORT] [--db FILE|postgres://...] [--no-demo] [--write-timeout D] [--read-timeout D] [--idle-timeout D] [--sse-buffer N] [--idle-evict D] [--trusted-proxies CIDRS] [--no-limits]",
+		{Name: "serve", Run: serve, Synopsis: "umpire serve [--addr HOST:PORT] [--db FILE|postgres://...] [--no-demo] [--write-timeout D] [--read-timeout D] [--idle-timeout D] [--sse-buffer N] [--idle-evict D] [--trusted-proxies CIDRS] [--no-limits] " + limitSynopsis,
 			Summary: "the game server and its web UI; prints the demo games' links",
 			About: `Serves the games of every ruleset over HTTP (the API of server/API.md) with the browser UI,
 until interrupted. Each game has a link per side and one for the referee; at start it creates
 demo games (ASL, Last Hundred Yards, Lightning War) and prints their links.`,
-			Flags: []rules.Flag{
+			Flags: append([]rules.Flag{
 				{Name: "--addr", Arg: "HOST:PORT", Text: "the address to listen on (default 127.0.0.1:8080; port 0: any free port)"},
 				{Name: "--db", Arg: "FILE|URL", Text: "where games are kept: a SQLite file (default " + defaultDB() + "), or a postgres:// URL"},
 				{Name: "--no-demo", Text: "do not create the demo games at start"},
@@ -57,7 +58,7 @@ demo games (ASL, Last Hundred Yards, Lightning War) and prints their links.`,
 				{Name: "--idle-evict", Arg: "D", Text: "a game unused for D with no event stream leaves memory until its next request (default 10m; 0: never)"},
 				{Name: "--trusted-proxies", Arg: "CIDRS", Text: "proxies whose X-Forwarded-For names the client, for the rate limits"},
 				{Name: "--no-limits", Text: "no rate limits per client address (local play); API.md lists the limits"},
-			},
+			}, limitFlags...),
 			Examples: []rules.Example{
 				{Line: "umpire serve", Text: "on http://127.0.0.1:8080, with the demo games"},
 				{Line: "umpire serve --addr 127.0.0.1:0 --db games.db --no-demo", Text: "on any free port, games kept in games.db, no demo games"},

@@ -39,7 +39,7 @@ func savedFixture(t *testing.T, files map[string]string) (string, map[string]str
 		if err != nil {
 			t.Fatal(err)
 		}
-		info, err := rules.ReadMap(rs, name, saved)
+		info, err := rules.ReadMap(rs, name, saved, rules.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

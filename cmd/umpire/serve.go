@@ -52,7 +52,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	idleEvict := fs.Duration("idle-evict", 10*time.Minute, "a game unused this long with no event stream leaves memory (it loads back on its next request); 0: never")
 	proxies := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client (for the rate limits)")
 	noLimits := fs.Bool("no-limits", false, "no rate limits (local play)")
+	// Limits on what one request may ask (--max-body, --max-boards, ...: serve_limits.go).
+	lim := addLimitFlags(fs)
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+		return 2
+	}
+	if err := checkLimits(*lim); err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
 		return 2
 	}
@@ -69,7 +75,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	shared := strings.HasPrefix(*db, "postgres")
-	cfg := server.Config{Store: st, Shared: shared, Logf: func(f string, a ...any) {
+	cfg := server.Config{Store: st, Shared: shared, Limits: *lim, Logf: func(f string, a ...any) {
 		fmt.Fprintf(stderr, "umpire serve: "+f+"\n", a...)
 	}, WriteTimeout: *writeTimeout, ReadTimeout: *readTimeout, IdleTimeout: *idleTimeout, SSEBuffer: *sseBuffer, IdleEvict: *idleEvict}
 	if *idleEvict == 0 {

@@ -36,8 +36,9 @@ type Scenario struct {
 }
 
 // Load reads a toy file with the shared YAML walker, so every mistake has its line.
-func (Ruleset) Load(file string, data []byte) (rules.Scenario, error) {
+func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario, error) {
 	r := scenario.NewReader(file)
+	r.Limits = lim
 	_, get, h, err := r.Begin(data, "toy", 6, []string{"name", "ruleset", "seed", "dice", "length", "sides", "moves", "expect"})
 	if err != nil {
 		return nil, err

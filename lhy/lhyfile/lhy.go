@@ -45,18 +45,30 @@ var (
 
 // LoadLHY reads a `ruleset: lhy` scenario. name is used in error messages.
 func LoadLHY(name string, data []byte) (s *LHY, err error) {
+	return LoadLHYLimited(name, data, rules.Limits{})
+}
+
+// LoadLHYLimited is LoadLHY under lim (see rules.Limits): the map's hexes, the units and the
+// moves are each counted before they are made.
+func LoadLHYLimited(name string, data []byte, lim rules.Limits) (s *LHY, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
+	r.Limits = lim
 	root, get, h, err := r.Begin(data, "lhy", 10, lhyTop)
 	if err != nil {
 		return nil, err
 	}
 	s = &LHY{File: name, Name: h.Name, Seed: h.Seed, HasSeed: h.HasSeed, Dice: h.Dice}
-	m := lhy.NewMap(33, 10)
+	var m *lhy.Map
 	if f, ok := get["map"]; ok {
 		if m, err = r.readLHYMap(f.V); err != nil {
 			return nil, err
 		}
+	} else {
+		if err := r.Cap(root, "map", rules.LimitHexes, 33*10, "%s's map is 33 x 10 = 330 hexes (no map: given)", r.TheFile()); err != nil {
+			return nil, err
+		}
+		m = lhy.NewMap(33, 10)
 	}
 	g := &lhy.Game{Map: m, Turn: 1}
 	if f, ok := get["date"]; ok {
@@ -183,6 +195,9 @@ func (r *reader) readLHYMap(n *yaml.Node) (*lhy.Map, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := r.Cap(f.V, "map.size", rules.LimitHexes, c*rows, "%s's map is %d x %d = %d hexes", r.TheFile(), c, rows, c*rows); err != nil {
+			return nil, err
+		}
 		m = lhy.NewMap(c, rows)
 	}
 	for _, f := range fs {
@@ -283,6 +298,9 @@ func (r *reader) readLHYHex(n *yaml.Node, field string) (lhy.HexInfo, error) {
 
 // readLHYUnits reads units into g: each unit in turn, then puts each rider on its vehicle.
 func (r *reader) readLHYUnits(n *yaml.Node, g *lhy.Game) error {
+	if err := r.CapList(n, "units", rules.LimitUnits, "units"); err != nil {
+		return err
+	}
 	items, err := r.List(n, "units")
 	if err != nil {
 		return err

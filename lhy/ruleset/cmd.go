@@ -91,7 +91,7 @@ func odds(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "umpire odds: %s is not a ruleset: lhy scenario\n", file)
 		return 2
 	}
-	rs, err := Ruleset{}.Load(file, data)
+	rs, err := Ruleset{}.Load(file, data, rules.Limits{})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

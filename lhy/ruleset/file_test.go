@@ -77,7 +77,7 @@ func TestLoadLHY(t *testing.T) {
 	if s.Game.Units[i].Rider != "T1" {
 		t.Errorf("GR rides %q", s.Game.Units[i].Rider)
 	}
-	sc, err := Ruleset{}.Load("rich.yaml", []byte(lhyRich))
+	sc, err := Ruleset{}.Load("rich.yaml", []byte(lhyRich), rules.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestLoadLHYErrors(t *testing.T) {
 		{"ruleset: lhy\nreadings:\n  attack-limit-refused: [no]\nunits: []\n", ":3: readings.attack-limit-refused: write yes"},
 		{"ruleset: lhy\nreadings: [attack-limit-refused]\nunits: []\n", ":2: readings: expected a mapping"},
 	} {
-		_, err := Ruleset{}.Load("bad.yaml", []byte(c.yaml))
+		_, err := Ruleset{}.Load("bad.yaml", []byte(c.yaml), rules.Limits{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want an error containing %q", c.yaml, err, c.want)
 		}
@@ -163,7 +163,7 @@ func FuzzLoadLHY(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := Ruleset{}.Load("fuzz.yaml", data)
+		s, err := Ruleset{}.Load("fuzz.yaml", data, rules.Limits{})
 		if err != nil {
 			var e *scenario.Error
 			if !errors.As(err, &e) || e.File != "fuzz.yaml" || e.Msg == "" {
@@ -178,7 +178,7 @@ func FuzzLoadLHY(f *testing.F) {
 		g, out := rules.Play(s, func(int) bool { return false }, func(r *rules.Report) { _, _ = r.Detail.Text(r), r.Detail.JSON(r) })
 		s.Check(g, out.Steps)
 		_ = g.Summary()
-		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data))
+		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data), rules.Limits{})
 		if err != nil {
 			t.Fatalf("second load: %v", err)
 		}
@@ -195,7 +195,7 @@ func FuzzLoadLHY(f *testing.F) {
 func TestTwoBadRidersSayTheFirst(t *testing.T) {
 	const src = "ruleset: lhy\nunits:\n  - {id: A, nationality: GE, kind: squad, at: C4, rider: X}\n  - {id: B, nationality: GE, kind: squad, at: C4, rider: Y}\n"
 	for range 20 {
-		_, err := Ruleset{}.Load("r.yaml", []byte(src))
+		_, err := Ruleset{}.Load("r.yaml", []byte(src), rules.Limits{})
 		if err == nil || !strings.Contains(err.Error(), "r.yaml:3: units.A.rider") {
 			t.Fatalf("got %v, want the error at A's rider on line 3", err)
 		}

@@ -28,9 +28,9 @@ func (Ruleset) Name() string { return "lhy" }
 // Title is the game's name.
 func (Ruleset) Title() string { return "Last Hundred Yards" }
 
-// Load reads a `ruleset: lhy` scenario file.
-func (Ruleset) Load(file string, data []byte) (rules.Scenario, error) {
-	s, err := lhyfile.LoadLHY(file, data)
+// Load reads a `ruleset: lhy` scenario file under lim.
+func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario, error) {
+	s, err := lhyfile.LoadLHYLimited(file, data, lim)
 	if err != nil {
 		return nil, err
 	}

@@ -54,8 +54,16 @@ var (
 
 // LoadLightningWar reads a `ruleset: lightningwar` scenario. name is used in error messages.
 func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
+	return LoadLightningWarLimited(name, data, rules.Limits{})
+}
+
+// LoadLightningWarLimited is LoadLightningWar under lim (see rules.Limits): the table's area
+// in square inches counts against lim.Hexes, its units and its detachments each against
+// lim.Units, and its moves against lim.Moves, each before they are made.
+func LoadLightningWarLimited(name string, data []byte, lim rules.Limits) (s *LightningWar, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
+	r.Limits = lim
 	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop)
 	if err != nil {
 		return nil, err
@@ -149,6 +157,9 @@ func (r *reader) readTable(root *yaml.Node, get map[string]scenario.KV) (*lw.Tab
 			}
 		}
 	}
+	if err := r.capArea(root, get, t); err != nil {
+		return nil, err
+	}
 	if f, ok := get["terrain"]; ok {
 		var err error
 		if t.Features, err = r.readFeatures(f.V); err != nil {
@@ -170,13 +181,32 @@ func (r *reader) readTable(root *yaml.Node, get map[string]scenario.KV) (*lw.Tab
 	return t, nil
 }
 
+// capArea checks the table's area in square inches against the Hexes limit (a table has no
+// hexes: its area is what it asks of the server), at its table: field or, when the file gives
+// none and the table is the default one, at the top.
+func (r *reader) capArea(root *yaml.Node, get map[string]scenario.KV, t *lw.Table) error {
+	at, field := root, ""
+	if f, ok := get["table"]; ok {
+		at, field = f.V, "table"
+	}
+	area := int(math.Ceil(t.Width / lw.MetresPerInch * t.Height / lw.MetresPerInch))
+	return r.Cap(at, field, rules.LimitHexes, area, "%s's table is %s x %s, %d square inches", r.TheFile(), lw.Inches(t.Width), lw.Inches(t.Height), area)
+}
+
 // ReadTable reads a saved table: the YAML of a scenario file's table-drawing fields (table,
 // terrain, roads, streams, chokes), read as LoadLightningWar reads them, with the warnings of
 // fields it did not know. It gives the table back canonical (block style), as the store keeps
 // it.
 func ReadTable(name string, data []byte) (t *lw.Table, canon []byte, warnings []string, err error) {
+	return ReadTableLimited(name, data, rules.Limits{})
+}
+
+// ReadTableLimited is ReadTable under lim (see rules.Limits): the table's area in square
+// inches counts against lim.Hexes.
+func ReadTableLimited(name string, data []byte, lim rules.Limits) (t *lw.Table, canon []byte, warnings []string, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
+	r.Limits, r.Subject = lim, "the map"
 	root, canon, err := r.Canonical(data, "table")
 	if err != nil {
 		return nil, nil, nil, err
@@ -457,6 +487,9 @@ func (r *reader) readTOE(n *yaml.Node, g *lw.Game) error {
 }
 
 func (r *reader) readLWUnits(n *yaml.Node, g *lw.Game) error {
+	if err := r.CapList(n, "units", rules.LimitUnits, "units"); err != nil {
+		return err
+	}
 	items, err := r.List(n, "units")
 	if err != nil {
 		return err
@@ -671,6 +704,9 @@ func hasKey(fs []scenario.KV, k string) bool {
 }
 
 func (r *reader) readDets(n *yaml.Node, g *lw.Game) error {
+	if err := r.CapList(n, "detachments", rules.LimitUnits, "detachments"); err != nil {
+		return err
+	}
 	items, err := r.List(n, "detachments")
 	if err != nil {
 		return err

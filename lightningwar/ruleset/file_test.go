@@ -86,7 +86,7 @@ func TestLoadLightningWar(t *testing.T) {
 	if d := g.Det("A"); len(d.Pending) != 1 || d.Pending[0].Text != "to the bridge and over" {
 		t.Fatalf("A's orders: %+v", d.Pending)
 	}
-	sc, err := Ruleset{}.Load("rich.yaml", []byte(lwRich))
+	sc, err := Ruleset{}.Load("rich.yaml", []byte(lwRich), rules.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestLoadLightningWarErrors(t *testing.T) {
 		{"type: gun", "type: mortar", ":22: units.type: unknown unit type \"mortar\""},
 	} {
 		data := strings.Replace(lwRich, c.old, c.new, 1)
-		_, err := Ruleset{}.Load("x.yaml", []byte(data))
+		_, err := Ruleset{}.Load("x.yaml", []byte(data), rules.Limits{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s -> %s: got %v, want %q", c.old, c.new, err, c.want)
 		}
@@ -148,7 +148,7 @@ func FuzzLoadLightningWar(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := Ruleset{}.Load("fuzz.yaml", data)
+		s, err := Ruleset{}.Load("fuzz.yaml", data, rules.Limits{})
 		if err != nil {
 			var e *scenario.Error
 			if !errors.As(err, &e) || e.File != "fuzz.yaml" || e.Msg == "" {
@@ -163,7 +163,7 @@ func FuzzLoadLightningWar(f *testing.F) {
 		g, out := rules.Play(s, nil, func(r *rules.Report) { _, _ = r.Detail.Text(r), r.Detail.JSON(r) })
 		s.Check(g, out.Steps)
 		_ = g.Summary()
-		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data))
+		s2, err := Ruleset{}.Load("fuzz.yaml", bytes.Clone(data), rules.Limits{})
 		if err != nil {
 			t.Fatalf("second load: %v", err)
 		}

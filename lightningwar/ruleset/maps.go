@@ -8,8 +8,8 @@ import (
 
 // ReadMap reads a saved Lightning War table: the YAML of a scenario file's table, terrain,
 // roads, streams and chokes fields (rules.Mapper). Its summary is the table's size: 72" x 48".
-func (Ruleset) ReadMap(file string, data []byte) (rules.MapInfo, error) {
-	t, canon, warnings, err := lwfile.ReadTable(file, data)
+func (Ruleset) ReadMap(file string, data []byte, lim rules.Limits) (rules.MapInfo, error) {
+	t, canon, warnings, err := lwfile.ReadTableLimited(file, data, lim)
 	if err != nil {
 		return rules.MapInfo{}, err
 	}

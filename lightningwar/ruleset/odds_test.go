@@ -19,7 +19,7 @@ func lwGameAt(t testing.TB, file string, k int) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := Ruleset{}.Load(file, data)
+	sc, err := Ruleset{}.Load(file, data, rules.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestOddsOfEveryLightningWarStep(t *testing.T) {
 	weighed := 0
 	for _, file := range files {
 		data, _ := os.ReadFile(file)
-		sc, err := Ruleset{}.Load(file, data)
+		sc, err := Ruleset{}.Load(file, data, rules.Limits{})
 		if err != nil {
 			continue
 		}

@@ -32,9 +32,9 @@ func (Ruleset) Name() string { return "lightningwar" }
 // Title is the game's name.
 func (Ruleset) Title() string { return "Lightning War" }
 
-// Load reads a `ruleset: lightningwar` scenario file.
-func (Ruleset) Load(file string, data []byte) (rules.Scenario, error) {
-	s, err := lwfile.LoadLightningWar(file, data)
+// Load reads a `ruleset: lightningwar` scenario file under lim.
+func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario, error) {
+	s, err := lwfile.LoadLightningWarLimited(file, data, lim)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/umpire-referee/umpire/rules"
+)
+
+// limitFlags are umpire serve's --max-* flags (rules.Limits), each with its default, what it
+// bounds and the argument it takes.
+var limitFlags = []struct {
+	name, arg, text string
+	field           func(*rules.Limits) *int
+}{
+	{rules.LimitBody, "BYTES", "the most bytes of a scenario file, saved map or request body", func(l *rules.Limits) *int { return &l.Body }},
+	{rules.LimitLine, "BYTES", "the most bytes of one value of a scenario (a move, an id) and of a step's notation", func(l *rules.Limits) *int { return &l.Line }},
+	{rules.LimitBoards, "N", "the most ASL boards a map lays out", func(l *rules.Limits) *int { return &l.Boards }},
+	{rules.LimitHexes, "N", "the most hexes of a map (ASL, LHY); a Lightning War table's square inches", func(l *rules.Limits) *int { return &l.Hexes }},
+	{rules.LimitUnits, "N", "the most units a scenario sets up (Lightning War: units, and detachments)", func(l *rules.Limits) *int { return &l.Units }},
+	{rules.LimitGroups, "N", "the most ASL groups a scenario forms", func(l *rules.Limits) *int { return &l.Groups }},
+	{rules.LimitMoves, "N", "the most moves a scenario file lists", func(l *rules.Limits) *int { return &l.Moves }},
+}
+
+// addLimitFlags defines the --max-* flags on fs, into the limits it returns.
+func addLimitFlags(fs *flag.FlagSet) *rules.Limits {
+	lim := rules.DefaultLimits()
+	for _, f := range limitFlags {
+		p := f.field(&lim)
+		fs.IntVar(p, "max-"+f.name, *p, f.text)
+	}
+	return &lim
+}
+
+// checkLimits is an error if a limit is not a positive number.
+func checkLimits(lim rules.Limits) error {
+	for _, f := range limitFlags {
+		if *f.field(&lim) < 1 {
+			return fmt.Errorf("--max-%s is at least 1", f.name)
+		}
+	}
+	return nil
+}
+
+// limitHelp is the --max-* flags as `umpire help serve` lists them, and for its synopsis.
+func limitHelp() ([]rules.Flag, string) {
+	def := rules.DefaultLimits()
+	var out []rules.Flag
+	var syn []string
+	for _, f := range limitFlags {
+		out = append(out, rules.Flag{Name: "--max-" + f.name, Arg: f.arg, Text: fmt.Sprintf("%s (default %d; see server/API.md)", f.text, *f.field(&def))})
+		syn = append(syn, "[--max-"+f.name+" "+f.arg+"]")
+	}
+	return out, strings.Join(syn, " ")
+}
