@@ -467,7 +467,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			fmt.Fprintf(w, "event: step\ndata: %s\n\n", msg)
 			idle = 0
 		case <-poll.C:
-			if s.cfg.Shared {
+			if s.cfg.Shared && s.pollDue(idle) {
 				l.mu.Lock()
 				if !l.broken {
 					s.catchUp(r.Context(), l)

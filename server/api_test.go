@@ -47,8 +47,10 @@ func backends(t *testing.T, test func(t *testing.T, open func() *Server)) {
 				t.Fatal(err)
 			}
 			stores = append(stores, st)
-			return New(Config{Store: st, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) },
+			srv := New(Config{Store: st, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) },
 				Logf: t.Logf})
+			t.Cleanup(func() { srv.Close() }) // before the stores close: cleanups run last first
+			return srv
 		})
 	}
 	t.Run("sqlite", func(t *testing.T) { run(t, filepath.Join(t.TempDir(), "games.db")) })

@@ -45,7 +45,8 @@ type Config struct {
 	// Store keeps the games. Required.
 	Store store.Store
 	// Shared: other server processes write to the same store (PostgreSQL behind a load
-	// balancer). Open event streams then also poll the store for their steps.
+	// balancer). Their steps reach this server's event streams as they commit when the store
+	// tells of commits (PostgreSQL), and by polling the store otherwise; see shared.go.
 	Shared bool
 	// Dice gives the dice for a game's new steps; nil rolls fresh dice for each game, seeded
 	// from crypto/rand. (The scenario's own seed and dice serve only its own moves.)
@@ -64,6 +65,7 @@ type Server struct {
 	games map[string]*live
 	// oddsSlots holds one token per LHY odds enumeration running (see enumerate).
 	oddsSlots chan struct{}
+	sharing   *sharing // a Shared server's listener (shared.go); nil if none
 }
 
 // live is a game in memory: its record, its state and its steps' reports.
@@ -83,7 +85,8 @@ type live struct {
 	offRecord string
 }
 
-// New makes a server over cfg.Store.
+// New makes a server over cfg.Store. A Shared server over a store that tells of commits
+// ([store.Notifier]) listens for them until [Server.Close].
 func New(cfg Config) *Server {
 	if cfg.MaxScenario == 0 {
 		cfg.MaxScenario = 256 << 10
@@ -100,6 +103,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, games: map[string]*live{}, oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2))}
 	s.routes()
+	s.listen()
 	return s
 }
 

@@ -64,6 +64,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	srv := server.New(server.Config{Store: st, Shared: shared, Logf: func(f string, a ...any) {
 		fmt.Fprintf(stderr, "umpire serve: "+f+"\n", a...)
 	}})
+	defer srv.Close() // its listener, before the store closes
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
