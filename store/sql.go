@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"sync"
 	"time"
 
@@ -338,10 +337,25 @@ func (s *sqlStore) retried(batch []*appendReq) ([]error, error) {
 	}
 }
 
-// write1 writes the batch in one transaction (rolled back if anything fails), and on PostgreSQL
-// notifies [StepsChannel] of each step it added. It returns each step's own error: nil, or
-// ErrConflict for a step number already taken.
+// write1 writes the batch in one transaction (rolled back if anything fails). It returns each
+// step's own error: nil, or ErrConflict for a step number already taken, in the database or
+// earlier in the batch (which is sorted, so such steps are next to each other).
 func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
+	errs := make([]error, len(batch))
+	rolls := make([]string, len(batch))
+	for i, r := range batch {
+		if i > 0 && r.game == batch[i-1].game && r.e.N == batch[i-1].e.N {
+			errs[i] = conflict(r)
+			continue
+		}
+		if len(r.e.Rolls) > 0 {
+			b, _ := json.Marshal(r.e.Rolls)
+			rolls[i] = string(b)
+		}
+	}
+	if s.d.name == postgresDialect.name {
+		return errs, s.insertPostgres(batch, rolls, errs)
+	}
 	ctx := context.Background()
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -354,34 +368,73 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 		return nil, err
 	}
 	defer stmt.Close()
-	errs := make([]error, len(batch))
-	var added []string
 	for i, r := range batch {
-		rolls := ""
-		if len(r.e.Rolls) > 0 {
-			b, _ := json.Marshal(r.e.Rolls)
-			rolls = string(b)
+		if errs[i] != nil {
+			continue
 		}
-		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls)
+		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls[i])
 		if err != nil {
 			return nil, err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			errs[i] = fmt.Errorf("store: game %s step %d: %w", r.game, r.e.N, ErrConflict)
-			continue
-		}
-		added = append(added, r.game+" "+strconv.Itoa(r.e.N))
-	}
-	if s.d.name == postgresDialect.name && len(added) > 0 {
-		// Delivered to the listeners only if, and once, the transaction commits.
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify('`+StepsChannel+`', p) FROM unnest($1::text[]) AS p`, added); err != nil {
-			return nil, err
+			errs[i] = conflict(r)
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		return nil, err
 	}
 	return errs, nil
+}
+
+// insertPostgres writes the batch's steps not yet failed in errs in one statement, its own
+// transaction: one round trip for the whole batch. The statement also notifies StepsChannel of
+// each step it added ("GAME N"), delivered to the listeners only if, and once, it commits. A
+// step it did not add (its number was taken) gets ErrConflict in errs.
+func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []error) error {
+	var games, lines, rs []string
+	var ns []int64
+	for i, r := range batch {
+		if errs[i] == nil {
+			games, ns, lines, rs = append(games, r.game), append(ns, int64(r.e.N)), append(lines, r.e.Line), append(rs, rolls[i])
+		}
+	}
+	const q = `WITH added AS (
+		INSERT INTO steps (game, n, line, rolls)
+		SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[])
+		ON CONFLICT DO NOTHING RETURNING game, n)
+	SELECT game, n, pg_notify('` + StepsChannel + `', game || ' ' || n) FROM added`
+	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	type key struct {
+		game string
+		n    int
+	}
+	added := map[key]bool{}
+	for rows.Next() {
+		var k key
+		var ignored sql.RawBytes
+		if err := rows.Scan(&k.game, &k.n, &ignored); err != nil {
+			return err
+		}
+		added[k] = true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i, r := range batch {
+		if errs[i] == nil && !added[key{r.game, r.e.N}] {
+			errs[i] = conflict(r)
+		}
+	}
+	return nil
+}
+
+// conflict is the answer to an Append whose step number was taken.
+func conflict(r *appendReq) error {
+	return fmt.Errorf("store: game %s step %d: %w", r.game, r.e.N, ErrConflict)
 }
 
 // appendError is the answer to an Append whose transaction failed with err.
