@@ -58,7 +58,7 @@ func (s *Server) Close() error {
 	return nil
 }
 
-// heard is told of step n of game id committed (by this server or another); ("", 0) after
+// heard is told of step n of game id, committed by another server; ("", 0) after
 // the listener (re)connects, when any game may have missed steps. Each game concerned is
 // caught up in a goroutine of its own, so one game held locked (a step being saved) does not
 // hold up the others' news.

@@ -117,7 +117,8 @@ func TestTwoStoresOneDatabase(t *testing.T) {
 }
 
 // TestListen: a step committed through one store is told to a listener on another within a
-// second, after the listener's first ("", 0) call; the listener stops when its context ends.
+// second, after the listener's first ("", 0) call, and one committed through the listener's own
+// store is not; the listener stops when its context ends.
 func TestListen(t *testing.T) {
 	a, b := openPostgres2(t)
 	nb, ok := b.(Notifier)
@@ -139,14 +140,20 @@ func TestListen(t *testing.T) {
 		t.Fatal("the listener never connected")
 	}
 	g := newGame(t, a)
-	if err := a.Append(ctx, g.ID, game.Entry{N: 1, Line: "T1 start"}); err != nil {
+	if err := b.Append(ctx, g.ID, game.Entry{N: 1, Line: "T1 start"}); err != nil {
 		t.Fatal(err)
 	}
-	want := g.ID + " 1"
+	if err := a.Append(ctx, g.ID, game.Entry{N: 2, Line: "T1 stop"}); err != nil {
+		t.Fatal(err)
+	}
+	want := g.ID + " 2"
 	deadline := time.After(time.Second)
 	for got := ""; got != want; {
 		select {
 		case got = <-told: // another test's steps may come too: the channel is the database's
+			if got == g.ID+" 1" {
+				t.Errorf("the listener was told of its own store's step %q", got)
+			}
 		case <-deadline:
 			t.Fatalf("%q was not told within a second", want)
 		}

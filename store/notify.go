@@ -11,17 +11,19 @@ import (
 )
 
 // StepsChannel is the PostgreSQL notification channel on which every committed step is
-// announced, with the payload "GAME N" (the game's id, a space, the step's number).
+// announced, with the payload "ORIGIN GAME N": the name of the store handle that committed it
+// (random, one per Open), the game's id and the step's number, separated by spaces.
 const StepsChannel = "umpire_steps"
 
 // Notifier is a Store that tells of steps as they are committed, by this process or any other
 // sharing the database (PostgreSQL, through LISTEN/NOTIFY). A SQLite store is not one.
 type Notifier interface {
 	Store
-	// Listen calls step with the game id and number of each step committed to the store, in
-	// the order the commits were delivered, until ctx ends or the store is closed; then it
-	// returns ctx's error or ErrClosed. It calls step from one goroutine, so step runs one at
-	// a time and should not dawdle: the next notifications wait for it.
+	// Listen calls step with the game id and number of each step committed to the store by
+	// another store handle (another process, or another Open in this one; not the steps of its
+	// own Appends), in the order the commits were delivered, until ctx ends or the store is
+	// closed; then it returns ctx's error or ErrClosed. It calls step from one goroutine, so
+	// step runs one at a time and should not dawdle: the next notifications wait for it.
 	//
 	// Listen keeps a connection of its own. When it (re)connects it calls step("", 0) first:
 	// steps committed while it was not listening were not told, and the caller should look
@@ -86,14 +88,15 @@ func (s *pgStore) listen1(ctx context.Context, step func(game string, n int)) (l
 		if err != nil {
 			return true
 		}
-		i := strings.LastIndexByte(note.Payload, ' ')
-		if i < 0 {
-			continue // not ours
+		origin, rest, _ := strings.Cut(note.Payload, " ")
+		i := strings.LastIndexByte(rest, ' ')
+		if origin == s.origin || i < 0 {
+			continue // our own step, or not a step
 		}
-		n, err := strconv.Atoi(note.Payload[i+1:])
+		n, err := strconv.Atoi(rest[i+1:])
 		if err != nil {
 			continue
 		}
-		step(note.Payload[:i], n)
+		step(rest[:i], n)
 	}
 }

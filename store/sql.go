@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 
@@ -62,6 +63,7 @@ type sqlStore struct {
 	done   chan struct{}
 	mu     sync.RWMutex // held for reading while handing a step over; Close takes it
 	closed bool
+	origin string // this handle's random name in its notifications (notify.go)
 }
 
 type appendReq struct {
@@ -136,7 +138,8 @@ func start(ctx context.Context, d dialect, read, write *sql.DB) (*sqlStore, erro
 		}
 	}
 	s := &sqlStore{d: d, read: read, write: write,
-		reqs: make(chan *appendReq, maxBatch), stop: make(chan struct{}), done: make(chan struct{})}
+		reqs: make(chan *appendReq, maxBatch), stop: make(chan struct{}), done: make(chan struct{}),
+		origin: strconv.FormatUint(rand.Uint64(), 36)}
 	go s.committer()
 	return s, nil
 }
@@ -388,7 +391,7 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 
 // insertPostgres writes the batch's steps not yet failed in errs in one statement, its own
 // transaction: one round trip for the whole batch. The statement also notifies StepsChannel of
-// each step it added ("GAME N"), delivered to the listeners only if, and once, it commits. A
+// each step it added ("ORIGIN GAME N"), delivered to the listeners only if, and once, it commits. A
 // step it did not add (its number was taken) gets ErrConflict in errs.
 func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []error) error {
 	var games, lines, rs []string
@@ -402,8 +405,8 @@ func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []err
 		INSERT INTO steps (game, n, line, rolls)
 		SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[])
 		ON CONFLICT DO NOTHING RETURNING game, n)
-	SELECT game, n, pg_notify('` + StepsChannel + `', game || ' ' || n) FROM added`
-	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs)
+	SELECT game, n, pg_notify('` + StepsChannel + `', $5 || ' ' || game || ' ' || n) FROM added`
+	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs, s.origin)
 	if err != nil {
 		return err
 	}
