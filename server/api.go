@@ -488,7 +488,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 			idle = 0
 		case <-poll.C:
-			if s.cfg.Shared {
+			if s.cfg.Shared && s.pollDue(idle) {
 				l.mu.Lock()
 				if !l.broken {
 					s.catchUp(r.Context(), l)

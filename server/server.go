@@ -45,7 +45,8 @@ type Config struct {
 	// Store keeps the games. Required.
 	Store store.Store
 	// Shared: other server processes write to the same store (PostgreSQL behind a load
-	// balancer). Open event streams then also poll the store for their steps.
+	// balancer). Their steps reach this server's event streams as they commit when the store
+	// tells of commits (PostgreSQL), and by polling the store otherwise; see shared.go.
 	Shared bool
 	// Dice gives the dice for a game's new steps; nil rolls fresh dice for each game, seeded
 	// from crypto/rand. (The scenario's own seed and dice serve only its own moves.)
@@ -88,6 +89,7 @@ type Server struct {
 	stop      chan struct{}
 	closeOnce sync.Once
 	wg        sync.WaitGroup
+	sharing   *sharing // a Shared server's listener (shared.go); nil if none
 }
 
 // live is a game in memory: its record, its state and its steps' reports.
@@ -109,7 +111,8 @@ type live struct {
 	used time.Time
 }
 
-// New makes a server over cfg.Store.
+// New makes a server over cfg.Store. A Shared server over a store that tells of commits
+// ([store.Notifier]) listens for them until [Server.Close].
 func New(cfg Config) *Server {
 	cfg.Limits = limits(cfg)
 	cfg.MaxScenario = int64(cfg.Limits.Body)
@@ -140,13 +143,21 @@ func New(cfg Config) *Server {
 		s.wg.Add(1)
 		go s.evictIdle()
 	}
+	s.listen()
 	return s
 }
 
-// Close stops the server's background work (idle eviction). Open requests are the
-// http.Server's to end (Shutdown).
+// Close stops the server's background work: idle eviction, and the listener of a Shared
+// server whose store tells of commits (shared.go). It does not close the store, nor end open
+// requests (the http.Server's Shutdown does). Call it before closing the store; calling it
+// again does nothing.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() { close(s.stop) })
+	if sh := s.sharing; sh != nil {
+		sh.stop()
+		<-sh.done
+		sh.catching.Wait()
+	}
 	s.wg.Wait()
 	return nil
 }

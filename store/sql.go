@@ -6,10 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
@@ -59,6 +63,7 @@ type sqlStore struct {
 	done   chan struct{}
 	mu     sync.RWMutex // held for reading while handing a step over; Close takes it
 	closed bool
+	origin string // this handle's random name in its notifications (notify.go)
 }
 
 type appendReq struct {
@@ -95,7 +100,11 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	read.SetMaxOpenConns(4)
-	return start(ctx, sqliteDialect, read, write)
+	s, err := start(ctx, sqliteDialect, read, write)
+	if err != nil {
+		return nil, err // not a nil *sqlStore in a non-nil Store
+	}
+	return s, nil
 }
 
 func openPostgres(ctx context.Context, addr string) (Store, error) {
@@ -104,10 +113,14 @@ func openPostgres(ctx context.Context, addr string) (Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	db.SetMaxOpenConns(16)
-	return start(ctx, postgresDialect, db, db)
+	s, err := start(ctx, postgresDialect, db, db)
+	if err != nil {
+		return nil, err
+	}
+	return &pgStore{sqlStore: s, addr: addr}, nil
 }
 
-func start(ctx context.Context, d dialect, read, write *sql.DB) (Store, error) {
+func start(ctx context.Context, d dialect, read, write *sql.DB) (*sqlStore, error) {
 	closeAll := func() {
 		write.Close()
 		if read != write {
@@ -125,7 +138,8 @@ func start(ctx context.Context, d dialect, read, write *sql.DB) (Store, error) {
 		}
 	}
 	s := &sqlStore{d: d, read: read, write: write,
-		reqs: make(chan *appendReq, maxBatch), stop: make(chan struct{}), done: make(chan struct{})}
+		reqs: make(chan *appendReq, maxBatch), stop: make(chan struct{}), done: make(chan struct{}),
+		origin: strconv.FormatUint(rand.Uint64(), 36)}
 	go s.committer()
 	return s, nil
 }
@@ -211,7 +225,7 @@ func (s *sqlStore) Append(ctx context.Context, id string, e game.Entry) error {
 	s.mu.RLock()
 	if s.closed {
 		s.mu.RUnlock()
-		return errors.New("store: closed")
+		return ErrClosed
 	}
 	select {
 	case s.reqs <- r:
@@ -261,76 +275,184 @@ func (s *sqlStore) committer() {
 	}
 }
 
-// commit writes one batch. A step number already taken (in the database or earlier in the
-// batch) fails alone with ErrConflict; any other failure fails the whole batch, which is rolled
-// back.
+// commit writes one batch. Its steps are inserted sorted by game and number, so two servers'
+// batches on one PostgreSQL take their row locks in the same order. A step number already taken
+// (in the database or earlier in the batch) fails alone with ErrConflict. A serialization
+// failure or deadlock (another server's transaction in the way) rolls the batch back and tries
+// it again a few times after a short random pause; if it still fails, or fails otherwise (a step
+// of a game that does not exist), each step is committed in a transaction of its own, so one
+// step's failure is that step's alone.
 func (s *sqlStore) commit(batch []*appendReq) {
-	errs := make([]error, len(batch))
-	fail := func(err error) {
-		for _, r := range batch {
+	live := batch[:0:0]
+	for _, r := range batch {
+		if err := r.ctx.Err(); err != nil {
 			r.errc <- err
+			continue
 		}
+		live = append(live, r)
+	}
+	if len(live) == 0 {
+		return
+	}
+	sort.SliceStable(live, func(i, j int) bool {
+		if live[i].game != live[j].game {
+			return live[i].game < live[j].game
+		}
+		return live[i].e.N < live[j].e.N
+	})
+	errs, err := s.retried(live)
+	if err == nil {
+		for i, r := range live {
+			r.errc <- errs[i]
+		}
+		return
+	}
+	if len(live) == 1 {
+		live[0].errc <- appendError(live[0], err)
+		return
+	}
+	for _, r := range live {
+		one := []*appendReq{r}
+		errs, err := s.retried(one)
+		if err != nil {
+			r.errc <- appendError(r, err)
+			continue
+		}
+		r.errc <- errs[0]
+	}
+}
+
+// retries is how many times a batch is tried again after a serialization failure or deadlock.
+const retries = 4
+
+// retried writes the batch in one transaction, trying again after a serialization failure or
+// deadlock, with a random pause that doubles each time (1 ms, 2 ms, 4 ms, 8 ms at most, on
+// average). It returns each step's own error (nil or ErrConflict), or the last error that
+// failed the transaction.
+func (s *sqlStore) retried(batch []*appendReq) ([]error, error) {
+	for try := 0; ; try++ {
+		errs, err := s.write1(batch)
+		if err == nil || !retryable(err) || try == retries {
+			return errs, err
+		}
+		pause := time.Duration(1<<try) * time.Millisecond
+		time.Sleep(pause/2 + rand.N(pause))
+	}
+}
+
+// write1 writes the batch in one transaction (rolled back if anything fails). It returns each
+// step's own error: nil, or ErrConflict for a step number already taken, in the database or
+// earlier in the batch (which is sorted, so such steps are next to each other).
+func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
+	errs := make([]error, len(batch))
+	rolls := make([]string, len(batch))
+	for i, r := range batch {
+		if i > 0 && r.game == batch[i-1].game && r.e.N == batch[i-1].e.N {
+			errs[i] = conflict(r)
+			continue
+		}
+		if len(r.e.Rolls) > 0 {
+			b, _ := json.Marshal(r.e.Rolls)
+			rolls[i] = string(b)
+		}
+	}
+	if s.d.name == postgresDialect.name {
+		return errs, s.insertPostgres(batch, rolls, errs)
 	}
 	ctx := context.Background()
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		fail(fmt.Errorf("store: %w", err))
-		return
+		return nil, err
 	}
+	defer tx.Rollback() // after Commit, a no-op
 	const ins = `INSERT INTO steps (game, n, line, rolls) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`
 	stmt, err := tx.PrepareContext(ctx, ins)
 	if err != nil {
-		tx.Rollback()
-		fail(fmt.Errorf("store: %w", err))
-		return
+		return nil, err
 	}
+	defer stmt.Close()
 	for i, r := range batch {
-		if r.ctx.Err() != nil {
-			errs[i] = r.ctx.Err()
+		if errs[i] != nil {
 			continue
 		}
-		rolls := ""
-		if len(r.e.Rolls) > 0 {
-			b, _ := json.Marshal(r.e.Rolls)
-			rolls = string(b)
-		}
-		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls)
+		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls[i])
 		if err != nil {
-			stmt.Close()
-			tx.Rollback()
-			if isForeignKey(err) && len(batch) > 1 {
-				// One step of a game that does not exist: commit the others without it.
-				s.commit(without(batch, i, fmt.Errorf("store: game %s: %w", r.game, ErrNotFound)))
-				return
-			}
-			if isForeignKey(err) {
-				err = fmt.Errorf("store: game %s: %w", r.game, ErrNotFound)
-			} else {
-				err = fmt.Errorf("store: append %s step %d: %w", r.game, r.e.N, err)
-			}
-			fail(err)
-			return
+			return nil, err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			errs[i] = fmt.Errorf("store: game %s step %d: %w", r.game, r.e.N, ErrConflict)
+			errs[i] = conflict(r)
 		}
 	}
-	stmt.Close()
 	if err := tx.Commit(); err != nil {
-		fail(fmt.Errorf("store: commit: %w", err))
-		return
+		return nil, err
 	}
-	for i, r := range batch {
-		r.errc <- errs[i]
-	}
+	return errs, nil
 }
 
-// without answers batch[i] with err and returns the rest.
-func without(batch []*appendReq, i int, err error) []*appendReq {
-	batch[i].errc <- err
-	rest := make([]*appendReq, 0, len(batch)-1)
-	rest = append(rest, batch[:i]...)
-	return append(rest, batch[i+1:]...)
+// insertPostgres writes the batch's steps not yet failed in errs in one statement, its own
+// transaction: one round trip for the whole batch. The statement also notifies StepsChannel of
+// each step it added ("ORIGIN GAME N"), delivered to the listeners only if, and once, it commits. A
+// step it did not add (its number was taken) gets ErrConflict in errs.
+func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []error) error {
+	var games, lines, rs []string
+	var ns []int64
+	for i, r := range batch {
+		if errs[i] == nil {
+			games, ns, lines, rs = append(games, r.game), append(ns, int64(r.e.N)), append(lines, r.e.Line), append(rs, rolls[i])
+		}
+	}
+	const q = `WITH added AS (
+		INSERT INTO steps (game, n, line, rolls)
+		SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[])
+		ON CONFLICT DO NOTHING RETURNING game, n)
+	SELECT game, n, pg_notify('` + StepsChannel + `', $5 || ' ' || game || ' ' || n) FROM added`
+	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs, s.origin)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	type key struct {
+		game string
+		n    int
+	}
+	added := map[key]bool{}
+	for rows.Next() {
+		var k key
+		var ignored sql.RawBytes
+		if err := rows.Scan(&k.game, &k.n, &ignored); err != nil {
+			return err
+		}
+		added[k] = true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i, r := range batch {
+		if errs[i] == nil && !added[key{r.game, r.e.N}] {
+			errs[i] = conflict(r)
+		}
+	}
+	return nil
+}
+
+// conflict is the answer to an Append whose step number was taken.
+func conflict(r *appendReq) error {
+	return fmt.Errorf("store: game %s step %d: %w", r.game, r.e.N, ErrConflict)
+}
+
+// appendError is the answer to an Append whose transaction failed with err.
+func appendError(r *appendReq, err error) error {
+	if isForeignKey(err) {
+		return fmt.Errorf("store: game %s: %w", r.game, ErrNotFound)
+	}
+	return fmt.Errorf("store: append %s step %d: %w", r.game, r.e.N, err)
+}
+
+// retryable: err is a PostgreSQL serialization failure (40001) or deadlock (40P01), which a
+// transaction tried again may well not meet.
+func retryable(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && (pg.Code == "40001" || pg.Code == "40P01")
 }
 
 // isForeignKey: the step names a game that is not there.

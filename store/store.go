@@ -12,6 +12,13 @@
 // writer takes every Append that is waiting, writes them in one transaction and answers them
 // all, so one disk flush serves many steps. The key (game, n) is unique, so of two Appends of
 // the same step number only one lands; the other gets [ErrConflict].
+//
+// Several servers may share one PostgreSQL database. A batch inserts its steps sorted by game
+// and number, so two servers' batches take their locks in the same order; a serialization
+// failure or deadlock all the same is tried again, and a batch that still fails is committed
+// step by step, so that no step fails for another's sake. Each committed step is announced on
+// [StepsChannel], and the PostgreSQL store is a [Notifier]: a server learns of the steps
+// another one accepted as they commit.
 package store
 
 import (
@@ -62,6 +69,7 @@ type Store interface {
 var (
 	ErrNotFound = errors.New("no such game")
 	ErrConflict = errors.New("already taken")
+	ErrClosed   = errors.New("store: closed")
 )
 
 // Open opens the store at addr: a postgres:// or postgresql:// URL is PostgreSQL; anything

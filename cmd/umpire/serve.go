@@ -90,7 +90,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		cfg.Rate = &rl
 	}
 	srv := server.New(cfg)
-	defer srv.Close()
+	defer srv.Close() // its listener and eviction, before the store closes
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
