@@ -238,10 +238,8 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if err := s.cfg.Store.Create(ctx, rec); err != nil {
 		return nil, err
 	}
-	for _, e := range g.Log {
-		if err := s.cfg.Store.Append(ctx, rec.ID, e); err != nil {
-			return nil, err
-		}
+	if err := s.cfg.Store.AppendAll(ctx, rec.ID, g.Log); err != nil {
+		return nil, err
 	}
 	l := &live{rec: rec, g: g, reports: reports, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}, used: time.Now()}
 	l.hash = g.Hash()

@@ -238,6 +238,36 @@ func (s *sqlStore) Append(ctx context.Context, id string, e game.Entry) error {
 	return <-r.errc
 }
 
+// AppendAll hands all the steps to the committer at once, so they share its commits (a few
+// hundred a transaction) instead of taking one each, and waits for every answer.
+func (s *sqlStore) AppendAll(ctx context.Context, id string, es []game.Entry) error {
+	reqs := make([]*appendReq, 0, len(es))
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return ErrClosed
+	}
+	var err error
+	for _, e := range es {
+		r := &appendReq{ctx: ctx, game: id, e: e, errc: make(chan error, 1)}
+		select {
+		case s.reqs <- r:
+			reqs = append(reqs, r)
+			continue
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
+		break
+	}
+	s.mu.RUnlock()
+	for _, r := range reqs { // every step handed over is answered, landed or not
+		if e := <-r.errc; err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
 // committer is the one writer: it takes every waiting Append, writes them in one transaction
 // and answers each once the commit has returned.
 func (s *sqlStore) committer() {

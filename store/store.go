@@ -49,6 +49,9 @@ type Store interface {
 	// Append saves one accepted step; it returns once the step is durable. A step number that
 	// is already taken is ErrConflict; a game that does not exist is ErrNotFound.
 	Append(ctx context.Context, id string, e game.Entry) error
+	// AppendAll saves a game's steps (a new game's own moves) as Append does each, sharing
+	// commits; it returns once all are durable, or the first error.
+	AppendAll(ctx context.Context, id string, es []game.Entry) error
 	// Entries reads the game's steps numbered above after, in order.
 	Entries(ctx context.Context, id string, after int) ([]game.Entry, error)
 	// CreateMap saves a new map; a name already taken is ErrConflict.

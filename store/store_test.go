@@ -254,3 +254,35 @@ func BenchmarkAppend(b *testing.B) {
 		})
 	}
 }
+
+// TestAppendAll: a new game's many moves are saved in order, sharing commits; one already
+// taken fails the call with ErrConflict and the others still land; a closed store takes none.
+func TestAppendAll(t *testing.T) {
+	stores(t, func(t *testing.T, open func() Store) {
+		s := open()
+		defer s.Close()
+		ctx := context.Background()
+		g := newGame(t, s)
+		var want []game.Entry
+		for n := 1; n <= 1000; n++ {
+			want = append(want, game.Entry{N: n, Line: fmt.Sprintf("T%d start", n), Rolls: []dice.Roll{{Kind: dice.Dr, D1: int8(n%6 + 1), Total: int8(n%6 + 1)}}})
+		}
+		if err := s.AppendAll(ctx, g.ID, want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Entries(ctx, g.ID, 0)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d entries back, %v", len(got), err)
+		}
+		more := []game.Entry{{N: 1001, Line: "a"}, {N: 5, Line: "taken"}, {N: 1002, Line: "b"}}
+		if err := s.AppendAll(ctx, g.ID, more); !errors.Is(err, ErrConflict) {
+			t.Errorf("with step 5 taken: %v, want ErrConflict", err)
+		}
+		if got, _ := s.Entries(ctx, g.ID, 1000); len(got) != 2 || got[0].Line != "a" || got[1].Line != "b" {
+			t.Errorf("the untaken steps: %+v", got)
+		}
+		if got, _ := s.Entries(ctx, g.ID, 4); got[0].Line != "T5 start" {
+			t.Errorf("step 5 became %q", got[0].Line)
+		}
+	})
+}
