@@ -237,8 +237,10 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	case !g.Map.Contains(to) || !u.Pos.Hex.Adjacent(to):
 		return g.refuse("E11.532", "%s %s one hex at a time: %s is not adjacent to %s", u.ID, verb[:len(verb)-1], lay.Name(to), lay.Name(u.Pos.Hex))
 	}
+	was := placeOf(u)
 	u.LastHex, u.HasLast = u.Pos.Hex, true
 	u.Pos = Position{Hex: to, OnRoad: g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, to))}
+	g.notePlace(i, was) // a DEFENDER that routs or advances sees from its new hex (D2.401)
 	r.event("E11.532", fmt.Sprintf("%s %s into %s: Columns are checked for Disbandment", u.ID, verb, lay.Name(to)))
 	g.CheckColumns(r)
 	return nil

@@ -21,10 +21,11 @@ type Game struct {
 	// step's legality does, so trying a step costs no line of sight.
 	Scratch bool `hash:"-"`
 
-	// For DEFENDER Motion attempts (D2.401): MP each moving unit spent in each defender's LOS,
-	// and whether it was already in that LOS when the MPh began. Indexed mover*len(Units)+defender.
-	losSpent    []MP
-	seenAtStart []bool
+	// For DEFENDER Motion attempts (D2.401): where each unit stood when the MPh began, and
+	// where moving units spent MP since (losrecord.go). LOS is traced only when a Motion
+	// attempt reads them.
+	losStart []losPlace
+	losLog   []losEntry
 
 	// During an Impulse (impulse.go): the group moving, and, for a platoon, the checks whose one
 	// DR per condition is made at the end of the Impulse (D14.21).
@@ -32,7 +33,7 @@ type Game struct {
 	deferDR  bool
 	pending  []pendingCheck `hash:"-"`
 	saved    []Unit         `hash:"-"` // scratch copies for an Impulse's refusal
-	savedLOS []MP           `hash:"-"`
+	savedLOS int            `hash:"-"` // len(losLog) before the Impulse
 	// leaving: units that left a Convoy and complete their MPh before anything else moves
 	// (E11.25).
 	leaving  []int
@@ -57,9 +58,6 @@ func NewGame(m *Map, units []Unit, phasing string) *Game {
 // it in Motion (D2.4), DEFENDERs may attempt Motion again (D2.401).
 func (g *Game) BeginMPh(side string) {
 	g.Phasing = side
-	n := len(g.Units)
-	g.losSpent = make([]MP, n*n)
-	g.seenAtStart = make([]bool, n*n)
 	for i := range g.Units {
 		u := &g.Units[i]
 		u.Spent, u.StartStop, u.AllUsed = 0, 0, false
@@ -101,13 +99,7 @@ func (g *Game) BeginMPh(side string) {
 			g.setColumnMF(gi)
 		}
 	}
-	for i := range g.Units {
-		for j := range g.Units {
-			if i != j && g.Units[i].Side != g.Units[j].Side {
-				g.seenAtStart[i*n+j] = g.inLOS(&g.Units[i], &g.Units[j])
-			}
-		}
-	}
+	g.startLOSRecord()
 }
 
 // Unit finds a unit by id.
@@ -205,9 +197,17 @@ type Action struct {
 // it returns a *Refusal and the game is exactly as before. Dice are drawn from src only after
 // every check has passed. The cost of a unit that moves by MF (Infantry, Cavalry) is in MF.
 func (g *Game) Step(a Action, src dice.Source, r *Result) error {
+	var was losPlace
+	ok := a.Unit >= 0 && a.Unit < len(g.Units)
+	if ok {
+		was = placeOf(&g.Units[a.Unit])
+	}
 	err := g.step(a, src, r)
-	if err == nil && a.Unit >= 0 && a.Unit < len(g.Units) && g.Units[a.Unit].MovesByMF() {
-		r.Cost.InMF()
+	if err == nil && ok {
+		g.notePlace(a.Unit, was) // an attack may destroy a DEFENDER (D2.401)
+		if g.Units[a.Unit].MovesByMF() {
+			r.Cost.InMF()
+		}
 	}
 	return err
 }
@@ -824,13 +824,13 @@ func (g *Game) Clone() *Game {
 		grp.WaitUnits = append([]int(nil), grp.WaitUnits...)
 		c.Groups[i] = grp
 	}
-	c.losSpent = append([]MP(nil), g.losSpent...)
-	c.seenAtStart = append([]bool(nil), g.seenAtStart...)
+	c.losStart = append([]losPlace(nil), g.losStart...)
+	c.losLog = append([]losEntry(nil), g.losLog...)
 	c.leaving = append([]int(nil), g.leaving...)
 	c.postponed = append([]int(nil), g.postponed...)
 	c.waitFor = append([]int(nil), g.waitFor...)
 	c.convoyStarted = append([]bool(nil), g.convoyStarted...)
-	c.pending, c.saved, c.savedLOS, c.partsBuf = nil, nil, nil, nil
+	c.pending, c.saved, c.partsBuf = nil, nil, nil
 	return &c
 }
 

@@ -327,10 +327,10 @@ func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 	}
 	saved := make([]Unit, len(g.Units))
 	copy(saved, g.Units)
-	savedLOS := append([]MP(nil), g.losSpent...) // ending counts MP left as spent in LOS
+	savedLOS := len(g.losLog) // ending counts MP left as spent in LOS
 	restore := func() {
 		copy(g.Units, saved)
-		copy(g.losSpent, savedLOS)
+		g.losLog = g.losLog[:savedLOS]
 	}
 	var scratch Result
 	for _, m := range parts {
@@ -634,18 +634,15 @@ func (g *Game) moveAlone(a Action) error {
 // motionTrigger is the most MP an enemy unit that came into defender d's LOS this MPh has spent
 // in that LOS (D2.401), and which unit it was (-1: none); versus >= 0 counts only that unit.
 func (g *Game) motionTrigger(d, versus int) (MP, int) {
-	n := len(g.Units)
+	spent := g.motionSpent(d)
 	best, who := MP(0), -1
 	for i := range g.Units {
 		m := &g.Units[i]
-		if m.Side != g.Phasing || m.Destroyed || (versus >= 0 && versus != i) {
+		if m.Side != g.Phasing || m.Destroyed || (versus >= 0 && versus != i) || spent[i] <= best {
 			continue
 		}
-		if g.seenAtStart[i*n+d] {
-			continue
-		}
-		if s := g.losSpent[i*n+d]; s > best {
-			best, who = s, i
+		if !g.seenAtStart(i, d) {
+			best, who = spent[i], i
 		}
 	}
 	return best, who

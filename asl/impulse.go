@@ -131,7 +131,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	grp := &g.Groups[ia.Group]
 	// Work on the live state, keeping a copy to restore on refusal.
 	g.saved = append(g.saved[:0], g.Units...)
-	g.savedLOS = append(g.savedLOS[:0], g.losSpent...)
+	g.savedLOS = len(g.losLog)
 	g.impulse = ia.Group + 1
 	g.deferDR = grp.Kind == KindPlatoon || grp.Kind == KindArmoredAssault && g.assaultPlatoon(parts)
 	g.pending = g.pending[:0]
@@ -223,7 +223,7 @@ func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 // they were before a refused Impulse, and leaves Impulse Movement.
 func (g *Game) restoreImpulse() {
 	copy(g.Units, g.saved)
-	copy(g.losSpent, g.savedLOS)
+	g.losLog = g.losLog[:g.savedLOS]
 	g.impulse, g.deferDR, g.pending = 0, false, g.pending[:0]
 }
 
