@@ -42,6 +42,10 @@ type Game struct {
 	convoyStarted []bool
 	// postponed units finish their MPh after waitFor units (D14.331).
 	postponed, waitFor []int
+	// byID indexes Units by id (Unit); shared by clones, never changed in place.
+	byID map[string]int32 `hash:"-"`
+	// occ indexes the units by hex (occupancy.go); nil until asked for, and in a clone.
+	occ *occupancyIndex `hash:"-"`
 	// refused is the one refusal a Scratch game hands out, overwritten by the next: a
 	// planner reads only that a try was refused, and a refused try allocated nothing.
 	refused Refusal `hash:"-"`
@@ -100,10 +104,27 @@ func (g *Game) BeginMPh(side string) {
 		}
 	}
 	g.startLOSRecord()
+	g.indexIDs()
+	g.occ = nil // rebuilt when next asked (occupancy.go)
 }
 
-// Unit finds a unit by id.
+// indexIDs indexes the units by id for Unit, the first of each id. It makes a new map: clones
+// share the old one.
+func (g *Game) indexIDs() {
+	g.byID = make(map[string]int32, len(g.Units))
+	for i := range g.Units {
+		if _, dup := g.byID[g.Units[i].ID]; !dup {
+			g.byID[g.Units[i].ID] = int32(i)
+		}
+	}
+}
+
+// Unit finds a unit by id: through the index BeginMPh makes, or, for a unit added or changed
+// since, by looking at each.
 func (g *Game) Unit(id string) (int, bool) {
+	if i, ok := g.byID[id]; ok && int(i) < len(g.Units) && g.Units[i].ID == id {
+		return int(i), true
+	}
 	for i := range g.Units {
 		if g.Units[i].ID == id {
 			return i, true
@@ -201,6 +222,8 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	ok := a.Unit >= 0 && a.Unit < len(g.Units)
 	if ok {
 		was = placeOf(&g.Units[a.Unit])
+		g.placed(a.Unit) // in case it was put somewhere since (a planner's try)
+		defer g.placed(a.Unit)
 	}
 	err := g.step(a, src, r)
 	if err == nil && ok {
@@ -606,7 +629,7 @@ func (g *Game) stop(u *Unit, r *Result) error {
 // enemyAFVBar refuses to stop or end the MPh in an enemy AFV's hex (D2.6) unless out of its
 // LOS in Bypass on the opposite hexside, or able to attack it.
 func (g *Game) enemyAFVBar(u *Unit, what string) error {
-	for i := range g.Units {
+	for i := range g.unitsIn(u.Pos.Hex) {
 		e := &g.Units[i]
 		if e.Side == u.Side || e.Destroyed || !e.V.AFV || e.Pos.Offboard || e.Pos.Hex != u.Pos.Hex {
 			continue
@@ -831,6 +854,7 @@ func (g *Game) Clone() *Game {
 	c.waitFor = append([]int(nil), g.waitFor...)
 	c.convoyStarted = append([]bool(nil), g.convoyStarted...)
 	c.pending, c.saved, c.partsBuf = nil, nil, nil
+	c.occ = nil
 	return &c
 }
 

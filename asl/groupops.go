@@ -283,6 +283,7 @@ type GroupAction struct {
 
 // GroupDo applies a group step; on refusal nothing changes.
 func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
+	defer g.placedAll(g.movers(ga.Group, append([]int{ga.Unit, ga.Other}, ga.Units...)...))
 	r.Reset()
 	switch ga.Step {
 	case GroupForm:
@@ -330,6 +331,7 @@ func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 	savedLOS := len(g.losLog) // ending counts MP left as spent in LOS
 	restore := func() {
 		copy(g.Units, saved)
+		g.occ = nil // any unit may be back where it was
 		g.losLog = g.losLog[:savedLOS]
 	}
 	var scratch Result
@@ -794,6 +796,7 @@ func (g *Game) StrayCheck(i int, r *Result) error {
 // each into the hex just left by the unit (or stack) ahead of it, as one Impulse that costs
 // what such an Impulse costs. Only the unit that led when the MPh began may Stray.
 func (g *Game) Stray(gi int, to hex.Hex, src dice.Source, r *ImpulseResult) error {
+	defer g.placedAll(g.movers(gi))
 	grp := &g.Groups[gi]
 	if grp.Kind != KindConvoy && grp.Kind != KindColumn {
 		return g.refuse("E11.6", "%s is a %s: only a Convoy or Column Strays as one", grp.ID, grp.Kind)

@@ -181,3 +181,53 @@ func TestMotionRecordOracle(t *testing.T) {
 		t.Fatal("the random games never exercised part of the record")
 	}
 }
+
+// TestOccupancyIndex plays random lines, moves and group Impulses among them, and after each
+// checks the index of units by hex against every unit's own hex: an entry, a Stop or an end
+// that counts the vehicles in a hex (D2.14, D2.6, D2.31) reads that index.
+func TestOccupancyIndex(t *testing.T) {
+	moved, dropped := 0, 0
+	check := func(g *asl.Game, line string) {
+		t.Helper()
+		if err := g.OccupancyAgrees(); err != nil {
+			t.Fatalf("after %q: %v", line, err)
+		}
+		if !g.Occupancy() {
+			dropped++
+		}
+	}
+	for seed := range uint64(40) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		for _, g := range []*asl.Game{losTestGame(t, rng), fuzzGroupGame(t)} {
+			g.Occupancy()
+			src := dice.NewSeeded(seed)
+			var r asl.LineResult
+			seeds := strings.Split(strings.Join(fuzzLineSeeds, "\n"), "\n")
+			for range 200 {
+				line := losTestLine(g, rng)
+				if rng.IntN(2) == 0 {
+					line = seeds[rng.IntN(len(seeds))]
+				}
+				l, err := g.ParseLine(line)
+				if err != nil {
+					continue
+				}
+				before := make([]hex.Hex, len(g.Units))
+				for i := range g.Units {
+					before[i] = g.Units[i].Pos.Hex
+				}
+				_ = g.Play(&l, src, &r)
+				for i := range g.Units {
+					if g.Units[i].Pos.Hex != before[i] {
+						moved++
+					}
+				}
+				check(g, line)
+			}
+		}
+	}
+	t.Logf("%d moves from hex to hex; the index was dropped and made again %d times", moved, dropped)
+	if moved < 100 {
+		t.Fatalf("only %d moves: the random lines did not exercise the index", moved)
+	}
+}
