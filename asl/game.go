@@ -16,9 +16,9 @@ type Game struct {
 	Phasing string  // the side whose MPh it is (the ATTACKER)
 	// Night: Straying applies (E11.6).
 	Night bool
-	// Scratch marks a copy a planner tries steps on: it keeps no record of the MP each unit
-	// spends in each enemy's LOS (D2.401), which only a later Motion attempt reads and no
-	// step's legality does, so trying a step costs no line of sight.
+	// Scratch marks a copy a planner tries steps on: it keeps no record of where MP were
+	// spent (D2.401), which only a later Motion attempt reads and no step's legality does, and
+	// no index of units by hex (occupancy.go): a try looks at every unit instead.
 	Scratch bool `hash:"-"`
 
 	// For DEFENDER Motion attempts (D2.401): where each unit stood when the MPh began, and
@@ -133,6 +133,7 @@ func (g *Game) Unit(id string) (int, bool) {
 	return 0, false
 }
 
+// inLOS reports whether two units on the map, neither destroyed, see each other.
 func (g *Game) inLOS(a, b *Unit) bool {
 	if a.Pos.Offboard || b.Pos.Offboard || a.Destroyed || b.Destroyed {
 		return false
