@@ -143,20 +143,28 @@ func losTestLine(g *asl.Game, rng *rand.Rand) string {
 	return line
 }
 
-// TestMotionRecordOracle plays random lines on random small games and, after each, checks the
+// TestMotionRecordOracle plays random lines on random small games (and on the game of every
+// kind of group, with the fuzz seeds' Impulses among them) and, after each, checks the
 // MP each unit spent in each enemy's LOS, whether it was in that LOS when the MPh began, and
 // the unit and MP a Motion attempt would count (D2.401), against a brute-force recomputation;
 // and that a refused line leaves the record as it was.
 func TestMotionRecordOracle(t *testing.T) {
 	var o losOracle
+	seeds := strings.Split(strings.Join(fuzzLineSeeds, "\n"), "\n")
 	for seed := range uint64(60) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		g := losTestGame(t, rng)
+		if seed%3 == 2 {
+			g = fuzzGroupGame(t) // platoons, a Convoy, a Column: Impulses, refused or not
+		}
 		o.begin(g)
 		src := dice.NewSeeded(seed)
 		var r asl.LineResult
 		for range 150 {
 			line := losTestLine(g, rng)
+			if seed%3 == 2 && rng.IntN(2) == 0 {
+				line = seeds[rng.IntN(len(seeds))]
+			}
 			l, err := g.ParseLine(line)
 			if err != nil {
 				continue
