@@ -237,8 +237,11 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	case !g.Map.Contains(to) || !u.Pos.Hex.Adjacent(to):
 		return g.refuse("E11.532", "%s %s one hex at a time: %s is not adjacent to %s", u.ID, verb[:len(verb)-1], lay.Name(to), lay.Name(u.Pos.Hex))
 	}
+	was := placeOf(u)
 	u.LastHex, u.HasLast = u.Pos.Hex, true
 	u.Pos = Position{Hex: to, OnRoad: g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, to))}
+	g.notePlace(i, was) // a DEFENDER that routs or advances sees from its new hex (D2.401)
+	g.placed(i)
 	r.event("E11.532", fmt.Sprintf("%s %s into %s: Columns are checked for Disbandment", u.ID, verb, lay.Name(to)))
 	g.CheckColumns(r)
 	return nil
@@ -405,7 +408,8 @@ func (g *Game) afterColumnImpulse(gi int, ev eventer) {
 		if u.Pos.Offboard || !u.EnteredHex {
 			continue
 		}
-		for j := range g.Units {
+		// u may go back to LastHex on the way: the enemies of both hexes, in order.
+		for _, j := range g.unitsOf(u.Pos.Hex, u.LastHex) {
 			e := &g.Units[j]
 			if e.Side != u.Side && e.Hidden && !e.Destroyed && !e.Pos.Offboard && e.Pos.Hex == u.Pos.Hex {
 				e.Hidden = false
@@ -413,6 +417,7 @@ func (g *Game) afterColumnImpulse(gi int, ev eventer) {
 				u.Pos = Position{Hex: u.LastHex}
 			}
 		}
+		g.placed(m)
 		if d := g.Map.At(u.Pos.Hex); d.Wire && !d.WireKnown {
 			g.editMap().At(u.Pos.Hex).WireKnown = true
 			g.disband(gi, fmt.Sprintf("%s revealed hidden wire in %s (E11.534)", u.ID, g.Map.Layout.Name(u.Pos.Hex)), ev)

@@ -234,9 +234,11 @@ func (g *Game) namedImpulse(grp *Group, ends []Action, budget MP) (string, error
 		words = append(words, fmt.Sprintf("%s into %s: %s", u.ID, lay.Name(a.A), entryWords(u, all, &c)))
 		saved = append(saved, u.Pos)
 		u.Pos = Position{Hex: a.A, Heading: u.Pos.FacingHeading()}
+		g.placed(a.Unit) // the next members' entries see it there
 	}
 	for k := len(saved) - 1; k >= 0; k-- {
 		g.Units[ends[k].Unit].Pos = saved[k]
+		g.placed(ends[k].Unit)
 	}
 	if err != nil {
 		return "", err

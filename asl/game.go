@@ -16,15 +16,16 @@ type Game struct {
 	Phasing string  // the side whose MPh it is (the ATTACKER)
 	// Night: Straying applies (E11.6).
 	Night bool
-	// Scratch marks a copy a planner tries steps on: it keeps no record of the MP each unit
-	// spends in each enemy's LOS (D2.401), which only a later Motion attempt reads and no
-	// step's legality does, so trying a step costs no line of sight.
+	// Scratch marks a copy a planner tries steps on: it keeps no record of where MP were
+	// spent (D2.401), which only a later Motion attempt reads and no step's legality does, and
+	// no index of units by hex (occupancy.go): a try looks at every unit instead.
 	Scratch bool `hash:"-"`
 
-	// For DEFENDER Motion attempts (D2.401): MP each moving unit spent in each defender's LOS,
-	// and whether it was already in that LOS when the MPh began. Indexed mover*len(Units)+defender.
-	losSpent    []MP
-	seenAtStart []bool
+	// For DEFENDER Motion attempts (D2.401): where each unit stood when the MPh began, and
+	// where moving units spent MP since (losrecord.go). LOS is traced only when a Motion
+	// attempt reads them.
+	losStart []losPlace
+	losLog   []losEntry
 
 	// During an Impulse (impulse.go): the group moving, and, for a platoon, the checks whose one
 	// DR per condition is made at the end of the Impulse (D14.21).
@@ -32,7 +33,7 @@ type Game struct {
 	deferDR  bool
 	pending  []pendingCheck `hash:"-"`
 	saved    []Unit         `hash:"-"` // scratch copies for an Impulse's refusal
-	savedLOS []MP           `hash:"-"`
+	savedLOS int            `hash:"-"` // len(losLog) before the Impulse
 	// leaving: units that left a Convoy and complete their MPh before anything else moves
 	// (E11.25).
 	leaving  []int
@@ -41,6 +42,10 @@ type Game struct {
 	convoyStarted []bool
 	// postponed units finish their MPh after waitFor units (D14.331).
 	postponed, waitFor []int
+	// byID indexes Units by id (Unit); shared by clones, never changed in place.
+	byID map[string]int32 `hash:"-"`
+	// occ indexes the units by hex (occupancy.go); nil until asked for, and in a clone.
+	occ *occupancyIndex `hash:"-"`
 	// refused is the one refusal a Scratch game hands out, overwritten by the next: a
 	// planner reads only that a try was refused, and a refused try allocated nothing.
 	refused Refusal `hash:"-"`
@@ -57,9 +62,6 @@ func NewGame(m *Map, units []Unit, phasing string) *Game {
 // it in Motion (D2.4), DEFENDERs may attempt Motion again (D2.401).
 func (g *Game) BeginMPh(side string) {
 	g.Phasing = side
-	n := len(g.Units)
-	g.losSpent = make([]MP, n*n)
-	g.seenAtStart = make([]bool, n*n)
 	for i := range g.Units {
 		u := &g.Units[i]
 		u.Spent, u.StartStop, u.AllUsed = 0, 0, false
@@ -101,17 +103,28 @@ func (g *Game) BeginMPh(side string) {
 			g.setColumnMF(gi)
 		}
 	}
+	g.startLOSRecord()
+	g.indexIDs()
+	g.occ = nil // rebuilt when next asked (occupancy.go)
+}
+
+// indexIDs indexes the units by id for Unit, the first of each id. It makes a new map: clones
+// share the old one.
+func (g *Game) indexIDs() {
+	g.byID = make(map[string]int32, len(g.Units))
 	for i := range g.Units {
-		for j := range g.Units {
-			if i != j && g.Units[i].Side != g.Units[j].Side {
-				g.seenAtStart[i*n+j] = g.inLOS(&g.Units[i], &g.Units[j])
-			}
+		if _, dup := g.byID[g.Units[i].ID]; !dup {
+			g.byID[g.Units[i].ID] = int32(i)
 		}
 	}
 }
 
-// Unit finds a unit by id.
+// Unit finds a unit by id: through the index BeginMPh makes, or, for a unit added or changed
+// since, by looking at each.
 func (g *Game) Unit(id string) (int, bool) {
+	if i, ok := g.byID[id]; ok && int(i) < len(g.Units) && g.Units[i].ID == id {
+		return int(i), true
+	}
 	for i := range g.Units {
 		if g.Units[i].ID == id {
 			return i, true
@@ -120,6 +133,7 @@ func (g *Game) Unit(id string) (int, bool) {
 	return 0, false
 }
 
+// inLOS reports whether two units on the map, neither destroyed, see each other.
 func (g *Game) inLOS(a, b *Unit) bool {
 	if a.Pos.Offboard || b.Pos.Offboard || a.Destroyed || b.Destroyed {
 		return false
@@ -205,9 +219,19 @@ type Action struct {
 // it returns a *Refusal and the game is exactly as before. Dice are drawn from src only after
 // every check has passed. The cost of a unit that moves by MF (Infantry, Cavalry) is in MF.
 func (g *Game) Step(a Action, src dice.Source, r *Result) error {
+	var was losPlace
+	ok := a.Unit >= 0 && a.Unit < len(g.Units)
+	if ok {
+		was = placeOf(&g.Units[a.Unit])
+		g.placed(a.Unit) // in case it was put somewhere since (a planner's try)
+		defer g.placed(a.Unit)
+	}
 	err := g.step(a, src, r)
-	if err == nil && a.Unit >= 0 && a.Unit < len(g.Units) && g.Units[a.Unit].MovesByMF() {
-		r.Cost.InMF()
+	if err == nil && ok {
+		g.notePlace(a.Unit, was) // an attack may destroy a DEFENDER (D2.401)
+		if g.Units[a.Unit].MovesByMF() {
+			r.Cost.InMF()
+		}
 	}
 	return err
 }
@@ -606,7 +630,7 @@ func (g *Game) stop(u *Unit, r *Result) error {
 // enemyAFVBar refuses to stop or end the MPh in an enemy AFV's hex (D2.6) unless out of its
 // LOS in Bypass on the opposite hexside, or able to attack it.
 func (g *Game) enemyAFVBar(u *Unit, what string) error {
-	for i := range g.Units {
+	for i := range g.unitsIn(u.Pos.Hex) {
 		e := &g.Units[i]
 		if e.Side == u.Side || e.Destroyed || !e.V.AFV || e.Pos.Offboard || e.Pos.Hex != u.Pos.Hex {
 			continue
@@ -824,13 +848,14 @@ func (g *Game) Clone() *Game {
 		grp.WaitUnits = append([]int(nil), grp.WaitUnits...)
 		c.Groups[i] = grp
 	}
-	c.losSpent = append([]MP(nil), g.losSpent...)
-	c.seenAtStart = append([]bool(nil), g.seenAtStart...)
+	c.losStart = append([]losPlace(nil), g.losStart...)
+	c.losLog = append([]losEntry(nil), g.losLog...)
 	c.leaving = append([]int(nil), g.leaving...)
 	c.postponed = append([]int(nil), g.postponed...)
 	c.waitFor = append([]int(nil), g.waitFor...)
 	c.convoyStarted = append([]bool(nil), g.convoyStarted...)
-	c.pending, c.saved, c.savedLOS, c.partsBuf = nil, nil, nil, nil
+	c.pending, c.saved, c.partsBuf = nil, nil, nil
+	c.occ = nil
 	return &c
 }
 

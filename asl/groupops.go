@@ -283,6 +283,7 @@ type GroupAction struct {
 
 // GroupDo applies a group step; on refusal nothing changes.
 func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
+	defer g.placedAll(g.movers(ga.Group, append([]int{ga.Unit, ga.Other}, ga.Units...)...))
 	r.Reset()
 	switch ga.Step {
 	case GroupForm:
@@ -327,10 +328,11 @@ func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 	}
 	saved := make([]Unit, len(g.Units))
 	copy(saved, g.Units)
-	savedLOS := append([]MP(nil), g.losSpent...) // ending counts MP left as spent in LOS
+	savedLOS := len(g.losLog) // ending counts MP left as spent in LOS
 	restore := func() {
 		copy(g.Units, saved)
-		copy(g.losSpent, savedLOS)
+		g.occ = nil // any unit may be back where it was
+		g.losLog = g.losLog[:savedLOS]
 	}
 	var scratch Result
 	for _, m := range parts {
@@ -634,18 +636,15 @@ func (g *Game) moveAlone(a Action) error {
 // motionTrigger is the most MP an enemy unit that came into defender d's LOS this MPh has spent
 // in that LOS (D2.401), and which unit it was (-1: none); versus >= 0 counts only that unit.
 func (g *Game) motionTrigger(d, versus int) (MP, int) {
-	n := len(g.Units)
+	spent := g.motionSpent(d)
 	best, who := MP(0), -1
 	for i := range g.Units {
 		m := &g.Units[i]
-		if m.Side != g.Phasing || m.Destroyed || (versus >= 0 && versus != i) {
+		if m.Side != g.Phasing || m.Destroyed || (versus >= 0 && versus != i) || spent[i] <= best {
 			continue
 		}
-		if g.seenAtStart[i*n+d] {
-			continue
-		}
-		if s := g.losSpent[i*n+d]; s > best {
-			best, who = s, i
+		if !g.seenAtStart(i, d) {
+			best, who = spent[i], i
 		}
 	}
 	return best, who
@@ -797,6 +796,7 @@ func (g *Game) StrayCheck(i int, r *Result) error {
 // each into the hex just left by the unit (or stack) ahead of it, as one Impulse that costs
 // what such an Impulse costs. Only the unit that led when the MPh began may Stray.
 func (g *Game) Stray(gi int, to hex.Hex, src dice.Source, r *ImpulseResult) error {
+	defer g.placedAll(g.movers(gi))
 	grp := &g.Groups[gi]
 	if grp.Kind != KindConvoy && grp.Kind != KindColumn {
 		return g.refuse("E11.6", "%s is a %s: only a Convoy or Column Strays as one", grp.ID, grp.Kind)

@@ -122,6 +122,7 @@ func impulseVerb(v Verb) bool {
 // among those the roll would affect. A Convoy that opens a Gap splits (E11.21). On refusal
 // nothing changes.
 func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) error {
+	defer g.placedAll(g.movers(ia.Group))
 	r.reset()
 	r.Group = ia.Group
 	parts, err := g.impulseOK(ia)
@@ -131,7 +132,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	grp := &g.Groups[ia.Group]
 	// Work on the live state, keeping a copy to restore on refusal.
 	g.saved = append(g.saved[:0], g.Units...)
-	g.savedLOS = append(g.savedLOS[:0], g.losSpent...)
+	g.savedLOS = len(g.losLog)
 	g.impulse = ia.Group + 1
 	g.deferDR = grp.Kind == KindPlatoon || grp.Kind == KindArmoredAssault && g.assaultPlatoon(parts)
 	g.pending = g.pending[:0]
@@ -223,7 +224,8 @@ func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 // they were before a refused Impulse, and leaves Impulse Movement.
 func (g *Game) restoreImpulse() {
 	copy(g.Units, g.saved)
-	copy(g.losSpent, g.savedLOS)
+	g.occ = nil // any unit may be back where it was
+	g.losLog = g.losLog[:g.savedLOS]
 	g.impulse, g.deferDR, g.pending = 0, false, g.pending[:0]
 }
 
@@ -669,6 +671,7 @@ func (g *Game) resolvePending(gi int, parts []int, src dice.Source, r *ImpulseRe
 			for k, j := range bog {
 				if j == i && bogs[k].leaving {
 					u.Pos = bogs[k].back // bogged leaving its hex, it stays there (D8.2)
+					g.placed(i)
 				}
 			}
 			u.Immobile, u.Moving, u.Motion, u.Ended = Bogged, false, false, true

@@ -58,7 +58,7 @@ func (g *Game) crowd(u *Unit, to hex.Hex, d *HexData, below, road, noteD bool, c
 	}
 	n += bits.OnesCount8(d.BypassWreck)
 	convoyThere := false
-	for i := range g.Units {
+	for i := range g.unitsIn(to) {
 		o := &g.Units[i]
 		if o.ID != u.ID && !o.Destroyed && !o.Pos.Offboard && o.Pos.Hex == to && o.Pos.Below == below && o.V.Class != Motorcycle && o.V.Class < Infantry {
 			n++
@@ -492,14 +492,8 @@ func (g *Game) vbmCost(u *Unit, from hex.Hex, p, q hex.Hex, c *Cost) (clearanceF
 	if d.BypassWreck&(1<<side) != 0 || g.Map.At(q).BypassWreck&(1<<side.Opposite()) != 0 {
 		return false, g.refuse("D2.31", "VBM is not allowed along hexside %s: a wreck is already in Bypass along it", g.Map.Layout.HexsideName(p, side))
 	}
-	for i := range g.Units {
-		o := &g.Units[i]
-		if o.ID == u.ID || o.Destroyed || !o.Pos.Bypass {
-			continue
-		}
-		if (o.Pos.Hex == p && o.Pos.Side == side) || (o.Pos.Hex == q && o.Pos.Side == side.Opposite()) {
-			return false, g.refuse("D2.31", "VBM is not allowed along hexside %s: %s is already in Bypass along it", g.Map.Layout.HexsideName(p, side), o.ID)
-		}
+	if o := g.bypassing(u, p, q, side); o != nil {
+		return false, g.refuse("D2.31", "VBM is not allowed along hexside %s: %s is already in Bypass along it", g.Map.Layout.HexsideName(p, side), o.ID)
 	}
 	col := u.V.Column()
 	gc, ok := g.groundCost(d, col)

@@ -317,23 +317,6 @@ func undoPivot(u *Unit, r *Result) {
 	}
 }
 
-// spentInLOS records MP a moving unit spent in each enemy's LOS (for D2.401).
-func (g *Game) spentInLOS(i int, u *Unit, mp MP) {
-	if mp <= 0 || g.Scratch {
-		return
-	}
-	n := len(g.Units)
-	for j := range g.Units {
-		d := &g.Units[j]
-		if j == i || d.Side == u.Side || d.Destroyed {
-			continue
-		}
-		if g.inLOS(u, d) {
-			g.losSpent[i*n+j] += mp
-		}
-	}
-}
-
 // MotionAttemptDRM is the drm of a DEFENDER Motion attempt: +1 for a lone radioless AFV
 // (D14.23); for a platoon, the number of its AFV (D14.211; rules-notes 1.5 #6).
 func MotionAttemptDRM(u *Unit, platoon int) DRM {

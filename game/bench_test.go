@@ -10,7 +10,8 @@ import (
 
 // BenchmarkCreate reads a scenario file and plays its own moves as a game's first steps, as
 // the server does when a game is created, for a file of each ruleset: the cost of the whole
-// path from a file through the ruleset to the log.
+// path from a file through the ruleset to the log; then, as units=N, generated ASL scenarios
+// of N units (benchmarkCreateScale).
 func BenchmarkCreate(b *testing.B) {
 	for _, f := range []string{
 		"../testdata/examples/d14.212-t26-platoon.yaml",
@@ -31,6 +32,7 @@ func BenchmarkCreate(b *testing.B) {
 			}
 		})
 	}
+	benchmarkCreateScale(b)
 }
 
 // BenchmarkReplay rebuilds a game from its log, as a server does for a game not in memory.

@@ -39,6 +39,13 @@ var record = flag.Bool("record", false, "make testdata/recorded again from today
 //	go test ./server -run TestRecordedGames -reanswer
 var reanswer = flag.Bool("reanswer", false, "record the API's answers to the recorded games again")
 
+// rehash records again only the state hashes of the recorded games (their logs replayed as
+// before, the API's answers still checked), for a change of how a ruleset represents its state
+// that changes no outcome:
+//
+//	go test ./server -run TestRecordedGames -rehash
+var rehash = flag.Bool("rehash", false, "record the recorded games' state hashes again, nothing else")
+
 // recordedGame is one game of recorded.json.
 type recordedGame struct {
 	ID      string            `json:"id"`
@@ -121,8 +128,9 @@ func bare(t *testing.T, data []byte) ([]byte, []string) {
 	return out, moves
 }
 
-// answers is what the API tells each role of a game: its state, log and every replay.
-func answers(t *testing.T, c *client, rg *recordedGame, n int) map[string]json.RawMessage {
+// answers is what the API tells each role of a game: its state, log and every replay. edit,
+// if not nil, rewrites each answer first (rehashed: today's hashes back to the recorded ones).
+func answers(t *testing.T, c *client, rg *recordedGame, n int, edit func([]byte) []byte) map[string]json.RawMessage {
 	out := map[string]json.RawMessage{}
 	paths := []string{"/api/games/" + rg.ID, "/api/games/" + rg.ID + "/log"}
 	for k := 0; k <= n; k++ {
@@ -142,6 +150,9 @@ func answers(t *testing.T, c *client, rg *recordedGame, n int) map[string]json.R
 			}
 			b, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			if edit != nil {
+				b = edit(b)
+			}
 			if resp.StatusCode == http.StatusCreated {
 				t.Fatalf("%s: probe %q was accepted for %s", rg.File, line, role)
 			}
@@ -156,6 +167,9 @@ func answers(t *testing.T, c *client, rg *recordedGame, n int) map[string]json.R
 			}
 			b, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			if edit != nil {
+				b = edit(b)
+			}
 			if strings.Contains(p, "/replay?") {
 				sum := sha256.Sum256(canonicalJSON(b))
 				b, _ = json.Marshal(hex.EncodeToString(sum[:]))
@@ -233,7 +247,7 @@ func makeRecorded(t *testing.T) {
 	}
 	for _, rg := range games {
 		rg.Hashes = hashes(t, st, rg.ID)
-		rg.Answers = answers(t, c, rg, len(rg.Hashes)-1)
+		rg.Answers = answers(t, c, rg, len(rg.Hashes)-1, nil)
 	}
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
@@ -274,10 +288,13 @@ func TestRecordedGames(t *testing.T) {
 	for _, rg := range games {
 		rulesets[rg.Ruleset]++
 		got := hashes(t, st, rg.ID)
+		if *rehash {
+			rehashed(t, c, rg, got)
+		}
 		if fmt.Sprint(got) != fmt.Sprint(rg.Hashes) {
 			t.Errorf("%s (%s): hashes after each step\n got %v\nwant %v", rg.ID, rg.File, got, rg.Hashes)
 		}
-		ans := answers(t, c, rg, len(rg.Hashes)-1)
+		ans := answers(t, c, rg, len(rg.Hashes)-1, nil)
 		if *reanswer {
 			rg.Answers = ans
 			continue
@@ -290,7 +307,7 @@ func TestRecordedGames(t *testing.T) {
 			}
 		}
 	}
-	if *reanswer {
+	if *reanswer || *rehash {
 		b, _ := json.MarshalIndent(games, "", " ")
 		if err := os.WriteFile(filepath.Join(recordedDir, "games.json"), b, 0o644); err != nil {
 			t.Fatal(err)
@@ -299,6 +316,37 @@ func TestRecordedGames(t *testing.T) {
 	if len(rulesets) != 3 || len(games) < 12 {
 		t.Errorf("recorded games by ruleset: %v", rulesets)
 	}
+}
+
+// rehashed records a game's hashes again as got, today's, and in its answers each recorded
+// hash where it appears (a state's "hash"), provided that every answer, today's hashes put
+// back to the recorded ones, is what was recorded: nothing but the hashes may change.
+func rehashed(t *testing.T, c *client, rg *recordedGame, got []string) {
+	if len(got) != len(rg.Hashes) {
+		t.Fatalf("%s (%s): %d states replayed, %d recorded", rg.ID, rg.File, len(got), len(rg.Hashes))
+	}
+	var back, forth []string
+	for k := range got {
+		back = append(back, got[k], rg.Hashes[k])
+		forth = append(forth, rg.Hashes[k], got[k])
+	}
+	undo := strings.NewReplacer(back...)
+	was := answers(t, c, rg, len(got)-1, func(b []byte) []byte { return []byte(undo.Replace(string(b))) })
+	for k, want := range rg.Answers {
+		if !sameJSON(was[k], want) {
+			t.Fatalf("%s (%s): %s answers other than the hashes: not rehashed\n %s\nwant\n %s", rg.ID, rg.File, k, was[k], want)
+		}
+	}
+	redo := strings.NewReplacer(forth...)
+	now := answers(t, c, rg, len(got)-1, nil)
+	for k, want := range rg.Answers {
+		if strings.HasPrefix(string(want), "\"") { // a replay's digest: today's answer's
+			rg.Answers[k] = now[k]
+		} else {
+			rg.Answers[k] = json.RawMessage(redo.Replace(string(want)))
+		}
+	}
+	rg.Hashes = got
 }
 
 // sameJSON: a and b are the same JSON value (key order and spacing aside).

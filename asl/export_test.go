@@ -1,0 +1,67 @@
+package asl
+
+import (
+	"fmt"
+	"slices"
+)
+
+// What the tests in package asl_test read of the Motion-attempt record (losrecord.go).
+
+// LOSRecordLen is the number of entries in the MPh's LOS record.
+func (g *Game) LOSRecordLen() int { return len(g.losLog) }
+
+// LOSRecordSpend is entry k of the record: unit i spent mp MP at spot at (mp 0: a note that
+// unit i now stands elsewhere).
+func (g *Game) LOSRecordSpend(k int) (i int, mp MP, at Spot) {
+	e := &g.losLog[k]
+	return int(e.Unit), e.MP, e.Place.At
+}
+
+// MotionSpent is motionSpent: MP each unit spent in defender d's LOS this MPh (D2.401).
+func (g *Game) MotionSpent(d int) []MP { return g.motionSpent(d) }
+
+// SeenAtStart is seenAtStart: unit i was in defender d's LOS when the MPh began (D2.401).
+func (g *Game) SeenAtStart(i, d int) bool { return g.seenAtStart(i, d) }
+
+// MotionTrigger is motionTrigger: the MP and the unit a Motion attempt of d would count.
+func (g *Game) MotionTrigger(d, versus int) (MP, int) { return g.motionTrigger(d, versus) }
+
+// Occupancy makes the game's index of units by hex if it has none, and reports whether it had.
+func (g *Game) Occupancy() (had bool) {
+	had = g.occ != nil
+	g.occupancy()
+	return had
+}
+
+// OccupancyAgrees checks the index of units by hex against every unit's own hex: each unit
+// listed once, in its hex, each hex's list in the order of Units.
+func (g *Game) OccupancyAgrees() error {
+	x := g.occ
+	if x == nil {
+		return nil
+	}
+	if len(x.at) != len(g.Units) {
+		return fmt.Errorf("the index lists %d units of %d", len(x.at), len(g.Units))
+	}
+	n := 0
+	for h, l := range x.units {
+		n += len(l)
+		for k, i := range l {
+			if k > 0 && l[k-1] >= i {
+				return fmt.Errorf("hex %v lists %v: not in the order of Units", h, l)
+			}
+			if x.at[i] != h {
+				return fmt.Errorf("hex %v lists %s, which the index has in %v", h, g.Units[i].ID, x.at[i])
+			}
+		}
+	}
+	for i := range g.Units {
+		if h := g.Units[i].Pos.Hex; x.at[i] != h || !slices.Contains(x.units[h], int32(i)) {
+			return fmt.Errorf("%s is in %v, the index has it in %v", g.Units[i].ID, h, x.at[i])
+		}
+	}
+	if n != len(g.Units) {
+		return fmt.Errorf("the index lists %d units, there are %d", n, len(g.Units))
+	}
+	return nil
+}
