@@ -112,9 +112,14 @@ func checksOf(rs []RollOut) []CheckOut {
 // `umpire play` does. A refused step's report says why (its error, the rule, the unit's MP
 // spent so far) and the game is as it was; err is the *asl.Refusal or the dice's error.
 func Do(g *asl.Game, n int, text string, l *asl.Line, src dice.Source) (StepOut, error) {
+	return DoWith(g, n, text, l, src, new(asl.LineResult))
+}
+
+// DoWith is Do playing into r, a LineResult the caller keeps for its lines (a LineResult is
+// some 4 KB: one per game, not one per line). The report keeps nothing of r.
+func DoWith(g *asl.Game, n int, text string, l *asl.Line, src dice.Source, r *asl.LineResult) (StepOut, error) {
 	so := LineHead(g, n, text, l)
-	var r asl.LineResult
-	err := g.Play(l, src, &r)
+	err := g.Play(l, src, r)
 	if err != nil {
 		var ref *asl.Refusal
 		if errors.As(err, &ref) {
@@ -129,7 +134,7 @@ func Do(g *asl.Game, n int, text string, l *asl.Line, src dice.Source) (StepOut,
 		so.Breakdown = "refused"
 		return so, err
 	}
-	LineBody(g, l, &r, &so)
+	LineBody(g, l, r, &so)
 	return so, nil
 }
 

@@ -68,6 +68,7 @@ func (s *Scenario) Check(g rules.Game, steps []*rules.Report) []rules.Failure {
 type Game struct {
 	G     *asl.Game
 	plans planCache
+	line  *asl.LineResult // each line's result, reused (the game plays one line at a time)
 }
 
 var (
@@ -124,7 +125,10 @@ func (s *Step) JSON(r *rules.Report) any { return stepOf(r) }
 func (g *Game) Do(a rules.Action, n int, src dice.Source) (*rules.Report, error) {
 	w := g.plans.watch(g.G)
 	act := a.(*Action)
-	so, err := aslfile.Do(g.G, n, act.Text, &act.L, src)
+	if g.line == nil {
+		g.line = new(asl.LineResult)
+	}
+	so, err := aslfile.DoWith(g.G, n, act.Text, &act.L, src, g.line)
 	g.plans.settle(g.G, w) // any step may change what a unit can reach
 	return reportOf(act.Text, &so), err
 }
