@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"math"
 	"reflect"
@@ -13,13 +12,14 @@ import (
 // pointers, in a fixed order (map keys sorted): two states hash alike exactly when they are
 // alike. Fields tagged `hash:"-"` (scratch buffers) are left out; so are functions and
 // channels. It is how a replayed game is shown to reach the state the live one did.
-func Hash(v any) [32]byte {
-	h := hasher{b: make([]byte, 0, 8<<10)}
-	h.value(reflect.ValueOf(v), 0)
-	return sha256.Sum256(h.b)
-}
+func Hash(v any) [32]byte { return fastHash(v) }
 
-type hasher struct{ b []byte }
+// hasher is the byte stream a Hash digests. flush, when set, hands what is there to the digest
+// (the stream is long; a map key's encoding, kept to sort by, has none).
+type hasher struct {
+	b     []byte
+	flush func()
+}
 
 func (h *hasher) u64(x uint64) { h.b = binary.LittleEndian.AppendUint64(h.b, x) }
 
