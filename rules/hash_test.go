@@ -3,6 +3,7 @@ package rules
 import (
 	"crypto/sha256"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -76,16 +77,45 @@ func TestHashMatchesReflectWalk(t *testing.T) {
 		List: &node{1, &node{-2, &node{3, nil}}}, M: map[string][]int{"b": {1, 2}, "a": nil},
 		MK: map[[2]int]flat{{1, 2}: f, {-1, 0}: {}}, Any: &f, Bytes: []byte("xyz"), skip: []int{1}}
 	s.inner.a, s.inner.b = -1, 2
-	for i, v := range []any{s, &s, f, []flat{f}, 7, int8(-7), "x", nil, (*state)(nil), map[int]int{1: 2}, [2]string{"a", "b"}} {
+	type padded struct {
+		A int8
+		B int64
+		C bool
+	}
+	type named struct {
+		S string
+		N int16
+	}
+	more := []any{
+		[]uint16{1, 65535, 7}, []padded{{-1, 1 << 50, true}, {}}, []named{{"a", -2}, {"", 3}},
+		map[[2]int]bool{{1, 2}: true, {0, -1}: false}, map[string]*flat{"x": &f, "y": nil},
+		[2][3]int8{{1, -2, 3}, {4, 5, -6}}, [0]int{}, []bool{true, false}, []float32{1.5, -0.25},
+		struct {
+			P  padded
+			Ns []named
+			X  *padded
+		}{padded{3, 4, true}, []named{{"z", 9}}, &padded{}},
+	}
+	for i, v := range append([]any{s, &s, f, []flat{f}, 7, int8(-7), "x", nil, (*state)(nil), map[int]int{1: 2}, [2]string{"a", "b"}}, more...) {
 		if got, want := Hash(v), reflectHash(v); got != want {
 			t.Errorf("value %d (%T): compiled %x, reflect walk %x", i, v, got[:6], want[:6])
 		}
 	}
-	big := make([]flat, 5000) // past the 16 KiB the stream hands to SHA-256 at a time
+	big := make([]flat, 5000) // past the 4 KiB the stream hands to SHA-256 at a time
 	for i := range big {
 		big[i].C = int32(i)
 	}
-	if Hash(big) != reflectHash(big) {
-		t.Error("a long slice: the streamed digest differs")
+	raw := make([]uint16, 30000) // written as its memory, in one piece
+	for i := range raw {
+		raw[i] = uint16(i * 7)
+	}
+	strs := make([]named, 3000)
+	for i := range strs {
+		strs[i] = named{strings.Repeat("s", i%9), int16(i)}
+	}
+	for i, v := range []any{big, raw, strs} {
+		if Hash(v) != reflectHash(v) {
+			t.Errorf("long value %d (%T): the streamed digest differs", i, v)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"hash"
 	"math"
 	"reflect"
+	"sort"
 	"sync"
 	"unsafe"
 )
@@ -114,16 +115,17 @@ func (b *encoderBuilder) make(t reflect.Type) encoder {
 		return b.sequence(t.Elem(), func(p unsafe.Pointer) (unsafe.Pointer, int) { return p, n })
 	case reflect.Struct:
 		return b.structure(t)
-	case reflect.Map, reflect.Interface:
-		// Rare in a state: the reflect walk sorts a map's keys by their encoding and reads an
-		// interface's dynamic type.
+	case reflect.Map:
+		return b.mapping(t)
+	case reflect.Interface:
+		// Rare in a state: the reflect walk reads the interface's dynamic type.
 		return func(h *hasher, p unsafe.Pointer, d int) { h.value(reflect.NewAt(t, p).Elem(), d) }
 	}
 	return func(*hasher, unsafe.Pointer, int) {} // functions, channels: not part of a state
 }
 
-// flatOp is one fixed-size part of a flat value (one made only of numbers, booleans and
-// arrays and structs of them): where it is and how it is written.
+// flatOp is one part of a flat value (one made only of numbers, booleans, strings and arrays
+// and structs of them: no pointers to follow): where it is and how it is written.
 type flatOp struct {
 	off  uintptr
 	kind uint8
@@ -139,7 +141,8 @@ const (
 	opF32 // written as its float64 bits
 	opF64
 	opLen  // an array's length, before its elements
-	opCopy // n bytes as they are in memory
+	opCopy   // n bytes as they are in memory
+	opString // its length, then its bytes
 )
 
 // littleEndian: this machine keeps numbers as the hash writes them.
@@ -188,6 +191,8 @@ func flatOps(t reflect.Type, off uintptr, ops []flatOp) ([]flatOp, bool) {
 		return append(ops, flatOp{off: off, kind: opF32}), true
 	case reflect.Float64:
 		return append(ops, flatOp{off: off, kind: opF64}), true
+	case reflect.String:
+		return append(ops, flatOp{off: off, kind: opString}), true
 	case reflect.Array:
 		ops = append(ops, flatOp{kind: opLen, n: uint64(t.Len())})
 		for i := 0; i < t.Len(); i++ {
@@ -238,6 +243,48 @@ func (h *hasher) flat(ops []flatOp, p unsafe.Pointer) {
 			h.u64(o.n)
 		case opCopy:
 			h.b = append(h.b, unsafe.Slice((*byte)(q), o.n)...)
+		case opString:
+			str := *(*string)(q)
+			h.u64(uint64(len(str)))
+			h.b = append(h.b, str...)
+		}
+	}
+}
+
+// mapping encodes a map as the reflect walk does: its length, then each key's encoding and its
+// value's, in the order of the keys' encodings.
+func (b *encoderBuilder) mapping(t reflect.Type) encoder {
+	kenc, venc := b.build(t.Key()), b.build(t.Elem())
+	type item struct{ k, v [2]int } // spans of the buffer below
+	return func(h *hasher, p unsafe.Pointer, d int) {
+		m := reflect.NewAt(t, p).Elem()
+		n := m.Len()
+		h.u64(uint64(n))
+		if n == 0 {
+			return
+		}
+		var buf hasher // keys and values, encoded aside to be sorted (no flush: spans)
+		items := make([]item, 0, n)
+		kbox, vbox := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
+		for it := m.MapRange(); it.Next(); {
+			kbox.SetIterKey(it)
+			vbox.SetIterValue(it)
+			var x item
+			x.k[0] = len(buf.b)
+			kenc(&buf, kbox.Addr().UnsafePointer(), d+1)
+			x.k[1] = len(buf.b)
+			venc(&buf, vbox.Addr().UnsafePointer(), d+1)
+			x.v = [2]int{x.k[1], len(buf.b)}
+			items = append(items, x)
+		}
+		span := func(s [2]int) []byte { return buf.b[s[0]:s[1]] }
+		sort.Slice(items, func(i, j int) bool { return string(span(items[i].k)) < string(span(items[j].k)) })
+		for _, x := range items {
+			h.b = append(h.b, span(x.k)...)
+			h.b = append(h.b, span(x.v)...)
+			if len(h.b) >= 4<<10 && h.flush != nil {
+				h.flush()
+			}
 		}
 	}
 }
@@ -251,6 +298,32 @@ type sliceHeader struct {
 // sequence encodes a slice or array: its length, then each element.
 func (b *encoderBuilder) sequence(et reflect.Type, at func(unsafe.Pointer) (unsafe.Pointer, int)) encoder {
 	elem, size := b.build(et), et.Size()
+	if ops, ok := flatOps(et, 0, nil); ok {
+		ops = runs(ops)
+		if len(ops) == 1 && ops[0].kind == opCopy && uintptr(ops[0].n) == size {
+			// Each element is written as it is in memory, with no padding: the whole run at once.
+			return func(h *hasher, p unsafe.Pointer, _ int) {
+				data, n := at(p)
+				h.u64(uint64(n))
+				if n > 0 {
+					h.b = append(h.b, unsafe.Slice((*byte)(data), uintptr(n)*size)...)
+				}
+				if len(h.b) >= 4<<10 && h.flush != nil {
+					h.flush()
+				}
+			}
+		}
+		return func(h *hasher, p unsafe.Pointer, _ int) {
+			data, n := at(p)
+			h.u64(uint64(n))
+			for i := 0; i < n; i++ {
+				h.flat(ops, unsafe.Add(data, uintptr(i)*size))
+				if len(h.b) >= 4<<10 && h.flush != nil {
+					h.flush()
+				}
+			}
+		}
+	}
 	return func(h *hasher, p unsafe.Pointer, d int) {
 		data, n := at(p)
 		h.u64(uint64(n))
@@ -263,20 +336,39 @@ func (b *encoderBuilder) sequence(et reflect.Type, at func(unsafe.Pointer) (unsa
 	}
 }
 
-// structure encodes a struct's hashed fields in order.
+// structure encodes a struct's hashed fields in order: each run of flat fields by one list of
+// ops, each other field by its encoder.
 func (b *encoderBuilder) structure(t reflect.Type) encoder {
-	type field struct {
-		off uintptr
+	type part struct {
+		ops []flatOp // a run of flat fields, or
+		off uintptr  // one other field, at off
 		enc encoder
 	}
-	var fs []field
+	var parts []part
 	for _, i := range fieldsOf(t) {
 		f := t.Field(i)
-		fs = append(fs, field{f.Offset, b.build(f.Type)})
+		if ops, ok := flatOps(f.Type, f.Offset, nil); ok {
+			if k := len(parts) - 1; k >= 0 && parts[k].enc == nil {
+				parts[k].ops = append(parts[k].ops, ops...)
+			} else {
+				parts = append(parts, part{ops: ops})
+			}
+			continue
+		}
+		parts = append(parts, part{off: f.Offset, enc: b.build(f.Type)})
+	}
+	for k := range parts {
+		if parts[k].enc == nil {
+			parts[k].ops = runs(parts[k].ops)
+		}
 	}
 	return func(h *hasher, p unsafe.Pointer, d int) {
-		for _, f := range fs {
-			f.enc(h, unsafe.Add(p, f.off), d+1)
+		for k := range parts {
+			if pt := &parts[k]; pt.enc == nil {
+				h.flat(pt.ops, p)
+			} else {
+				pt.enc(h, unsafe.Add(p, pt.off), d+1)
+			}
 		}
 	}
 }
@@ -293,10 +385,20 @@ func (s *streamHasher) flush() {
 	s.b = s.b[:0]
 }
 
+// streamHashers keeps the buffers and digests of finished hashes for the next: a state is
+// hashed after every step, and a fresh 8 KB buffer each time was most of the garbage.
+var streamHashers = sync.Pool{New: func() any {
+	s := &streamHasher{hasher: hasher{b: make([]byte, 0, 8<<10)}, d: sha256.New()}
+	s.hasher.flush = s.flush
+	return s
+}}
+
 // fastHash is Hash by the compiled encoders, streaming into SHA-256.
 func fastHash(v any) [32]byte {
-	s := streamHasher{hasher: hasher{b: make([]byte, 0, 8<<10)}, d: sha256.New()}
-	s.hasher.flush = s.flush
+	s := streamHashers.Get().(*streamHasher)
+	defer streamHashers.Put(s)
+	s.b = s.b[:0]
+	s.d.Reset()
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {
 		s.b = append(s.b, 0)
