@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"net/http"
+	"sync"
 )
 
 // held is a response written while a game is locked and sent only after it is unlocked, so
@@ -13,7 +14,16 @@ type held struct {
 	body bytes.Buffer
 }
 
-func newHeld() *held { return &held{h: http.Header{}} }
+// helds keeps the buffers of answers already sent for the next: an answer is a few to tens of
+// KB, written on every request.
+var helds = sync.Pool{New: func() any { return new(held) }}
+
+func newHeld() *held {
+	b := helds.Get().(*held)
+	b.h, b.code = http.Header{}, 0
+	b.body.Reset()
+	return b
+}
 
 func (b *held) Header() http.Header { return b.h }
 
@@ -36,4 +46,7 @@ func (b *held) sendTo(w http.ResponseWriter) {
 	b.WriteHeader(http.StatusOK)
 	w.WriteHeader(b.code)
 	w.Write(b.body.Bytes())
+	if b.body.Cap() <= 1<<20 { // a rare huge answer is not kept
+		helds.Put(b)
+	}
 }

@@ -87,8 +87,8 @@ type GroupView struct {
 // View is the state as the API shows it (every role sees all of it); the map only withMap (it
 // changes only when a wreck is added, and answers to a step carry only what moved).
 func (g *Game) View(head rules.Head, withMap bool) any {
-	v := StateView{Head: head, Units: []UnitView{}, Groups: []GroupView{}}
 	st := g.G
+	v := StateView{Head: head, Units: make([]UnitView, 0, len(st.Units)), Groups: make([]GroupView, 0, len(st.Groups))}
 	v.Phasing = st.Phasing
 	if withMap {
 		m := mapOf(st)
