@@ -8,7 +8,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -215,5 +217,28 @@ func TestSlowRequestCut(t *testing.T) {
 			t.Errorf("%q...: the connection is still open after 4 s (ReadTimeout 300 ms)", strings.SplitN(start, "\r", 2)[0])
 		}
 		conn.Close()
+	}
+}
+
+// TestTuneGC: the server's collector target is GCPercent and is put back after; with GOGC set
+// it is left alone.
+func TestTuneGC(t *testing.T) {
+	if _, set := os.LookupEnv("GOGC"); set {
+		t.Skip("GOGC is set in this environment, so TuneGC leaves the collector alone")
+	}
+	before := debug.SetGCPercent(77)
+	defer debug.SetGCPercent(before)
+	restore := TuneGC()
+	if got := debug.SetGCPercent(GCPercent); got != GCPercent {
+		t.Errorf("tuned: %d, want %d", got, GCPercent)
+	}
+	restore()
+	if got := debug.SetGCPercent(77); got != 77 {
+		t.Errorf("restored: %d, want 77", got)
+	}
+	t.Setenv("GOGC", "150")
+	TuneGC()()
+	if got := debug.SetGCPercent(77); got != 77 {
+		t.Errorf("with GOGC set: %d, want it left at 77", got)
 	}
 }

@@ -232,6 +232,7 @@ func TestHostile(t *testing.T) {
 //
 //	go test -run XXX -bench Hostile -benchtime 300x ./server/
 func BenchmarkHostile(b *testing.B) {
+	defer TuneGC()() // as umpire serve runs
 	_, base := hostileServer(b)
 	demo := serveClient(b, base).create(demoScenario)
 	ctx, cancel := context.WithCancel(context.Background())

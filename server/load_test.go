@@ -33,10 +33,12 @@ var loadCycle = []string{"PzIV start", "PzIV vca 2K4-2J3", "PzIV vca 2K4-2K5", "
 //   - 2000/s: the clients together offer 2,000 steps a second, each on its own schedule;
 //     latency is counted from when a step was due, so a server that falls behind shows it.
 //
-// b.N is the total number of steps; run it bounded, e.g.
+// The collector runs at GCPercent, as `umpire serve` runs it, unless GOGC is set. b.N is the
+// total number of steps; run it bounded, e.g.
 //
 //	go test -run XXX -bench Load -benchtime 20000x ./server/
 func BenchmarkLoad(b *testing.B) {
+	defer TuneGC()() // as umpire serve runs (GOGC=100 in the environment measures Go's default)
 	for _, c := range []struct {
 		kind string
 		rate float64

@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -52,6 +53,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	idleEvict := fs.Duration("idle-evict", 10*time.Minute, "a game unused this long with no event stream leaves memory (it loads back on its next request); 0: never")
 	proxies := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client (for the rate limits)")
 	noLimits := fs.Bool("no-limits", false, "no rate limits (local play)")
+	memLimit := fs.Int64("memory-limit", 0, "a soft limit on the server's memory in bytes: the garbage collector works harder as it nears it (0: GOMEMLIMIT, or none)")
 	// Limits on what one request may ask (--max-body, --max-boards, ...: serve_limits.go).
 	lim := addLimitFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -88,6 +90,11 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		cfg.Rate = &rl
+	}
+	// The collector's target for a server (server.GCPercent; GOGC overrides it).
+	defer server.TuneGC()()
+	if *memLimit > 0 {
+		debug.SetMemoryLimit(*memLimit)
 	}
 	srv := server.New(cfg)
 	defer srv.Close() // its listener and eviction, before the store closes
