@@ -140,7 +140,7 @@ const (
 	opBool
 	opF32 // written as its float64 bits
 	opF64
-	opLen  // an array's length, before its elements
+	opLen    // an array's length, before its elements
 	opCopy   // n bytes as they are in memory
 	opString // its length, then its bytes
 )
