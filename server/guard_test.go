@@ -242,3 +242,39 @@ func TestTuneGC(t *testing.T) {
 		t.Errorf("with GOGC set: %d, want it left at 77", got)
 	}
 }
+
+// TestStreamOutlivesTimeouts: an event stream is a long answer to a short request: the read
+// timeout that cuts a slow request does not cut it, and its write deadline is renewed for each
+// event, so a quiet stream is not cut either.
+func TestStreamOutlivesTimeouts(t *testing.T) {
+	s := sqliteServer(t, Config{ReadTimeout: 200 * time.Millisecond, WriteTimeout: 200 * time.Millisecond})
+	hs := httptest.NewUnstartedServer(nil)
+	hs.Config = s.HTTPServer()
+	hs.Start()
+	defer hs.Close()
+	c := serveClient(t, hs.URL)
+	cr := c.create(demoScenario)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/games/"+cr.ID+"/events?k="+cr.Tokens[Spectator], nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	rd := bufio.NewReader(resp.Body)
+	if line, _ := rd.ReadString('\n'); line != "event: hello\n" {
+		t.Fatalf("stream began %q", line)
+	}
+	time.Sleep(600 * time.Millisecond) // three read and write timeouts
+	c.mustStep(cr, Referee, 1, "PzIV start")
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the stream ended after the timeouts: %v", err)
+		}
+		if line == "event: step\n" {
+			return
+		}
+	}
+}
