@@ -55,10 +55,6 @@ func (b *encoderBuilder) build(t reflect.Type) encoder {
 }
 
 func (b *encoderBuilder) make(t reflect.Type) encoder {
-	if ops, ok := flatOps(t, 0, nil); ok && (t.Kind() == reflect.Struct || t.Kind() == reflect.Array) {
-		ops = runs(ops)
-		return func(h *hasher, p unsafe.Pointer, _ int) { h.flat(ops, p) }
-	}
 	switch t.Kind() {
 	case reflect.Bool:
 		return func(h *hasher, p unsafe.Pointer, _ int) {
@@ -282,9 +278,7 @@ func (b *encoderBuilder) mapping(t reflect.Type) encoder {
 		for _, x := range items {
 			h.b = append(h.b, span(x.k)...)
 			h.b = append(h.b, span(x.v)...)
-			if len(h.b) >= 4<<10 && h.flush != nil {
-				h.flush()
-			}
+			h.spill()
 		}
 	}
 }
@@ -308,9 +302,7 @@ func (b *encoderBuilder) sequence(et reflect.Type, at func(unsafe.Pointer) (unsa
 				if n > 0 {
 					h.b = append(h.b, unsafe.Slice((*byte)(data), uintptr(n)*size)...)
 				}
-				if len(h.b) >= 4<<10 && h.flush != nil {
-					h.flush()
-				}
+				h.spill()
 			}
 		}
 		return func(h *hasher, p unsafe.Pointer, _ int) {
@@ -318,9 +310,7 @@ func (b *encoderBuilder) sequence(et reflect.Type, at func(unsafe.Pointer) (unsa
 			h.u64(uint64(n))
 			for i := 0; i < n; i++ {
 				h.flat(ops, unsafe.Add(data, uintptr(i)*size))
-				if len(h.b) >= 4<<10 && h.flush != nil {
-					h.flush()
-				}
+				h.spill()
 			}
 		}
 	}
@@ -329,9 +319,7 @@ func (b *encoderBuilder) sequence(et reflect.Type, at func(unsafe.Pointer) (unsa
 		h.u64(uint64(n))
 		for i := 0; i < n; i++ {
 			elem(h, unsafe.Add(data, uintptr(i)*size), d+1)
-			if len(h.b) >= 4<<10 && h.flush != nil {
-				h.flush()
-			}
+			h.spill()
 		}
 	}
 }
@@ -370,6 +358,14 @@ func (b *encoderBuilder) structure(t reflect.Type) encoder {
 				pt.enc(h, unsafe.Add(p, pt.off), d+1)
 			}
 		}
+	}
+}
+
+// spill hands the bytes so far to the digest once there are a few KB of them (a stream's
+// hasher; a map key's has no flush and keeps them).
+func (h *hasher) spill() {
+	if len(h.b) >= 4<<10 && h.flush != nil {
+		h.flush()
 	}
 }
 
