@@ -69,6 +69,7 @@ func walkPath(b *testing.B, g *asl.Game, path []asl.Action, saved asl.Unit) *asl
 	for i := 0; i < b.N; i++ {
 		if k == len(path) {
 			u.Pos, u.Spent, u.EnteredHex = saved.Pos, saved.Spent, saved.EnteredHex
+			g.ForgetLOSRecord()
 			k = 0
 		}
 		if err := g.Step(path[k], src, &r); err != nil {
@@ -134,6 +135,7 @@ func BenchmarkEnterWoodsBog(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if k == len(path) {
 			u.Pos, k = saved.Pos, 0
+			g.ForgetLOSRecord()
 		}
 		u.Spent = saved.Spent // ½ of 60000 MP a hex: reset every step
 		if err := g.Step(path[k], src, &r); err != nil {

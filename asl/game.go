@@ -224,9 +224,11 @@ func (g *Game) Step(a Action, src dice.Source, r *Result) error {
 	if ok {
 		was = placeOf(&g.Units[a.Unit])
 		g.placed(a.Unit) // in case it was put somewhere since (a planner's try)
-		defer g.placed(a.Unit)
 	}
 	err := g.step(a, src, r)
+	if ok {
+		g.placed(a.Unit)
+	}
 	if err == nil && ok {
 		g.notePlace(a.Unit, was) // an attack may destroy a DEFENDER (D2.401)
 		if g.Units[a.Unit].MovesByMF() {

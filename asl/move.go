@@ -191,11 +191,6 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 		return g.refuse("D2.1", "%s is off the map", g.Map.Layout.Name(to))
 	}
 	x := g.cross(from, to)
-	return g.crossingCost(u, &x, fromCentre, chooseAll, c, e)
-}
-
-// crossingCost is entryCost for a crossing already read.
-func (g *Game) crossingCost(u *Unit, x *crossing, fromCentre, chooseAll bool, c *Cost, e *entry) error {
 	col := u.V.Column()
 	d, sf, row := x.dt, x.sf, x.row
 	onBridge, below := g.bridgeWay(sf, d, fromCentre)
@@ -209,16 +204,16 @@ func (g *Game) crossingCost(u *Unit, x *crossing, fromCentre, chooseAll bool, c 
 		e.note(defaultTruckType)
 	}
 	if onBridge {
-		return g.bridgeCost(u, x, c, e)
+		return g.bridgeCost(u, &x, c, e)
 	}
 	road := fromCentre && sf.Road() && d.Bridge == NoBridge
 	if road && x.t != Water {
-		return g.roadCost(u, x, c, e)
+		return g.roadCost(u, &x, c, e)
 	}
 	if row.RoadOnly && !road && col >= ColHD {
 		return g.refuse("D2.1", "%s may enter %s (%s) only across a road hexside (B4.42)", u.V.Class.A(), g.Map.Layout.Name(x.to), row.Name)
 	}
-	return g.offRoadCost(u, x, chooseAll, c, e)
+	return g.offRoadCost(u, &x, chooseAll, c, e)
 }
 
 // roadCost is an entry across a road hexside: the road rate (D2.16 for a BU AFV, E11.2 for a

@@ -18,8 +18,43 @@ import (
 // every unit back), the index is dropped and made again when next asked for. A planner's
 // scratch game has none: it looks at every unit, as a clone does until it first asks.
 type occupancyIndex struct {
-	units map[hex.Hex][]int32 // in the order of Units, as the readers once looked at them
-	at    []hex.Hex           // the hex each unit is listed in
+	lay *hex.Layout
+	on  [][]int32           // by Layout.Index, each hex's units in the order of Units
+	off map[hex.Hex][]int32 // the same for hexes off the map (units waiting to enter, or gone)
+	at  []hex.Hex           // the hex each unit is listed in
+}
+
+// list is the units listed in hex h.
+func (x *occupancyIndex) list(h hex.Hex) []int32 {
+	if i := x.lay.Index(h); i >= 0 {
+		return x.on[i]
+	}
+	return x.off[h]
+}
+
+// set lists l in hex h. A hex of the map keeps its emptied listing's room for the next unit
+// that enters it, so moving about the map allocates nothing once each hex has been entered.
+func (x *occupancyIndex) set(h hex.Hex, l []int32) {
+	switch i := x.lay.Index(h); {
+	case i >= 0:
+		x.on[i] = l
+	case len(l) == 0:
+		delete(x.off, h)
+	default:
+		x.off[h] = l
+	}
+}
+
+// each calls f with every hex's listing, on the map and off it.
+func (x *occupancyIndex) each(f func(h hex.Hex, l []int32)) {
+	for i, l := range x.on {
+		if len(l) > 0 {
+			f(x.lay.HexAt(i), l)
+		}
+	}
+	for h, l := range x.off {
+		f(h, l)
+	}
 }
 
 // unitsIn is the units that may be in hex h (readers check where each is): the index's
@@ -35,7 +70,7 @@ func (g *Game) unitsIn(h hex.Hex) iter.Seq[int] {
 			return
 		}
 		x := g.occupancy()
-		for _, i := range x.units[h] {
+		for _, i := range x.list(h) {
 			if !yield(int(i)) {
 				return
 			}
@@ -45,13 +80,14 @@ func (g *Game) unitsIn(h hex.Hex) iter.Seq[int] {
 
 // occupancy is the index, made now if the game has none (or has gained units since).
 func (g *Game) occupancy() *occupancyIndex {
-	if g.occ != nil && len(g.occ.at) == len(g.Units) {
+	if g.occ != nil && len(g.occ.at) == len(g.Units) && g.occ.lay == g.Map.Layout {
 		return g.occ
 	}
-	x := &occupancyIndex{units: make(map[hex.Hex][]int32, len(g.Units)), at: make([]hex.Hex, len(g.Units))}
+	lay := g.Map.Layout
+	x := &occupancyIndex{lay: lay, on: make([][]int32, lay.Size()), off: map[hex.Hex][]int32{}, at: make([]hex.Hex, len(g.Units))}
 	for i := range g.Units {
 		h := g.Units[i].Pos.Hex
-		x.units[h] = append(x.units[h], int32(i))
+		x.set(h, append(x.list(h), int32(i)))
 		x.at[i] = h
 	}
 	g.occ = x
@@ -69,14 +105,14 @@ func (g *Game) placed(i int) {
 	if h == old {
 		return
 	}
-	if l := slices.DeleteFunc(x.units[old], func(j int32) bool { return int(j) == i }); len(l) == 0 {
-		delete(x.units, old)
+	if l := x.list(old); len(l) == 1 && l[0] == int32(i) {
+		x.set(old, l[:0]) // alone there: the common case
 	} else {
-		x.units[old] = l
+		x.set(old, slices.DeleteFunc(l, func(j int32) bool { return int(j) == i }))
 	}
-	l := x.units[h]
+	l := x.list(h)
 	k, _ := slices.BinarySearch(l, int32(i))
-	x.units[h] = slices.Insert(l, k, int32(i))
+	x.set(h, slices.Insert(l, k, int32(i)))
 	x.at[i] = h
 }
 
