@@ -65,8 +65,9 @@ func scaleScenario(n int) (data []byte, moves []string) {
 	return []byte(b.String()), moves
 }
 
-// benchmarkCreateScale (in BenchmarkCreate, as units=N) makes a game from the text of a scenario of n units, as the server's
-// Create does: read the file, set up the map and units, begin the phasing side's MPh.
+// benchmarkCreateScale (in BenchmarkCreate, as units=N) makes a game from the text of a
+// scenario of n units, as the server's Create does: read the file, set up the map and units,
+// begin the phasing side's MPh.
 func benchmarkCreateScale(b *testing.B) {
 	for _, n := range scaleSizes {
 		data, _ := scaleScenario(n)
@@ -83,9 +84,8 @@ func benchmarkCreateScale(b *testing.B) {
 }
 
 // BenchmarkPhase plays a whole ASL Movement Phase through the server's API (Parse, then Do):
-// the MPh begins, and every phasing vehicle starts, enters one hex, stops and ends its
-// MPh. Making
-// the game is not timed.
+// the MPh begins, and every phasing vehicle starts, enters one hex, stops and ends its MPh.
+// Making the game is not timed.
 func BenchmarkPhase(b *testing.B) {
 	for _, n := range scaleSizes {
 		data, moves := scaleScenario(n)

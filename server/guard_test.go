@@ -35,6 +35,32 @@ func sqliteServer(t testing.TB, cfg Config) *Server {
 	return s
 }
 
+// events opens game cr's event stream with role's token; it is closed when the test ends (or
+// ctx does).
+func (c *client) events(ctx context.Context, cr Created, role string) io.Reader {
+	c.t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/games/"+cr.ID+"/events?k="+cr.Tokens[role], nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.t.Cleanup(func() { resp.Body.Close() })
+	if resp.StatusCode != http.StatusOK {
+		c.t.Fatalf("events: %d", resp.StatusCode)
+	}
+	return resp.Body
+}
+
+// stream is the event stream (events) past its hello line; the rest is the caller's to read.
+func (c *client) stream(ctx context.Context, cr Created, role string) *bufio.Reader {
+	c.t.Helper()
+	rd := bufio.NewReader(c.events(ctx, cr, role))
+	if line, _ := rd.ReadString('\n'); line != "event: hello\n" {
+		c.t.Fatalf("%s's stream began %q", role, line)
+	}
+	return rd
+}
+
 // stuckWriter is a client that stops reading: its first Write blocks until released.
 type stuckWriter struct {
 	h       http.Header
@@ -151,17 +177,7 @@ func TestIdleEviction(t *testing.T) {
 	a, b := c.create(demoScenario), c.create(demoScenario)
 	c.mustStep(a, Referee, 1, "PzIV start")
 	before := c.state(a, Referee)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/games/"+b.ID+"/events?k="+b.Tokens[Spectator], nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if line, _ := bufio.NewReader(resp.Body).ReadString('\n'); line != "event: hello\n" {
-		t.Fatalf("stream began %q", line)
-	}
+	c.stream(context.Background(), b, Spectator)
 	inMemory := func(id string) bool {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -256,16 +272,7 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 	cr := c.create(demoScenario)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/games/"+cr.ID+"/events?k="+cr.Tokens[Spectator], nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	rd := bufio.NewReader(resp.Body)
-	if line, _ := rd.ReadString('\n'); line != "event: hello\n" {
-		t.Fatalf("stream began %q", line)
-	}
+	rd := c.stream(ctx, cr, Spectator)
 	time.Sleep(600 * time.Millisecond) // three read and write timeouts
 	c.mustStep(cr, Referee, 1, "PzIV start")
 	for {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -156,16 +155,7 @@ func TestLWHiddenInformation(t *testing.T) {
 		var mu sync.Mutex
 		streams := map[string][]string{}
 		for _, role := range roles {
-			req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/games/"+cr.ID+"/events?k="+cr.Tokens[role], nil)
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			rd := bufio.NewReader(resp.Body)
-			if l, _ := rd.ReadString('\n'); l != "event: hello\n" {
-				t.Fatalf("%s's stream opens with %q", role, l)
-			}
+			rd := c.stream(ctx, cr, role)
 			go func(role string) {
 				for {
 					line, err := rd.ReadString('\n')

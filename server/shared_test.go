@@ -44,19 +44,11 @@ func twoServers(t *testing.T) (a, b *client) {
 // sse is an open event stream: its events, as "EVENT DATA", as they arrive.
 func (c *client) sse(ctx context.Context, cr Created, role string) <-chan string {
 	c.t.Helper()
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/games/"+cr.ID+"/events?k="+cr.Tokens[role], nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	c.t.Cleanup(func() { resp.Body.Close() })
-	if resp.StatusCode != http.StatusOK {
-		c.t.Fatalf("events: %d", resp.StatusCode)
-	}
+	body := c.events(ctx, cr, role)
 	out := make(chan string, 64)
 	go func() {
 		defer close(out)
-		rd := bufio.NewReader(resp.Body)
+		rd := bufio.NewReader(body)
 		ev := ""
 		for {
 			line, err := rd.ReadString('\n')
