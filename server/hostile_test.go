@@ -133,7 +133,6 @@ func attack(ctx context.Context, base string, demo Created, every time.Duration)
 			raw("slow reader", from, "GET /api/games/"+demo.ID+"/events?k="+demo.Tokens[Spectator]+" HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: FROM\r\n\r\n", "", time.Second)
 		}()
 	}
-	go func() { wg.Wait() }()
 	<-ctx.Done()
 	wg.Wait()
 	return t

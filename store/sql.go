@@ -222,17 +222,8 @@ func (s *sqlStore) Entries(ctx context.Context, id string, after int) ([]game.En
 // Append hands the step to the committer and waits for its answer.
 func (s *sqlStore) Append(ctx context.Context, id string, e game.Entry) error {
 	r := &appendReq{ctx: ctx, game: id, e: e, errc: make(chan error, 1)}
-	s.mu.RLock()
-	if s.closed {
-		s.mu.RUnlock()
-		return ErrClosed
-	}
-	select {
-	case s.reqs <- r:
-		s.mu.RUnlock()
-	case <-ctx.Done():
-		s.mu.RUnlock()
-		return ctx.Err()
+	if err := s.send(ctx, r); err != nil {
+		return err
 	}
 	// Once handed over, wait for the committer's answer even if ctx ends: the step may land.
 	return <-r.errc
@@ -242,30 +233,35 @@ func (s *sqlStore) Append(ctx context.Context, id string, e game.Entry) error {
 // hundred a transaction) instead of taking one each, and waits for every answer.
 func (s *sqlStore) AppendAll(ctx context.Context, id string, es []game.Entry) error {
 	reqs := make([]*appendReq, 0, len(es))
-	s.mu.RLock()
-	if s.closed {
-		s.mu.RUnlock()
-		return ErrClosed
-	}
 	var err error
 	for _, e := range es {
 		r := &appendReq{ctx: ctx, game: id, e: e, errc: make(chan error, 1)}
-		select {
-		case s.reqs <- r:
-			reqs = append(reqs, r)
-			continue
-		case <-ctx.Done():
-			err = ctx.Err()
+		if err = s.send(ctx, r); err != nil {
+			break
 		}
-		break
+		reqs = append(reqs, r)
 	}
-	s.mu.RUnlock()
 	for _, r := range reqs { // every step handed over is answered, landed or not
 		if e := <-r.errc; err == nil {
 			err = e
 		}
 	}
 	return err
+}
+
+// send hands one step to the committer, unless the store is closed or ctx ends first.
+func (s *sqlStore) send(ctx context.Context, r *appendReq) error {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return ErrClosed
+	}
+	select {
+	case s.reqs <- r:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // committer is the one writer: it takes every waiting Append, writes them in one transaction
