@@ -73,6 +73,21 @@ type RoleHasher interface {
 	HashFor(role string, full [32]byte) string
 }
 
+// Packer is a Game whose step reports can be kept as bytes. A server holds every step's report
+// of every game in memory, to answer for the log; a long game's reports, kept as they are,
+// are thousands of small objects that the garbage collector must trace on every cycle, and the
+// time it spends doing so is the tail of every other request's latency. Packed, a report is a
+// run of bytes the collector never looks inside.
+//
+// PackReport appends r, whole, to buf (an error leaves the report to be kept as it is);
+// UnpackReport reads back what one PackReport wrote, as a report that StepView, Text and JSON
+// give exactly as they gave the original. The packed form is for memory only, never stored: a
+// ruleset may change it at will.
+type Packer interface {
+	PackReport(buf []byte, r *Report) ([]byte, error)
+	UnpackReport(b []byte) (*Report, error)
+}
+
 // Previewer is a Game that has something to say before a step's roll (Last Hundred Yards: its
 // exact odds). `umpire play` asks it for each step it names in WantPreview; check for the
 // steps its expectations need.

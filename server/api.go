@@ -171,7 +171,13 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request, l *live, role strin
 		Entries []entryView `json:"entries"`
 	}{N: len(l.g.Log), Entries: []entryView{}}
 	for n := 1; n <= len(l.g.Log); n++ {
-		out.Entries = append(out.Entries, entryOf(l, n, role))
+		ev, err := entryOf(l, n, role)
+		if err != nil {
+			s.cfg.Logf("game %s: %v", l.rec.ID, err)
+			fail(w, http.StatusInternalServerError, "step %d of the log could not be read back: %v", n, err)
+			return
+		}
+		out.Entries = append(out.Entries, ev)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -381,7 +387,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role stri
 		fail(w, http.StatusServiceUnavailable, "the step could not be saved, so it was not played: %v", err)
 		return
 	}
-	l.reports = append(l.reports, rep)
+	l.reports.add(rep)
 	l.hash = l.g.Hash()
 	l.publish(e.N)
 	sv := l.g.Rules().StepView(rep, e.Rolls, role)

@@ -97,7 +97,7 @@ type live struct {
 	mu      sync.Mutex
 	rec     store.Game
 	g       *game.Game
-	reports []*rules.Report // reports[i] is step i+1's
+	reports *reportLog // reports.at(i) is step i+1's
 	src     dice.Source
 	subs    map[chan []byte]string // each event stream's role
 	hash    [32]byte               // g.Hash(), kept current
@@ -241,7 +241,10 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if err := s.cfg.Store.AppendAll(ctx, rec.ID, g.Log); err != nil {
 		return nil, err
 	}
-	l := &live{rec: rec, g: g, reports: reports, src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}, used: time.Now()}
+	l := &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}, used: time.Now()}
+	for _, r := range reports {
+		l.reports.add(r)
+	}
 	l.hash = g.Hash()
 	s.mu.Lock()
 	s.games[rec.ID] = l
@@ -300,7 +303,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: its scenario no longer loads: %w", id, err)
 	}
-	l = &live{rec: rec, g: g, src: s.cfg.Dice(id), subs: map[chan []byte]string{}, used: time.Now()}
+	l = &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(id), subs: map[chan []byte]string{}, used: time.Now()}
 	for _, e := range entries {
 		so, err := g.ApplyEntry(e)
 		if err != nil {
@@ -310,7 +313,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 			l.offRecord = fmt.Sprintf("off the record at step %d: the rules no longer take the game's log from there (the rules have changed since it was played); it is shown as it stood after step %d and can no longer be played", e.N, e.N-1)
 			break
 		}
-		l.reports = append(l.reports, so)
+		l.reports.add(so)
 	}
 	l.hash = g.Hash()
 	s.mu.Lock()
@@ -365,7 +368,7 @@ func (s *Server) catchUp(ctx context.Context, l *live) error {
 			l.broken = true
 			return err
 		}
-		l.reports = append(l.reports, so)
+		l.reports.add(so)
 		l.hash = l.g.Hash()
 		l.publish(len(l.g.Log))
 	}

@@ -37,14 +37,18 @@ func view(l *live, g *game.Game, role string, at int, withMap bool) any {
 }
 
 // entryOf is step n (from 1) of l's log with its report, as role may see it.
-func entryOf(l *live, n int, role string) entryView {
+func entryOf(l *live, n int, role string) (entryView, error) {
 	e := l.g.Log[n-1]
-	sv := l.g.Rules().StepView(l.reports[n-1], e.Rolls, role)
+	rep, err := l.reports.at(n - 1)
+	if err != nil {
+		return entryView{}, err
+	}
+	sv := l.g.Rules().StepView(rep, e.Rolls, role)
 	ev := entryView{N: e.N, Line: sv.Line, Rolls: []string{}, Report: sv.Report, Text: sv.Text, Hidden: sv.Hidden}
 	for _, r := range sv.Rolls {
 		ev.Rolls = append(ev.Rolls, r.String())
 	}
-	return ev
+	return ev, nil
 }
 
 // roleHash is the hash of the live state as role is shown it (rules.RoleHasher).
@@ -57,11 +61,13 @@ func roleHash(l *live, role string) string {
 
 // stepEvent is the event stream's message for step n, as role may see it, with the hash of
 // the state role is shown.
-func stepEvent(l *live, n int, role string) []byte {
-	ev := entryOf(l, n, role)
+func stepEvent(l *live, n int, role string) ([]byte, error) {
+	ev, err := entryOf(l, n, role)
+	if err != nil {
+		return nil, err
+	}
 	ev.Hash = roleHash(l, role)
-	b, _ := json.Marshal(ev)
-	return b
+	return json.Marshal(ev)
 }
 
 // publish tells every subscriber of step n (each as its role may see it); one that has fallen
@@ -74,8 +80,16 @@ func (l *live) publish(n int) {
 	for ch, role := range l.subs {
 		msg, ok := msgs[role]
 		if !ok {
-			msg = stepEvent(l, n, role)
+			var err error
+			if msg, err = stepEvent(l, n, role); err != nil {
+				msg = nil // the stream is dropped: its page reconnects, reloads and says what failed
+			}
 			msgs[role] = msg
+		}
+		if msg == nil {
+			delete(l.subs, ch)
+			close(ch)
+			continue
 		}
 		select {
 		case ch <- msg:

@@ -1,0 +1,56 @@
+package server
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/umpire-referee/umpire/rules"
+)
+
+// linePacker packs a report as its step number and line; it will not pack a line that says
+// "plain", which is then kept as it is.
+type linePacker struct{}
+
+func (linePacker) PackReport(buf []byte, r *rules.Report) ([]byte, error) {
+	if strings.Contains(r.Action, "plain") {
+		return buf, errors.New("will not pack")
+	}
+	return append(strconv.AppendInt(buf, int64(r.Step), 10), " "+r.Action...), nil
+}
+
+func (linePacker) UnpackReport(b []byte) (*rules.Report, error) {
+	n, line, _ := strings.Cut(string(b), " ")
+	step, err := strconv.Atoi(n)
+	return &rules.Report{Step: step, Action: line}, err
+}
+
+// The report log gives back each report as it was added, packed or kept as it is, in any
+// order, and says so when asked for a step it does not hold.
+func TestReportLog(t *testing.T) {
+	for _, pk := range []rules.Packer{linePacker{}, nil} {
+		rl := &reportLog{pk: pk}
+		lines := []string{"a move", "plain one", "another", "plain two", "plain three", "last"}
+		for i, l := range lines {
+			rl.add(&rules.Report{Step: i + 1, Action: l})
+		}
+		if rl.len() != len(lines) {
+			t.Fatalf("%d reports, want %d", rl.len(), len(lines))
+		}
+		for _, i := range []int{5, 0, 3, 1, 4, 2} {
+			r, err := rl.at(i)
+			if err != nil || r.Step != i+1 || r.Action != lines[i] {
+				t.Errorf("packer %v: report %d is %+v, %v; want step %d %q", pk, i, r, err, i+1, lines[i])
+			}
+		}
+		for _, i := range []int{-1, len(lines)} {
+			if r, err := rl.at(i); err == nil {
+				t.Errorf("report %d: %+v, want an error", i, r)
+			}
+		}
+		if pk != nil && len(rl.plain) != 3 {
+			t.Errorf("%d reports kept as they are, want the 3 that would not pack", len(rl.plain))
+		}
+	}
+}
