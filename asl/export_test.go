@@ -34,7 +34,7 @@ func (g *Game) MotionTrigger(d, versus int) (MP, int) { return g.motionTrigger(d
 
 // Occupancy makes the game's index of units by hex if it has none, and reports whether it had.
 func (g *Game) Occupancy() (had bool) {
-	had = g.occ != nil
+	had = g.occ != nil && !g.occ.stale
 	g.occupancy()
 	return had
 }
@@ -43,7 +43,7 @@ func (g *Game) Occupancy() (had bool) {
 // listed once, in its hex, each hex's list in the order of Units.
 func (g *Game) OccupancyAgrees() error {
 	x := g.occ
-	if x == nil {
+	if x == nil || x.stale { // to be made again when next asked for
 		return nil
 	}
 	if len(x.at) != len(g.Units) {

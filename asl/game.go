@@ -105,7 +105,7 @@ func (g *Game) BeginMPh(side string) {
 	}
 	g.startLOSRecord()
 	g.indexIDs()
-	g.occ = nil // rebuilt when next asked (occupancy.go)
+	g.forgetOccupancy() // rebuilt when next asked (occupancy.go)
 }
 
 // indexIDs indexes the units by id for Unit, the first of each id. It makes a new map: clones

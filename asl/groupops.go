@@ -331,7 +331,7 @@ func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 	savedLOS := len(g.losLog) // ending counts MP left as spent in LOS
 	restore := func() {
 		copy(g.Units, saved)
-		g.occ = nil // any unit may be back where it was
+		g.forgetOccupancy() // any unit may be back where it was
 		g.losLog = g.losLog[:savedLOS]
 	}
 	var scratch Result

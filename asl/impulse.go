@@ -224,7 +224,7 @@ func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
 // they were before a refused Impulse, and leaves Impulse Movement.
 func (g *Game) restoreImpulse() {
 	copy(g.Units, g.saved)
-	g.occ = nil // any unit may be back where it was
+	g.forgetOccupancy() // any unit may be back where it was
 	g.losLog = g.losLog[:g.savedLOS]
 	g.impulse, g.deferDR, g.pending = 0, false, g.pending[:0]
 }

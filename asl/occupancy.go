@@ -22,6 +22,9 @@ type occupancyIndex struct {
 	on  [][]int32           // by Layout.Index, each hex's units in the order of Units
 	off map[hex.Hex][]int32 // the same for hexes off the map (units waiting to enter, or gone)
 	at  []hex.Hex           // the hex each unit is listed in
+	// stale: any unit may have moved unlisted; the index is made again when next asked for,
+	// in the same storage.
+	stale bool
 }
 
 // list is the units listed in hex h.
@@ -78,13 +81,22 @@ func (g *Game) unitsIn(h hex.Hex) iter.Seq[int] {
 	}
 }
 
-// occupancy is the index, made now if the game has none (or has gained units since).
+// occupancy is the index, made now if the game has none (or has gained units since, or it
+// was forgotten).
 func (g *Game) occupancy() *occupancyIndex {
-	if g.occ != nil && len(g.occ.at) == len(g.Units) && g.occ.lay == g.Map.Layout {
-		return g.occ
+	x := g.occ
+	if x != nil && !x.stale && len(x.at) == len(g.Units) && x.lay == g.Map.Layout {
+		return x
 	}
-	lay := g.Map.Layout
-	x := &occupancyIndex{lay: lay, on: make([][]int32, lay.Size()), off: map[hex.Hex][]int32{}, at: make([]hex.Hex, len(g.Units))}
+	if lay := g.Map.Layout; x == nil || x.lay != lay {
+		x = &occupancyIndex{lay: lay, on: make([][]int32, lay.Size()), off: map[hex.Hex][]int32{}}
+	} else {
+		for _, h := range x.at { // empty every listing, keeping its room
+			x.set(h, x.list(h)[:0])
+		}
+		x.stale = false
+	}
+	x.at = slices.Grow(x.at[:0], len(g.Units))[:len(g.Units)]
 	for i := range g.Units {
 		h := g.Units[i].Pos.Hex
 		x.set(h, append(x.list(h), int32(i)))
@@ -97,7 +109,7 @@ func (g *Game) occupancy() *occupancyIndex {
 // placed moves unit i's listing to the hex it is in now, if it has moved.
 func (g *Game) placed(i int) {
 	x := g.occ
-	if x == nil || i < 0 || i >= len(x.at) || len(x.at) != len(g.Units) {
+	if x == nil || x.stale || i < 0 || i >= len(x.at) || len(x.at) != len(g.Units) {
 		return
 	}
 	h := g.Units[i].Pos.Hex
@@ -114,6 +126,14 @@ func (g *Game) placed(i int) {
 	k, _ := slices.BinarySearch(l, int32(i))
 	x.set(h, slices.Insert(l, k, int32(i)))
 	x.at[i] = h
+}
+
+// forgetOccupancy has the index made again when next asked for, in the storage it has (any
+// unit may have moved without placed).
+func (g *Game) forgetOccupancy() {
+	if g.occ != nil {
+		g.occ.stale = true
+	}
 }
 
 // bypassing is the first unit other than u in Bypass along hexside side of p (q, the hex
@@ -163,7 +183,7 @@ func (g *Game) placedAll(ms []int) {
 // movers is the units a group operation on group gi may move, besides those named: gi's
 // members as it begins. Nil where there is no index to keep.
 func (g *Game) movers(gi int, named ...int) []int {
-	if g.occ == nil {
+	if g.occ == nil || g.occ.stale {
 		return nil
 	}
 	ms := append([]int(nil), named...)

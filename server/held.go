@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"net/http"
+	"strconv"
 	"sync"
 )
 
@@ -20,7 +21,11 @@ var helds = sync.Pool{New: func() any { return new(held) }}
 
 func newHeld() *held {
 	b := helds.Get().(*held)
-	b.h, b.code = http.Header{}, 0
+	if b.h == nil {
+		b.h = http.Header{}
+	}
+	clear(b.h) // its values went to the last client's response, which keeps them
+	b.code = 0
 	b.body.Reset()
 	return b
 }
@@ -43,6 +48,8 @@ func (b *held) sendTo(w http.ResponseWriter) {
 	for k, v := range b.h {
 		w.Header()[k] = v
 	}
+	// The length is known: the answer goes out in one piece, not in chunks.
+	w.Header()["Content-Length"] = []string{strconv.Itoa(b.body.Len())}
 	b.WriteHeader(http.StatusOK)
 	w.WriteHeader(b.code)
 	w.Write(b.body.Bytes())

@@ -11,15 +11,24 @@ import (
 // A server keeps every report of every game it holds, and the garbage collector traces all
 // that it keeps on every cycle: kept as they are, a long game's reports are thousands of small
 // objects, and tracing them lengthens each collection, which is when steps answer slowest
-// (issue 22's p99). So a ruleset that can pack its reports (rules.Packer) has them kept in one
-// run of bytes, which the collector never looks inside; a report is unpacked when a client
-// reads its step. A ruleset that cannot, or a report that would not pack, is kept as it is.
+// (issue 22's p99). So a ruleset that can pack its reports (rules.Packer) has them kept in
+// chunks of bytes, which the collector never looks inside and which are never copied as the
+// log grows; a report is unpacked when a client reads its step. A ruleset that cannot, or a
+// report that would not pack, is kept as it is.
 type reportLog struct {
-	pk    rules.Packer
-	buf   []byte                // the packed reports, one after another
-	ends  []int                 // ends[i]: where report i ends in buf (and i+1 starts)
-	plain map[int]*rules.Report // the reports kept as they are, by index (no bytes in buf)
+	pk      rules.Packer
+	scratch []byte                // where the next report is packed
+	chunks  [][]byte              // the packed reports, each in one chunk
+	spans   []span                // where report i is packed; a zero span: kept in plain
+	plain   map[int]*rules.Report // the reports kept as they are, by index
 }
+
+// span is where a packed report is: chunks[chunk][start:end].
+type span struct{ chunk, start, end int32 }
+
+// chunkSize is the room of a chunk of packed reports (more for a report that needs it): a
+// hundred or so steps.
+const chunkSize = 16 << 10
 
 // newReportLog is an empty log for a game of g's ruleset.
 func newReportLog(g rules.Game) *reportLog {
@@ -29,35 +38,38 @@ func newReportLog(g rules.Game) *reportLog {
 
 // add appends the report of the next step.
 func (rl *reportLog) add(r *rules.Report) {
-	i := len(rl.ends)
 	if rl.pk != nil {
-		if b, err := rl.pk.PackReport(rl.buf, r); err == nil {
-			rl.buf = b
-			rl.ends = append(rl.ends, len(b))
+		if b, err := rl.pk.PackReport(rl.scratch[:0], r); err == nil && len(b) > 0 {
+			rl.scratch = b
+			last := len(rl.chunks) - 1
+			if last < 0 || len(rl.chunks[last])+len(b) > cap(rl.chunks[last]) {
+				rl.chunks = append(rl.chunks, make([]byte, 0, max(chunkSize, len(b))))
+				last++
+			}
+			c := rl.chunks[last]
+			rl.spans = append(rl.spans, span{int32(last), int32(len(c)), int32(len(c) + len(b))})
+			rl.chunks[last] = append(c, b...)
 			return
 		}
 	}
 	if rl.plain == nil {
 		rl.plain = map[int]*rules.Report{}
 	}
-	rl.plain[i] = r
-	rl.ends = append(rl.ends, len(rl.buf))
+	rl.plain[len(rl.spans)] = r
+	rl.spans = append(rl.spans, span{})
 }
 
 // len is the number of reports.
-func (rl *reportLog) len() int { return len(rl.ends) }
+func (rl *reportLog) len() int { return len(rl.spans) }
 
 // at is report i (from 0).
 func (rl *reportLog) at(i int) (*rules.Report, error) {
-	if i < 0 || i >= len(rl.ends) {
-		return nil, fmt.Errorf("no report of step %d: the log holds %d", i+1, len(rl.ends))
+	if i < 0 || i >= len(rl.spans) {
+		return nil, fmt.Errorf("no report of step %d: the log holds %d", i+1, len(rl.spans))
 	}
-	if r, ok := rl.plain[i]; ok {
-		return r, nil
+	sp := rl.spans[i]
+	if sp.end == 0 {
+		return rl.plain[i], nil
 	}
-	start := 0
-	if i > 0 {
-		start = rl.ends[i-1]
-	}
-	return rl.pk.UnpackReport(rl.buf[start:rl.ends[i]])
+	return rl.pk.UnpackReport(rl.chunks[sp.chunk][sp.start:sp.end])
 }

@@ -54,3 +54,26 @@ func TestReportLog(t *testing.T) {
 		}
 	}
 }
+
+// A long game's reports fill many chunks, and a report larger than a chunk gets one of its
+// own; every one reads back as it was.
+func TestReportLogChunks(t *testing.T) {
+	rl := &reportLog{pk: linePacker{}}
+	var lines []string
+	for i := range 3000 {
+		line := "move " + strconv.Itoa(i) + strings.Repeat(".", i%40)
+		if i == 1500 {
+			line = strings.Repeat("long", chunkSize) // four chunks' worth
+		}
+		lines = append(lines, line)
+		rl.add(&rules.Report{Step: i + 1, Action: line})
+	}
+	if len(rl.chunks) < 6 {
+		t.Fatalf("%d chunks: the test did not fill several", len(rl.chunks))
+	}
+	for i, line := range lines {
+		if r, err := rl.at(i); err != nil || r.Step != i+1 || r.Action != line {
+			t.Fatalf("report %d: %v, %v", i, r, err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -24,11 +25,13 @@ func (g *Game) PackReport(buf []byte, r *rules.Report) ([]byte, error) {
 	if !ok {
 		return buf, fmt.Errorf("asl: packing step %d: a report of another ruleset", r.Step)
 	}
-	b, err := json.Marshal(&packed{Action: r.Action, Line: r.Line, Step: aslfile.StepOut(*d)})
-	if err != nil {
+	bb := bytes.NewBuffer(buf) // written in place after buf's bytes, not copied there
+	enc := json.NewEncoder(bb)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&packed{Action: r.Action, Line: r.Line, Step: aslfile.StepOut(*d)}); err != nil {
 		return buf, fmt.Errorf("asl: packing step %d: %w", r.Step, err)
 	}
-	return append(buf, b...), nil
+	return bb.Bytes(), nil // with Encode's newline, which Unmarshal reads past
 }
 
 // UnpackReport reads back a report that PackReport wrote.
