@@ -64,6 +64,10 @@ type sqlStore struct {
 	mu     sync.RWMutex // held for reading while handing a step over; Close takes it
 	closed bool
 	origin string // this handle's random name in its notifications (notify.go)
+	// insert is SQLite's statement that adds a step, prepared once on the writing connection
+	// (parsing it took a fifth of a commit's CPU); nil for PostgreSQL, which adds a batch in one
+	// statement of its own.
+	insert *sql.Stmt
 }
 
 type appendReq struct {
@@ -103,6 +107,10 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 	s, err := start(ctx, sqliteDialect, read, write)
 	if err != nil {
 		return nil, err // not a nil *sqlStore in a non-nil Store
+	}
+	if s.insert, err = write.PrepareContext(ctx, sqliteInsert); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: sqlite: %w", err)
 	}
 	return s, nil
 }
@@ -391,11 +399,7 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 		return nil, err
 	}
 	defer tx.Rollback() // after Commit, a no-op
-	const ins = `INSERT INTO steps (game, n, line, rolls) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`
-	stmt, err := tx.PrepareContext(ctx, ins)
-	if err != nil {
-		return nil, err
-	}
+	stmt := tx.StmtContext(ctx, s.insert) // already prepared on the one writing connection
 	defer stmt.Close()
 	for i, r := range batch {
 		if errs[i] != nil {
@@ -414,6 +418,9 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 	}
 	return errs, nil
 }
+
+// sqliteInsert adds one step to SQLite, unless its number is taken.
+const sqliteInsert = `INSERT INTO steps (game, n, line, rolls) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`
 
 // insertPostgres writes the batch's steps not yet failed in errs in one statement, its own
 // transaction: one round trip for the whole batch. The statement also notifies StepsChannel of
@@ -503,6 +510,9 @@ func (s *sqlStore) Close() error {
 	}
 	s.mu.Unlock()
 	<-s.done
+	if s.insert != nil {
+		s.insert.Close()
+	}
 	err := s.write.Close()
 	if s.read != s.write {
 		if e := s.read.Close(); err == nil {

@@ -255,6 +255,34 @@ func BenchmarkAppend(b *testing.B) {
 	}
 }
 
+// BenchmarkAppendOne: one game's Appends, one after another, so each is a commit of its own:
+// what a commit costs when nothing shares it.
+func BenchmarkAppendOne(b *testing.B) {
+	for _, kind := range []string{"sqlite", "postgres"} {
+		b.Run(kind, func(b *testing.B) {
+			addr := filepath.Join(b.TempDir(), "games.db")
+			if kind == "postgres" {
+				if addr = os.Getenv(PostgresEnv); addr == "" {
+					b.Skipf("%s is not set", PostgresEnv)
+				}
+			}
+			s, err := Open(context.Background(), addr)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			id := newGame(b, s).ID
+			b.ReportAllocs()
+			b.ResetTimer()
+			for n := 1; n <= b.N; n++ {
+				if err := s.Append(context.Background(), id, game.Entry{N: n, Line: "T1 start"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // TestAppendAll: a new game's many moves are saved in order, sharing commits; one already
 // taken fails the call with ErrConflict and the others still land; a closed store takes none.
 func TestAppendAll(t *testing.T) {
