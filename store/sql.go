@@ -398,7 +398,7 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer tx.Rollback() // after Commit, a no-op
+	defer tx.Rollback()                   // after Commit, a no-op
 	stmt := tx.StmtContext(ctx, s.insert) // already prepared on the one writing connection
 	defer stmt.Close()
 	for i, r := range batch {
