@@ -2,15 +2,18 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/umpire-referee/umpire/scenario"
+	"github.com/umpire-referee/umpire/store"
 )
 
 func TestCheckMapName(t *testing.T) {
@@ -207,4 +210,37 @@ func TestGameFromSavedMap(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestMaxMaps: a store holding --max-maps maps takes no new one, saved or copied (422 naming
+// the limit, and nothing saved), and takes one again once a map is deleted.
+func TestMaxMaps(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := New(Config{Store: st, MaxMaps: 2, Logf: t.Logf})
+	defer s.Close()
+	c := serveTest(t, s)
+	tok := c.saveMap("first", "asl", b2Map)
+	c.saveMap("second", "asl", b2Map)
+	for _, r := range []struct{ path, body string }{
+		{"/api/maps", string(mapJSON("third", "asl", b2Map))},
+		{"/api/maps/first/copy", `{"name": "third"}`},
+	} {
+		code, body := c.raw("POST", r.path, "", []byte(r.body))
+		var le limitError
+		json.Unmarshal([]byte(body), &le)
+		if code != http.StatusUnprocessableEntity || le.Limit != LimitMaps || le.Max != 2 || !strings.Contains(le.Error, "at most 2 saved maps (--max-maps)") {
+			t.Errorf("POST %s past the cap: %d %s", r.path, code, body)
+		}
+	}
+	if code, _ := c.raw("GET", "/api/maps/third", "", nil); code != http.StatusNotFound {
+		t.Errorf("a map refused past the cap was saved: GET %d", code)
+	}
+	if code, body := c.raw("DELETE", "/api/maps/first", "Bearer "+tok, nil); code != http.StatusNoContent {
+		t.Fatalf("DELETE: %d %s", code, body)
+	}
+	c.saveMap("third", "asl", b2Map)
 }

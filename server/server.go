@@ -71,6 +71,9 @@ type Config struct {
 	// IdleEvict: a game nobody has asked for this long and with no event stream open leaves
 	// memory; the next request loads it back from the store (0: 10 min; negative: never).
 	IdleEvict time.Duration
+	// MaxMaps is the most maps the store may hold: a new one past it (POST /api/maps, or a
+	// copy) is refused 422 naming the limit (0: DefaultMaxMaps).
+	MaxMaps int
 	// Rate limits each client address's requests (nil: no limits, for local play and tests).
 	Rate *RateLimits
 	// Logf reports server errors; nil is silent.
@@ -122,6 +125,9 @@ func New(cfg Config) *Server {
 	cfg.IdleEvict = orDefault(cfg.IdleEvict, 10*time.Minute)
 	if cfg.SSEBuffer <= 0 {
 		cfg.SSEBuffer = 64
+	}
+	if cfg.MaxMaps <= 0 {
+		cfg.MaxMaps = DefaultMaxMaps
 	}
 	if cfg.Dice == nil {
 		cfg.Dice = func(string) dice.Source {

@@ -42,7 +42,7 @@ type entry struct {
 func builtins() []rules.Command {
 	limitFlags, limitSynopsis := limitHelp()
 	return []rules.Command{
-		{Name: "serve", Run: serve, Synopsis: "umpire serve [--addr HOST:PORT] [--db FILE|postgres://...] [--no-demo] [--write-timeout D] [--read-timeout D] [--idle-timeout D] [--sse-buffer N] [--idle-evict D] [--trusted-proxies CIDRS] [--no-limits] [--memory-limit BYTES] " + limitSynopsis,
+		{Name: "serve", Run: serve, Synopsis: "umpire serve [--addr HOST:PORT] [--db FILE|postgres://...] [--no-demo] [--write-timeout D] [--read-timeout D] [--idle-timeout D] [--sse-buffer N] [--idle-evict D] [--trusted-proxies CIDRS] [--no-limits] [--max-maps N] [--memory-limit BYTES] " + limitSynopsis,
 			Summary: "the game server and its web UI; prints the demo games' links",
 			About: `Serves the games of every ruleset over HTTP (the API of server/API.md) with the browser UI,
 until interrupted. Each game has a link per side and one for the referee; at start it creates
@@ -58,6 +58,7 @@ demo games (ASL, Last Hundred Yards, Lightning War) and prints their links.`,
 				{Name: "--idle-evict", Arg: "D", Text: "a game unused for D with no event stream leaves memory until its next request (default 10m; 0: never)"},
 				{Name: "--trusted-proxies", Arg: "CIDRS", Text: "proxies whose X-Forwarded-For names the client, for the rate limits"},
 				{Name: "--no-limits", Text: "no rate limits per client address (local play); API.md lists the limits"},
+				{Name: "--max-maps", Arg: "N", Text: "the most saved maps the store may hold; a new one past it is refused 422 (default 1000)"},
 				{Name: "--memory-limit", Arg: "BYTES", Text: "a soft memory limit: the garbage collector, which runs at GOGC=400 unless GOGC is set, works harder near it"},
 			}, limitFlags...),
 			Examples: []rules.Example{

@@ -53,6 +53,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	idleEvict := fs.Duration("idle-evict", 10*time.Minute, "a game unused this long with no event stream leaves memory (it loads back on its next request); 0: never")
 	proxies := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client (for the rate limits)")
 	noLimits := fs.Bool("no-limits", false, "no rate limits (local play)")
+	maxMaps := fs.Int("max-maps", server.DefaultMaxMaps, "the most saved maps the store may hold")
 	memLimit := fs.Int64("memory-limit", 0, "a soft limit on the server's memory in bytes: the garbage collector works harder as it nears it (0: GOMEMLIMIT, or none)")
 	// Limits on what one request may ask (--max-body, --max-boards, ...: serve_limits.go).
 	lim := addLimitFlags(fs)
@@ -62,6 +63,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkLimits(*lim); err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+		return 2
+	}
+	if *maxMaps < 1 {
+		fmt.Fprintf(stderr, "umpire serve: --max-maps is at least 1\n")
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -79,7 +84,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	shared := strings.HasPrefix(*db, "postgres")
 	cfg := server.Config{Store: st, Shared: shared, Limits: *lim, Logf: func(f string, a ...any) {
 		fmt.Fprintf(stderr, "umpire serve: "+f+"\n", a...)
-	}, WriteTimeout: *writeTimeout, ReadTimeout: *readTimeout, IdleTimeout: *idleTimeout, SSEBuffer: *sseBuffer, IdleEvict: *idleEvict}
+	}, WriteTimeout: *writeTimeout, ReadTimeout: *readTimeout, IdleTimeout: *idleTimeout, SSEBuffer: *sseBuffer, IdleEvict: *idleEvict, MaxMaps: *maxMaps}
 	if *idleEvict == 0 {
 		cfg.IdleEvict = -1
 	}
