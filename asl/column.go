@@ -427,13 +427,17 @@ func (g *Game) afterColumnImpulse(gi int, ev eventer) {
 }
 
 // CheckColumns checks every Column for Disbandment (E11.53): a Column unit attacked (a minefield
-// only if it had an effect, E11.534) or in LOS of a Known enemy ground unit Disbands it.
+// only if it had an effect, E11.534) or in LOS of a Known enemy ground unit Disbands it. LOS is
+// traced only from the units that changed since the last check (columnwatch.go).
 func (g *Game) CheckColumns(ev eventer) {
 	if len(g.Groups) == 0 {
 		return
 	}
+	w := g.watchChanges()
 	for gi := range g.Groups {
 		grp := &g.Groups[gi]
+		then := w.verified[gi]
+		w.verified[gi] = nil
 		if grp.Gone || grp.Kind != KindColumn || grp.Disbanded {
 			continue
 		}
@@ -446,16 +450,26 @@ func (g *Game) CheckColumns(ev eventer) {
 		if !onboard {
 			continue // only a Column at least partly on board Disbands (E11.53)
 		}
+		see := g.mayNowSee(w, grp, then)
+		disbanded := false
 		for _, m := range grp.Members {
 			u := &g.Units[m]
 			if u.Attacked {
 				g.disband(gi, u.ID+" was attacked", ev)
+				disbanded = true
 				break
+			}
+			if !see {
+				continue // no member can see a Known enemy
 			}
 			if e := g.knownEnemyInLOS(u); e != nil {
 				g.disband(gi, fmt.Sprintf("%s has LOS to Known enemy %s", u.ID, e.ID), ev)
+				disbanded = true
 				break
 			}
+		}
+		if !disbanded {
+			w.verified[gi] = append(then[:0], grp.Members...)
 		}
 	}
 }

@@ -75,3 +75,7 @@ func (g *Game) OccupancyAgrees() error {
 	}
 	return nil
 }
+
+// ForgetColumnWatch drops what the last Column check saw, so that the next one checks every
+// Column in full (an oracle for the incremental check).
+func (g *Game) ForgetColumnWatch() { g.colWatch = nil }

@@ -46,6 +46,8 @@ type Game struct {
 	byID map[string]int32 `hash:"-"`
 	// occ indexes the units by hex (occupancy.go); nil until asked for, and in a clone.
 	occ *occupancyIndex `hash:"-"`
+	// colWatch is what the last Column check saw (columnwatch.go); nil in a clone.
+	colWatch *columnWatch `hash:"-"`
 	// refused is the one refusal a Scratch game hands out, overwritten by the next: a
 	// planner reads only that a try was refused, and a refused try allocated nothing.
 	refused Refusal `hash:"-"`
@@ -857,7 +859,7 @@ func (g *Game) Clone() *Game {
 	c.waitFor = append([]int(nil), g.waitFor...)
 	c.convoyStarted = append([]bool(nil), g.convoyStarted...)
 	c.pending, c.saved, c.partsBuf = nil, nil, nil
-	c.occ = nil
+	c.occ, c.colWatch = nil, nil
 	return &c
 }
 

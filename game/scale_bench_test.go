@@ -152,3 +152,99 @@ func TestScaleScenario(t *testing.T) {
 		t.Errorf("%d Germans, want 32", germans)
 	}
 }
+
+// columnScenario is an ASL scenario for the Column check (E11.53): a German Column of m squads
+// in a snaking line on board 1, a German tank on board 16, and e Russian tanks on the boards
+// beyond boards 2, 5 and 6, which are all woods, so that no Column member sees one: every
+// check must find that no member has LOS to a Known enemy. Its moves are the tank's start and
+// stop and a new German MPh, over and over.
+func columnScenario(m, e int) (data []byte, moves []string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "name: columns %dx%d\nruleset: asl\nseed: 1\nphasing: German\nmap:\n  rows:\n", m, e)
+	for r := range 4 {
+		fmt.Fprintf(&b, "    - [\"%d\", \"%d\", \"%d\", \"%d\"]\n", 4*r+1, 4*r+2, 4*r+3, 4*r+4)
+	}
+	b.WriteString("  terrain:\n")
+	for _, board := range []int{2, 5, 6} {
+		for c := range 33 {
+			for r := 1; r <= 10; r++ {
+				fmt.Fprintf(&b, "    %d%s%d: woods\n", board, scaleColumn(c), r)
+			}
+		}
+	}
+	b.WriteString("units:\n")
+	var members []string
+	for k := range m { // rows 2, 3, ... of board 1, east along one and back along the next
+		col := k % 30
+		if (k/30)%2 == 1 {
+			col = 29 - col
+		}
+		fmt.Fprintf(&b, "  - {id: S%d, side: German, infantry: {name: 4-6-7}, at: 1%s%d}\n", k, scaleColumn(col), 2+k/30)
+		members = append(members, fmt.Sprintf("S%d", k))
+	}
+	b.WriteString("  - {id: T, side: German, vehicle: {name: PzKpfw IVH, mp: 12, class: tank}, at: 16A2, vca: 16B1-16B2}\n")
+	far := []int{3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+	for k := range e {
+		board, s := far[k%len(far)], k/len(far)
+		col, row := 2*(s%16), []int{1, 10, 2, 9}[(s/16)%4]
+		fmt.Fprintf(&b, "  - {id: R%d, side: Russian, vehicle: {name: T-34 M41, mp: 12, class: tank}, at: %d%s%d, vca: %d%s%d-%d%s%d}\n",
+			k, board, scaleColumn(col), row, board, scaleColumn(col+1), row-1, board, scaleColumn(col+1), row)
+	}
+	fmt.Fprintf(&b, "groups:\n  - {id: K1, kind: column, members: [%s]}\n", strings.Join(members, ", "))
+	return []byte(b.String()), []string{"T start", "T stop", "mph German"}
+}
+
+// columnSizes are the Column's members and the enemies it faces, at n and 2n units.
+var columnSizes = [][2]int{{30, 200}, {60, 400}}
+
+// BenchmarkColumnCheck is one step of a unit outside a Column while the Column faces many
+// Known enemies, none in its LOS: every step checks the Column for Disbandment (E11.53). The
+// check traces LOS only from units that changed (asl/columnwatch.go); tracing from every
+// member to every enemy made a step cost members x enemies traces (10 ms at 60 x 400).
+func BenchmarkColumnCheck(b *testing.B) {
+	for _, c := range columnSizes {
+		data, moves := columnScenario(c[0], c[1])
+		b.Run(fmt.Sprintf("members=%d,enemies=%d", c[0], c[1]), func(b *testing.B) {
+			g, err := Create("columns.yaml", data, dice.NewSeeded(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			src := dice.NewSeeded(1)
+			for _, line := range moves { // the first check of a game looks at every pair, once
+				if _, err := g.Apply(line, src); err != nil {
+					b.Fatal(line, err)
+				}
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				line := moves[i%len(moves)]
+				if _, err := g.Apply(line, src); err != nil {
+					b.Fatal(line, err)
+				}
+			}
+		})
+	}
+}
+
+// TestColumnScenario checks the benchmark's scenario: it loads, its steps are taken, and the
+// Column is still whole after them (no member sees an enemy, so every check had to look).
+func TestColumnScenario(t *testing.T) {
+	data, moves := columnScenario(40, 60)
+	g, err := Create("columns.yaml", data, dice.NewSeeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		for _, line := range moves {
+			if _, err := g.Apply(line, dice.NewSeeded(1)); err != nil {
+				t.Fatal(line, err)
+			}
+		}
+	}
+	ag := aslOf(g)
+	gi, ok := ag.Group("K1")
+	if !ok || ag.Groups[gi].Disbanded || len(ag.Groups[gi].Members) != 40 {
+		t.Fatalf("Column K1 after the steps: found %v, %+v; want 40 members, not Disbanded", ok, ag.Groups[gi])
+	}
+}
