@@ -4,12 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -22,6 +20,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/internal/pgtest"
 	"github.com/umpire-referee/umpire/store"
 )
 
@@ -63,33 +62,8 @@ func backends(t *testing.T, test func(t *testing.T, open func() *Server)) {
 		if url == "" {
 			t.Skipf("%s is not set: no PostgreSQL server to test against", postgresEnv)
 		}
-		run(t, isolated(t, url))
+		run(t, pgtest.Isolated(t, url))
 	})
-}
-
-// isolated gives a test a schema of its own in the PostgreSQL database at url, and the URL
-// that works in it: what one test saves under a name (a saved map) never meets another test's,
-// nor an earlier run's, as the SQLite tests' fresh files never do. The schema is dropped
-// afterwards.
-func isolated(t *testing.T, url string) string {
-	db, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema := fmt.Sprintf("test_%d_%d", time.Now().UnixNano(), rand.Uint32())
-	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
-		db.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		db.Exec("DROP SCHEMA " + schema + " CASCADE")
-		db.Close()
-	})
-	sep := "?"
-	if strings.Contains(url, "?") {
-		sep = "&"
-	}
-	return url + sep + "search_path=" + schema
 }
 
 // client talks to one test server.

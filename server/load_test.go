@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/internal/pgtest"
 	"github.com/umpire-referee/umpire/store"
 )
 
@@ -52,6 +53,7 @@ func BenchmarkLoad(b *testing.B) {
 				if addr = os.Getenv(postgresEnv); addr == "" {
 					b.Skipf("%s is not set", postgresEnv)
 				}
+				addr = pgtest.Isolated(b, addr) // empty tables, as the SQLite runs have
 			}
 			st, err := store.Open(context.Background(), addr)
 			if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/internal/pgtest"
 	"github.com/umpire-referee/umpire/store"
 )
 
@@ -23,7 +24,7 @@ func twoServers(t *testing.T) (a, b *client) {
 	if url == "" {
 		t.Skipf("%s is not set: no PostgreSQL server to test against", postgresEnv)
 	}
-	url = isolated(t, url)
+	url = pgtest.Isolated(t, url)
 	var cs [2]*client
 	for i := range cs {
 		st, err := store.Open(context.Background(), url)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/game"
+	"github.com/umpire-referee/umpire/internal/pgtest"
 )
 
 // PostgresEnv names the environment variable with a PostgreSQL URL for the tests. Without it
@@ -223,6 +224,7 @@ func BenchmarkAppend(b *testing.B) {
 				if addr = os.Getenv(PostgresEnv); addr == "" {
 					b.Skipf("%s is not set", PostgresEnv)
 				}
+				addr = pgtest.Isolated(b, addr)
 			}
 			s, err := Open(context.Background(), addr)
 			if err != nil {
@@ -265,6 +267,7 @@ func BenchmarkAppendOne(b *testing.B) {
 				if addr = os.Getenv(PostgresEnv); addr == "" {
 					b.Skipf("%s is not set", PostgresEnv)
 				}
+				addr = pgtest.Isolated(b, addr)
 			}
 			s, err := Open(context.Background(), addr)
 			if err != nil {
