@@ -285,3 +285,28 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldAnswerLength: an answer written after its game is unlocked says its length, so it
+// goes out in one piece rather than in chunks, and says it truly, for a step, a state and a
+// long log alike.
+func TestHeldAnswerLength(t *testing.T) {
+	s := sqliteServer(t, Config{})
+	c := serveTest(t, s)
+	cr := c.create(demoScenario)
+	for n, line := range []string{"PzIV start", "PzIV enter 2K4"} {
+		if err := steps(c, cr, n+1, line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, path := range []string{"/api/games/" + cr.ID, "/api/games/" + cr.ID + "/log"} {
+		resp, err := http.Get(c.base + path + "?k=" + cr.Tokens[Referee])
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.ContentLength != int64(len(body)) || len(resp.TransferEncoding) > 0 {
+			t.Errorf("GET %s: %d, Content-Length %d for %d bytes, Transfer-Encoding %v", path, resp.StatusCode, resp.ContentLength, len(body), resp.TransferEncoding)
+		}
+	}
+}
