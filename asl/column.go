@@ -430,8 +430,13 @@ func (g *Game) afterColumnImpulse(gi int, ev eventer) {
 // only if it had an effect, E11.534) or in LOS of a Known enemy ground unit Disbands it. LOS is
 // traced only from the units that changed since the last check (columnwatch.go).
 func (g *Game) CheckColumns(ev eventer) {
-	if len(g.Groups) == 0 {
-		return
+	active := false
+	for gi := range g.Groups {
+		grp := &g.Groups[gi]
+		active = active || grp.Kind == KindColumn && !grp.Gone && !grp.Disbanded
+	}
+	if !active {
+		return // no Column to check: nothing to watch either
 	}
 	w := g.watchChanges()
 	for gi := range g.Groups {
