@@ -4,8 +4,8 @@ import "slices"
 
 // A Column Disbands when any of its units has LOS to a Known enemy ground unit (E11.53), and
 // Columns are checked after every step. Tracing LOS from every member to every enemy each
-// time costs members x enemies traces a step, a Movement Phase's worth of them for one Column
-// of sixty facing four hundred enemies, whoever moves. But whether a member sees a Known enemy
+// time costs members x enemies traces a step, whichever unit moved: 24,000 for a Column of
+// sixty facing four hundred enemies. But whether a member sees a Known enemy
 // changes only when one of the two changes where it stands or whether it is Known: LOS does not
 // change during play (the map's only changes, wrecks and revealed wire, do not block it; see
 // losrecord.go). So the game remembers what it last saw (columnWatch), and a check traces LOS
@@ -22,6 +22,7 @@ type watchKey struct {
 	set   bool // false: not yet seen (a unit new to the game differs from every key)
 }
 
+// watchKeyOf is u's key now.
 func watchKeyOf(u *Unit) watchKey {
 	return watchKey{place: placeOf(u), known: !u.Hidden && !u.Concealed, set: true}
 }
