@@ -3,16 +3,16 @@ package asl
 import "slices"
 
 // A Column Disbands when any of its units has LOS to a Known enemy ground unit (E11.53), and
-// Columns are checked after every step. Tracing LOS from every member to every enemy each
-// time costs members x enemies traces a step, whichever unit moved: 24,000 for a Column of
-// sixty facing four hundred enemies. But whether a member sees a Known enemy
-// changes only when one of the two changes where it stands or whether it is Known: LOS does not
-// change during play (the map's only changes, wrecks and revealed wire, do not block it; see
-// losrecord.go). So the game remembers what it last saw (columnWatch), and a check traces LOS
-// only from the units that have changed since: a member that moved, against every enemy; an
-// enemy that moved or became Known, against every member; a unit that joined a Column, against
-// every enemy. When a trace finds LOS the Column is checked in full, as the rule says, so it
-// Disbands with the same unit and enemy named as a full check names.
+// Columns are checked after every step. Tracing LOS from every member to every enemy each time
+// costs members x enemies traces a step, whichever unit moved: 24,000 for a Column of sixty
+// facing four hundred enemies. But whether a member sees a Known enemy changes only when one of
+// the two changes where it stands or whether it is Known: LOS does not change during play (the
+// map's only changes, wrecks and revealed wire, do not block it; see losrecord.go). So the game
+// remembers what it last saw (columnWatch), and a check traces LOS only from the units that
+// have changed since: a member that moved, against every enemy; an enemy that moved or became
+// Known, against every member; a unit that joined a Column, against every enemy. When a trace
+// finds LOS the Column is checked in full, as the rule says, so it Disbands with the same unit
+// and enemy named as a full check names.
 
 // watchKey is what a unit's part in a Column's LOS check depends on: where it stands, and
 // whether an enemy would see it as Known (not Hidden, not Concealed).
