@@ -27,13 +27,7 @@ import (
 // editor, whose state has the tank and the wall. It leaves editor.png in the test's artifact
 // directory.
 func TestBrowserEditor(t *testing.T) {
-	exe := chromiumFor(t)
-	backends(t, func(t *testing.T, open func() *Server) {
-		srv := open()
-		c := serveTest(t, srv)
-		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-		defer cancel()
-		b := openEditor(t, ctx, exe, c.base+"/edit", "editor-failed.png")
+	editorOnBackends(t, "/edit", "editor-failed.png", 90*time.Second, func(t *testing.T, c *client, b *tab) {
 		b.poll("the map drawn", `document.querySelector('#emap .hex[data-hex="2E5"]') !== null`)
 
 		editorDraw(t, b)
@@ -84,6 +78,20 @@ func openEditor(t *testing.T, ctx context.Context, exe, url, failShot string) *t
 	b.do("opening "+url, chromedp.Navigate(url))
 	b.poll("the editor ready", `document.body.dataset.ready === '1'`)
 	return b
+}
+
+// editorOnBackends opens the editor page at path (/edit, or /edit/lw for the table editor) on a
+// fresh server over each store (backends) and runs test with its client and the page's tab,
+// all within timeout; failShot is the tab's screenshot if the test fails. It is skipped where
+// there is no Chromium.
+func editorOnBackends(t *testing.T, path, failShot string, timeout time.Duration, test func(t *testing.T, c *client, b *tab)) {
+	exe := chromiumFor(t)
+	backends(t, func(t *testing.T, open func() *Server) {
+		c := serveTest(t, open())
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		test(t, c, openEditor(t, ctx, exe, c.base+path, failShot))
+	})
 }
 
 // setBoards sets the editor's boards ("2,3/4,5") and waits until hex is drawn.
@@ -218,7 +226,6 @@ func editorPlays(t *testing.T, text string) {
 // five SPW 251/1 by their listing, all facing right in Motion, the Convoy lead first), exports
 // it, and checks the export with that example's moves and expectations as `umpire check` does.
 func TestBrowserEditorConvoyGap(t *testing.T) {
-	exe := chromiumFor(t)
 	example, err := os.ReadFile("../testdata/examples/e11.21-convoy-gap.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -227,11 +234,7 @@ func TestBrowserEditorConvoyGap(t *testing.T) {
 	if !ok {
 		t.Fatal("the example has no moves:")
 	}
-	backends(t, func(t *testing.T, open func() *Server) {
-		c := serveTest(t, open())
-		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-		defer cancel()
-		b := openEditor(t, ctx, exe, c.base+"/edit", "editor-convoy-failed.png")
+	editorOnBackends(t, "/edit", "editor-convoy-failed.png", 90*time.Second, func(t *testing.T, c *client, b *tab) {
 		setBoards(b, "5", "5B5")
 		b.do("the hexside tool", chromedp.Click(chromedp.CSS(`input[name="tool"][value="hexside"]`)), chromedp.SetValue(chromedp.CSS(`#side-feature`), "roads"))
 		cols := "BCDEFGHIJKLMNOP"

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -24,12 +23,7 @@ const savedMapName = "village test"
 // confirmation shows the exact chance of bogging, as the API's odds give it, before the roll;
 // Roll, and the step is logged. Then Copy, and Delete without the token (refused) and with it.
 func TestBrowserEditorSaved(t *testing.T) {
-	exe := chromiumFor(t)
-	backends(t, func(t *testing.T, open func() *Server) {
-		c := serveTest(t, open())
-		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-		defer cancel()
-		b := openEditor(t, ctx, exe, c.base+"/edit", "editor-saved-failed.png")
+	editorOnBackends(t, "/edit", "editor-saved-failed.png", 120*time.Second, func(t *testing.T, c *client, b *tab) {
 		b.poll("the map drawn", `document.querySelector('#emap .hex[data-hex="2E5"]') !== null`)
 		b.do("woods", chromedp.Click(chromedp.CSS(`input[name="tool"][value="terrain"]`)), chromedp.SetValue(chromedp.CSS(`#terrain`), "woods"))
 		editorClick(t, b, "painting 2E4", "2E4", "2E4", 0)

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -16,13 +15,7 @@ import (
 // the list of what is drawn and undoes that; copies and deletes a saved table; checks the export holds them, that
 // lightningwar/lwfile reads it, and that import then export gives the same text.
 func TestBrowserLWEditorFields(t *testing.T) {
-	exe := chromiumFor(t)
-	backends(t, func(t *testing.T, open func() *Server) {
-		srv := open()
-		c := serveTest(t, srv)
-		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-		defer cancel()
-		b := openEditor(t, ctx, exe, c.base+"/edit/lw", "lwedit-fields-failed.png")
+	editorOnBackends(t, "/edit/lw", "lwedit-fields-failed.png", 90*time.Second, func(t *testing.T, c *client, b *tab) {
 
 		b.do("a broken area of factor 6 that is cover", chromedp.Click(chromedp.CSS(`input[name="tool"][value="area"]`)),
 			chromedp.SetValue(chromedp.CSS(`#kind`), "broken"), chromedp.SetValue(chromedp.CSS(`#a-factor`), "6"), chromedp.Click(chromedp.CSS(`#a-cover`)))

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -27,13 +26,7 @@ import (
 // checks the table's part of the export is the same. It leaves lwedit.png in the test's
 // artifact directory.
 func TestBrowserLWEditor(t *testing.T) {
-	exe := chromiumFor(t)
-	backends(t, func(t *testing.T, open func() *Server) {
-		srv := open()
-		c := serveTest(t, srv)
-		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-		defer cancel()
-		b := openEditor(t, ctx, exe, c.base+"/edit/lw", "lwedit-failed.png")
+	editorOnBackends(t, "/edit/lw", "lwedit-failed.png", 90*time.Second, func(t *testing.T, c *client, b *tab) {
 
 		lwEditDraw(t, b)
 		b.do("exporting", chromedp.Click(chromedp.CSS(`#export`)))
