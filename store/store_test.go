@@ -215,74 +215,49 @@ func TestGroupCommit(t *testing.T) {
 	})
 }
 
-// BenchmarkAppend: durable Appends per second from 50 concurrent games (group commit).
+// BenchmarkAppend: durable Appends per second from concurrent games. With 50 games the
+// committer shares its commits among them (group commit); with one, each Append is a commit of
+// its own: what a commit costs when nothing shares it.
 func BenchmarkAppend(b *testing.B) {
 	for _, kind := range []string{"sqlite", "postgres"} {
-		b.Run(kind, func(b *testing.B) {
-			addr := filepath.Join(b.TempDir(), "games.db")
-			if kind == "postgres" {
-				if addr = os.Getenv(PostgresEnv); addr == "" {
-					b.Skipf("%s is not set", PostgresEnv)
-				}
-				addr = pgtest.Isolated(b, addr)
-			}
-			s, err := Open(context.Background(), addr)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer s.Close()
-			const games = 50
-			ids := make([]string, games)
-			for i := range ids {
-				ids[i] = newGame(b, s).ID
-			}
-			var next atomic.Int64
-			var wg sync.WaitGroup
-			b.ResetTimer()
-			for _, id := range ids {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for n := 1; next.Add(1) <= int64(b.N); n++ {
-						if err := s.Append(context.Background(), id, game.Entry{N: n, Line: "T1 start"}); err != nil {
-							b.Error(err)
-							return
-						}
+		for _, games := range []int{50, 1} {
+			b.Run(fmt.Sprintf("%s/games=%d", kind, games), func(b *testing.B) {
+				addr := filepath.Join(b.TempDir(), "games.db")
+				if kind == "postgres" {
+					if addr = os.Getenv(PostgresEnv); addr == "" {
+						b.Skipf("%s is not set", PostgresEnv)
 					}
-				}()
-			}
-			wg.Wait()
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
-		})
-	}
-}
-
-// BenchmarkAppendOne: one game's Appends, one after another, so each is a commit of its own:
-// what a commit costs when nothing shares it.
-func BenchmarkAppendOne(b *testing.B) {
-	for _, kind := range []string{"sqlite", "postgres"} {
-		b.Run(kind, func(b *testing.B) {
-			addr := filepath.Join(b.TempDir(), "games.db")
-			if kind == "postgres" {
-				if addr = os.Getenv(PostgresEnv); addr == "" {
-					b.Skipf("%s is not set", PostgresEnv)
+					addr = pgtest.Isolated(b, addr)
 				}
-				addr = pgtest.Isolated(b, addr)
-			}
-			s, err := Open(context.Background(), addr)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer s.Close()
-			id := newGame(b, s).ID
-			b.ReportAllocs()
-			b.ResetTimer()
-			for n := 1; n <= b.N; n++ {
-				if err := s.Append(context.Background(), id, game.Entry{N: n, Line: "T1 start"}); err != nil {
+				s, err := Open(context.Background(), addr)
+				if err != nil {
 					b.Fatal(err)
 				}
-			}
-		})
+				defer s.Close()
+				ids := make([]string, games)
+				for i := range ids {
+					ids[i] = newGame(b, s).ID
+				}
+				var next atomic.Int64
+				var wg sync.WaitGroup
+				b.ReportAllocs()
+				b.ResetTimer()
+				for _, id := range ids {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						for n := 1; next.Add(1) <= int64(b.N); n++ {
+							if err := s.Append(context.Background(), id, game.Entry{N: n, Line: "T1 start"}); err != nil {
+								b.Error(err)
+								return
+							}
+						}
+					}()
+				}
+				wg.Wait()
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+			})
+		}
 	}
 }
 
