@@ -135,20 +135,17 @@ const LimitMaps = "maps"
 // saveNew saves m under a fresh edit token and answers 201 with it (409 if the name is taken;
 // 422 if the store holds as many maps as it may, Config.MaxMaps).
 func (s *Server) saveNew(w http.ResponseWriter, ctx context.Context, m store.Map, warnings []string) {
-	all, err := s.cfg.Store.Maps(ctx)
-	if err != nil {
-		s.cfg.Logf("maps: %v", err)
-		fail(w, http.StatusInternalServerError, "the map could not be saved (the server's log says why)")
-		return
-	}
-	if len(all) >= s.cfg.MaxMaps {
-		msg := fmt.Sprintf("this server keeps at most %d saved maps (--max-maps) and has %d: delete one (DELETE /api/maps/{name} with its token) before saving another", s.cfg.MaxMaps, len(all))
+	n, err := s.cfg.Store.MapCount(ctx)
+	if err == nil && n >= s.cfg.MaxMaps {
+		msg := fmt.Sprintf("this server keeps at most %d saved maps (--max-maps) and has %d: delete one (DELETE /api/maps/{name} with its token) before saving another", s.cfg.MaxMaps, n)
 		writeJSON(w, http.StatusUnprocessableEntity, limitError{apiError: apiError{Error: msg}, Limit: LimitMaps, Max: s.cfg.MaxMaps})
 		return
 	}
 	tok, digest := mintToken()
 	m.Token, m.Updated = digest, time.Now().UnixNano()
-	err = s.cfg.Store.CreateMap(ctx, m)
+	if err == nil {
+		err = s.cfg.Store.CreateMap(ctx, m)
+	}
 	if errors.Is(err, store.ErrConflict) {
 		fail(w, http.StatusConflict, "a map is already saved as %q: choose another name, or overwrite it with PUT /api/maps/{name} and its token", m.Name)
 		return

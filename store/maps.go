@@ -99,6 +99,15 @@ func (s *sqlStore) Map(ctx context.Context, name string) (Map, error) {
 	return m, nil
 }
 
+// MapCount is how many maps are saved.
+func (s *sqlStore) MapCount(ctx context.Context) (int, error) {
+	var n int
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM maps`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: maps: %w", err)
+	}
+	return n, nil
+}
+
 // Maps lists the saved maps by name, without their data or token digests.
 func (s *sqlStore) Maps(ctx context.Context) ([]Map, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT name, ruleset, summary, updated FROM maps ORDER BY name`)

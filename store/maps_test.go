@@ -34,6 +34,9 @@ func TestMaps(t *testing.T) {
 		if err != nil || !found {
 			t.Errorf("Maps: %+v, %v; want %s listed without data or token", list, err, m.Name)
 		}
+		if n, err := s.MapCount(ctx); err != nil || n != len(list) {
+			t.Errorf("MapCount: %d, %v; want %d, the maps listed", n, err, len(list))
+		}
 		up := m
 		up.Data, up.Summary, up.Updated = []byte("boards: [\"3\"]\n"), "board 3", 8
 		for _, c := range []struct {

@@ -64,6 +64,8 @@ type Store interface {
 	Map(ctx context.Context, name string) (Map, error)
 	// Maps lists the saved maps by name, without their data or token digests.
 	Maps(ctx context.Context) ([]Map, error)
+	// MapCount is how many maps are saved.
+	MapCount(ctx context.Context) (int, error)
 	// Close stops the writer and closes the database.
 	Close() error
 }
