@@ -430,12 +430,11 @@ func (g *Game) afterColumnImpulse(gi int, ev eventer) {
 // only if it had an effect, E11.534) or in LOS of a Known enemy ground unit Disbands it. LOS is
 // traced only from the units that changed since the last check (columnwatch.go).
 func (g *Game) CheckColumns(ev eventer) {
-	active := false
+	some := false
 	for gi := range g.Groups {
-		grp := &g.Groups[gi]
-		active = active || grp.Kind == KindColumn && !grp.Gone && !grp.Disbanded
+		some = some || g.Groups[gi].canDisband()
 	}
-	if !active {
+	if !some {
 		return // no Column to check: nothing to watch either
 	}
 	w := g.watchChanges()
@@ -443,7 +442,7 @@ func (g *Game) CheckColumns(ev eventer) {
 		grp := &g.Groups[gi]
 		then := w.verified[gi]
 		w.verified[gi] = nil
-		if grp.Gone || grp.Kind != KindColumn || grp.Disbanded {
+		if !grp.canDisband() {
 			continue
 		}
 		onboard := false
@@ -478,6 +477,9 @@ func (g *Game) CheckColumns(ev eventer) {
 		}
 	}
 }
+
+// canDisband: grp is a Column that has not Disbanded (or gone).
+func (grp *Group) canDisband() bool { return grp.Kind == KindColumn && !grp.Gone && !grp.Disbanded }
 
 func (g *Game) knownEnemyInLOS(u *Unit) *Unit {
 	if u.Pos.Offboard {
