@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"strconv"
 	"strings"
@@ -118,5 +117,3 @@ func (lc *loadClient) chunks() error {
 }
 
 func (lc *loadClient) Close() error { return lc.conn.Close() }
-
-var _ io.Closer = (*loadClient)(nil)

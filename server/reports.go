@@ -59,9 +59,6 @@ func (rl *reportLog) add(r *rules.Report) {
 	rl.spans = append(rl.spans, span{})
 }
 
-// len is the number of reports.
-func (rl *reportLog) len() int { return len(rl.spans) }
-
 // at is report i (from 0).
 func (rl *reportLog) at(i int) (*rules.Report, error) {
 	if i < 0 || i >= len(rl.spans) {

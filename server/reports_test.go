@@ -35,8 +35,8 @@ func TestReportLog(t *testing.T) {
 		for i, l := range lines {
 			rl.add(&rules.Report{Step: i + 1, Action: l})
 		}
-		if rl.len() != len(lines) {
-			t.Fatalf("%d reports, want %d", rl.len(), len(lines))
+		if len(rl.spans) != len(lines) {
+			t.Fatalf("%d reports, want %d", len(rl.spans), len(lines))
 		}
 		for _, i := range []int{5, 0, 3, 1, 4, 2} {
 			r, err := rl.at(i)
