@@ -710,15 +710,21 @@ func bogCheckName(why string) string {
 }
 
 // putBack returns platoon member i to the hex it tried to leave in this Impulse: its entry
-// never happened, so it is where it was and has entered no hex the Impulse did not find it in
-// (D8.2). In an Impulse a member makes one expenditure, so its state before the Impulse is its
-// state before that entry.
+// never happened, so it is where it was, has entered no hex the Impulse did not find it in,
+// and spent the Impulse's MP there, in the LOS of whoever sees that hex (D8.2, D2.401). In an
+// Impulse a member makes one expenditure, so its state before the Impulse is its state before
+// that entry.
 func (g *Game) putBack(i int, back Position) {
 	u, was := &g.Units[i], &g.saved[i]
 	u.Pos = back
 	u.EnteredHex, u.LastHex, u.HasLast = was.EnteredHex, was.LastHex, was.HasLast
 	u.DirSet, u.Reverse, u.Reversed = was.DirSet, was.Reverse, was.Reversed
 	g.placed(i)
+	for k := g.savedLOS; k < len(g.losLog); k++ {
+		if e := &g.losLog[k]; int(e.Unit) == i && e.MP > 0 {
+			e.Place = placeOf(u)
+		}
+	}
 }
 
 // randomSelection picks among candidates (rules-notes 1.1): each rolls a dr, the highest is

@@ -83,6 +83,12 @@ func TestPlatoonBogInImpulse(t *testing.T) {
 					r = last
 					for _, w := range c.want {
 						u := unitOf(t, g, w.id)
+						// The MP it spent were spent where it stands now (D2.401).
+						for k := 0; k < g.LOSRecordLen(); k++ {
+							if i, mp, at := g.LOSRecordSpend(k); mp > 0 && &g.Units[i] == u && at != u.Pos.Spot() {
+								t.Errorf("%s: the LOS record has %s MP spent at %v, not where it stands", w.id, mp, at)
+							}
+						}
 						at, _ := g.Map.Layout.Parse(w.at)
 						if u.Pos.Hex != at || (u.Immobile == Bogged) != w.bogged || u.EnteredHex != w.entered || u.Spent != w.spent {
 							t.Errorf("%s: in %s, %v, entered a hex %v, %s MP; want %s, Bogged %v, entered %v, %s MP",
