@@ -31,7 +31,7 @@ func TestMakerDRM(t *testing.T) {
 		{"British", MakerBritish, true}, {"(g)", MakerGerman, true}, {"German", MakerGerman, true},
 		{"french", MakerFrench, true}, {"(i)", MakerItalian, true}, {"Swedish", MakerSwedish, true},
 		{"Others", MakerOthers, true},
-		{"Germna", MakerOthers, false}, {"Hungarian", MakerOthers, false}, {"", MakerOthers, false},
+		{"Germna", "", false}, {"Hungarian", "", false}, {"", "", false},
 	}
 	for _, c := range words {
 		if m, ok := ParseMaker(c.s); m != c.m || ok != c.ok {

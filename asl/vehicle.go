@@ -81,15 +81,16 @@ type Vehicle struct {
 	RedMP   bool // allotment printed red: Mechanical Reliability (D2.51), ESB drm FRU (D2.5)
 	Radio   bool // radio-equipped (D14); false = radioless
 	Rev     int  // "REV x #" counter override of the Reverse multiplier (D2.21); 0 = by class
+	Maker   Maker
 	BU      bool // crew buttoned up at setup (D2.16); the `bu` and `ce` steps change Unit.Crew
 	AFV     bool // armored fighting vehicle (D2.6, D2.16)
 	Towing  bool // towing a Gun or trailer (D2.2; Bog +1)
 	Morale  int  // crew morale, for NTC (rules-notes 1.1; default 8)
-	// Maker is the nation that built the vehicle, whose DRM its ESB DR takes (D2.5); set it
-	// with SetMaker, which also records why it is that maker.
-	Maker Maker
-	// makerLabel is the ESB line's name for the maker DRM: "maker Czech (t)".
-	makerLabel string
+	// Maker (above, in its old place: a state's hash reads the fields in order) is the nation
+	// that built the vehicle, whose DRM its ESB DR takes (D2.5). SetMaker sets it with
+	// makerLabel, the ESB line's name for it and why ("maker Czech (t)"), which is words about
+	// a fact the scenario fixes, not state: the hash leaves it out.
+	makerLabel string `hash:"-"`
 	// GroundPressure is the Bog DRM class: -1 low, 0 normal, +1 high (rules-notes 1.3).
 	GroundPressure int
 	// StallsOn: a Start DR of this or more stalls the vehicle (rules-notes 1.1); 0 = never.
@@ -171,37 +172,52 @@ func (v *Vehicle) ReverseMultiplier() (k int, why string, ok bool) {
 	return 2, "armored car", true
 }
 
-// Maker is the nation that built a vehicle. Its ESB DR takes the nationality DRM of that
-// nation, not of the crew (D2.5).
-type Maker uint8
+// Maker is the nation that built a vehicle, by its name in D2.5's table. Its ESB DR takes the
+// nationality DRM of that nation, not of the crew (D2.5).
+type Maker string
 
-// Makers. MakerOthers is every nation D2.5 does not name (and the zero value); MakerChinese is
-// "all Chinese", whoever built the vehicle; Swedish-built vehicles are among the Others.
+// Makers. MakerChinese is "all Chinese", whoever built the vehicle; MakerOthers is every
+// nation D2.5 does not name, Swedish-built vehicles among them; a vehicle whose maker was never
+// set ("") counts as one of the Others.
 const (
-	MakerOthers Maker = iota
-	MakerUS
-	MakerCzech
-	MakerRussian
-	MakerChinese
-	MakerBritish
-	MakerGerman
-	MakerFrench
-	MakerItalian
-	MakerSwedish
-	numMakers
+	MakerUS      Maker = "U.S."
+	MakerCzech   Maker = "Czech"
+	MakerRussian Maker = "Russian"
+	MakerChinese Maker = "Chinese"
+	MakerBritish Maker = "British"
+	MakerGerman  Maker = "German"
+	MakerFrench  Maker = "French"
+	MakerItalian Maker = "Italian"
+	MakerSwedish Maker = "Swedish"
+	MakerOthers  Maker = "Others"
 )
 
-var makerNames = [numMakers]string{"Others", "U.S.", "Czech", "Russian", "Chinese", "British", "German", "French", "Italian", "Swedish"}
+// Makers is D2.5's table: each maker and its ESB DRM (U.S. and Czech 0; Russian and all
+// Chinese +1; British and German +2; French, Italian and Others +3).
+var Makers = []struct {
+	Maker Maker
+	DRM   int
+}{
+	{MakerUS, 0}, {MakerCzech, 0}, {MakerRussian, 1}, {MakerChinese, 1}, {MakerBritish, 2},
+	{MakerGerman, 2}, {MakerFrench, 3}, {MakerItalian, 3}, {MakerSwedish, 3}, {MakerOthers, 3},
+}
 
-// makerDRM is D2.5's table: U.S. and Czech 0; Russian and all Chinese +1; British and German
-// +2; French, Italian and Others +3.
-var makerDRM = [numMakers]int{MakerOthers: 3, MakerUS: 0, MakerCzech: 0, MakerRussian: 1, MakerChinese: 1,
-	MakerBritish: 2, MakerGerman: 2, MakerFrench: 3, MakerItalian: 3, MakerSwedish: 3}
+func (m Maker) String() string {
+	if m == "" {
+		return string(MakerOthers)
+	}
+	return string(m)
+}
 
-func (m Maker) String() string { return makerNames[m] }
-
-// DRM is the maker's ESB DRM (D2.5).
-func (m Maker) DRM() int { return makerDRM[m] }
+// DRM is the maker's ESB DRM (D2.5); a maker the table does not name is one of the Others.
+func (m Maker) DRM() int {
+	for _, x := range Makers {
+		if x.Maker == m {
+			return x.DRM
+		}
+	}
+	return 3
+}
 
 // makerWords are the names ParseMaker reads: each maker's name, its listing file's name or
 // demonym, and its origin mark (rules-notes 1.7), with or without parentheses.
@@ -238,7 +254,13 @@ func ParseMaker(s string) (m Maker, ok bool) {
 }
 
 // MakerChoices names the makers ParseMaker reads, for an error message.
-func MakerChoices() string { return strings.Join(makerNames[:], ", ") }
+func MakerChoices() string {
+	names := make([]string, len(Makers))
+	for i, x := range Makers {
+		names[i] = string(x.Maker)
+	}
+	return strings.Join(names, ", ")
+}
 
 // SetMaker sets the vehicle's maker and why it is that maker, which its ESB line prints: a
 // mark ("(t)") follows the name, any other reason ("un listing") a comma.
@@ -256,16 +278,11 @@ func (v *Vehicle) SetMaker(m Maker, why string) {
 
 // MakerLabel is how an ESB line names the maker DRM: "maker Czech (t)".
 func (v *Vehicle) MakerLabel() string {
-	if v.makerLabel == "" {
-		return makerPlain[v.Maker]
+	switch {
+	case v.makerLabel != "":
+		return v.makerLabel
+	case v.Maker == "":
+		return "maker Others"
 	}
-	return v.makerLabel
+	return "maker " + v.Maker.String()
 }
-
-// makerPlain is the label of a maker set without a reason.
-var makerPlain = func() (l [numMakers]string) {
-	for m := range l {
-		l[m] = "maker " + makerNames[m]
-	}
-	return l
-}()
