@@ -176,7 +176,7 @@ func (v *Vehicle) ReverseMultiplier() (k int, why string, ok bool) {
 // nationality DRM of that nation, not of the crew (D2.5).
 type Maker string
 
-// Makers. MakerChinese is "all Chinese", whoever built the vehicle; MakerOthers is every
+// The makers. MakerChinese is "all Chinese", whoever built the vehicle; MakerOthers is every
 // nation D2.5 does not name, Swedish-built vehicles among them; a vehicle whose maker was never
 // set ("") counts as one of the Others.
 const (
