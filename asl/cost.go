@@ -219,6 +219,15 @@ func (d *DRM) Add(v int, label string) {
 	d.n++
 }
 
+// Keep adds a modifier that is named even when it is zero: "+0 [maker Czech (t)]".
+func (d *DRM) Keep(v int, label string) {
+	if int(d.n) >= len(d.terms) {
+		return
+	}
+	d.terms[d.n].V, d.terms[d.n].Label = v, label
+	d.n++
+}
+
 // Total is the sum of the modifiers.
 func (d *DRM) Total() int {
 	t := 0

@@ -70,12 +70,12 @@ func fuzzGame(tb testing.TB) *asl.Game {
 	m.SetRoadblock(h, s)
 
 	tank := asl.NewVehicle("PzKpfw IVH", asl.Tank, 14)
-	tank.RedMP, tank.StallsOn, tank.Maker = true, 12, "German"
+	tank.RedMP, tank.StallsOn, tank.Maker = true, 12, asl.MakerGerman
 	ht := asl.NewVehicle("SPW 251/1", asl.Halftrack, 12)
 	truck := asl.NewVehicle("Opel Blitz", asl.Truck, 13)
 	truck.GroundPressure, truck.Towing = 1, true
 	t34 := asl.NewVehicle("T-34 M43", asl.Tank, 16)
-	t34.BU, t34.Radio, t34.GroundPressure, t34.Maker = true, false, -1, "Russian"
+	t34.BU, t34.Radio, t34.GroundPressure, t34.Maker = true, false, -1, asl.MakerRussian
 
 	vca := func(in, s string) hex.Spine {
 		p, err := lay.ParseVCA(at(in), s)

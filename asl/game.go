@@ -690,9 +690,8 @@ func ESBDRM(v *Vehicle, n MP) DRM {
 		label = "extra MP sought (FRU, red MP)"
 	}
 	d.Add(per, label)
-	maker := v.Maker
-	m, name := MakerDRM(maker)
-	d.Add(m, "maker "+name)
+	// The maker's DRM is named even when it is +0: the line says whose it is and why (D2.5).
+	d.Keep(v.Maker.DRM(), v.MakerLabel())
 	return d
 }
 

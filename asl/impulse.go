@@ -624,61 +624,107 @@ func (g *Game) resolvePending(gi int, parts []int, src dice.Source, r *ImpulseRe
 		}
 	}
 	if len(bog) > 0 {
-		// Its class: the members it would bog (each Final DR >= 12 with its own DRM).
-		roll, err := dice.Check(src, dice.DR, func(t int) int {
-			c := 0
-			for k, i := range bog {
-				drm := BogDRM(g.Units[i].V, bogs[k].BogCase, g.Map.Conditions)
-				if t+drm.Total() >= 12 {
-					c |= 1 << k
-				}
-			}
-			return c
-		})
-		if err != nil {
+		if err := g.platoonBog(bog, bogs, src, r); err != nil {
 			return false, err
-		}
-		worst := -100
-		var cands []int
-		var finals []string
-		for k, i := range bog {
-			u := &g.Units[i]
-			drm := BogDRM(u.V, bogs[k].BogCase, g.Map.Conditions)
-			if drm.Total() > worst {
-				worst = drm.Total()
-			}
-			f := int(roll.Total) + drm.Total()
-			finals = append(finals, fmt.Sprintf("%s %d (%s)", u.ID, f, drm.String()))
-			if f >= 12 {
-				cands = append(cands, i)
-			}
-		}
-		e := RollEvent{For: "Platoon Bog Check", Rule: "D14.21", Roll: roll, Final: int(roll.Total) + worst,
-			Need: "Final DR >= 12 bogs; finals: " + strings.Join(finals, ", "), Odds: dice.PDRAtLeast(12, worst)}
-		if len(cands) == 0 {
-			e.Result = "none bogged"
-			r.rolls = append(r.rolls, e)
-			return stalled, nil
-		}
-		e.Result = "would bog: " + g.memberNames(cands)
-		r.rolls = append(r.rolls, e)
-		sel, err := g.randomSelection(cands, "Bog", src, r)
-		if err != nil {
-			return false, err
-		}
-		for _, i := range sel {
-			u := &g.Units[i]
-			for k, j := range bog {
-				if j == i && bogs[k].leaving {
-					u.Pos = bogs[k].back // bogged leaving its hex, it stays there (D8.2)
-					g.placed(i)
-				}
-			}
-			u.Immobile, u.Moving, u.Motion, u.Ended = Bogged, false, false, true
-			r.event("D8.2", u.ID+" Bogged: Immobile until freed; its MPh ends")
 		}
 	}
 	return stalled, nil
+}
+
+// platoonBog makes a platoon's one Bog DR for every Bog Check its members would have made in
+// the Impulse (D14.21): check k is member bog[k]'s, with the DRM of its own case (D8.21). A
+// member the DR would bog on any of its checks is a candidate, once, however many checks it
+// failed, and Random Selection picks among the candidates only (rules-notes 1.1: one dr each).
+// A selected member that failed its check for leaving its hex never got out: it is Bogged in
+// the hex it left. One that passed that check (or had none) is Bogged where the Impulse took
+// it. Either way the Impulse's MP stand (rules-notes 1.5 #13).
+func (g *Game) platoonBog(bog []int, bogs []bogNeed, src dice.Source, r *ImpulseResult) error {
+	// Its class: the checks it fails (each Final DR >= 12 with its own DRM).
+	roll, err := dice.Check(src, dice.DR, func(t int) int {
+		c := 0
+		for k, i := range bog {
+			drm := BogDRM(g.Units[i].V, bogs[k].BogCase, g.Map.Conditions)
+			if t+drm.Total() >= 12 {
+				c |= 1 << k
+			}
+		}
+		return c
+	})
+	if err != nil {
+		return err
+	}
+	worst := -100
+	var cands []int
+	var finals, failed []string
+	var fails uint64 // bit k: check k fails
+	for k, i := range bog {
+		u := &g.Units[i]
+		drm := BogDRM(u.V, bogs[k].BogCase, g.Map.Conditions)
+		worst = max(worst, drm.Total())
+		f := int(roll.Total) + drm.Total()
+		verdict := "passes"
+		if f >= 12 {
+			verdict = "fails"
+			fails |= 1 << k
+			failed = append(failed, u.ID+" "+bogCheckName(bogs[k].why))
+			if !isMember(cands, i) {
+				cands = append(cands, i)
+			}
+		}
+		finals = append(finals, fmt.Sprintf("%s %s %d (%s) %s", u.ID, bogCheckName(bogs[k].why), f, drm.String(), verdict))
+	}
+	e := RollEvent{For: "Platoon Bog Check", Rule: "D14.21", Roll: roll, Final: int(roll.Total) + worst,
+		Need: "Final DR >= 12 bogs; finals: " + strings.Join(finals, ", "), Odds: dice.PDRAtLeast(12, worst)}
+	if len(cands) == 0 {
+		e.Result = "none bogged"
+		r.rolls = append(r.rolls, e)
+		return nil
+	}
+	e.Result = "would bog: " + g.memberNames(cands) + " (failed: " + strings.Join(failed, ", ") + ")"
+	r.rolls = append(r.rolls, e)
+	sel, err := g.randomSelection(cands, "Bog", src, r)
+	if err != nil {
+		return err
+	}
+	for _, i := range sel {
+		u := &g.Units[i]
+		for k, j := range bog {
+			switch {
+			case j != i || !bogs[k].leaving:
+			case fails&(1<<k) != 0:
+				g.putBack(i, bogs[k].back)
+				r.event("D8.2", fmt.Sprintf("%s failed its %s: it never left %s and is Bogged there; the Impulse's MP stand (default: rules-notes 1.5 #13)", u.ID, bogs[k].why, g.Map.Layout.Name(u.Pos.Hex)))
+			default:
+				r.event("D8.2", fmt.Sprintf("%s passed its %s: it is Bogged in %s, the hex it entered", u.ID, bogs[k].why, g.Map.Layout.Name(u.Pos.Hex)))
+			}
+		}
+		u.Immobile, u.Moving, u.Motion, u.Ended = Bogged, false, false, true
+		r.event("D8.2", u.ID+" Bogged: Immobile until freed; its MPh ends")
+	}
+	return nil
+}
+
+// bogCheckName is what a Bog Check is for ("leaving Stream") from its reason.
+func bogCheckName(why string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(why, "Bog Check ("), ")")
+}
+
+// putBack returns platoon member i to the hex it tried to leave in this Impulse: its entry
+// never happened, so it is where it was, has entered no hex the Impulse did not find it in,
+// and spent the Impulse's MP there, in the LOS of whoever sees that hex (D8.2, D2.401). In an
+// Impulse a member makes one expenditure, so its state before the Impulse is its state before
+// that entry.
+func (g *Game) putBack(i int, back Position) {
+	u, was := &g.Units[i], &g.saved[i]
+	u.Pos = back
+	u.EnteredHex, u.LastHex, u.HasLast = was.EnteredHex, was.LastHex, was.HasLast
+	u.DirSet, u.Reverse, u.Reversed = was.DirSet, was.Reverse, was.Reversed
+	g.placed(i)
+	for k := g.savedLOS; k < len(g.losLog); k++ {
+		if e := &g.losLog[k]; int(e.Unit) == i && e.MP > 0 {
+			e.Place = placeOf(u)
+		}
+	}
 }
 
 // randomSelection picks among candidates (rules-notes 1.1): each rolls a dr, the highest is

@@ -476,9 +476,9 @@ func TestD2_5ESB(t *testing.T) {
 	}
 	red := tank(13)
 	red.RedMP = true
-	red.Maker = "German"
+	red.SetMaker(MakerGerman, "")
 	us := tank(13)
-	us.Maker = "US"
+	us.SetMaker(MakerUS, "")
 	runCases(t, []ruleCase{
 		{name: "gains MP on Final DR <= 11", w: w(us), dice: []int{8}, steps: []stepWant{{step: "T esb 3"}, {step: "T esb 1", rule: "D2.5"}},
 			check: func(t *testing.T, g *Game) {

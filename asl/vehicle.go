@@ -81,11 +81,16 @@ type Vehicle struct {
 	RedMP   bool // allotment printed red: Mechanical Reliability (D2.51), ESB drm FRU (D2.5)
 	Radio   bool // radio-equipped (D14); false = radioless
 	Rev     int  // "REV x #" counter override of the Reverse multiplier (D2.21); 0 = by class
-	Maker   string
+	Maker   Maker
 	BU      bool // crew buttoned up at setup (D2.16); the `bu` and `ce` steps change Unit.Crew
 	AFV     bool // armored fighting vehicle (D2.6, D2.16)
 	Towing  bool // towing a Gun or trailer (D2.2; Bog +1)
 	Morale  int  // crew morale, for NTC (rules-notes 1.1; default 8)
+	// Maker (above, in its old place: a state's hash reads the fields in order) is the nation
+	// that built the vehicle, whose DRM its ESB DR takes (D2.5). SetMaker sets it with
+	// makerLabel, the ESB line's name for it and why ("maker Czech (t)"), which is words about
+	// a fact the scenario fixes, not state: the hash leaves it out.
+	makerLabel string `hash:"-"`
 	// GroundPressure is the Bog DRM class: -1 low, 0 normal, +1 high (rules-notes 1.3).
 	GroundPressure int
 	// StallsOn: a Start DR of this or more stalls the vehicle (rules-notes 1.1); 0 = never.
@@ -167,17 +172,117 @@ func (v *Vehicle) ReverseMultiplier() (k int, why string, ok bool) {
 	return 2, "armored car", true
 }
 
-// MakerDRM is the ESB nationality DRM of the vehicle's manufacturer (D2.5).
-func MakerDRM(maker string) (int, string) {
-	m := strings.ToLower(strings.TrimSpace(maker))
-	m = strings.Trim(m, "()")
-	switch m {
-	case "us", "u.s.", "usa", "american", "a", "czech", "t":
-		return 0, "U.S./Czech"
-	case "russian", "r", "soviet", "chinese", "c":
-		return 1, "Russian/Chinese"
-	case "british", "b", "german", "g":
-		return 2, "British/German"
+// Maker is the nation that built a vehicle, by its name in D2.5's table. Its ESB DR takes the
+// nationality DRM of that nation, not of the crew (D2.5).
+type Maker string
+
+// The makers. MakerChinese is "all Chinese", whoever built the vehicle; MakerOthers is every
+// nation D2.5 does not name, Swedish-built vehicles among them; a vehicle whose maker was never
+// set ("") counts as one of the Others.
+const (
+	MakerUS      Maker = "U.S."
+	MakerCzech   Maker = "Czech"
+	MakerRussian Maker = "Russian"
+	MakerChinese Maker = "Chinese"
+	MakerBritish Maker = "British"
+	MakerGerman  Maker = "German"
+	MakerFrench  Maker = "French"
+	MakerItalian Maker = "Italian"
+	MakerSwedish Maker = "Swedish"
+	MakerOthers  Maker = "Others"
+)
+
+// Makers is D2.5's table: each maker and its ESB DRM (U.S. and Czech 0; Russian and all
+// Chinese +1; British and German +2; French, Italian and Others +3).
+var Makers = []struct {
+	Maker Maker
+	DRM   int
+}{
+	{MakerUS, 0}, {MakerCzech, 0}, {MakerRussian, 1}, {MakerChinese, 1}, {MakerBritish, 2},
+	{MakerGerman, 2}, {MakerFrench, 3}, {MakerItalian, 3}, {MakerSwedish, 3}, {MakerOthers, 3},
+}
+
+func (m Maker) String() string {
+	if m == "" {
+		return string(MakerOthers)
 	}
-	return 3, "French/Italian/Others"
+	return string(m)
+}
+
+// DRM is the maker's ESB DRM (D2.5); a maker the table does not name is one of the Others.
+func (m Maker) DRM() int {
+	for _, x := range Makers {
+		if x.Maker == m {
+			return x.DRM
+		}
+	}
+	return 3
+}
+
+// makerWords are the names ParseMaker reads: each maker's name, its listing file's name or
+// demonym, and its origin mark (rules-notes 1.7), with or without parentheses.
+var makerWords = map[string]Maker{
+	"u.s.": MakerUS, "us": MakerUS, "usa": MakerUS, "american": MakerUS, "a": MakerUS,
+	"czech": MakerCzech, "t": MakerCzech,
+	"russian": MakerRussian, "soviet": MakerRussian, "r": MakerRussian,
+	"chinese": MakerChinese,
+	"british": MakerBritish, "b": MakerBritish,
+	"german": MakerGerman, "g": MakerGerman,
+	"french": MakerFrench, "f": MakerFrench,
+	"italian": MakerItalian, "i": MakerItalian,
+	"swedish": MakerSwedish, "s": MakerSwedish,
+	"others": MakerOthers, "other": MakerOthers,
+}
+
+// MakerMarks are the origin marks of the listings' names, in the order rules-notes 1.7 gives
+// them: `PzKpfw 38(t)A` was built in Czechoslovakia.
+var MakerMarks = []struct {
+	Mark  string
+	Maker Maker
+}{{"(a)", MakerUS}, {"(b)", MakerBritish}, {"(f)", MakerFrench}, {"(g)", MakerGerman},
+	{"(i)", MakerItalian}, {"(r)", MakerRussian}, {"(s)", MakerSwedish}, {"(t)", MakerCzech}}
+
+// ParseMaker reads a maker as a scenario writes it (any case): "Czech", "U.S.", "(t)", "t",
+// "russian", "Others". ok is false for a word that names none.
+func ParseMaker(s string) (m Maker, ok bool) {
+	w := strings.ToLower(strings.TrimSpace(s))
+	if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
+		w = strings.TrimSpace(w[1 : len(w)-1])
+	}
+	m, ok = makerWords[w]
+	return m, ok
+}
+
+// MakerChoices names the makers ParseMaker reads, for an error message.
+func MakerChoices() string {
+	names := make([]string, len(Makers))
+	for i, x := range Makers {
+		names[i] = string(x.Maker)
+	}
+	return strings.Join(names, ", ")
+}
+
+// SetMaker sets the vehicle's maker and why it is that maker, which its ESB line prints: a
+// mark ("(t)") follows the name, any other reason ("un listing") a comma.
+func (v *Vehicle) SetMaker(m Maker, why string) {
+	v.Maker = m
+	switch {
+	case why == "":
+		v.makerLabel = "maker " + m.String()
+	case strings.HasPrefix(why, "("):
+		v.makerLabel = "maker " + m.String() + " " + why
+	default:
+		v.makerLabel = "maker " + m.String() + ", " + why
+	}
+}
+
+// MakerLabel is how an ESB line names the maker DRM: "maker Czech (t)".
+func (v *Vehicle) MakerLabel() string {
+	switch {
+	case v.makerLabel != "":
+		return v.makerLabel
+	case v.Maker == "":
+		return "maker Others"
+	}
+	return "maker " + v.Maker.String()
 }

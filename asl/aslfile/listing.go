@@ -61,7 +61,12 @@ func (r *reader) readListed(n *yaml.Node, field, side string) (*asl.Vehicle, err
 	v := asl.NewVehicle(l.FullName(), c, l.MP)
 	v.RedMP, v.Radio, v.GroundPressure, v.AFV = l.RedMP, !l.Radioless, l.GroundPressure, l.AFV
 	v.TruckType, v.Amphibious = l.TruckType, l.AmphibiousMP > 0
-	v.Maker = side
+	// The listing says who built it (rules-notes 1.7 "Maker"); a maker: beside it overrides.
+	m, why, ok := l.Maker()
+	if !ok {
+		return nil, r.Errf(at, field, "%s (%s) has no maker: rules-notes 1.7 gives none for the %s listing", l.FullName(), l.Type, l.Group)
+	}
+	v.SetMaker(m, why)
 	return r.vehicleFacts(fs, field, v)
 }
 

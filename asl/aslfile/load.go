@@ -769,8 +769,32 @@ func (r *reader) readVehicle(n *yaml.Node, field, side string) (*asl.Vehicle, er
 		return nil, err
 	}
 	v := asl.NewVehicle("", class, mp)
-	v.Maker = side
+	sideMaker(&v, side)
 	return r.vehicleFacts(fs, field, v)
+}
+
+// sideMaker: a vehicle that names no listing and no maker was built by its side's nation
+// (ESB, D2.5), or by one of D2.5's Others when the side names no maker.
+func sideMaker(v *asl.Vehicle, side string) {
+	if m, ok := asl.ParseMaker(side); ok {
+		v.SetMaker(m, "its side")
+		return
+	}
+	v.SetMaker(asl.MakerOthers, "side "+side)
+}
+
+// maker reads a vehicle's maker: (D2.5), which overrides its listing's and its side's.
+func (r *reader) maker(n *yaml.Node, field string, v *asl.Vehicle) error {
+	s, err := r.Str(n, field)
+	if err != nil {
+		return err
+	}
+	m, ok := asl.ParseMaker(s)
+	if !ok {
+		return r.Errf(n, field, "no maker %q: one of %s, or an origin mark such as (t)", s, asl.MakerChoices())
+	}
+	v.SetMaker(m, "set by the scenario")
+	return nil
 }
 
 // hasListing: a vehicle mapping names a listing.
@@ -811,7 +835,7 @@ func (r *reader) vehicleFacts(fs []scenario.KV, field string, v asl.Vehicle) (*a
 		case "rev":
 			v.Rev, err = r.Integer(f.V, sub, 1, 9)
 		case "maker":
-			v.Maker, err = r.Str(f.V, sub)
+			err = r.maker(f.V, sub, &v)
 		case "morale":
 			v.Morale, err = r.Integer(f.V, sub, 2, 12)
 		case "stalls_on":

@@ -87,7 +87,7 @@ func TestOddsOfEachRoll(t *testing.T) {
 				{"P1", "Delay DR", "1/6", map[string]string{"DR 2: MP added to the Impulse (Start MP + Delay DR)": "1/36", "DR 7: MP added to the Impulse (Start MP + Delay DR)": "1/6"}}}, 12},
 		// A bogs on DR 10..12 (+2), B on DR 9..12 (+3); both: each rolls a dr, the highest bogs.
 		{"Platoon Bog Check and Random Selection", td + "d14/14.21-bog-random-selection.yaml", 0, "P1: A enter N3, B enter N4",
-			[]roll{{"P1", "Platoon Bog Check", "1", map[string]string{"none bogged": "13/18", "would bog: B": "1/9", "would bog: A, B": "1/6"}},
+			[]roll{{"P1", "Platoon Bog Check", "1", map[string]string{"none bogged": "13/18", "would bog: B (failed: B crossing a hedge)": "1/9", "would bog: A, B (failed: A crossing a hedge, B crossing a hedge)": "1/6"}},
 				{"P1", "Random Selection (Bog)", "1/6", map[string]string{"dr 1: A": "1/6", "dr 6: A": "1/6"}},
 				{"P1", "Random Selection (Bog)", "1/6", map[string]string{"dr 1: B": "1/6", "dr 6: B": "1/6"}}}, 2 + 36},
 		{"no roll", td + "d8/8.3-unbog-freed.yaml", 2, "T1 enter N4", nil, 1},
