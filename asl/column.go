@@ -165,19 +165,18 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	if !g.Map.Contains(a.A) {
 		return g.refuse("A4.1", "%s is off the map", lay.Name(a.A))
 	}
-	d := g.Map.At(a.A)
-	row := &TerrainChart[g.Map.TerrainOf(d.Terrain)]
 	var side hex.Side
-	road, path := false, false
+	road := false
 	if !u.Pos.Offboard {
 		side, _ = u.Pos.Hex.SideTo(a.A)
-		road, path = g.Map.Road(u.Pos.Hex, side), g.Map.Path(u.Pos.Hex, side)
+		road = g.Map.Road(u.Pos.Hex, side)
 		if _, err := g.leaveCheck(u, a.A, false); err != nil {
 			return err
 		}
 	}
-	if u.Column != 0 && !road && !path && row.Obstacle {
-		return g.refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
+	rubble, err := g.columnMayEnter(u, a.A, side)
+	if err != nil {
+		return err
 	}
 	// The road bonus may be spent only by a unit that spends its whole MPh on road (B3.4).
 	left := u.Remaining()
@@ -211,10 +210,44 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	u.Pos = Position{Hex: a.A, OnRoad: road, Below: e.below}
 	u.EnteredHex = true
 	e.report(r)
+	if rubble {
+		r.event("E11.521", columnRubbleNote)
+	}
 	if u.V.Class == Wagon {
 		u.Moving = true
 	}
 	return nil
+}
+
+// columnBarred are the woods and building Locations a Column unit may enter only across a road
+// or path hexside (E11.521). A Factory is the rule's own exception, and rubble is not a
+// building Location (rules-notes 1.5 #14): neither is here.
+var columnBarred = [numTerrain]bool{Woods: true, Building: true, WoodenBuilding: true}
+
+// columnRubbleNote names the project default that lets a Column into rubble.
+const columnRubbleNote = "default: rules-notes 1.5 #14: rubble is not a building Location, so a Column unit may enter it"
+
+// columnMayEnter is E11.521 for every entry of a Column unit, moving in the MPh or advancing in
+// the APh: may u, in a Column, enter hex to across side of the hex it stands in? Not a woods or
+// building Location, unless across a road or path hexside; a unit entering from off the board or
+// leaving the stream below a bridge crosses none (rules-notes 1.5 #15). A Factory may be
+// entered; so may rubble, by a project default: rubble reports that the default decided it. A
+// unit in no Column may enter anything this rule knows of.
+func (g *Game) columnMayEnter(u *Unit, to hex.Hex, side hex.Side) (rubble bool, err error) {
+	if u.Column == 0 {
+		return false, nil
+	}
+	t := g.Map.TerrainOf(g.Map.At(to).Terrain)
+	if TerrainChart[t].IsRubble {
+		return true, nil
+	}
+	if !columnBarred[t] {
+		return false, nil
+	}
+	if !u.Pos.Offboard && !u.Pos.Below && (g.Map.Road(u.Pos.Hex, side) || g.Map.Path(u.Pos.Hex, side)) {
+		return false, nil
+	}
+	return false, g.refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
 }
 
 // Relocate is a rout or an advance outside the Movement Phase, as an outside event: Infantry
