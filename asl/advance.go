@@ -152,6 +152,9 @@ func (g *Game) advanceColumn(gi int, to hex.Hex, r *Result) error {
 		return g.refuse("A4.7", "%s is a %s: vehicles do not advance; only a Column advances as a group (E11.52)", grp.ID, grp.Kind)
 	}
 	ms := append([]int(nil), grp.Members...)
+	if len(ms) == 0 {
+		return g.refuse("E11.5", "Column %s has no units", grp.ID)
+	}
 	for _, m := range ms {
 		if u := &g.Units[m]; !u.waiting() && u.place() == to {
 			return g.refuse("E11.5", "%s may not advance into %s, held by its own Column: each stack enters only the hex the one ahead of it leaves", g.Units[ms[0]].ID, lay.Name(to))
