@@ -165,19 +165,18 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	if !g.Map.Contains(a.A) {
 		return g.refuse("A4.1", "%s is off the map", lay.Name(a.A))
 	}
-	d := g.Map.At(a.A)
-	row := &TerrainChart[g.Map.TerrainOf(d.Terrain)]
 	var side hex.Side
-	road, path := false, false
+	road := false
 	if !u.Pos.Offboard {
 		side, _ = u.Pos.Hex.SideTo(a.A)
-		road, path = g.Map.Road(u.Pos.Hex, side), g.Map.Path(u.Pos.Hex, side)
+		road = g.Map.Road(u.Pos.Hex, side)
 		if _, err := g.leaveCheck(u, a.A, false); err != nil {
 			return err
 		}
 	}
-	if u.Column != 0 && !road && !path && row.Obstacle {
-		return g.refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
+	rubble, err := g.columnMayEnter(u, a.A, side)
+	if err != nil {
+		return err
 	}
 	// The road bonus may be spent only by a unit that spends its whole MPh on road (B3.4).
 	left := u.Remaining()
@@ -211,38 +210,78 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	u.Pos = Position{Hex: a.A, OnRoad: road, Below: e.below}
 	u.EnteredHex = true
 	e.report(r)
+	if rubble {
+		r.event("E11.521", columnRubbleNote)
+	}
 	if u.V.Class == Wagon {
 		u.Moving = true
 	}
 	return nil
 }
 
-// Relocate is a rout or an advance outside the Movement Phase, as an outside event: Infantry
-// or Cavalry move into an adjacent hex (one hex per line: a rout is checked as each MF is
-// spent, E11.532), and every Column is then checked for Disbandment (E11.532), which the
-// unit's new LOS (or a Column unit's own move) may cause.
-func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
-	r.Reset()
-	u := &g.Units[i]
-	verb := "routs"
-	if advance {
-		verb = "advances"
+// columnBarred are the woods and building Locations a Column unit may enter only across a road
+// or path hexside (E11.521). A Factory is the rule's own exception, and rubble is not a
+// building Location (rules-notes 1.5 #14): neither is here.
+var columnBarred = [numTerrain]bool{Woods: true, Building: true, WoodenBuilding: true}
+
+// columnRubbleNote names the project default that lets a Column into rubble.
+const columnRubbleNote = "default: rules-notes 1.5 #14: rubble is not a building Location, so a Column unit may enter it"
+
+// columnMayEnter is E11.521 for every entry of a Column unit, moving in the MPh or advancing in
+// the APh: may u, in a Column, enter hex to across side of the hex it stands in? Not a woods or
+// building Location, unless across a road or path hexside; a unit entering from off the board or
+// leaving the stream below a bridge crosses none (rules-notes 1.5 #15). A Factory may be
+// entered; so may rubble, by a project default: rubble reports that the default decided it. A
+// unit in no Column may enter anything this rule knows of.
+func (g *Game) columnMayEnter(u *Unit, to hex.Hex, side hex.Side) (rubble bool, err error) {
+	if u.Column == 0 {
+		return false, nil
 	}
+	t := g.Map.TerrainOf(g.Map.At(to).Terrain)
+	if TerrainChart[t].IsRubble {
+		return true, nil
+	}
+	if !columnBarred[t] {
+		return false, nil
+	}
+	if !u.Pos.Offboard && !u.Pos.Below && (g.Map.Road(u.Pos.Hex, side) || g.Map.Path(u.Pos.Hex, side)) {
+		return false, nil
+	}
+	return false, g.refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
+}
+
+// Relocate is a rout or an advance outside the Movement Phase, as an outside event. An advance
+// is [Game.Advance]. A rout moves Infantry or Cavalry into an adjacent hex (one hex per line: a
+// rout is checked as each MF is spent, E11.532), and every Column is then checked for
+// Disbandment (E11.532), which the unit's new LOS may cause. A unit of a Column that has not
+// Disbanded does not rout: an attack that could break it has already Disbanded its Column
+// (E11.53).
+func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
+	if advance {
+		return g.Advance(i, to, r)
+	}
+	r.Reset()
+	if i < 0 || i >= len(g.Units) {
+		return g.refuse("scenario", "no such unit")
+	}
+	u := &g.Units[i]
 	lay := g.Map.Layout
 	switch {
 	case u.V.Class < Infantry:
 		return g.refuse("E11.532", "%s is a %s: only Infantry and Cavalry rout or advance", u.ID, u.V.Class)
+	case u.Column != 0 && g.Groups[u.Column-1].canDisband():
+		return g.refuse("E11.53", "%s is in Column %s, which has not Disbanded: an attack that could break it would have Disbanded the Column first, so a Column unit never routs", u.ID, g.Groups[u.Column-1].ID)
 	case u.Destroyed || u.Pos.Offboard:
 		return g.refuse("E11.532", "%s is not on the map", u.ID)
 	case !g.Map.Contains(to) || !u.Pos.Hex.Adjacent(to):
-		return g.refuse("E11.532", "%s %s one hex at a time: %s is not adjacent to %s", u.ID, verb[:len(verb)-1], lay.Name(to), lay.Name(u.Pos.Hex))
+		return g.refuse("E11.532", "%s routs one hex at a time: %s is not adjacent to %s", u.ID, lay.Name(to), lay.Name(u.Pos.Hex))
 	}
 	was := placeOf(u)
 	u.LastHex, u.HasLast = u.Pos.Hex, true
 	u.Pos = Position{Hex: to, OnRoad: g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, to))}
-	g.notePlace(i, was) // a DEFENDER that routs or advances sees from its new hex (D2.401)
+	g.notePlace(i, was) // a DEFENDER that routs sees from its new hex (D2.401)
 	g.placed(i)
-	r.event("E11.532", fmt.Sprintf("%s %s into %s: Columns are checked for Disbandment", u.ID, verb, lay.Name(to)))
+	r.event("E11.532", fmt.Sprintf("%s routs into %s: Columns are checked for Disbandment", u.ID, lay.Name(to)))
 	g.CheckColumns(r)
 	return nil
 }
@@ -408,22 +447,41 @@ func (g *Game) afterColumnImpulse(gi int, ev eventer) {
 		if u.Pos.Offboard || !u.EnteredHex {
 			continue
 		}
-		// u may go back to LastHex on the way: the enemies of both hexes, in order.
-		for _, j := range g.unitsOf(u.Pos.Hex, u.LastHex) {
-			e := &g.Units[j]
-			if e.Side != u.Side && e.Hidden && !e.Destroyed && !e.Pos.Offboard && e.Pos.Hex == u.Pos.Hex {
-				e.Hidden = false
-				ev.event("E11.522", fmt.Sprintf("Detection: %s is revealed in %s after the Column's Impulse; %s returns to %s", e.ID, g.Map.Layout.Name(u.Pos.Hex), u.ID, g.Map.Layout.Name(u.LastHex)))
-				u.Pos = Position{Hex: u.LastHex}
-			}
-		}
+		g.detect(u, ev)
 		g.placed(m)
-		if d := g.Map.At(u.Pos.Hex); d.Wire && !d.WireKnown {
-			g.editMap().At(u.Pos.Hex).WireKnown = true
-			g.disband(gi, fmt.Sprintf("%s revealed hidden wire in %s (E11.534)", u.ID, g.Map.Layout.Name(u.Pos.Hex)), ev)
+		if g.revealWire(gi, u, ev) {
 			return
 		}
 	}
+}
+
+// detect is Detection (E11.522) for Column unit u once its Column's Impulse is over: a hidden
+// enemy in u's Location is revealed, and u goes back to the hex it came from.
+func (g *Game) detect(u *Unit, ev eventer) {
+	// u may go back to LastHex on the way: the enemies of both hexes, in order.
+	for _, j := range g.unitsOf(u.Pos.Hex, u.LastHex) {
+		e := &g.Units[j]
+		if e.Side != u.Side && e.Hidden && !e.Destroyed && !e.Pos.Offboard && e.Pos.Hex == u.Pos.Hex {
+			e.Hidden = false
+			ev.event("E11.522", fmt.Sprintf("Detection: %s is revealed in %s after the Column's Impulse; %s returns to %s", e.ID, g.Map.Layout.Name(u.Pos.Hex), u.ID, g.Map.Layout.Name(u.LastHex)))
+			u.Pos = Position{Hex: u.LastHex}
+		}
+	}
+}
+
+// revealWire: Column unit u of Column gi stands in a hex of hidden wire, which it reveals, and
+// the Column Disbands (E11.534). It reports whether it did.
+func (g *Game) revealWire(gi int, u *Unit, ev eventer) bool {
+	if u.Pos.Offboard {
+		return false
+	}
+	d := g.Map.At(u.Pos.Hex)
+	if !d.Wire || d.WireKnown {
+		return false
+	}
+	g.editMap().At(u.Pos.Hex).WireKnown = true
+	g.disband(gi, fmt.Sprintf("%s revealed hidden wire in %s (E11.534)", u.ID, g.Map.Layout.Name(u.Pos.Hex)), ev)
+	return true
 }
 
 // CheckColumns checks every Column for Disbandment (E11.53): a Column unit attacked (a minefield
@@ -495,12 +553,13 @@ func (g *Game) knownEnemyInLOS(u *Unit) *Unit {
 }
 
 // disband Disbands a Column for the rest of the scenario (E11.53-.54): Hazardous Movement ends;
-// an ATTACKER Column's units end their MPh; wagons go (or stay) in Motion; a DEFENDER Column's
-// units other than wagons are pinned; every unit loses its "?".
+// an ATTACKER Column's units end their MPh, if it is their MPh (E11.531); wagons go (or stay) in
+// Motion; a DEFENDER Column's units other than wagons are pinned; every unit loses its "?".
 func (g *Game) disband(gi int, why string, ev eventer) {
 	grp := &g.Groups[gi]
 	ms := append([]int(nil), grp.Members...)
 	attacker := len(ms) > 0 && g.Units[ms[0]].Side == g.Phasing
+	endsMPh := attacker && g.Phase == PhaseMPh
 	ev.event("E11.53", fmt.Sprintf("Column %s Disbands: %s; its units are freed from Hazardous Movement", grp.ID, why))
 	for _, m := range ms {
 		u := &g.Units[m]
@@ -512,7 +571,7 @@ func (g *Game) disband(gi int, why string, ev eventer) {
 		case u.V.Class == Wagon:
 			u.Motion = true
 			u.Moving = false
-			if attacker {
+			if endsMPh {
 				u.Ended = true
 			}
 			ev.event("E11.535", u.ID+" (wagon) is in Motion")
@@ -520,12 +579,12 @@ func (g *Game) disband(gi int, why string, ev eventer) {
 			u.Pinned = true
 			ev.event("E11.536", u.ID+" is pinned")
 		}
-		if attacker {
+		if endsMPh {
 			u.Ended = true
 			u.ColumnDisbanded = true
 		}
 	}
-	if attacker {
+	if endsMPh {
 		ev.event("E11.531", "its units' MPh ends at once")
 	}
 	g.dissolve(gi)

@@ -72,7 +72,8 @@ func columnTestGame(t *testing.T, seed uint64) *asl.Game {
 }
 
 // columnTestLine is a random line: mostly a Column's Impulse (its lead enters a neighbouring
-// hex, each other member the hex of the member ahead), else a line of losTestLine (a tank's
+// hex, each other member the hex of the member ahead) or advance (its lead into a neighbouring
+// hex), else a line of losTestLine (a tank's
 // move, a rout or advance, an attack, a new MPh), now and then a squad joining a Column.
 func columnTestLine(g *asl.Game, rng *rand.Rand) string {
 	if rng.IntN(10) == 0 {
@@ -83,6 +84,10 @@ func columnTestLine(g *asl.Game, rng *rand.Rand) string {
 	}
 	id := []string{"K1", "K2"}[rng.IntN(2)]
 	gi, _ := g.Group(id)
+	if rng.IntN(4) == 0 && len(g.Groups[gi].Members) > 0 { // an advance, in an APh (E11.52)
+		lead := &g.Units[g.Groups[gi].Members[0]]
+		return id + " advance " + g.Map.Layout.Name(lead.Pos.Hex.Neighbor(hex.Side(rng.IntN(6))))
+	}
 	var parts []string
 	var ahead hex.Hex
 	for k, m := range g.Groups[gi].Members {
@@ -103,7 +108,7 @@ func columnTestLine(g *asl.Game, rng *rand.Rand) string {
 // line the two must agree: the same refusal or none, the same events (a Disbandment names the
 // same unit and enemy) and the same state.
 func TestColumnWatchOracle(t *testing.T) {
-	late, steps := 0, 0
+	late, steps, advances := 0, 0, 0
 	for seed := range uint64(80) {
 		inc, full := columnTestGame(t, seed), columnTestGame(t, seed)
 		srcI, srcF := dice.NewSeeded(seed), dice.NewSeeded(seed)
@@ -132,6 +137,9 @@ func TestColumnWatchOracle(t *testing.T) {
 			}
 			if ei == nil {
 				steps++
+				if strings.Contains(line, " advance ") {
+					advances++
+				}
 			}
 			for _, grp := range inc.Groups {
 				if grp.Disbanded && !disbanded[grp.ID] {
@@ -143,7 +151,10 @@ func TestColumnWatchOracle(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d steps taken; %d Columns Disbanded after the first step", steps, late)
+	t.Logf("%d steps taken, %d of them Column advances; %d Columns Disbanded after the first step", steps, advances, late)
+	if advances == 0 {
+		t.Fatal("no Column advanced: the random games did not exercise Disbandment as each unit advances")
+	}
 	if late < 20 {
 		t.Fatalf("only %d Columns Disbanded after their first check: the random games did not exercise the incremental check", late)
 	}

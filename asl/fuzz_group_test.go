@@ -100,6 +100,7 @@ var fuzzLineSeeds = []string{
 	"P1 start\nP1: A enter N3, B enter N4, C enter N5\nP1 end\nP1 end toward A:O3, B:O4, C:O5\nP1 end toward A:O3, A:O4\nP1 stop\nP1 end toward A:O3\nP1 end",
 	"C1: T1 enter P7, T2 enter O7, T3 enter N7\nC1 end\nC1 end toward T1:Q7\nC1 end toward T1:Q8, T2:P7\nC1 end toward T9:Q7\nC1 end toward T1\nC1 end toward",
 	"A bu\nA ce\nA ce\nT1 bu\nS1 bu\nR1 bu\nR1 fire-vca Y5-Y6\nA fire-vca M2-N2\nK1 end toward P9\nS1 end toward P9",
+	"K1 advance P9\naph German\nK1: S1 enter P9, L1 enter P9, S2 enter O9, S3 enter N9\nadvance S1 P9\nrout S2 O8\nK1 advance P9\nK1 advance Q9\nP1 advance N3\nadvance K1 P9\naph Russian\nK1 advance P9",
 }
 
 // FuzzLine plays notation lines on a game with every kind of group: no line may panic, a refused

@@ -14,6 +14,9 @@ type Game struct {
 	Units   []Unit
 	Groups  []Group // platoons, Convoys and Columns (D14.2, E11)
 	Phasing string  // the side whose MPh it is (the ATTACKER)
+	// Phase is the part of the phasing side's Player Turn the game stands in: its MPh, where
+	// units spend MP and MF, or its APh, where Infantry, Cavalry and Columns advance (A4.7).
+	Phase Phase
 	// Night: Straying applies (E11.6).
 	Night bool
 	// Scratch marks a copy a planner tries steps on: it keeps no record of where MP were
@@ -60,10 +63,21 @@ func NewGame(m *Map, units []Unit, phasing string) *Game {
 	return g
 }
 
+// Phase is a phase of a Player Turn that the notation knows.
+type Phase uint8
+
+// Phases: the Movement Phase, and the Advance Phase that follows it in the same Player Turn.
+const (
+	PhaseMPh Phase = iota
+	PhaseAPh
+)
+
+func (p Phase) String() string { return [...]string{"MPh", "APh"}[p] }
+
 // BeginMPh starts a Movement Phase of the given side: MP counts reset, vehicles in Motion begin
 // it in Motion (D2.4), DEFENDERs may attempt Motion again (D2.401).
 func (g *Game) BeginMPh(side string) {
-	g.Phasing = side
+	g.Phasing, g.Phase = side, PhaseMPh
 	for i := range g.Units {
 		u := &g.Units[i]
 		u.Spent, u.StartStop, u.AllUsed = 0, 0, false
@@ -75,6 +89,7 @@ func (g *Game) BeginMPh(side string) {
 			u.CX = false
 		}
 		u.HasLast, u.NTC, u.PlatoonFree, u.Lost, u.OffRoad, u.ColumnDisbanded, u.NoStart = false, NTCNone, false, false, false, false, false
+		u.Advanced = false
 		u.BeganInMotion = u.Motion && u.Side == side && u.Immobile == Mobile
 		u.ntcDue = u.Side == side && !u.Pos.Offboard && u.Immobile == Mobile
 	}
@@ -246,19 +261,23 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	if a.Unit < 0 || a.Unit >= len(g.Units) {
 		return g.refuse("scenario", "no such unit")
 	}
-	if a.Verb == VerbAttack {
-		return g.attack(a, r)
-	}
-	if a.Verb == VerbMotionAttempt {
-		return g.motionAttempt(a, src, r)
-	}
+	// Outside events and what a crew may do in any phase; everything else is movement, or a
+	// DEFENDER's Motion attempt during it, and needs a Movement Phase.
 	switch a.Verb {
+	case VerbAttack:
+		return g.attack(a, r)
 	case VerbTCA:
 		return g.tca(a, r)
 	case VerbBU, VerbCE:
 		return g.crew(a, r)
 	case VerbFireVCA:
 		return g.fireVCA(a, src, r)
+	}
+	if err := g.inMPh(); err != nil {
+		return err
+	}
+	if a.Verb == VerbMotionAttempt {
+		return g.motionAttempt(a, src, r)
 	}
 	u := g.Units[a.Unit] // work on a copy; commit only on success
 	if a.Verb == VerbEnd && !a.Toward && u.Ended && u.Immobile == Bogged {

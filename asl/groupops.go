@@ -265,10 +265,11 @@ const (
 	GroupDisband                  // a Column declares Disbandment (E11.53)
 	GroupJoin                     // units join a Column (E11.523) or a platoon (D14.23)
 	GroupHurry                    // a Column declares Double Time/Gallop (E11.52)
+	GroupAdvance                  // a Column advances as one in the APh (E11.52)
 )
 
 // GroupAction is a group step: End or Disband for Group; Leave with Unit (or Other, a platoon
-// leaving a Convoy as one); Combine with Other; Form with Units and ID.
+// leaving a Convoy as one); Combine with Other; Form with Units and ID; Advance with To.
 type GroupAction struct {
 	Step  GroupStep
 	Group int
@@ -279,12 +280,24 @@ type GroupAction struct {
 	First bool // break off: the units breaking off finish their MPh first (D14.331)
 	// Ends: End's `end toward` of each member named, the hex it wished to enter next (D2.4).
 	Ends []Action
+	// To: the hex a Column's lead advances into (GroupAdvance, E11.52).
+	To hex.Hex
 }
 
 // GroupDo applies a group step; on refusal nothing changes.
 func (g *Game) GroupDo(ga GroupAction, src dice.Source, r *Result) error {
 	defer g.placedAll(g.movers(ga.Group, append([]int{ga.Unit, ga.Other}, ga.Units...)...))
 	r.Reset()
+	if ga.Step == GroupAdvance {
+		if ga.Group < 0 || ga.Group >= len(g.Groups) || g.Groups[ga.Group].Gone {
+			return g.refuse("scenario", "no such group")
+		}
+		return g.advanceColumn(ga.Group, ga.To, r)
+	}
+	// Every other group step belongs to a Movement Phase.
+	if err := g.inMPh(); err != nil {
+		return err
+	}
 	switch ga.Step {
 	case GroupForm:
 		return g.formPlatoon(ga, r)

@@ -174,6 +174,9 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 // taking part. A Column's members are first given the Column's allowance, its road bonus kept
 // while every MF was spent on road (B3.4).
 func (g *Game) impulseOK(ia ImpulseAction) ([]int, error) {
+	if err := g.inMPh(); err != nil {
+		return nil, err
+	}
 	if ia.Group < 0 || ia.Group >= len(g.Groups) || g.Groups[ia.Group].Gone {
 		return nil, g.refuse("scenario", "no such group")
 	}

@@ -21,6 +21,7 @@ const (
 	LineLOS                      // a LOS check between two hexes, with Convoy hindrances (E11.4)
 	LineStray                    // a unit checks for Straying at night (E11.6)
 	LineRelocate                 // a unit routs or advances into a hex (E11.532)
+	LineAPh                      // the Advance Phase of a side begins (A4.7)
 )
 
 // Line is one parsed line of move notation. Groups are named, not indexed: groups come and go
@@ -44,9 +45,11 @@ type Line struct {
 	Units   []int  // form
 	NewID   string // form
 	First   bool   // leave ... first (D14.331)
-	Side    string // LineMPh
+	Side    string // LineMPh, LineAPh
 	Advance bool   // LineRelocate: an advance, not a rout
 	Area    string // LineArea: "HE OBA", "aircraft attack", "OBA WP"
+	// AreaHex: LineArea's hex; the hex a Column's lead Strays into (E11.6) or advances into
+	// (GroupAdvance, E11.52).
 	AreaHex hex.Hex
 	LOSTo   hex.Hex // LineLOS: from AreaHex to LOSTo
 }
@@ -63,6 +66,9 @@ type Line struct {
 //	combine CONVOY CONVOY
 //	form PLATOON UNIT UNIT [UNIT]
 //	mph SIDE                            (a new Movement Phase of SIDE)
+//	aph SIDE                            (the Advance Phase of SIDE, A4.7)
+//	advance UNIT HEX | rout UNIT HEX    (one hex; Columns are checked for Disbandment, E11.532)
+//	COLUMN advance HEX                  (APh: the lead into HEX, the rest follow it, E11.52)
 //	oba HEX | oba-wp HEX | aircraft HEX (E11.533)
 //	los HEX HEX                         (LOS, with Convoy hindrances, E11.4)
 //	stray UNIT                          (may it Stray at night? E11.6)
@@ -148,6 +154,9 @@ func (g *Game) ParseLine(text string) (Line, error) {
 		}
 		i, err := unit(f[1])
 		if err != nil {
+			if _, isGroup := g.Group(f[1]); isGroup && strings.EqualFold(head, "advance") {
+				return Line{}, fmt.Errorf("%s is a group: a Column advances as one, written \"%s advance HEX\" with HEX its lead's new hex (E11.52)", f[1], f[1])
+			}
 			return Line{}, err
 		}
 		h, err := g.Map.Layout.Parse(f[2])
@@ -157,6 +166,11 @@ func (g *Game) ParseLine(text string) (Line, error) {
 			return Line{}, fmt.Errorf("write \"mph SIDE\": a new Movement Phase of that side")
 		}
 		return Line{Kind: LineMPh, Side: f[1]}, nil
+	case "aph":
+		if len(f) != 2 {
+			return Line{}, fmt.Errorf("write \"aph SIDE\": the Advance Phase of that side")
+		}
+		return Line{Kind: LineAPh, Side: f[1]}, nil
 	case "combine":
 		if len(f) != 3 {
 			return Line{}, fmt.Errorf("write \"combine CONVOY CONVOY\"")
@@ -215,6 +229,12 @@ func (g *Game) parseGroupStep(head string, f []string) (Line, error) {
 		}
 		h, err := g.Map.Layout.Parse(f[2])
 		return Line{Kind: LineImpulse, GroupID: head, Stray: true, AreaHex: h}, err
+	case "advance":
+		if len(f) != 3 {
+			return Line{}, fmt.Errorf("write \"%s advance HEX\": the hex its lead advances into; the units behind follow (E11.52)", head)
+		}
+		h, err := g.Map.Layout.Parse(f[2])
+		return Line{Kind: LineGroup, Group: GroupAdvance, GroupID: head, Unit: -1, AreaHex: h}, err
 	case "double-time", "gallop":
 		if len(f) != 2 {
 			return Line{}, fmt.Errorf("%q takes no arguments", verb)
@@ -244,7 +264,7 @@ func (g *Game) parseGroupStep(head string, f []string) (Line, error) {
 		}
 		return l, nil
 	}
-	return Line{}, fmt.Errorf("no unit %q (units: %s), and \"%s %s\" is not a group step (GROUP start|stop|delay N|end|leave UNIT, \"GROUP: A enter HEX, B -\")", head, g.unitList(), head, f[1])
+	return Line{}, fmt.Errorf("no unit %q (units: %s), and \"%s %s\" is not a group step (GROUP start|stop|delay N|end|leave UNIT|advance HEX, \"GROUP: A enter HEX, B -\")", head, g.unitList(), head, f[1])
 }
 
 func (g *Game) unitList() string {
@@ -355,18 +375,23 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		}
 		return g.Step(a, src, &r.Step)
 	case LineMPh:
-		found := false
-		for i := range g.Units {
-			if g.Units[i].Side == l.Side {
-				found = true
-			}
-		}
-		if !found {
+		if !g.hasSide(l.Side) {
 			return g.refuse("scenario", "no unit is on side %q", l.Side)
 		}
 		r.Step.Reset()
 		g.BeginMPh(l.Side)
 		r.Step.event("D2.4", "a new MPh of "+l.Side+" begins")
+		return nil
+	case LineAPh:
+		if !g.hasSide(l.Side) {
+			return g.refuse("scenario", "no unit is on side %q", l.Side)
+		}
+		r.Step.Reset()
+		if g.Phasing != l.Side || g.Phase != PhaseMPh {
+			r.Step.event("A4.7", "a new Player Turn of "+l.Side+": its MPh passes without a move")
+		}
+		g.BeginAPh(l.Side)
+		r.Step.event("A4.7", "the APh of "+l.Side+" begins: its Infantry and Cavalry may each advance one hex, a Column as one")
 		return nil
 	case LineArea:
 		return g.AreaAttack(l.AreaHex, l.Area, &r.Step)
@@ -409,7 +434,7 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		}
 		return g.Impulse(ia, src, &r.Impulse)
 	case LineGroup:
-		ga := GroupAction{Step: l.Group, Unit: l.Unit, Other: -1, Units: l.Units, ID: l.NewID, Group: -1, First: l.First}
+		ga := GroupAction{Step: l.Group, Unit: l.Unit, Other: -1, Units: l.Units, ID: l.NewID, Group: -1, First: l.First, To: l.AreaHex}
 		if l.Group == GroupEnd {
 			ga.Ends = l.Acts
 		}
@@ -430,6 +455,16 @@ func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
 		return g.GroupDo(ga, src, &r.Step)
 	}
 	return g.refuse("scenario", "unknown line")
+}
+
+// hasSide reports whether some unit is on side.
+func (g *Game) hasSide(side string) bool {
+	for i := range g.Units {
+		if g.Units[i].Side == side {
+			return true
+		}
+	}
+	return false
 }
 
 // noGroup refuses a line naming a group that does not exist, saying why when it once did.

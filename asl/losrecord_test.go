@@ -127,11 +127,14 @@ func losTestGame(t *testing.T, rng *rand.Rand) *asl.Game {
 }
 
 // losTestLine is a random line: mostly a step from fuzzChoose (moves, attacks, Motion
-// attempts), now and then a rout or advance of a squad, or a new MPh of either side.
+// attempts), now and then a rout or advance of a squad, a new MPh of either side, or an APh
+// (where the advances are made, A4.7).
 func losTestLine(g *asl.Game, rng *rand.Rand) string {
 	switch r := rng.IntN(40); {
 	case r < 3:
 		return "mph " + []string{"German", "Russian"}[rng.IntN(2)]
+	case r < 5:
+		return "aph " + []string{"German", "Russian"}[rng.IntN(2)]
 	case r < 7:
 		u := &g.Units[rng.IntN(len(g.Units))]
 		return []string{"rout ", "advance "}[rng.IntN(2)] + u.ID + " " + g.Map.Layout.Name(u.Pos.Hex.Neighbor(hex.Side(rng.IntN(6))))
@@ -170,13 +173,15 @@ func TestMotionRecordOracle(t *testing.T) {
 				continue
 			}
 			k0 := g.LOSRecordLen()
+			// An APh other than the one after the phasing side's MPh is a new Player Turn.
+			newTurn := l.Kind == asl.LineMPh || l.Kind == asl.LineAPh && (g.Phasing != l.Side || g.Phase != asl.PhaseMPh)
 			if err := g.Play(&l, src, &r); err != nil {
 				if g.LOSRecordLen() != k0 {
 					t.Fatalf("%q was refused (%v) but changed the LOS record", line, err)
 				}
 				continue
 			}
-			if l.Kind == asl.LineMPh {
+			if newTurn {
 				o.begin(g)
 			} else {
 				o.played(g, k0)

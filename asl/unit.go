@@ -95,6 +95,8 @@ type Unit struct {
 	OffRoad, RoadBonus bool
 	// ColumnDisbanded: its Column Disbanded during its MPh, which ended it (E11.531).
 	ColumnDisbanded bool
+	// Advanced: it has advanced this APh, alone or with its Column (A4.7: one hex an APh).
+	Advanced bool
 	// NoStart: its Convoy expended a Stop MP this MPh, so it may not Start again (E11.2).
 	NoStart bool
 	// strayOK: it may Stray at night this MPh (E11.6): not in a Convoy or Column, or its lead

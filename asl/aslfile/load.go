@@ -332,7 +332,7 @@ func inferPhasing(moves []Move, units []asl.Unit, g *asl.Game) string {
 func firstMover(moves []Move, units []asl.Unit, g *asl.Game) string {
 	for _, mv := range moves {
 		switch mv.Parsed.Kind {
-		case asl.LineMPh:
+		case asl.LineMPh, asl.LineAPh:
 			return mv.Parsed.Side
 		case asl.LineUnit:
 			if mv.Parsed.GroupID == "" && mv.Action.Verb != asl.VerbAttack && mv.Action.Verb != asl.VerbMotionAttempt {

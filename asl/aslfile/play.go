@@ -147,6 +147,8 @@ func LineHead(g *asl.Game, n int, text string, l *asl.Line) StepOut {
 		so.Unit = g.Units[l.Action.Unit].ID
 	case l.Kind == asl.LineMPh:
 		so.Unit, so.Action = "MPh", l.Side
+	case l.Kind == asl.LineAPh:
+		so.Unit, so.Action = "APh", l.Side
 	case l.Kind == asl.LineArea || l.Kind == asl.LineLOS:
 		so.Unit = strings.Fields(text)[0]
 	case l.Kind == asl.LineStray:

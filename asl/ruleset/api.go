@@ -77,7 +77,7 @@ func (g *Game) Movers(a rules.Action) (sides []string, refereeOnly, known bool) 
 		for _, i := range l.Units {
 			unit(i)
 		}
-	case asl.LineMPh:
+	case asl.LineMPh, asl.LineAPh:
 		add(l.Side)
 	case asl.LineStray:
 		unit(l.Action.Unit)

@@ -49,6 +49,8 @@ func lineVerb(l *asl.Line) string {
 		return "impulse"
 	case asl.LineMPh:
 		return "mph"
+	case asl.LineAPh:
+		return "aph"
 	case asl.LineArea:
 		return "area"
 	case asl.LineLOS:

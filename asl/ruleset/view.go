@@ -15,10 +15,12 @@ import (
 // StateView is an ASL game's state as the API shows it (every role sees all of it).
 type StateView struct {
 	rules.Head
-	Phasing string      `json:"phasing"`
-	Map     *MapView    `json:"map,omitempty"`
-	Units   []UnitView  `json:"units"`
-	Groups  []GroupView `json:"groups"`
+	Phasing string `json:"phasing"`
+	// Phase is the phasing side's phase when it is not its MPh: "APh" (A4.7).
+	Phase  string      `json:"phase,omitempty"`
+	Map    *MapView    `json:"map,omitempty"`
+	Units  []UnitView  `json:"units"`
+	Groups []GroupView `json:"groups"`
 }
 
 type MapView struct {
@@ -90,6 +92,9 @@ func (g *Game) View(head rules.Head, withMap bool) any {
 	st := g.G
 	v := StateView{Head: head, Units: make([]UnitView, 0, len(st.Units)), Groups: make([]GroupView, 0, len(st.Groups))}
 	v.Phasing = st.Phasing
+	if st.Phase != asl.PhaseMPh {
+		v.Phase = st.Phase.String()
+	}
 	if withMap {
 		m := mapOf(st)
 		v.Map = &m

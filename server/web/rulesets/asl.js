@@ -527,7 +527,7 @@ export default {
   drawUnits: () => drawHexUnits(counter),
   drawSelection: () => drawHexSelection(vcaMarks),
   drawOverlay: drawReach,
-  header: (v) => ({ text: v.phasing ? `MPh: ${v.phasing}` : '', colour: v.phasing ? sideColour(v.phasing) : '', title: 'The side whose Movement Phase it is' }),
+  header: (v) => ({ text: v.phasing ? `${v.phase || 'MPh'}: ${v.phasing}` : '', colour: v.phasing ? sideColour(v.phasing) : '', title: v.phase === 'APh' ? 'The side whose Advance Phase it is' : 'The side whose Movement Phase it is' }),
   roleText: (st) => (st.role === 'referee' ? 'Referee: moves every side' : `You move: ${(st.may_move || []).join(', ')}`),
   renderUnitList,
   renderUnitPanel,
