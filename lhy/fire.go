@@ -354,7 +354,8 @@ func (g *Game) fireMarkers(a Action, rep *Report) (*fireSetup, error) {
 }
 
 // placeSADRM checks an SADRM: the nationality it is on (the only one in the hex if unnamed)
-// and its firers; a Regrouping firer makes it one worse (14.3).
+// and its firers, each of a state that lets it fire at h (States); a Regrouping firer makes it
+// one worse (14.3).
 func (g *Game) placeSADRM(m *Marker, h Hex, nations []Nation, rep *Report) error {
 	if m.Nation == "" {
 		if len(nations) != 1 {
@@ -375,12 +376,9 @@ func (g *Game) placeSADRM(m *Marker, h Hex, nations []Nation, rep *Report) error
 		switch {
 		case w.Eliminated:
 			return refuse("13.1", "%s is not on the map", w.ID)
-		case w.Disrupted:
-			return refuse("13.3.2", "%s is Disrupted: it may only Recover or Withdraw", w.ID)
-		case w.Shocked:
-			return refuse("13.3.5", "%s is Shocked: it may only Recover", w.ID)
-		case w.Regrouping && !w.At.Adjacent(h):
-			return refuse("14.3", "%s is Regrouping: it fires small arms only at an adjacent hex", w.ID)
+		}
+		if r := g.mayAct(f, VerbFire, h); r != nil {
+			return r
 		}
 		if w.Regrouping && regrouping == "" {
 			regrouping = w.ID

@@ -1,0 +1,172 @@
+package lhy
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// verbFixture is a game in which unit X, in good order, may take the verb's step line (after
+// the steps before, played with dice), and the dice the line itself rolls.
+type verbFixture struct {
+	g      func() *Game
+	before []string
+	prep   []int // the dice of the steps before
+	line   string
+	dice   []int
+}
+
+// verbFixtures: one per verb of the table States.
+func verbFixtures() map[Verb]verbFixture {
+	mk := func() *Game { return &Game{Map: NewMap(12, 10), Turn: 1} }
+	// X fires on, or goes into, the German squad E in C5.
+	attacker := func() *Game {
+		g := mk()
+		u(g, "X", "US", Squad, "C6", 6)
+		u(g, "Y", "US", Squad, "C6", 6)
+		u(g, "E", German, Squad, "C5", 5)
+		return g
+	}
+	// X (9) defends C5 against A (3) and the halftrack H: -3, d10 1 makes -2, row <=-2: the
+	// defender may Advance and attempt a Vehicle Destruction.
+	winner := func() *Game {
+		g := mk()
+		u(g, "X", "US", Squad, "C5", 9)
+		u(g, "A", German, Squad, "C6", 3)
+		u(g, "H", German, HT, "C6", 0, av(1, -1))
+		return g
+	}
+	// X (3) defends C5 against A (9): +3, d10 5 makes 8, row 6-9: X takes a Casualty, passes its
+	// Cohesion Check (d10 1) and must retreat 2-4 hexes.
+	loser := func() *Game {
+		g := mk()
+		u(g, "X", "US", Squad, "C5", 3)
+		u(g, "A", German, Squad, "C6", 9)
+		return g
+	}
+	alone := func() *Game {
+		g := mk()
+		u(g, "X", "US", Squad, "C5", 6)
+		return g
+	}
+	return map[Verb]verbFixture{
+		VerbFire:      {g: attacker, line: "fire C5: sa +1 by X", dice: []int{1}},
+		VerbAssault:   {g: attacker, line: "assault C5 X", dice: []int{5, 5, 5, 5, 5}},
+		VerbReinforce: {g: attacker, before: []string{"declare C5 Y"}, line: "reinforce C5 X"},
+		VerbAdvance:   {g: winner, before: []string{"assault C5 A H"}, prep: []int{1}, line: "advance X C4"},
+		VerbVDA:       {g: winner, before: []string{"assault C5 A H"}, prep: []int{1}, line: "vda X H", dice: []int{1}},
+		VerbRecover:   {g: alone, line: "recover X", dice: []int{1}},
+		VerbWithdraw:  {g: alone, line: "withdraw X C4"},
+		VerbRetreat:   {g: loser, before: []string{"assault C5 A"}, prep: []int{5, 1}, line: "retreat X C4 C3"},
+	}
+}
+
+// putIn puts unit x in state s.
+func putIn(x *Unit, s UnitState) {
+	switch s {
+	case Disrupted:
+		x.Disrupted = true
+	case Regrouping:
+		x.Regrouping = true
+	case Shocked:
+		x.Shocked = true
+	case FPState:
+		x.Kind, x.Steps, x.Full = FP, 1, 1
+	}
+}
+
+// TestStateTable: every (state x verb) cell, played through the verb's own step: a unit in a
+// state the rules bar from the verb is refused under the rule line the cell names, and the
+// refusal changes nothing; a unit the state leaves free takes the step. The expectations are
+// the rule texts': 14.0 (not Disrupted, Regrouping or Shocked), 14.3.2 (an undisrupted unit),
+// the Regrouping line of 14.3 (only small arms at an adjacent hex, Recover or Withdraw),
+// 13.3.5 (Shocked: only Recover), 14.3.3 (a Shocked AFV or an FP that loses is eliminated),
+// rules-notes 2.3 (Advance: only a unit eligible for an Assault; an FP never moves) and 2.5
+// (Recovery is a Disrupted unit's roll).
+func TestStateTable(t *testing.T) {
+	ok := ""
+	want := map[UnitState][NumVerbs]string{
+		GoodOrder:  {VerbFire: ok, VerbAssault: ok, VerbReinforce: ok, VerbAdvance: ok, VerbVDA: ok, VerbRecover: "rules-notes 2.5", VerbWithdraw: ok, VerbRetreat: ok},
+		Disrupted:  {VerbFire: "rules-notes 2.3", VerbAssault: "14.0", VerbReinforce: "14.0", VerbAdvance: "rules-notes 2.3", VerbVDA: "14.3.2", VerbRecover: ok, VerbWithdraw: ok, VerbRetreat: ok},
+		Regrouping: {VerbFire: ok, VerbAssault: "14.0", VerbReinforce: "14.0", VerbAdvance: "rules-notes 2.3", VerbVDA: "14.3", VerbRecover: ok, VerbWithdraw: ok, VerbRetreat: ok},
+		Shocked:    {VerbFire: "13.3.5", VerbAssault: "14.0", VerbReinforce: "14.0", VerbAdvance: "rules-notes 2.3", VerbVDA: "13.3.5", VerbRecover: ok, VerbWithdraw: "13.3.5", VerbRetreat: "14.3.3"},
+		// An FP in good order: nothing to recover from.
+		FPState: {VerbFire: ok, VerbAssault: "rules-notes 2.3", VerbReinforce: "rules-notes 2.3", VerbAdvance: "rules-notes 2.3", VerbVDA: ok, VerbRecover: "rules-notes 2.5", VerbWithdraw: "rules-notes 2.3", VerbRetreat: "14.3.3"},
+	}
+	fx := verbFixtures()
+	for s := range NumStates {
+		for v := range NumVerbs {
+			f, found := fx[v]
+			if !found {
+				t.Fatalf("no fixture for verb %s", v)
+			}
+			g := f.g()
+			play(t, g, f.prep, f.before...)
+			x, _ := g.Unit("X")
+			putIn(&g.Units[x], s)
+			before := g.Clone()
+			_, err := g.Apply(f.line, &dice.Script{Values: f.dice})
+			rule := want[s][v]
+			if rule == ok {
+				if err != nil {
+					t.Errorf("%s, %s: %s refused: %v", s, v, f.line, err)
+				}
+				continue
+			}
+			// A cell that allows leaves the refusal to another state the unit is in: an FP in
+			// good order has nothing to recover from.
+			by := s
+			if States[s][v].Leave == Allowed {
+				by = GoodOrder
+			}
+			r, isRefusal := err.(*Refusal)
+			switch {
+			case !isRefusal:
+				t.Errorf("%s, %s: %s: %v, want a refusal under %s", s, v, f.line, err, rule)
+				continue
+			case r.Rule != rule:
+				t.Errorf("%s, %s: %s refused under %s (%s), want %s", s, v, f.line, r.Rule, r.Msg, rule)
+			case r.Rule != States[by][v].Rule:
+				t.Errorf("%s, %s: refused under %s, but the table's cell names %s", s, v, r.Rule, States[by][v].Rule)
+			case !strings.Contains(r.Msg, "X is "+by.String()):
+				t.Errorf("%s, %s: refusal %q does not name the state", s, v, r.Msg)
+			}
+			if !reflect.DeepEqual(before, g) {
+				t.Errorf("%s, %s: refused, but the game changed", s, v)
+			}
+		}
+	}
+}
+
+// TestRegroupingFiresOnlyAdjacent: the one cell that depends on the hex: a Regrouping firer two
+// hexes away is refused (14.3), and nothing changes.
+func TestRegroupingFiresOnlyAdjacent(t *testing.T) {
+	g := &Game{Map: NewMap(12, 10), Turn: 1}
+	u(g, "X", "US", Squad, "C7", 6, func(x *Unit) { x.Regrouping = true })
+	u(g, "E", German, Squad, "C5", 5)
+	before := g.Clone()
+	_, err := g.Apply("fire C5: sa +1 by X", &dice.Script{Values: []int{1}})
+	if r, ok := err.(*Refusal); !ok || r.Rule != "14.3" || !strings.Contains(r.Msg, "X is Regrouping: it fires small arms only at an adjacent hex") {
+		t.Errorf("%v, want a 14.3 refusal", err)
+	}
+	if !reflect.DeepEqual(before, g) {
+		t.Error("refused, but the game changed")
+	}
+}
+
+// TestStateTableComplete: every cell names its rule line, and every cell that bars says why.
+func TestStateTableComplete(t *testing.T) {
+	for s := range NumStates {
+		for v := range NumVerbs {
+			c := States[s][v]
+			if c.Rule == "" {
+				t.Errorf("%s, %s: no rule line", s, v)
+			}
+			if c.Leave != Allowed && c.Why == "" {
+				t.Errorf("%s, %s: bars with no reason", s, v)
+			}
+		}
+	}
+}
