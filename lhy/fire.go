@@ -99,7 +99,8 @@ func byAssaultThenSA(a, b *Unit) int {
 type fireVars struct {
 	best     ints // per nationality in the hex, in order: the marker (index+1; 0 none) of its highest SADRM/MDRM result, and its natural roll
 	tens     int  // mortar natural 10s with MV 2 or more still to apply (13.1.7)
-	at       ints // per vehicle fired at, in order: the marker (index+1; 0 none) of its best anti-tank result, and its natural roll
+	at       ints // per vehicle fired at, in order: the marker (index+1; 0 none) of its most detrimental anti-tank result, and its natural roll
+	shocked  ints // the AFVs a mortar's natural 10 has Shocked in this fire (13.1.7); those fired at with anti-tank markers are Shocked by their anti-tank stage, which weighs it with their own result
 	kills    ints // the vehicles destroyed with Collateral Damage: unit, 1 if by an MG (a Towed Gun survives)
 	aboard   ints // unit, vehicle: the Riders and Passengers Collateral Damage acts on (13.3.7)
 	naturals ints // each marker's natural roll, kept only for the report's texts
@@ -116,6 +117,7 @@ type fireSetup struct {
 	slot    []int     // per marker: its nationality (SADRM) or target (ATDRM) index
 	whys    []string  // per marker: its label (empty when the report is quiet)
 	lowest  [][11]int // per anti-tank marker and natural roll: the lowest natural roll with the same result
+	harm    [][11]int // per anti-tank marker and natural roll: how detrimental its result is (atHarm)
 }
 
 // firePlan checks a fire resolution's markers (13.1) and plans it: one d10 per marker, then,
@@ -165,9 +167,10 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 		p.stages = append(p.stages, stage[fireVars]{dice: sa, play: f.smallArmsStage(ni),
 			idle: func(v *fireVars) bool { return v.best.at(2*ni) == 0 }})
 	}
-	// A mortar on a hex of vehicles alone acts only by a natural 10 with MFA MV 2 or more: short
-	// of one, it says it had no effect on the vehicles no anti-tank marker speaks for.
-	if len(f.nations) == 0 && len(mortars) > 0 {
+	// A mortar acts on vehicles only by a natural 10 with MFA MV 2 or more (13.1.7): short of
+	// one, it says it had no effect on the hex's vehicles that no anti-tank marker speaks for,
+	// whether or not the hex holds units on foot as well.
+	if len(mortars) > 0 {
 		var spared []int
 		for _, j := range g.In(f.h) {
 			if g.Units[j].Vehicular() && !containsInt(f.targets, j) {
@@ -192,7 +195,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 			n := v.tens
 			v.tens = 0
 			for range n {
-				if err := g.mortarTen(f.h, v, rep, r); err != nil {
+				if err := g.mortarTen(f.h, f.targets, v, rep, r); err != nil {
 					return err
 				}
 			}
@@ -238,8 +241,10 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 
 // fold takes the k-th marker's roll into the results: the highest small-arms or mortar result
 // on each nationality (an SADRM before an MDRM at equal results, otherwise the first), the
-// mortar's natural 10s, and the best anti-tank result on each vehicle (the first of equal
-// ones; a natural 2 or less is ignored, 13.3).
+// mortar's natural 10s, and the most detrimental anti-tank result on each vehicle, each roll
+// judged alone (atHarm; among equally detrimental ones the highest FFAR, then the first; a
+// natural 2 or less is ignored, 13.3), so that the order the markers are written in changes
+// no result.
 func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
 	m := &f.markers[k]
 	rep.note("13.1", "", func() string { return fmt.Sprintf("%s: d10 %d %+d = %d", f.whys[k], face, m.DRM, face+m.DRM) })
@@ -273,8 +278,12 @@ func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
 		if face <= ATIgnoreAtMost {
 			return
 		}
-		if b := v.at.at(2*t) - 1; b >= 0 && ffar <= v.at.at(2*t+1)+f.markers[b].DRM {
-			return
+		if b := v.at.at(2*t) - 1; b >= 0 {
+			bface := v.at.at(2*t + 1)
+			h, bh := f.harm[k][face], f.harm[b][bface]
+			if h < bh || h == bh && ffar <= bface+f.markers[b].DRM {
+				return
+			}
 		}
 		v.at = v.at.with2(2*t, k+1, face)
 	}
@@ -290,7 +299,7 @@ func (f *fireSetup) smallArmsStage(ni int) func(g *Game, rep *Report, v *fireVar
 		nat := v.best.at(2*ni + 1)
 		v.best = v.best.with2(2*ni, 0, 0)
 		m := &f.markers[k]
-		return g.smallArms(f.h, f.nations[ni], rolled{m: m, natural: nat, ffar: nat + m.DRM}, rep, r)
+		return g.smallArms(f.h, f.nations[ni], rolled{m: m, natural: nat, ffar: nat + m.DRM}, v.tens > 0, rep, r)
 	}
 }
 
@@ -401,11 +410,14 @@ func (g *Game) anyVehicle(h Hex) bool {
 }
 
 // smallArms applies the highest SADRM/MDRM result on a nationality to its selected target
-// (13.1.3-13.1.6).
-func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error {
+// (13.1.3-13.1.6); ten says a mortar's natural 10 of MV 2 or more is still to act on the hex.
+func (g *Game) smallArms(h Hex, n Nation, x rolled, ten bool, rep *Report, r roller) error {
 	mortar := x.m.Kind == MDRM
 	cands := g.fireTargets(h, n, mortar)
 	if len(cands) == 0 {
+		if ten {
+			return nil // the natural 10 unloads them: its facts name them (13.1.7)
+		}
 		// Only Riders and Passengers, whom an MDRM does not select: no effect on them.
 		var buf [12]int
 		var ids []int
@@ -520,8 +532,11 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 // first every Rider and Passenger in the hex unloads, then one vehicle, picked at random among
 // those in the hex, is Destroyed, or Shocked if it is an AFV. The pick comes after the unloading,
 // so a Shocked AFV has no Riders left to unload and check Cohesion (13.3.5); those of a Destroyed
-// vehicle are left to Collateral Damage at the end of the fire.
-func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
+// vehicle are left to Collateral Damage at the end of the fire. An AFV the fire's anti-tank
+// markers are on (targets) is Shocked by its anti-tank stage, which weighs the Shock with their
+// result: the single most detrimental result (rules-notes 2.4); an AFV a natural 10 has
+// Shocked already in this fire suffers it once.
+func (g *Game) mortarTen(h Hex, targets []int, fv *fireVars, rep *Report, r roller) error {
 	var buf [12]int
 	in := g.inBuf(h, &buf)
 	for _, j := range in {
@@ -550,6 +565,13 @@ func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
 	}
 	v := veh[k]
 	if g.Units[v].Kind == AFV {
+		if fv.shocked.has(v) {
+			return nil
+		}
+		fv.shocked = fv.shocked.plus(v)
+		if containsInt(targets, v) {
+			return nil
+		}
 		return g.shock(v, "13.1.7", rep, "a mortar's natural 10", r)
 	}
 	fv.kills = fv.kills.plus(v, 0)
@@ -591,7 +613,16 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 	if u.Eliminated {
 		return nil // destroyed earlier in this fire (a mortar's natural 10): said then
 	}
+	// A mortar's natural 10 that Shocked it (13.1.7) is one more result to weigh: the vehicle
+	// suffers the single most detrimental one (rules-notes 2.4).
+	mortarShock := func() error {
+		return g.shock(t, "13.1.7", rep, "a mortar's natural 10", r)
+	}
+	shockedByMortar := v.shocked.has(t)
 	if best < 0 {
+		if shockedByMortar {
+			return mortarShock()
+		}
 		rep.note("13.3", "no effect on "+u.ID, func() string {
 			return fmt.Sprintf("no effect on %s: every anti-tank roll on it was a natural %d or less", u.ID, ATIgnoreAtMost)
 		})
@@ -635,7 +666,10 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 		return g.shock(t, "13.3.5", rep, rep.reason(func() string {
 			return fmt.Sprintf("natural 10, FFAR %d at most 2 below %s", x.ffar, arm())
 		}), r)
-	default:
+	case atNoEffect:
+		if shockedByMortar {
+			return mortarShock()
+		}
 		rep.note("13.3", "no effect on "+u.ID, func() string {
 			return fmt.Sprintf("no effect on %s: FFAR %d vs %s, %s unharmed", u.ID, x.ffar, arm(), u.ID)
 		})
@@ -645,6 +679,26 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 
 // An anti-tank result (13.3.5-13.3.6).
 type atResult uint8
+
+// atHarm ranks what marker m's result res does, the most detrimental highest (2.4 of the
+// rules-notes: Destroyed > Shocked > no effect); among destructions, one that causes Collateral
+// Damage (a firer's ATV above 0, a vehicle) ranks above one that does not, and one not by an MG
+// (a Towed Gun in the hex is Destroyed too) above one by an MG.
+func atHarm(u *Unit, m *Marker, res atResult) int {
+	switch res {
+	case atShockedEqual, atShocked10:
+		return 1
+	case atDestroyed:
+		switch {
+		case m.ATV <= 0 || !u.Vehicular():
+			return 2
+		case m.MG:
+			return 3
+		}
+		return 4
+	}
+	return 0
+}
 
 // Anti-tank results.
 const (
@@ -669,11 +723,13 @@ func antiTankResult(u *Unit, x rolled, lessInMotion bool) (atResult, int) {
 	return atNoEffect, eav
 }
 
-// lowestFaces works out, for each anti-tank marker, the lowest natural roll that does to its
-// target what each natural roll does (forgetAT). A fire changes no target's kind, armour or
-// Motion, so the target as it is before the dice answers for every stage.
+// lowestFaces works out, for each anti-tank marker, how detrimental each natural roll's result
+// is (atHarm), and the lowest natural roll that does to its target what each natural roll does
+// (forgetAT). A fire changes no target's kind, armour or Motion, so the target as it is before
+// the dice answers for every stage.
 func (f *fireSetup) lowestFaces(g *Game) {
 	f.lowest = make([][11]int, len(f.markers))
+	f.harm = make([][11]int, len(f.markers))
 	for k := range f.markers {
 		m := &f.markers[k]
 		if m.Kind != ATDRM {
@@ -683,6 +739,7 @@ func (f *fireSetup) lowestFaces(g *Game) {
 		lower := g.reads(MotionLowersAV)
 		for nat := ATIgnoreAtMost + 1; nat <= 10; nat++ {
 			res, _ := antiTankResult(u, rolled{m: m, natural: nat, ffar: nat + m.DRM}, lower)
+			f.harm[k][nat] = atHarm(u, m, res)
 			f.lowest[k][nat] = nat
 			for face := ATIgnoreAtMost + 1; face < nat; face++ {
 				if r, _ := antiTankResult(u, rolled{m: m, natural: face, ffar: face + m.DRM}, lower); r == res {
