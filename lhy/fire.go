@@ -101,6 +101,7 @@ type fireVars struct {
 	tens     int  // mortar natural 10s with MV 2 or more still to apply (13.1.7)
 	at       ints // per vehicle fired at, in order: the marker (index+1; 0 none) of its most detrimental anti-tank result, and its natural roll
 	shocked  ints // the AFVs a mortar's natural 10 has Shocked in this fire (13.1.7); those fired at with anti-tank markers are Shocked by their anti-tank stage, which weighs it with their own result
+	held     ints // the small-arms result on a unit anti-tank markers are on too (a Fighting Position), left for its anti-tank stage to weigh: unit, heldResult, FFAR, Cohesion
 	kills    ints // the vehicles destroyed with Collateral Damage: unit, 1 if by an MG (a Towed Gun survives)
 	aboard   ints // unit, vehicle: the Riders and Passengers Collateral Damage acts on (13.3.7)
 	naturals ints // each marker's natural roll, kept only for the report's texts
@@ -299,7 +300,7 @@ func (f *fireSetup) smallArmsStage(ni int) func(g *Game, rep *Report, v *fireVar
 		nat := v.best.at(2*ni + 1)
 		v.best = v.best.with2(2*ni, 0, 0)
 		m := &f.markers[k]
-		return g.smallArms(f.h, f.nations[ni], rolled{m: m, natural: nat, ffar: nat + m.DRM}, v.tens > 0, rep, r)
+		return g.smallArms(f, ni, rolled{m: m, natural: nat, ffar: nat + m.DRM}, v, rep, r)
 	}
 }
 
@@ -409,13 +410,24 @@ func (g *Game) anyVehicle(h Hex) bool {
 	return false
 }
 
-// smallArms applies the highest SADRM/MDRM result on a nationality to its selected target
-// (13.1.3-13.1.6); ten says a mortar's natural 10 of MV 2 or more is still to act on the hex.
-func (g *Game) smallArms(h Hex, n Nation, x rolled, ten bool, rep *Report, r roller) error {
+// A small-arms result on a unit anti-tank markers are on too, held for its anti-tank stage.
+const (
+	heldNone     = iota // no effect
+	heldRevealed        // no effect but the lost Concealment
+	heldHit             // FFAR above the Cohesion: Disrupted, or a Casualty
+)
+
+// smallArms applies the highest SADRM/MDRM result on the ni-th nationality to its selected
+// target (13.1.3-13.1.6). The target's own result, if anti-tank markers are on it too (a
+// Fighting Position), is held in v for its anti-tank stage, which gives it the single most
+// detrimental of the two (rules-notes 2.4); the rest (Concealment, Riders, the others' Cohesion
+// Checks) comes now.
+func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Report, r roller) error {
+	h, n := f.h, f.nations[ni]
 	mortar := x.m.Kind == MDRM
 	cands := g.fireTargets(h, n, mortar)
 	if len(cands) == 0 {
-		if ten {
+		if v.tens > 0 {
 			return nil // the natural 10 unloads them: its facts name them (13.1.7)
 		}
 		// Only Riders and Passengers, whom an MDRM does not select: no effect on them.
@@ -451,10 +463,13 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, ten bool, rep *Report, r rol
 	rep.note("13.1.3", "", func() string {
 		return fmt.Sprintf("the highest result on %s is %s (%d); it selects %s (Cohesion %d); FFAR %d", n, x.m.Kind, x.ffar, u.ID, c, ffar)
 	})
+	hold := containsInt(f.targets, t)
 	if ffar < c {
-		rep.note("13.1.5", "no effect on "+u.ID, func() string {
-			return fmt.Sprintf("no effect on %s: FFAR %d < Cohesion %d, %s unharmed", u.ID, ffar, c, u.ID)
-		})
+		if hold {
+			v.held = v.held.plus(t, heldNone, ffar, c)
+			return nil
+		}
+		g.fireSpared(t, ffar, c, rep)
 		return nil
 	}
 	revealed := false // the target lost its Concealment
@@ -469,31 +484,27 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, ten bool, rep *Report, r rol
 		}
 	}
 	if ffar == c {
-		// The target is not Disrupted; unless it lost its Concealment, nothing happened to it.
-		key := "no effect on " + u.ID
-		if revealed {
-			key = ""
+		switch {
+		case hold && revealed:
+			v.held = v.held.plus(t, heldRevealed, ffar, c)
+		case hold:
+			v.held = v.held.plus(t, heldNone, ffar, c)
+		case revealed:
+			// The target is not Disrupted: it lost its Concealment, and that fact names it.
+			rep.note("13.1.5", "", func() string {
+				return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
+			})
+		default:
+			g.fireSpared(t, ffar, c, rep)
 		}
-		rep.note("13.1.5", key, func() string {
-			return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
-		})
 		return nil
 	}
 	rider := u.Rider != "" && !u.Passenger
 	vehicle := u.Rider
-	if u.Heroic || u.Nation.JapaneseOrRussian() || ffar >= 10 || u.Disrupted {
-		why := "Heroic"
-		switch {
-		case ffar >= 10:
-			why = "FFAR 10 or more"
-		case u.Nation.JapaneseOrRussian():
-			why = "Japanese/Russian"
-		case u.Disrupted && !u.Heroic:
-			why = "already Disrupted: a Disrupted unit that would Disrupt again takes a Casualty (rules-notes 2.4)"
-		}
-		g.casualty(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why) }))
+	if hold {
+		v.held = v.held.plus(t, heldHit, ffar, c)
 	} else {
-		g.disrupt(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d", ffar, c) }), false)
+		g.fireHit(t, ffar, c, rep)
 	}
 	if rider {
 		for j := range g.Units {
@@ -526,6 +537,39 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, ten bool, rep *Report, r rol
 		}
 	}
 	return nil
+}
+
+// fireSpared says a small-arms or mortar result left its target t as it was: FFAR below its
+// Cohesion, or equal to it with nothing to reveal (13.1.5).
+func (g *Game) fireSpared(t, ffar, c int, rep *Report) {
+	u := &g.Units[t]
+	rep.note("13.1.5", "no effect on "+u.ID, func() string {
+		if ffar == c {
+			return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
+		}
+		return fmt.Sprintf("no effect on %s: FFAR %d < Cohesion %d, %s unharmed", u.ID, ffar, c, u.ID)
+	})
+}
+
+// fireHit applies a small-arms or mortar FFAR above the Cohesion c to its target t (13.1.5): it
+// Disrupts, or takes a Casualty instead when Heroic, Japanese or Russian, at FFAR 10 or more, or
+// when Disrupted already.
+func (g *Game) fireHit(t, ffar, c int, rep *Report) {
+	u := &g.Units[t]
+	if u.Heroic || u.Nation.JapaneseOrRussian() || ffar >= 10 || u.Disrupted {
+		why := "Heroic"
+		switch {
+		case ffar >= 10:
+			why = "FFAR 10 or more"
+		case u.Nation.JapaneseOrRussian():
+			why = "Japanese/Russian"
+		case u.Disrupted && !u.Heroic:
+			why = "already Disrupted: a Disrupted unit that would Disrupt again takes a Casualty (rules-notes 2.4)"
+		}
+		g.casualty(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why) }))
+		return
+	}
+	g.disrupt(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d", ffar, c) }), false)
 }
 
 // mortarTen applies a mortar's natural 10 with MFA MV 2 or more (13.1.7), in the aid's order:
@@ -610,23 +654,19 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 	best := v.at.at(2*ti) - 1
 	nat := v.at.at(2*ti + 1)
 	v.at = v.at.with2(2*ti, 0, 0)
+	other := v.takeHeld(t)
 	if u.Eliminated {
 		return nil // destroyed earlier in this fire (a mortar's natural 10): said then
 	}
-	// A mortar's natural 10 that Shocked it (13.1.7) is one more result to weigh: the vehicle
-	// suffers the single most detrimental one (rules-notes 2.4).
-	mortarShock := func() error {
-		return g.shock(t, "13.1.7", rep, "a mortar's natural 10", r)
+	// A mortar's natural 10 that Shocked it, or a small-arms result held for it, is one more
+	// result to weigh: the unit suffers the single most detrimental one (rules-notes 2.4).
+	if v.shocked.has(t) {
+		other = otherResult{shocked: true}
 	}
-	shockedByMortar := v.shocked.has(t)
 	if best < 0 {
-		if shockedByMortar {
-			return mortarShock()
-		}
-		rep.note("13.3", "no effect on "+u.ID, func() string {
+		return g.atSpared(t, other, rep, r, func() string {
 			return fmt.Sprintf("no effect on %s: every anti-tank roll on it was a natural %d or less", u.ID, ATIgnoreAtMost)
 		})
-		return nil
 	}
 	x := rolled{m: &f.markers[best], natural: nat, ffar: nat + f.markers[best].DRM}
 	lower := g.reads(MotionLowersAV)
@@ -667,12 +707,55 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 			return fmt.Sprintf("natural 10, FFAR %d at most 2 below %s", x.ffar, arm())
 		}), r)
 	case atNoEffect:
-		if shockedByMortar {
-			return mortarShock()
-		}
-		rep.note("13.3", "no effect on "+u.ID, func() string {
+		return g.atSpared(t, other, rep, r, func() string {
 			return fmt.Sprintf("no effect on %s: FFAR %d vs %s, %s unharmed", u.ID, x.ffar, arm(), u.ID)
 		})
+	}
+	return nil
+}
+
+// otherResult is what else the fire did to a unit under anti-tank fire, to weigh with the
+// anti-tank result: a mortar's natural 10 Shocked it (13.1.7), or a small-arms or mortar result
+// was held for it (held: one of heldNone, heldRevealed, heldHit; FFAR and Cohesion).
+type otherResult struct {
+	shocked      bool
+	held         bool
+	res, ffar, c int
+}
+
+// takeHeld removes from v and returns the small-arms result held for unit t, if any.
+func (v *fireVars) takeHeld(t int) otherResult {
+	for i := 0; i < v.held.len(); i += 4 {
+		if v.held.at(i) == t {
+			o := otherResult{held: true, res: v.held.at(i + 1), ffar: v.held.at(i + 2), c: v.held.at(i + 3)}
+			v.held = v.held[:4*i] + v.held[4*(i+4):]
+			return o
+		}
+	}
+	return otherResult{}
+}
+
+// atSpared gives unit t, which anti-tank fire left as it was (why says so), its single result:
+// the other result of the fire if it has one, or no effect.
+func (g *Game) atSpared(t int, other otherResult, rep *Report, r roller, why func() string) error {
+	u := &g.Units[t]
+	switch {
+	case other.shocked:
+		return g.shock(t, "13.1.7", rep, "a mortar's natural 10", r)
+	case other.held && other.res == heldHit:
+		g.fireHit(t, other.ffar, other.c, rep)
+	case other.held && other.res == heldRevealed:
+		// It lost its Concealment, and that fact names it.
+		rep.note("13.3", "", func() string {
+			return fmt.Sprintf("anti-tank fire: %s; small arms FFAR %d = Cohesion %d: %s only loses its Concealment",
+				strings.TrimPrefix(why(), "no effect on "+u.ID+": "), other.ffar, other.c, u.ID)
+		})
+	case other.held:
+		rep.note("13.3", "no effect on "+u.ID, func() string {
+			return fmt.Sprintf("%s; small arms FFAR %d vs Cohesion %d: no Disruption", why(), other.ffar, other.c)
+		})
+	default:
+		rep.note("13.3", "no effect on "+u.ID, why)
 	}
 	return nil
 }

@@ -46,6 +46,12 @@ func antiTankGames() []struct {
 	u(riders, "R1", German, Squad, "C5", 5, rides("T1"))
 	u(riders, "R2", German, Section, "C5", 4, rides("V1"))
 
+	// A Fighting Position under small arms and anti-tank fire at once: Disrupted by the one,
+	// Destroyed by the other, it suffers only the worse.
+	fp := mk()
+	u(fp, "F1", "US", FP, "C5", 5, av(2, -1))
+	u(fp, "U1", "US", Squad, "C5", 4)
+
 	return []struct {
 		name    string
 		g       *Game
@@ -57,6 +63,7 @@ func antiTankGames() []struct {
 		{"mortar, small arms and anti-tank", mortar, "C5", []string{"sa +1", "mortar +1 mv 3", "at T1 +1 atv 2"}},
 		{"kills with and without Collateral Damage", kill, "C5", []string{"at T1 +3", "at T1 +1 atv 2 mg", "at T1 +0 atv 2"}},
 		{"riders", riders, "C5", []string{"mortar +0 mv 2", "at T1 +1 atv 2", "at V1 -2"}},
+		{"fighting position", fp, "C5", []string{"sa +2", "at F1 +0", "mortar -1"}},
 	}
 }
 
@@ -142,9 +149,10 @@ func resultFacts(keys []string, id string) int {
 	return n
 }
 
-// TestOneResultPerVehicle: no outcome of a fire, in the odds or in play, gives a vehicle two
-// results (not "T1 Shocked; T1 Destroyed", nor "T1 Shocked; no effect on T1"), whatever the
-// order of the markers.
+// TestOneResultPerVehicle: no outcome of a fire, in the odds or in play, gives a vehicle or a
+// Fighting Position (a unit anti-tank markers go on) two results (not "T1 Shocked; T1
+// Destroyed", "T1 Shocked; no effect on T1", "F1 Disrupted; F1 Destroyed"), whatever the order
+// of the markers.
 func TestOneResultPerVehicle(t *testing.T) {
 	check := func(name, line string, g *Game) {
 		o, err := g.Odds(line)
@@ -153,7 +161,7 @@ func TestOneResultPerVehicle(t *testing.T) {
 		}
 		for _, x := range o.Outcomes {
 			for i := range g.Units {
-				if v := &g.Units[i]; v.Vehicular() && resultFacts(x.Keys, v.ID) > 1 {
+				if v := &g.Units[i]; (v.Vehicular() || v.HasAV()) && resultFacts(x.Keys, v.ID) > 1 {
 					t.Errorf("%s: %s: outcome %q (%s) gives %s two results", name, line, x.Keys, x.P.RatString(), v.ID)
 				}
 			}
@@ -196,6 +204,12 @@ func TestPlayKeepsTheWorstResult(t *testing.T) {
 		{"anti-tank kill over a mortar's Shock", func(g *Game) {
 			u(g, "T1", German, AFV, "C5", 0, av(5, -1))
 		}, [][2]string{{"mortar +0 mv 2", "at T1 +0"}}, [2]int{10, 9}, []string{"T1 Destroyed"}, []string{"T1 Shocked"}},
+		{"a Fighting Position Destroyed by anti-tank fire is not Disrupted by small arms too", func(g *Game) {
+			u(g, "T1", "US", FP, "C5", 5, av(2, -1))
+		}, [][2]string{{"sa +2", "at T1 +0"}}, [2]int{6, 5}, []string{"T1 Destroyed", "IP in C5"}, []string{"T1 Disrupted"}},
+		{"a Fighting Position Disrupted by small arms, anti-tank fire doing nothing", func(g *Game) {
+			u(g, "T1", "US", FP, "C5", 5, av(2, -1))
+		}, [][2]string{{"sa +2", "at T1 +0"}}, [2]int{6, 1}, []string{"T1 Disrupted"}, []string{"no effect on T1"}},
 		{"a mortar's Shock over anti-tank fire that does nothing, said once", func(g *Game) {
 			u(g, "T1", German, AFV, "C5", 0, av(5, -1))
 		}, [][2]string{{"mortar +0 mv 2", "at T1 +0"}}, [2]int{10, 4}, []string{"T1 Shocked"}, []string{"no effect on T1"}},
