@@ -1,6 +1,7 @@
 package lhy
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -168,5 +169,126 @@ func TestStateTableComplete(t *testing.T) {
 				t.Errorf("%s, %s: bars with no reason", s, v)
 			}
 		}
+	}
+}
+
+// actors are the units a step names as acting, with the verb each takes and the hex it aims at.
+func actors(a Action) (idx []int, v Verb, at Hex, ok bool) {
+	switch a.Verb {
+	case "fire":
+		for _, m := range a.Markers {
+			idx = append(idx, m.By...)
+		}
+		return idx, VerbFire, a.Hex, true
+	case "assault", "declare":
+		return a.Units, VerbAssault, a.Hex, true
+	case "reinforce":
+		return a.Units, VerbReinforce, a.Hex, true
+	case "advance":
+		return []int{a.Unit}, VerbAdvance, a.Hex, true
+	case "vda":
+		return []int{a.Unit}, VerbVDA, at, true
+	case "recover":
+		return []int{a.Unit}, VerbRecover, at, true
+	case "withdraw":
+		return []int{a.Unit}, VerbWithdraw, at, true
+	case "retreat":
+		return []int{a.Unit}, VerbRetreat, at, true
+	}
+	return nil, 0, at, false
+}
+
+// TestGateInvariant: over random sequences of steps on games whose units are in every state,
+// no step the referee accepts has a unit act as its state forbids (States): every verb passes
+// its actors through the one gate. A refused step changes nothing.
+func TestGateInvariant(t *testing.T) {
+	mk := func() *Game {
+		g := &Game{Map: NewMap(12, 10), Turn: 1}
+		u(g, "A1", German, Squad, "C6", 6)
+		u(g, "A2", German, Squad, "D5", 5, disrupted)
+		u(g, "A3", Japanese, Squad, "C7", 7, func(x *Unit) { x.Regrouping = true })
+		u(g, "A4", German, AFV, "B6", 0, av(3, 2), func(x *Unit) { x.Shocked = true })
+		u(g, "A5", German, FP, "D6", 5, av(2, -1))
+		u(g, "A6", German, HT, "C6", 0, av(1, -1))
+		u(g, "A7", German, AFV, "D6", 0, av(3, 2))
+		u(g, "D1", "US", Squad, "C5", 9)
+		u(g, "D2", "US", Squad, "C5", 4, func(x *Unit) { x.Regrouping = true })
+		u(g, "D3", "US", AFV, "C5", 0, av(4, 1), func(x *Unit) { x.Shocked = true })
+		u(g, "D4", "US", FP, "C5", 6, av(2, -1))
+		u(g, "D5", "US", Squad, "C4", 6, disrupted)
+		c5, _ := g.Map.Parse("C5")
+		g.Map.Hexes[c5] = HexInfo{Terrain: RuralBuilding}
+		return g
+	}
+	ids := []string{"A1", "A2", "A3", "A4", "A5", "A6", "A7", "D1", "D2", "D3", "D4", "D5"}
+	hexes := []string{"C4", "C5", "C6", "C7", "D5", "D6", "B6", "C3", "C2", "C1", "B4", "B5"}
+	rng := rand.New(rand.NewPCG(29, 9))
+	src := dice.NewSeeded(29)
+	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
+	line := func() string {
+		switch rng.IntN(10) {
+		case 0:
+			return "assault " + pick(hexes) + " " + pick(ids)
+		case 1:
+			return "assault C5 A1 " + pick(ids)
+		case 2:
+			return "fire " + pick(hexes) + ": sa +1 by " + pick(ids)
+		case 3:
+			return "advance " + pick(ids) + " " + pick(hexes)
+		case 4:
+			return "vda " + pick(ids) + " " + pick(ids)
+		case 5:
+			return "recover " + pick(ids)
+		case 6:
+			return "withdraw " + pick(ids) + " " + pick(hexes)
+		case 7:
+			return "retreat " + pick(ids) + " " + pick(hexes) + " " + pick(hexes)
+		case 8:
+			return "advance " + pick(ids[7:]) + " " + pick([]string{"C4", "B4", "B5", "D4", "D5"})
+		}
+		return "declare C5 A1"
+	}
+	accepted := 0
+	for game := range 200 {
+		g := mk()
+		if game%2 == 0 {
+			// Cohesion 6 vs 9: -3, Rural bldg -1, Regrouping D2 +1; d10 1 makes -2, row <=-2: the
+			// defenders in C5 may Advance and attempt a Vehicle Destruction on A7.
+			if _, err := g.Apply("assault C5 A1 A7", &dice.Script{Values: []int{1}, Then: src}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 12 {
+			l := line()
+			before := g.Clone()
+			a, err := Parse(before, l)
+			if err != nil {
+				continue
+			}
+			_, err = g.Apply(l, src)
+			if err != nil {
+				if !reflect.DeepEqual(before, g) {
+					t.Fatalf("game %d: %q refused (%v), but the game changed", game, l, err)
+				}
+				continue
+			}
+			accepted++
+			idx, v, at, ok := actors(a)
+			if !ok {
+				continue
+			}
+			for _, i := range idx {
+				x := &before.Units[i]
+				for s := range NumStates {
+					c := States[s][v]
+					if s.Holds(x) && (c.Leave == Barred || c.Leave == AdjacentOnly && !x.At.Adjacent(at)) {
+						t.Errorf("game %d: %q accepted, but %s is %s (%s: %s)", game, l, x.ID, s, c.Rule, c.Why)
+					}
+				}
+			}
+		}
+	}
+	if accepted < 100 {
+		t.Errorf("only %d steps accepted: the invariant was hardly tried", accepted)
 	}
 }
