@@ -99,7 +99,9 @@ func byAssaultThenSA(a, b *Unit) int {
 type fireVars struct {
 	best     ints // per nationality in the hex, in order: the marker (index+1; 0 none) of its highest SADRM/MDRM result, and its natural roll
 	tens     int  // mortar natural 10s with MV 2 or more still to apply (13.1.7)
-	at       ints // per vehicle fired at, in order: the marker (index+1; 0 none) of its best anti-tank result, and its natural roll
+	at       ints // per vehicle fired at, in order: the marker (index+1; 0 none) of its most detrimental anti-tank result, and its natural roll
+	shocked  ints // the AFVs a mortar's natural 10 has Shocked in this fire (13.1.7); those fired at with anti-tank markers are Shocked by their anti-tank stage, which weighs it with their own result
+	held     ints // the small-arms result on a unit anti-tank markers are on too (a Fighting Position), left for its anti-tank stage to weigh: unit, heldResult, FFAR, Cohesion
 	kills    ints // the vehicles destroyed with Collateral Damage: unit, 1 if by an MG (a Towed Gun survives)
 	aboard   ints // unit, vehicle: the Riders and Passengers Collateral Damage acts on (13.3.7)
 	naturals ints // each marker's natural roll, kept only for the report's texts
@@ -116,6 +118,7 @@ type fireSetup struct {
 	slot    []int     // per marker: its nationality (SADRM) or target (ATDRM) index
 	whys    []string  // per marker: its label (empty when the report is quiet)
 	lowest  [][11]int // per anti-tank marker and natural roll: the lowest natural roll with the same result
+	harm    [][11]int // per anti-tank marker and natural roll: how detrimental its result is (atHarm)
 }
 
 // firePlan checks a fire resolution's markers (13.1) and plans it: one d10 per marker, then,
@@ -165,9 +168,10 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 		p.stages = append(p.stages, stage[fireVars]{dice: sa, play: f.smallArmsStage(ni),
 			idle: func(v *fireVars) bool { return v.best.at(2*ni) == 0 }})
 	}
-	// A mortar on a hex of vehicles alone acts only by a natural 10 with MFA MV 2 or more: short
-	// of one, it says it had no effect on the vehicles no anti-tank marker speaks for.
-	if len(f.nations) == 0 && len(mortars) > 0 {
+	// A mortar acts on vehicles only by a natural 10 with MFA MV 2 or more (13.1.7): short of
+	// one, it says it had no effect on the hex's vehicles that no anti-tank marker speaks for,
+	// whether or not the hex holds units on foot as well.
+	if len(mortars) > 0 {
 		var spared []int
 		for _, j := range g.In(f.h) {
 			if g.Units[j].Vehicular() && !containsInt(f.targets, j) {
@@ -192,7 +196,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 			n := v.tens
 			v.tens = 0
 			for range n {
-				if err := g.mortarTen(f.h, v, rep, r); err != nil {
+				if err := g.mortarTen(f.h, f.targets, v, rep, r); err != nil {
 					return err
 				}
 			}
@@ -238,8 +242,10 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 
 // fold takes the k-th marker's roll into the results: the highest small-arms or mortar result
 // on each nationality (an SADRM before an MDRM at equal results, otherwise the first), the
-// mortar's natural 10s, and the best anti-tank result on each vehicle (the first of equal
-// ones; a natural 2 or less is ignored, 13.3).
+// mortar's natural 10s, and the most detrimental anti-tank result on each vehicle, each roll
+// judged alone (atHarm; among equally detrimental ones the highest FFAR, then the first; a
+// natural 2 or less is ignored, 13.3), so that the order the markers are written in changes
+// no result.
 func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
 	m := &f.markers[k]
 	rep.note("13.1", "", func() string { return fmt.Sprintf("%s: d10 %d %+d = %d", f.whys[k], face, m.DRM, face+m.DRM) })
@@ -273,8 +279,12 @@ func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
 		if face <= ATIgnoreAtMost {
 			return
 		}
-		if b := v.at.at(2*t) - 1; b >= 0 && ffar <= v.at.at(2*t+1)+f.markers[b].DRM {
-			return
+		if b := v.at.at(2*t) - 1; b >= 0 {
+			bface := v.at.at(2*t + 1)
+			h, bh := f.harm[k][face], f.harm[b][bface]
+			if h < bh || h == bh && ffar <= bface+f.markers[b].DRM {
+				return
+			}
 		}
 		v.at = v.at.with2(2*t, k+1, face)
 	}
@@ -290,7 +300,7 @@ func (f *fireSetup) smallArmsStage(ni int) func(g *Game, rep *Report, v *fireVar
 		nat := v.best.at(2*ni + 1)
 		v.best = v.best.with2(2*ni, 0, 0)
 		m := &f.markers[k]
-		return g.smallArms(f.h, f.nations[ni], rolled{m: m, natural: nat, ffar: nat + m.DRM}, rep, r)
+		return g.smallArms(f, ni, rolled{m: m, natural: nat, ffar: nat + m.DRM}, v, rep, r)
 	}
 }
 
@@ -354,7 +364,8 @@ func (g *Game) fireMarkers(a Action, rep *Report) (*fireSetup, error) {
 }
 
 // placeSADRM checks an SADRM: the nationality it is on (the only one in the hex if unnamed)
-// and its firers; a Regrouping firer makes it one worse (14.3).
+// and its firers, each of a state that lets it fire at h (States); a Regrouping firer makes it
+// one worse (14.3).
 func (g *Game) placeSADRM(m *Marker, h Hex, nations []Nation, rep *Report) error {
 	if m.Nation == "" {
 		if len(nations) != 1 {
@@ -375,12 +386,9 @@ func (g *Game) placeSADRM(m *Marker, h Hex, nations []Nation, rep *Report) error
 		switch {
 		case w.Eliminated:
 			return refuse("13.1", "%s is not on the map", w.ID)
-		case w.Disrupted:
-			return refuse("13.3.2", "%s is Disrupted: it may only Recover or Withdraw", w.ID)
-		case w.Shocked:
-			return refuse("13.3.5", "%s is Shocked: it may only Recover", w.ID)
-		case w.Regrouping && !w.At.Adjacent(h):
-			return refuse("14.3", "%s is Regrouping: it fires small arms only at an adjacent hex", w.ID)
+		}
+		if r := g.mayAct(f, VerbFire, h); r != nil {
+			return r
 		}
 		if w.Regrouping && regrouping == "" {
 			regrouping = w.ID
@@ -402,12 +410,26 @@ func (g *Game) anyVehicle(h Hex) bool {
 	return false
 }
 
-// smallArms applies the highest SADRM/MDRM result on a nationality to its selected target
-// (13.1.3-13.1.6).
-func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error {
+// A small-arms result on a unit anti-tank markers are on too, held for its anti-tank stage.
+const (
+	heldNone     = iota // no effect
+	heldRevealed        // no effect but the lost Concealment
+	heldHit             // FFAR above the Cohesion: Disrupted, or a Casualty
+)
+
+// smallArms applies the highest SADRM/MDRM result on the ni-th nationality to its selected
+// target (13.1.3-13.1.6). The target's own result, if anti-tank markers are on it too (a
+// Fighting Position), is held in v for its anti-tank stage, which gives it the single most
+// detrimental of the two (rules-notes 2.4); the rest (Concealment, Riders, the others' Cohesion
+// Checks) comes now.
+func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Report, r roller) error {
+	h, n := f.h, f.nations[ni]
 	mortar := x.m.Kind == MDRM
 	cands := g.fireTargets(h, n, mortar)
 	if len(cands) == 0 {
+		if v.tens > 0 {
+			return nil // the natural 10 unloads them: its facts name them (13.1.7)
+		}
 		// Only Riders and Passengers, whom an MDRM does not select: no effect on them.
 		var buf [12]int
 		var ids []int
@@ -441,10 +463,13 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 	rep.note("13.1.3", "", func() string {
 		return fmt.Sprintf("the highest result on %s is %s (%d); it selects %s (Cohesion %d); FFAR %d", n, x.m.Kind, x.ffar, u.ID, c, ffar)
 	})
+	hold := containsInt(f.targets, t)
 	if ffar < c {
-		rep.note("13.1.5", "no effect on "+u.ID, func() string {
-			return fmt.Sprintf("no effect on %s: FFAR %d < Cohesion %d, %s unharmed", u.ID, ffar, c, u.ID)
-		})
+		if hold {
+			v.held = v.held.plus(t, heldNone, ffar, c)
+			return nil
+		}
+		g.fireSpared(t, ffar, c, rep)
 		return nil
 	}
 	revealed := false // the target lost its Concealment
@@ -459,31 +484,27 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 		}
 	}
 	if ffar == c {
-		// The target is not Disrupted; unless it lost its Concealment, nothing happened to it.
-		key := "no effect on " + u.ID
-		if revealed {
-			key = ""
+		switch {
+		case hold && revealed:
+			v.held = v.held.plus(t, heldRevealed, ffar, c)
+		case hold:
+			v.held = v.held.plus(t, heldNone, ffar, c)
+		case revealed:
+			// The target is not Disrupted: it lost its Concealment, and that fact names it.
+			rep.note("13.1.5", "", func() string {
+				return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
+			})
+		default:
+			g.fireSpared(t, ffar, c, rep)
 		}
-		rep.note("13.1.5", key, func() string {
-			return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
-		})
 		return nil
 	}
 	rider := u.Rider != "" && !u.Passenger
 	vehicle := u.Rider
-	if u.Heroic || u.Nation.JapaneseOrRussian() || ffar >= 10 || u.Disrupted {
-		why := "Heroic"
-		switch {
-		case ffar >= 10:
-			why = "FFAR 10 or more"
-		case u.Nation.JapaneseOrRussian():
-			why = "Japanese/Russian"
-		case u.Disrupted && !u.Heroic:
-			why = "already Disrupted: a Disrupted unit that would Disrupt again takes a Casualty (rules-notes 2.4)"
-		}
-		g.casualty(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why) }))
+	if hold {
+		v.held = v.held.plus(t, heldHit, ffar, c)
 	} else {
-		g.disrupt(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d", ffar, c) }), false)
+		g.fireHit(t, ffar, c, rep)
 	}
 	if rider {
 		for j := range g.Units {
@@ -518,12 +539,48 @@ func (g *Game) smallArms(h Hex, n Nation, x rolled, rep *Report, r roller) error
 	return nil
 }
 
+// fireSpared says a small-arms or mortar result left its target t as it was: FFAR below its
+// Cohesion, or equal to it with nothing to reveal (13.1.5).
+func (g *Game) fireSpared(t, ffar, c int, rep *Report) {
+	u := &g.Units[t]
+	rep.note("13.1.5", "no effect on "+u.ID, func() string {
+		if ffar == c {
+			return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
+		}
+		return fmt.Sprintf("no effect on %s: FFAR %d < Cohesion %d, %s unharmed", u.ID, ffar, c, u.ID)
+	})
+}
+
+// fireHit applies a small-arms or mortar FFAR above the Cohesion c to its target t (13.1.5): it
+// Disrupts, or takes a Casualty instead when Heroic, Japanese or Russian, at FFAR 10 or more, or
+// when Disrupted already.
+func (g *Game) fireHit(t, ffar, c int, rep *Report) {
+	u := &g.Units[t]
+	if u.Heroic || u.Nation.JapaneseOrRussian() || ffar >= 10 || u.Disrupted {
+		why := "Heroic"
+		switch {
+		case ffar >= 10:
+			why = "FFAR 10 or more"
+		case u.Nation.JapaneseOrRussian():
+			why = "Japanese/Russian"
+		case u.Disrupted && !u.Heroic:
+			why = "already Disrupted: a Disrupted unit that would Disrupt again takes a Casualty (rules-notes 2.4)"
+		}
+		g.casualty(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d, %s", ffar, c, why) }))
+		return
+	}
+	g.disrupt(t, "13.1.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > Cohesion %d", ffar, c) }), false)
+}
+
 // mortarTen applies a mortar's natural 10 with MFA MV 2 or more (13.1.7), in the aid's order:
 // first every Rider and Passenger in the hex unloads, then one vehicle, picked at random among
 // those in the hex, is Destroyed, or Shocked if it is an AFV. The pick comes after the unloading,
 // so a Shocked AFV has no Riders left to unload and check Cohesion (13.3.5); those of a Destroyed
-// vehicle are left to Collateral Damage at the end of the fire.
-func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
+// vehicle are left to Collateral Damage at the end of the fire. An AFV the fire's anti-tank
+// markers are on (targets) is Shocked by its anti-tank stage, which weighs the Shock with their
+// result: the single most detrimental result (rules-notes 2.4); an AFV a natural 10 has
+// Shocked already in this fire suffers it once.
+func (g *Game) mortarTen(h Hex, targets []int, fv *fireVars, rep *Report, r roller) error {
 	var buf [12]int
 	in := g.inBuf(h, &buf)
 	for _, j := range in {
@@ -552,6 +609,13 @@ func (g *Game) mortarTen(h Hex, fv *fireVars, rep *Report, r roller) error {
 	}
 	v := veh[k]
 	if g.Units[v].Kind == AFV {
+		if fv.shocked.has(v) {
+			return nil
+		}
+		fv.shocked = fv.shocked.plus(v)
+		if containsInt(targets, v) {
+			return nil
+		}
 		return g.shock(v, "13.1.7", rep, "a mortar's natural 10", r)
 	}
 	fv.kills = fv.kills.plus(v, 0)
@@ -590,14 +654,19 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 	best := v.at.at(2*ti) - 1
 	nat := v.at.at(2*ti + 1)
 	v.at = v.at.with2(2*ti, 0, 0)
+	other := v.takeHeld(t)
 	if u.Eliminated {
 		return nil // destroyed earlier in this fire (a mortar's natural 10): said then
 	}
+	// A mortar's natural 10 that Shocked it, or a small-arms result held for it, is one more
+	// result to weigh: the unit suffers the single most detrimental one (rules-notes 2.4).
+	if v.shocked.has(t) {
+		other = otherResult{shocked: true}
+	}
 	if best < 0 {
-		rep.note("13.3", "no effect on "+u.ID, func() string {
+		return g.atSpared(t, other, rep, r, func() string {
 			return fmt.Sprintf("no effect on %s: every anti-tank roll on it was a natural %d or less", u.ID, ATIgnoreAtMost)
 		})
-		return nil
 	}
 	x := rolled{m: &f.markers[best], natural: nat, ffar: nat + f.markers[best].DRM}
 	lower := g.reads(MotionLowersAV)
@@ -637,16 +706,82 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 		return g.shock(t, "13.3.5", rep, rep.reason(func() string {
 			return fmt.Sprintf("natural 10, FFAR %d at most 2 below %s", x.ffar, arm())
 		}), r)
-	default:
-		rep.note("13.3", "no effect on "+u.ID, func() string {
+	case atNoEffect:
+		return g.atSpared(t, other, rep, r, func() string {
 			return fmt.Sprintf("no effect on %s: FFAR %d vs %s, %s unharmed", u.ID, x.ffar, arm(), u.ID)
 		})
 	}
 	return nil
 }
 
+// otherResult is what else the fire did to a unit under anti-tank fire, to weigh with the
+// anti-tank result: a mortar's natural 10 Shocked it (13.1.7), or a small-arms or mortar result
+// was held for it (held: one of heldNone, heldRevealed, heldHit; FFAR and Cohesion).
+type otherResult struct {
+	shocked      bool
+	held         bool
+	res, ffar, c int
+}
+
+// takeHeld removes from v and returns the small-arms result held for unit t, if any.
+func (v *fireVars) takeHeld(t int) otherResult {
+	for i := 0; i < v.held.len(); i += 4 {
+		if v.held.at(i) == t {
+			o := otherResult{held: true, res: v.held.at(i + 1), ffar: v.held.at(i + 2), c: v.held.at(i + 3)}
+			v.held = v.held[:4*i] + v.held[4*(i+4):]
+			return o
+		}
+	}
+	return otherResult{}
+}
+
+// atSpared gives unit t, which anti-tank fire left as it was (why says so), its single result:
+// the other result of the fire if it has one, or no effect.
+func (g *Game) atSpared(t int, other otherResult, rep *Report, r roller, why func() string) error {
+	u := &g.Units[t]
+	switch {
+	case other.shocked:
+		return g.shock(t, "13.1.7", rep, "a mortar's natural 10", r)
+	case other.held && other.res == heldHit:
+		g.fireHit(t, other.ffar, other.c, rep)
+	case other.held && other.res == heldRevealed:
+		// It lost its Concealment, and that fact names it.
+		rep.note("13.3", "", func() string {
+			return fmt.Sprintf("anti-tank fire: %s; small arms FFAR %d = Cohesion %d: %s only loses its Concealment",
+				strings.TrimPrefix(why(), "no effect on "+u.ID+": "), other.ffar, other.c, u.ID)
+		})
+	case other.held:
+		rep.note("13.3", "no effect on "+u.ID, func() string {
+			return fmt.Sprintf("%s; small arms FFAR %d vs Cohesion %d: no Disruption", why(), other.ffar, other.c)
+		})
+	default:
+		rep.note("13.3", "no effect on "+u.ID, why)
+	}
+	return nil
+}
+
 // An anti-tank result (13.3.5-13.3.6).
 type atResult uint8
+
+// atHarm ranks what marker m's result res does, the most detrimental highest (2.4 of the
+// rules-notes: Destroyed > Shocked > no effect); among destructions, one that causes Collateral
+// Damage (a firer's ATV above 0, a vehicle) ranks above one that does not, and one not by an MG
+// (a Towed Gun in the hex is Destroyed too) above one by an MG.
+func atHarm(u *Unit, m *Marker, res atResult) int {
+	switch res {
+	case atShockedEqual, atShocked10:
+		return 1
+	case atDestroyed:
+		switch {
+		case m.ATV <= 0 || !u.Vehicular():
+			return 2
+		case m.MG:
+			return 3
+		}
+		return 4
+	}
+	return 0
+}
 
 // Anti-tank results.
 const (
@@ -671,11 +806,13 @@ func antiTankResult(u *Unit, x rolled, lessInMotion bool) (atResult, int) {
 	return atNoEffect, eav
 }
 
-// lowestFaces works out, for each anti-tank marker, the lowest natural roll that does to its
-// target what each natural roll does (forgetAT). A fire changes no target's kind, armour or
-// Motion, so the target as it is before the dice answers for every stage.
+// lowestFaces works out, for each anti-tank marker, how detrimental each natural roll's result
+// is (atHarm), and the lowest natural roll that does to its target what each natural roll does
+// (forgetAT). A fire changes no target's kind, armour or Motion, so the target as it is before
+// the dice answers for every stage.
 func (f *fireSetup) lowestFaces(g *Game) {
 	f.lowest = make([][11]int, len(f.markers))
+	f.harm = make([][11]int, len(f.markers))
 	for k := range f.markers {
 		m := &f.markers[k]
 		if m.Kind != ATDRM {
@@ -685,6 +822,7 @@ func (f *fireSetup) lowestFaces(g *Game) {
 		lower := g.reads(MotionLowersAV)
 		for nat := ATIgnoreAtMost + 1; nat <= 10; nat++ {
 			res, _ := antiTankResult(u, rolled{m: m, natural: nat, ffar: nat + m.DRM}, lower)
+			f.harm[k][nat] = atHarm(u, m, res)
 			f.lowest[k][nat] = nat
 			for face := ATIgnoreAtMost + 1; face < nat; face++ {
 				if r, _ := antiTankResult(u, rolled{m: m, natural: face, ffar: face + m.DRM}, lower); r == res {

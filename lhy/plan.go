@@ -92,6 +92,16 @@ func (s ints) at(i int) int {
 	return int(int32(uint32(s[4*i])<<24 | uint32(s[4*i+1])<<16 | uint32(s[4*i+2])<<8 | uint32(s[4*i+3])))
 }
 
+// has reports whether x is in s.
+func (s ints) has(x int) bool {
+	for i := range s.len() {
+		if s.at(i) == x {
+			return true
+		}
+	}
+	return false
+}
+
 // with is s with its i-th integer set to x.
 func (s ints) with(i, x int) ints {
 	if s.at(i) == x {

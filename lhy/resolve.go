@@ -29,21 +29,20 @@ func AssaultRange(u *Unit) int {
 	return 2
 }
 
-// eligible refuses a unit that may not assault (14.0) or not from where it is (10.5.2.2).
-func (g *Game) eligible(i int, target Hex) *Refusal {
+// eligible refuses a unit that may not assault (14.0) or not from where it is (10.5.2.2): its
+// state (States, for verb: VerbAssault or VerbReinforce), then what it is and where.
+func (g *Game) eligible(i int, target Hex, verb Verb) *Refusal {
 	u := &g.Units[i]
-	switch {
-	case u.Eliminated:
+	if u.Eliminated {
 		return refuse("14.0", "%s is not on the map", u.ID)
-	case u.Disrupted:
-		return refuse("14.0", "%s is Disrupted: a Disrupted unit may not assault", u.ID)
-	case u.Regrouping:
-		return refuse("14.0", "%s is Regrouping: a Regrouping unit may not assault", u.ID)
-	case u.Shocked:
-		return refuse("14.0", "%s is Shocked: a Shocked unit may not assault", u.ID)
+	}
+	if r := g.mayAct(i, verb, target); r != nil {
+		return r
+	}
+	switch {
 	case u.Rider != "":
 		return refuse("14.0", "%s is aboard %s: unload it first", u.ID, u.Rider)
-	case u.Kind == FP || u.Kind == TowedGun:
+	case u.Kind == TowedGun:
 		return refuse("14.0", "%s is a %s: it defends, it does not assault", u.ID, u.Kind)
 	}
 	if u.Assaulted && (!u.Advanced || u.SecondAssault) {
@@ -206,8 +205,12 @@ func (g *Game) declare(a Action, rep *Report) error {
 // combat unit; FVs and HTs with infantry or an AFV; or reinforcing a combat unit of the same
 // platoon) and the counting limits.
 func (g *Game) admit(a Action, already []int, rep *Report) error {
+	verb := VerbAssault
+	if a.Verb == "reinforce" {
+		verb = VerbReinforce
+	}
 	for _, i := range a.Units {
-		if r := g.eligible(i, a.Hex); r != nil {
+		if r := g.eligible(i, a.Hex, verb); r != nil {
 			return r
 		}
 		for _, j := range already {
@@ -915,10 +918,11 @@ func (g *Game) vdaPossible(a *After) bool {
 	return false
 }
 
-// canAttempt: an undisrupted combat unit, LATW or FP may make a Vehicle Destruction Attempt.
+// canAttempt: a combat unit, LATW or FP whose state allows it (States: undisrupted, not
+// Regrouping, not Shocked) may make a Vehicle Destruction Attempt (14.3.2).
 func (g *Game) canAttempt(i int) bool {
 	u := &g.Units[i]
-	return !u.Eliminated && !u.Disrupted && (u.Combat || u.Kind == LATW || u.Kind == FP)
+	return !u.Eliminated && g.mayAct(i, VerbVDA, u.At) == nil && (u.Combat || u.Kind == LATW || u.Kind == FP)
 }
 
 // VDATerms are the DRM of a Vehicle Destruction Attempt by unit i on vehicle t (14.3.2).
@@ -1014,6 +1018,9 @@ func (g *Game) vda(a Action, rep *Report, r roller) error {
 	}
 	if af.VDAMade&side != 0 {
 		return refuse("14.3.2", "the %s has made its Vehicle Destruction Attempt already: one per side in an Assault", side)
+	}
+	if r := g.mayAct(a.Unit, VerbVDA, g.Units[a.Target].At); r != nil {
+		return r
 	}
 	if !g.canAttempt(a.Unit) {
 		return refuse("14.3.2", "%s cannot attempt it: it takes an undisrupted combat unit, LATW or FP", g.name(a.Unit))
@@ -1223,6 +1230,9 @@ func (g *Game) retreatEnd(i int, path []Hex) *Refusal {
 }
 
 func (g *Game) retreat(a Action, rep *Report) error {
+	if r := g.mayAct(a.Unit, VerbRetreat, g.Units[a.Unit].At); r != nil {
+		return r
+	}
 	af := g.After
 	if af == nil || !containsInt(af.Retreat, a.Unit) {
 		return refuse("14.3.3", "%s has no Retreat to make", g.name(a.Unit))
@@ -1293,6 +1303,11 @@ func (g *Game) advance(a Action, rep *Report) error {
 		return refuse("14.3", "%s is not on the side that may Advance (%s)", u.ID, af.Advance)
 	case u.Eliminated:
 		return refuse("14.3", "%s is eliminated", u.ID)
+	}
+	if r := g.mayAct(a.Unit, VerbAdvance, a.Hex); r != nil {
+		return r
+	}
+	switch {
 	case u.Advanced:
 		return refuse("14.3", "%s has advanced this turn already: Advance is once per turn per unit", u.ID)
 	case !u.At.Adjacent(a.Hex) && u.At != a.Hex:
@@ -1320,8 +1335,11 @@ const DefaultRecovery = 5
 // Regrouping) ends its Disruption, or its Regrouping.
 func (g *Game) recover(a Action, rep *Report, r roller) error {
 	u := &g.Units[a.Unit]
-	if u.Eliminated || (!u.Disrupted && !u.Regrouping && !u.Shocked) {
-		return refuse("12.1", "%s has nothing to recover from", u.ID)
+	if u.Eliminated {
+		return refuse("rules-notes 2.5", "%s is not on the map", u.ID)
+	}
+	if r := g.mayAct(a.Unit, VerbRecover, u.At); r != nil {
+		return r
 	}
 	var terms []Term
 	for _, j := range g.In(u.At) {
@@ -1367,9 +1385,13 @@ func (g *Game) recover(a Action, rep *Report, r roller) error {
 // 4 hexes, never into an enemy-occupied or mortar impact hex; its Regrouping ends.
 func (g *Game) withdraw(a Action, rep *Report) error {
 	u := &g.Units[a.Unit]
-	switch {
-	case u.Eliminated:
+	if u.Eliminated {
 		return refuse("10.3.1", "%s is not on the map", u.ID)
+	}
+	if r := g.mayAct(a.Unit, VerbWithdraw, u.At); r != nil {
+		return r
+	}
+	switch {
 	case u.Vehicular() || u.Kind == TowedGun || u.Kind == FP:
 		return refuse("10.3.1", "%s is a %s: only non-vehicular units other than Towed Guns and FPs withdraw", u.ID, u.Kind)
 	case u.Rider != "":

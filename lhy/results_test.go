@@ -84,7 +84,8 @@ func TestNoSilentOutcome(t *testing.T) {
 
 // TestNoEffectNamesEveryTarget: a fire that changes nothing names each unit it reached: the
 // selected target below its Cohesion, a vehicle whose anti-tank rolls were all ignored, the
-// Riders an MDRM cannot select, the vehicles of a hex a mortar missed.
+// Riders an MDRM cannot select, the vehicles of a hex a mortar missed (no natural 10 of MV 2 or
+// more), whether or not it holds units on foot too (docs/lhy-scenarios.md, "fire").
 func TestNoEffectNamesEveryTarget(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -112,7 +113,21 @@ func TestNoEffectNamesEveryTarget(t *testing.T) {
 		{"mortar on Riders only", func(g *Game) {
 			u(g, "V1", "US", Truck, "C5", 0, av(0, -1))
 			u(g, "U1", "US", Squad, "C5", 5, rides("V1"))
-		}, "fire C5: mortar +0 mv 1", []int{10}, []string{"no effect on U1"}},
+		}, "fire C5: mortar +0 mv 1", []int{10}, []string{"no effect on U1", "no effect on V1"}},
+		{"mortar misses a hex of vehicles and units on foot", func(g *Game) {
+			u(g, "GE1", German, Squad, "C5", 6)
+			u(g, "T1", German, AFV, "C5", 0, av(5, -1))
+			u(g, "V1", German, Truck, "C5", 0, av(0, -1))
+		}, "fire C5: mortar +0 mv 3", []int{4}, []string{"no effect on GE1", "no effect on T1, V1"}},
+		{"mortar natural 10 of MV 1 on a hex of vehicles and units on foot", func(g *Game) {
+			u(g, "GE1", German, Squad, "C5", 6)
+			u(g, "T1", German, AFV, "C5", 0, av(5, -1))
+		}, "fire C5: mortar -4 mv 1", []int{10}, []string{"no effect on GE1", "no effect on T1"}},
+		{"small arms and a mortar miss, one vehicle under anti-tank fire", func(g *Game) {
+			u(g, "GE1", German, Squad, "C5", 6)
+			u(g, "T1", German, AFV, "C5", 0, av(5, -1))
+			u(g, "V1", German, Truck, "C5", 0, av(0, -1))
+		}, "fire C5: sa +0, mortar +0 mv 2, at T1 +0", []int{3, 2, 4}, []string{"no effect on GE1", "no effect on V1", "no effect on T1"}},
 		{"mortar on vehicles alone", func(g *Game) {
 			u(g, "T1", "US", AFV, "C5", 0, av(5, -1))
 			u(g, "V1", "US", Truck, "C5", 0, av(0, -1))
@@ -147,7 +162,8 @@ func TestMortarTenUnloadsBeforeThePick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"no effect on R1, R2", "R1 unloads", "R2 unloads", "T1 Shocked"}
+	// The natural 10 reaches the Riders (they unload): no "no effect on R1, R2" beside it.
+	want := []string{"R1 unloads", "R2 unloads", "T1 Shocked"}
 	if !reflect.DeepEqual(rep.Keys(), want) {
 		t.Fatalf("facts %q, want %q (in that order)", rep.Keys(), want)
 	}
