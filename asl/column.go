@@ -512,16 +512,16 @@ func (g *Game) disband(gi int, why string, ev eventer) {
 		case u.V.Class == Wagon:
 			u.Motion = true
 			u.Moving = false
-			if attacker {
-				u.Ended = true
-			}
 			ev.event("E11.535", u.ID+" (wagon) is in Motion")
 		case !attacker:
 			u.Pinned = true
 			ev.event("E11.536", u.ID+" is pinned")
 		}
 		if attacker {
-			u.Ended = true
+			if !u.Ended {
+				u.Ended = true
+				g.mphEnded(m, u) // a wagon's MF left count as spent where it stands (D2.1)
+			}
 			u.ColumnDisbanded = true
 		}
 	}
@@ -601,7 +601,10 @@ func (g *Game) joinColumn(ga GroupAction, r *Result) error {
 	grp.Members = line
 	g.join(ga.Group)
 	for _, m := range line {
-		g.Units[m].Ended = true
+		if u := &g.Units[m]; !u.Ended {
+			u.Ended = true
+			g.mphEnded(m, u) // D2.1: a wagon's MF count as spent where it stands
+		}
 	}
 	grp.Ended = true
 	for _, m := range ga.Units {

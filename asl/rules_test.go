@@ -21,6 +21,7 @@ type world struct {
 	wrecks  map[string]int
 	units   []unitSpec
 	phasing string
+	blocked []string // "A-B": no LOS between A and B, whatever the terrain
 }
 
 type unitSpec struct {
@@ -82,6 +83,13 @@ func (w world) build(t *testing.T) *Game {
 	for _, r := range w.novbm {
 		h, s := side(r)
 		m.At(h).NoVBM |= 1 << s
+	}
+	for _, b := range w.blocked {
+		x, y, err := lay.ParsePair(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.SetLOS(x, y, false)
 	}
 	var units []Unit
 	for _, us := range w.units {
