@@ -311,8 +311,13 @@ func (g *Game) offRoadCost(u *Unit, x *crossing, chooseAll bool, c *Cost, e *ent
 	if sf.Path() {
 		e.note(defaultPath)
 	}
-	e.bog.Abrupt = sf.Abrupt()
 	bog := row.Bog[col]&BogEntry != 0 && !amphibian && !(t == Woods && sf.Trailbreak())
+	// The Bog Check's cumulative DRM (D8.21, rules-notes 1.3) are the entry's, whatever it
+	// pays: ALL MP, Z or a cell's MP; only Z's +3 comes with the cell paid (cellCost).
+	e.bog.Abrupt, e.bog.Climb = sf.Abrupt(), x.lv > 0
+	if bog {
+		e.bog.Row = row.RowBogDRM
+	}
 	switch cell.Kind {
 	case All:
 		e.all = true
@@ -326,7 +331,7 @@ func (g *Game) offRoadCost(u *Unit, x *crossing, chooseAll bool, c *Cost, e *ent
 		return nil
 	}
 	if !row.ClimbIncluded {
-		e.bog.Climb = g.climb(u, x.lv, false, c)
+		g.climb(u, x.lv, false, c)
 	}
 	if err := g.cellCost(u, x, cell, c, e); err != nil {
 		return err
@@ -341,7 +346,6 @@ func (g *Game) offRoadCost(u *Unit, x *crossing, chooseAll bool, c *Cost, e *ent
 	g.crowd(u, x.to, x.dt, e.below, false, false, c)
 	if bog {
 		e.bog.due, e.bog.why = true, bogWhyEntering[t]
-		e.bog.Row = row.RowBogDRM
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ type world struct {
 	roads   []string // "A-B"
 	walls   []string
 	hedges  []string
+	abrupt  []string // Abrupt Elevation Change hexsides
 	novbm   []string // obstacle hex first
 	wrecks  map[string]int
 	units   []unitSpec
@@ -79,6 +80,9 @@ func (w world) build(t *testing.T) *Game {
 	}
 	for _, r := range w.hedges {
 		m.SetHedge(side(r))
+	}
+	for _, r := range w.abrupt {
+		m.SetAbrupt(side(r))
 	}
 	for _, r := range w.novbm {
 		h, s := side(r)
