@@ -165,17 +165,18 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	if !g.Map.Contains(a.A) {
 		return g.refuse("A4.1", "%s is off the map", lay.Name(a.A))
 	}
-	d := g.Map.At(a.A)
-	row := &TerrainChart[g.Map.TerrainOf(d.Terrain)]
-	var side hex.Side
-	road, path := false, false
-	if !u.Pos.Offboard {
-		side, _ = u.Pos.Hex.SideTo(a.A)
-		road, path = g.Map.Road(u.Pos.Hex, side), g.Map.Path(u.Pos.Hex, side)
-		if _, err := g.leaveCheck(u, a.A, false); err != nil {
-			return err
-		}
+	// The Location it leaves: its own, or off the board across an edge hexside of a.A, along
+	// the road if one runs off the board there (rules-notes 1.5 #12).
+	at := u.Pos
+	if u.Pos.Offboard {
+		from, _ := g.edgeSide(a.A)
+		at = Position{Hex: from, Offboard: true}
+	} else if _, err := g.leaveCheck(u, a.A, false); err != nil {
+		return err
 	}
+	x := g.crossFrom(at, a.A)
+	row := x.row
+	road, path := x.sf.Road(), x.sf.Path()
 	if u.Column != 0 && !road && !path && row.Obstacle {
 		return g.refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
 	}
@@ -186,7 +187,7 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	}
 	var c Cost
 	var e entry
-	if err := g.footCost(u, a.A, side, left, &c, &e); err != nil {
+	if err := g.footCost(u, &x, left, &c, &e); err != nil {
 		return err
 	}
 	road = e.road
@@ -239,7 +240,9 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	}
 	was := placeOf(u)
 	u.LastHex, u.HasLast = u.Pos.Hex, true
-	u.Pos = Position{Hex: to, OnRoad: g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, to))}
+	x := g.crossFrom(u.Pos, to)
+	_, below := g.bridgeWay(x.sf, x.dt)
+	u.Pos = Position{Hex: to, OnRoad: x.sf.Road() && !below, Below: below}
 	g.notePlace(i, was) // a DEFENDER that routs or advances sees from its new hex (D2.401)
 	g.placed(i)
 	r.event("E11.532", fmt.Sprintf("%s %s into %s: Columns are checked for Disbandment", u.ID, verb, lay.Name(to)))
@@ -247,30 +250,26 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	return nil
 }
 
-// footCost is what Infantry, Cavalry or a wagon pays to enter hex to across side of its hex
-// (MF, rules-notes 1.2): the road rate along a road or onto a bridge, 1 MF for Infantry along a
-// path, else the chart's cell; each level climbed doubles the COT, on a road too (Cavalry and
-// wagons alike); a hedge, wall, bocage or roadblock adds its MF after that. left is the MF the
-// unit may still spend, for an ALL cell.
-func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e *entry) error {
+// footCost is what Infantry, Cavalry or a wagon pays to enter hex x.to (MF, rules-notes 1.2):
+// the road rate along a road or onto a bridge, 1 MF for Infantry along a path, else the chart's
+// cell; each level climbed doubles the COT, on a road too (Cavalry and wagons alike); a hedge,
+// wall, bocage or roadblock adds its MF after that. x is read from the Location the unit
+// leaves (crossFrom): no road or path from below a bridge, nor across the board edge but where a
+// road runs off the board. left is the MF the unit may still spend, for an ALL cell.
+func (g *Game) footCost(u *Unit, x *crossing, left MP, c *Cost, e *entry) error {
 	lay := g.Map.Layout
 	col := u.V.Column()
-	d := g.Map.At(to)
-	t := g.Map.TerrainOf(d.Terrain)
-	row := &TerrainChart[t]
-	from := u.Pos.Hex
-	edge := u.Pos.Offboard
-	onBridge := false
-	if !edge {
-		onBridge, e.below = g.bridgeWay(g.Map.Hexside(from, side), d, true)
-		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!g.Map.Road(from, side) || HexsideChart[ob].Blocks) && HexsideChart[ob].Cost[col].Kind == NA {
-			return g.crossable(u, from, to, side, ob)
-		}
+	d, t, row, sf := x.dt, x.t, x.row, x.sf
+	edge := x.offboard
+	onBridge, below := g.bridgeWay(sf, d)
+	e.below = below
+	if ob := sf.Obstacle(); !edge && ob != NoObstacle && (!sf.Road() || HexsideChart[ob].Blocks) && HexsideChart[ob].Cost[col].Kind == NA {
+		return g.crossable(u, x.from, x.to, x.side, ob)
 	}
-	road := !edge && g.Map.Road(from, side) && d.Bridge == NoBridge && t != Water || onBridge
+	road := sf.Road() && d.Bridge == NoBridge && t != Water || onBridge
 	switch {
 	case onBridge && BridgeChart[d.Bridge].Foot && col == ColHD:
-		return g.refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), lay.Name(to))
+		return g.refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), lay.Name(x.to))
 	case onBridge:
 		e.road = true
 		c.Add(RoadRate[col], BridgeChart[d.Bridge].Name, "TC")
@@ -280,29 +279,29 @@ func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e 
 	case road:
 		e.road = true
 		c.Add(RoadRate[col], "road", "TC")
-	case !edge && col == ColInf && g.Map.Path(from, side) && row.Cost[col].Kind != NA:
+	case !edge && col == ColInf && sf.Path() && row.Cost[col].Kind != NA:
 		c.Add(Whole(1), "path", "TC")
-	case col == ColInf && t == Factory && !edge && g.Map.At(from).Terrain == Factory:
+	case col == ColInf && t == Factory && !edge && x.df.Terrain == Factory:
 		c.Add(Whole(1), "factory to factory", "TC")
 	default:
-		if err := g.footCell(u, to, t, left, c, e); err != nil {
+		if err := g.footCell(u, x.to, t, left, c, e); err != nil {
 			return err
 		}
-		if !edge && g.Map.Path(from, side) {
+		if !edge && sf.Path() {
 			e.note(defaultPath)
 		}
 	}
 	if !edge {
-		if lv := int(d.Level) - int(g.Map.At(from).Level); lv > 0 && !(row.ClimbIncluded && !road) {
+		if lv := x.lv; lv > 0 && !(row.ClimbIncluded && !road) {
 			c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
 		}
 		if col == ColHD {
 			// A wagon is a vehicle: in a Column it pays the wreck/vehicle MF a lone wagon
 			// pays (D2.14).
-			g.crowd(u, to, d, e.below, road, road && (row.NoteD || g.Map.RoadNoteD(from, side)), c)
+			g.crowd(u, x.to, d, e.below, road, road && (row.NoteD || sf.RoadNoteD()), c)
 		}
 		// A hedge or wall adds its MF to the doubled COT, not inside it.
-		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!road || HexsideChart[ob].Blocks) {
+		if ob := sf.Obstacle(); ob != NoObstacle && (!road || HexsideChart[ob].Blocks) {
 			if hr := HexsideChart[ob].Cost[col]; hr.V > 0 {
 				c.Plus(hr.V, HexsideChart[ob].Name, "TC")
 			}

@@ -20,6 +20,7 @@ type world struct {
 	abrupt  []string // Abrupt Elevation Change hexsides
 	novbm   []string // obstacle hex first
 	wrecks  map[string]int
+	bridges map[string]BridgeKind
 	units   []unitSpec
 	phasing string
 	blocked []string // "A-B": no LOS between A and B, whatever the terrain
@@ -67,6 +68,9 @@ func (w world) build(t *testing.T) *Game {
 	}
 	for h, l := range w.levels {
 		m.At(p(h)).Level = int8(l)
+	}
+	for h, b := range w.bridges {
+		m.At(p(h)).Bridge = b
 	}
 	for h, n := range w.wrecks {
 		m.At(p(h)).Wrecks = int8(n)
