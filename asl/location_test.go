@@ -94,3 +94,63 @@ func TestBelowABridge(t *testing.T) {
 			}},
 	})
 }
+
+// offboard waits off the board to come on (at: offboard).
+func offboard(u *Unit) { u.Pos.Offboard, u.Pos.OnRoad = true, false }
+
+// TestEdgeRoadEntry: a road may run off the board (rules-notes 1.5 #12): a unit coming on across
+// that board-edge hexside along the road pays the road rate - vehicles, Convoys, Infantry and
+// Columns with theirs; elsewhere an entry from off the board pays the entered hex's cost, and
+// climbs nothing. The road runs off the board from 2A5 across its upper-left hexside (edge-2A5-2B5).
+func TestEdgeRoadEntry(t *testing.T) {
+	edge := func(terrain map[string]Terrain, levels map[string]int, us ...unitSpec) world {
+		return world{terrain: terrain, levels: levels, roads: []string{"A5-B5", "B5-C5"}, units: us}
+	}
+	bu := tank(12)
+	truckV := truck(16)
+	cases := []ruleCase{
+		{name: "a tank along the road: ½ MP", w: edge(nil, nil, unitSpec{id: "T", at: "A5", vca: "B4-B5", v: tank(12), fixup: offboard}),
+			steps: []stepWant{{step: "T enter A5", mp: 0.5}, {step: "T enter B5", mp: 0.5}}},
+		{name: "a BU tank along the road: 1 MP (D2.16)", w: edge(nil, nil, unitSpec{id: "T", at: "A5", vca: "B4-B5", v: bu, fixup: func(u *Unit) { offboard(u); u.Crew = CrewBU }}),
+			steps: []stepWant{{step: "T enter A5", mp: 1}}},
+		{name: "a truck along the road: ½ MP, not 4", w: edge(nil, nil, unitSpec{id: "T", at: "A5", vca: "B4-B5", v: truckV, fixup: offboard}),
+			steps: []stepWant{{step: "T enter A5", mp: 0.5}}},
+		{name: "a truck elsewhere: the hex's Open Ground, 4 MP", w: edge(nil, nil, unitSpec{id: "T", at: "A6", vca: "B5-B6", v: truckV, fixup: offboard}),
+			steps: []stepWant{{step: "T enter A6", mp: 4}}},
+		// A5 at level 1 off the road: 1 [Open Ground]; nothing for the climb from off the board.
+		{name: "elsewhere, into a hill: the hex's cost only", w: edge(nil, map[string]int{"A6": 1}, unitSpec{id: "T", at: "A6", vca: "B5-B6", v: tank(12), fixup: offboard}),
+			steps: []stepWant{{step: "T enter A6", mp: 1}}},
+		// Into woods-road A5 along the road: 1 MF [road], not 2 [woods]; on the road.
+		{name: "Infantry along the road into a woods-road hex", w: edge(map[string]Terrain{"A5": Woods}, nil, unitSpec{id: "S", at: "A5", vca: "B4-B5", v: squad(), fixup: offboard}),
+			steps: []stepWant{{step: "S enter A5", mp: 1}},
+			check: func(t *testing.T, g *Game) {
+				if u := unit(g, "S"); u.OffRoad || !u.Pos.OnRoad {
+					t.Errorf("S: off road %v, on road %v; want on the road", u.OffRoad, u.Pos.OnRoad)
+				}
+			}},
+		{name: "Infantry elsewhere into woods: 2 MF", w: edge(map[string]Terrain{"A6": Woods}, nil, unitSpec{id: "S", at: "A6", vca: "B5-B6", v: squad(), fixup: offboard}),
+			steps: []stepWant{{step: "S enter A6", mp: 2}}},
+	}
+	for i := range cases {
+		cases[i].w.edgeRoads = []string{"A5-B5"}
+	}
+	runCases(t, cases)
+	// A Convoy of trucks: the Convoy road rate, at least 1, +1 [Convoy] = 2 (E11.2; rules-notes
+	// 1.5 #1), not 4 +1 = 5. A Column: S2 comes on along the road behind S1: the Column keeps
+	// its road bonus, 4 + 1 MF.
+	convoy := edge(nil, nil, unitSpec{id: "T1", at: "A5", vca: "B4-B5", v: truckV, fixup: offboard, motion: true}, unitSpec{id: "T2", at: "A5", vca: "B4-B5", v: truckV, fixup: offboard, motion: true})
+	convoy.edgeRoads = []string{"A5-B5"}
+	column := edge(nil, nil, unitSpec{id: "S1", at: "A5", vca: "B4-B5", v: squad()}, unitSpec{id: "S2", at: "A5", vca: "B4-B5", v: squad(), fixup: offboard})
+	column.edgeRoads = []string{"A5-B5"}
+	runImpulseCases(t, []impulseCase{
+		{name: "a Convoy along the road", w: convoy, groups: []groupSpec{{id: "C1", kind: KindConvoy, members: []string{"T1", "T2"}}},
+			lines: []lineWant{{line: "C1: T1 enter A5, T2 -", mp: 2}}},
+		{name: "a Column along the road keeps its road bonus", w: column, groups: []groupSpec{{id: "K1", kind: KindColumn, members: []string{"S1", "S2"}}},
+			lines: []lineWant{{line: "K1: S1 enter B5, S2 enter A5", mp: 1}},
+			check: func(t *testing.T, g *Game, _ *LineResult) {
+				if u := unitOf(t, g, "S2"); u.Allowance != Whole(InfantryMF+RoadBonusMF) {
+					t.Errorf("S2's allowance %v MF, want 5 (the road bonus kept)", u.Allowance)
+				}
+			}},
+	})
+}

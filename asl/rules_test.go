@@ -15,15 +15,18 @@ type world struct {
 	terrain map[string]Terrain
 	levels  map[string]int
 	roads   []string // "A-B"
-	walls   []string
-	hedges  []string
-	abrupt  []string // Abrupt Elevation Change hexsides
-	novbm   []string // obstacle hex first
-	wrecks  map[string]int
-	bridges map[string]BridgeKind
-	units   []unitSpec
-	phasing string
-	blocked []string // "A-B": no LOS between A and B, whatever the terrain
+	// edgeRoads: "A-B" where A is a board-edge hex: a road runs off the board from A across
+	// the edge hexside straight across from B.
+	edgeRoads []string
+	walls     []string
+	hedges    []string
+	abrupt    []string // Abrupt Elevation Change hexsides
+	novbm     []string // obstacle hex first
+	wrecks    map[string]int
+	bridges   map[string]BridgeKind
+	units     []unitSpec
+	phasing   string
+	blocked   []string // "A-B": no LOS between A and B, whatever the terrain
 }
 
 type unitSpec struct {
@@ -78,6 +81,10 @@ func (w world) build(t *testing.T) *Game {
 	for _, r := range w.roads {
 		h, s := side(r)
 		m.SetRoad(h, s, false)
+	}
+	for _, r := range w.edgeRoads {
+		a, s := side(r)
+		m.SetRoad(a, s.Opposite(), false)
 	}
 	for _, r := range w.walls {
 		m.SetWall(side(r))
