@@ -756,7 +756,7 @@ func (g *Game) end(u *Unit, how endHow, r *Result) error {
 	}
 	if u.Immobile != Mobile {
 		u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
-		r.event("D2.4", "ends its MPh Immobile (no Motion counter)"+unusedWords(u))
+		r.event("D2.4", "ends its MPh Immobile (no Motion counter)"+g.unusedWords(u))
 		return nil
 	}
 	if u.Pos.Bypass && u.Pos.Pivot != 0 {
@@ -772,7 +772,7 @@ func (g *Game) end(u *Unit, how endHow, r *Result) error {
 	}
 	if !u.Moving && !u.Motion {
 		u.Ended = true
-		r.event("D2.4", "ends its MPh Stopped"+unusedWords(u))
+		r.event("D2.4", "ends its MPh Stopped"+g.unusedWords(u))
 		return nil
 	}
 	if u.Reverse {
@@ -789,7 +789,7 @@ func (g *Game) end(u *Unit, how endHow, r *Result) error {
 			u.Spent += Whole(1)
 			u.StartStop += Whole(1)
 			u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
-			r.event("D2.24", "may not end in Reverse Motion: pays a Stopping MP"+unusedWords(u))
+			r.event("D2.24", "may not end in Reverse Motion: pays a Stopping MP"+g.unusedWords(u))
 			return nil
 		}
 	}
@@ -820,9 +820,9 @@ func (g *Game) end(u *Unit, how endHow, r *Result) error {
 }
 
 // unusedWords says, for a vehicle ending its MPh with MP left, that they count as spent in its
-// hex (D2.1; mphEnded records them).
-func unusedWords(u *Unit) string {
-	if left := u.Remaining(); left > 0 && !u.AllUsed && u.V.Class < Infantry {
+// hex (D2.1; mphEnded records them). A planner's try is told nothing: nobody reads its events.
+func (g *Game) unusedWords(u *Unit) string {
+	if left := u.Remaining(); left > 0 && !u.AllUsed && u.V.Class < Infantry && !g.Scratch {
 		return fmt.Sprintf("; %s MP unused, assumed spent in its hex (D2.1)", left)
 	}
 	return ""
