@@ -72,19 +72,16 @@ func (g *Game) advanceEntry(u *Unit, to hex.Hex) (p Position, rubble bool, err e
 	} else if !g.Map.Contains(to) || !u.Pos.Hex.Adjacent(to) {
 		return p, false, g.refuse("A4.7", "%s advances one hex: %s is not adjacent to %s", u.ID, lay.Name(to), lay.Name(u.Pos.Hex))
 	}
-	var side hex.Side
-	if !u.Pos.Offboard {
-		side, _ = u.Pos.Hex.SideTo(to)
-		if _, err := g.leaveCheck(u, to, false); err != nil {
-			return p, false, err
-		}
+	x, err := g.footFrom(u, to)
+	if err != nil {
+		return p, false, err
 	}
-	if rubble, err = g.columnMayEnter(u, to, side); err != nil {
+	if rubble, err = g.columnMayEnter(u, &x); err != nil {
 		return p, false, err
 	}
 	var c Cost
 	var e entry
-	if err := g.footCost(u, to, side, u.V.Allotment(), &c, &e); err != nil {
+	if err := g.footCost(u, &x, u.V.Allotment(), &c, &e); err != nil {
 		return p, false, err
 	}
 	return Position{Hex: to, OnRoad: e.road, Below: e.below}, rubble, nil

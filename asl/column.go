@@ -165,16 +165,12 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	if !g.Map.Contains(a.A) {
 		return g.refuse("A4.1", "%s is off the map", lay.Name(a.A))
 	}
-	var side hex.Side
-	road := false
-	if !u.Pos.Offboard {
-		side, _ = u.Pos.Hex.SideTo(a.A)
-		road = g.Map.Road(u.Pos.Hex, side)
-		if _, err := g.leaveCheck(u, a.A, false); err != nil {
-			return err
-		}
+	x, err := g.footFrom(u, a.A)
+	if err != nil {
+		return err
 	}
-	rubble, err := g.columnMayEnter(u, a.A, side)
+	road := x.sf.Road()
+	rubble, err := g.columnMayEnter(u, &x)
 	if err != nil {
 		return err
 	}
@@ -185,7 +181,7 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	}
 	var c Cost
 	var e entry
-	if err := g.footCost(u, a.A, side, left, &c, &e); err != nil {
+	if err := g.footCost(u, &x, left, &c, &e); err != nil {
 		return err
 	}
 	road = e.road
@@ -219,6 +215,20 @@ func (g *Game) moveFoot(u *Unit, a Action, r *Result) error {
 	return nil
 }
 
+// footFrom reads the entry of hex to by foot unit (or wagon) u from the Location it leaves: its
+// own, after the checks leaving it needs (leaveCheck), or from off the board across an edge
+// hexside of to, along the road where one runs off the board there (rules-notes 1.5 #12).
+func (g *Game) footFrom(u *Unit, to hex.Hex) (crossing, error) {
+	at := u.Pos
+	if u.Pos.Offboard {
+		from, _ := g.edgeSide(to)
+		at = Position{Hex: from, Offboard: true}
+	} else if _, err := g.leaveCheck(u, to, false); err != nil {
+		return crossing{}, err
+	}
+	return g.crossFrom(at, to), nil
+}
+
 // columnBarred are the woods and building Locations a Column unit may enter only across a road
 // or path hexside (E11.521). A Factory is the rule's own exception, and rubble is not a
 // building Location (rules-notes 1.5 #14): neither is here.
@@ -228,23 +238,22 @@ var columnBarred = [numTerrain]bool{Woods: true, Building: true, WoodenBuilding:
 const columnRubbleNote = "default: rules-notes 1.5 #14: rubble is not a building Location, so a Column unit may enter it"
 
 // columnMayEnter is E11.521 for every entry of a Column unit, moving in the MPh or advancing in
-// the APh: may u, in a Column, enter hex to across side of the hex it stands in? Not a woods or
-// building Location, unless across a road or path hexside; a unit entering from off the board or
-// leaving the stream below a bridge crosses none (rules-notes 1.5 #15). A Factory may be
-// entered; so may rubble, by a project default: rubble reports that the default decided it. A
-// unit in no Column may enter anything this rule knows of.
-func (g *Game) columnMayEnter(u *Unit, to hex.Hex, side hex.Side) (rubble bool, err error) {
+// the APh: may u, in a Column, make entry x? Not into a woods or building Location, unless
+// across a road or path hexside as the Location it leaves may use them (crossFrom: from below a
+// bridge none, from off the board only a road that runs off the board, rules-notes 1.5 #12 and
+// #15). A Factory may be entered; so may rubble, by a project default: rubble reports that the
+// default decided it. A unit in no Column may enter anything this rule knows of.
+func (g *Game) columnMayEnter(u *Unit, x *crossing) (rubble bool, err error) {
 	if u.Column == 0 {
 		return false, nil
 	}
-	t := g.Map.TerrainOf(g.Map.At(to).Terrain)
-	if TerrainChart[t].IsRubble {
+	if x.row.IsRubble {
 		return true, nil
 	}
-	if !columnBarred[t] {
+	if !columnBarred[x.t] {
 		return false, nil
 	}
-	if !u.Pos.Offboard && !u.Pos.Below && (g.Map.Road(u.Pos.Hex, side) || g.Map.Path(u.Pos.Hex, side)) {
+	if x.sf.Road() || !x.offboard && x.sf.Path() {
 		return false, nil
 	}
 	return false, g.refuse("E11.521", "%s is in a Column, which may not enter a woods or building Location except along a road or path", u.ID)
@@ -278,7 +287,9 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	}
 	was := placeOf(u)
 	u.LastHex, u.HasLast = u.Pos.Hex, true
-	u.Pos = Position{Hex: to, OnRoad: g.Map.Road(u.Pos.Hex, mustSide(u.Pos.Hex, to))}
+	x := g.crossFrom(u.Pos, to)
+	_, below := g.bridgeWay(x.sf, x.dt)
+	u.Pos = Position{Hex: to, OnRoad: x.sf.Road() && !below, Below: below}
 	g.notePlace(i, was) // a DEFENDER that routs sees from its new hex (D2.401)
 	g.placed(i)
 	r.event("E11.532", fmt.Sprintf("%s routs into %s: Columns are checked for Disbandment", u.ID, lay.Name(to)))
@@ -286,30 +297,26 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	return nil
 }
 
-// footCost is what Infantry, Cavalry or a wagon pays to enter hex to across side of its hex
-// (MF, rules-notes 1.2): the road rate along a road or onto a bridge, 1 MF for Infantry along a
-// path, else the chart's cell; each level climbed doubles the COT, on a road too (Cavalry and
-// wagons alike); a hedge, wall, bocage or roadblock adds its MF after that. left is the MF the
-// unit may still spend, for an ALL cell.
-func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e *entry) error {
+// footCost is what Infantry, Cavalry or a wagon pays to enter hex x.to (MF, rules-notes 1.2):
+// the road rate along a road or onto a bridge, 1 MF for Infantry along a path, else the chart's
+// cell; each level climbed doubles the COT, on a road too (Cavalry and wagons alike); a hedge,
+// wall, bocage or roadblock adds its MF after that. x is read from the Location the unit
+// leaves (crossFrom): no road or path from below a bridge, nor across the board edge but where a
+// road runs off the board. left is the MF the unit may still spend, for an ALL cell.
+func (g *Game) footCost(u *Unit, x *crossing, left MP, c *Cost, e *entry) error {
 	lay := g.Map.Layout
 	col := u.V.Column()
-	d := g.Map.At(to)
-	t := g.Map.TerrainOf(d.Terrain)
-	row := &TerrainChart[t]
-	from := u.Pos.Hex
-	edge := u.Pos.Offboard
-	onBridge := false
-	if !edge {
-		onBridge, e.below = g.bridgeWay(g.Map.Hexside(from, side), d, true)
-		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!g.Map.Road(from, side) || HexsideChart[ob].Blocks) && HexsideChart[ob].Cost[col].Kind == NA {
-			return g.crossable(u, from, to, side, ob)
-		}
+	d, t, row, sf := x.dt, x.t, x.row, x.sf
+	edge := x.offboard
+	onBridge, below := g.bridgeWay(sf, d)
+	e.below = below
+	if ob := sf.Obstacle(); !edge && ob != NoObstacle && (!sf.Road() || HexsideChart[ob].Blocks) && HexsideChart[ob].Cost[col].Kind == NA {
+		return g.crossable(u, x.from, x.to, x.side, ob)
 	}
-	road := !edge && g.Map.Road(from, side) && d.Bridge == NoBridge && t != Water || onBridge
+	road := sf.Road() && d.Bridge == NoBridge && t != Water || onBridge
 	switch {
 	case onBridge && BridgeChart[d.Bridge].Foot && col == ColHD:
-		return g.refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), lay.Name(to))
+		return g.refuse("D2.1", "%s may not cross the foot bridge in %s: it carries only Infantry and Cavalry", u.V.Class.A(), lay.Name(x.to))
 	case onBridge:
 		e.road = true
 		c.Add(RoadRate[col], BridgeChart[d.Bridge].Name, "TC")
@@ -319,29 +326,29 @@ func (g *Game) footCost(u *Unit, to hex.Hex, side hex.Side, left MP, c *Cost, e 
 	case road:
 		e.road = true
 		c.Add(RoadRate[col], "road", "TC")
-	case !edge && col == ColInf && g.Map.Path(from, side) && row.Cost[col].Kind != NA:
+	case !edge && col == ColInf && sf.Path() && row.Cost[col].Kind != NA:
 		c.Add(Whole(1), "path", "TC")
-	case col == ColInf && t == Factory && !edge && g.Map.At(from).Terrain == Factory:
+	case col == ColInf && t == Factory && !edge && x.df.Terrain == Factory:
 		c.Add(Whole(1), "factory to factory", "TC")
 	default:
-		if err := g.footCell(u, to, t, left, c, e); err != nil {
+		if err := g.footCell(u, x.to, t, left, c, e); err != nil {
 			return err
 		}
-		if !edge && g.Map.Path(from, side) {
+		if !edge && sf.Path() {
 			e.note(defaultPath)
 		}
 	}
 	if !edge {
-		if lv := int(d.Level) - int(g.Map.At(from).Level); lv > 0 && !(row.ClimbIncluded && !road) {
+		if lv := x.lv; lv > 0 && !(row.ClimbIncluded && !road) {
 			c.Times(1<<lv, "higher elevation (COT doubled per level)", "TC")
 		}
 		if col == ColHD {
 			// A wagon is a vehicle: in a Column it pays the wreck/vehicle MF a lone wagon
 			// pays (D2.14).
-			g.crowd(u, to, d, e.below, road, road && (row.NoteD || g.Map.RoadNoteD(from, side)), c)
+			g.crowd(u, x.to, d, e.below, road, road && (row.NoteD || sf.RoadNoteD()), c)
 		}
 		// A hedge or wall adds its MF to the doubled COT, not inside it.
-		if ob := g.Map.Obstacle(from, side); ob != NoObstacle && (!road || HexsideChart[ob].Blocks) {
+		if ob := sf.Obstacle(); ob != NoObstacle && (!road || HexsideChart[ob].Blocks) {
 			if hr := HexsideChart[ob].Cost[col]; hr.V > 0 {
 				c.Plus(hr.V, HexsideChart[ob].Name, "TC")
 			}
@@ -571,16 +578,16 @@ func (g *Game) disband(gi int, why string, ev eventer) {
 		case u.V.Class == Wagon:
 			u.Motion = true
 			u.Moving = false
-			if endsMPh {
-				u.Ended = true
-			}
 			ev.event("E11.535", u.ID+" (wagon) is in Motion")
 		case !attacker:
 			u.Pinned = true
 			ev.event("E11.536", u.ID+" is pinned")
 		}
 		if endsMPh {
-			u.Ended = true
+			if !u.Ended {
+				u.Ended = true
+				g.mphEnded(m, u) // the MF left count as spent where it stands (D2.1)
+			}
 			u.ColumnDisbanded = true
 		}
 	}
@@ -660,7 +667,10 @@ func (g *Game) joinColumn(ga GroupAction, r *Result) error {
 	grp.Members = line
 	g.join(ga.Group)
 	for _, m := range line {
-		g.Units[m].Ended = true
+		if u := &g.Units[m]; !u.Ended {
+			u.Ended = true
+			g.mphEnded(m, u) // D2.1: a wagon's MF count as spent where it stands
+		}
 	}
 	grp.Ended = true
 	for _, m := range ga.Units {

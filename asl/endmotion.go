@@ -132,7 +132,7 @@ func (g *Game) nextEntry(u *Unit, to hex.Hex, c *Cost) (all bool, err error) {
 		return false, not("a Convoy vehicle may not re-enter the hex it last left this MPh (E11.22)")
 	}
 	var e entry
-	err = g.entryCost(u, u.Pos.Hex, to, !u.Pos.Bypass, false, c, &e)
+	err = g.entryCost(u, u.Pos, to, false, c, &e)
 	if err == nil {
 		_, err = g.leaveCheck(u, to, e.below) // a bridge or sunken road left off its road
 	}

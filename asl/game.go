@@ -306,6 +306,7 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 			g.ntcFailed(&u, r)
 			r.Total = u.Spent
 			g.spentInLOS(a.Unit, &u, u.Spent-g.Units[a.Unit].Spent)
+			g.stepEnded(a.Unit, &u)
 			g.Units[a.Unit] = u
 			return nil
 		}
@@ -333,6 +334,7 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 		}
 		r.Total = u.Spent
 		g.spentInLOS(a.Unit, &u, u.Spent-g.Units[a.Unit].Spent)
+		g.stepEnded(a.Unit, &u)
 		if g.impulse == 0 {
 			u.ImpulseCharged = r.Cost.Total()
 		}
@@ -360,7 +362,7 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	case VerbMinimum:
 		err = g.minimumMove(&u, a, src, r)
 	case VerbEnd:
-		err = g.end(a.Unit, &u, endHow{toward: a.A, named: a.Toward}, r)
+		err = g.end(&u, endHow{toward: a.A, named: a.Toward}, r)
 	case VerbUnbog:
 		err = g.unbog(&u, src, r)
 	default:
@@ -376,6 +378,7 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 	atStart := u.StartStop - before.StartStop
 	g.spentInLOS(a.Unit, before, atStart)
 	g.spentInLOS(a.Unit, &u, u.Spent-before.Spent-atStart)
+	g.stepEnded(a.Unit, &u)
 	if g.impulse == 0 {
 		u.ImpulseCharged = r.Cost.Total()
 	}
@@ -387,6 +390,14 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 		g.CheckColumns(r)
 	}
 	return nil
+}
+
+// stepEnded passes a step that ended unit i's MPh (u: the unit as the step leaves it, not yet
+// committed) to mphEnded. In an Impulse the Impulse does so once it has charged its members.
+func (g *Game) stepEnded(i int, u *Unit) {
+	if u.Ended && !g.Units[i].Ended && g.impulse == 0 {
+		g.mphEnded(i, u)
+	}
 }
 
 // canAct checks what every step of a moving unit needs.
@@ -755,7 +766,7 @@ func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 // end ends a unit's MPh (D2.4): Immobile, Stopped, or in Motion. A vehicle that did not Stop
 // ends in Motion; with MP left it may do so only if they cannot pay the entry of the next hex
 // it wishes to enter (how: see endHow and motionEndOK).
-func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
+func (g *Game) end(u *Unit, how endHow, r *Result) error {
 	if how.named {
 		if err := g.towardStatus(u); err != nil {
 			return err
@@ -763,7 +774,7 @@ func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
 	}
 	if u.Immobile != Mobile {
 		u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
-		r.event("D2.4", "ends its MPh Immobile (no Motion counter)")
+		r.event("D2.4", "ends its MPh Immobile (no Motion counter)"+g.unusedWords(u))
 		return nil
 	}
 	if u.Pos.Bypass && u.Pos.Pivot != 0 {
@@ -779,7 +790,7 @@ func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
 	}
 	if !u.Moving && !u.Motion {
 		u.Ended = true
-		r.event("D2.4", "ends its MPh Stopped")
+		r.event("D2.4", "ends its MPh Stopped"+g.unusedWords(u))
 		return nil
 	}
 	if u.Reverse {
@@ -796,7 +807,7 @@ func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
 			u.Spent += Whole(1)
 			u.StartStop += Whole(1)
 			u.Ended, u.Moving, u.Motion, u.Reverse = true, false, false, false
-			r.event("D2.24", "may not end in Reverse Motion: pays a Stopping MP")
+			r.event("D2.24", "may not end in Reverse Motion: pays a Stopping MP"+g.unusedWords(u))
 			return nil
 		}
 	}
@@ -810,9 +821,8 @@ func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
 	}
 	u.Ended, u.Moving, u.Motion = true, false, true
 	if left := u.Remaining(); left > 0 && !u.AllUsed {
-		// MP left at the end of the MPh count as spent in the final hex (D2.1): in the LOS of
-		// each DEFENDER that sees it there, for its Motion attempt (D2.401).
-		g.spentInLOS(i, u, left)
+		// MP left at the end of the MPh count as spent in the final hex (D2.1): the step's
+		// commit (or the group's end) records them for Motion attempts (mphEnded).
 		why := "no hex of its VCA is affordable"
 		switch {
 		case how.named:
@@ -825,6 +835,15 @@ func (g *Game) end(i int, u *Unit, how endHow, r *Result) error {
 		r.event("D2.4", "ends its MPh in Motion")
 	}
 	return nil
+}
+
+// unusedWords says, for a vehicle ending its MPh with MP left, that they count as spent in its
+// hex (D2.1; mphEnded records them). A planner's try is told nothing: nobody reads its events.
+func (g *Game) unusedWords(u *Unit) string {
+	if left := u.Remaining(); left > 0 && !u.AllUsed && u.V.Class < Infantry && !g.Scratch {
+		return fmt.Sprintf("; %s MP unused, assumed spent in its hex (D2.1)", left)
+	}
+	return ""
 }
 
 // tca turns a vehicle's TCA to fire on hex a.A and works out Case A (C5.1, D2.321). Firing is

@@ -353,7 +353,7 @@ func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 			continue
 		}
 		u := g.Units[m]
-		if err := g.end(m, &u, endHow{group: true}, &scratch); err != nil {
+		if err := g.end(&u, endHow{group: true}, &scratch); err != nil {
 			restore()
 			return err
 		}
@@ -363,6 +363,11 @@ func (g *Game) groupEnd(gi int, ends []Action, r *Result) error {
 		if why := g.formation(grp.Members); why != "" && !grp.Reform {
 			restore()
 			return g.refuse("D14.21", "%s would end its MPh out of formation: %s", grp.ID, why)
+		}
+	}
+	for _, m := range parts {
+		if !saved[m].Ended && g.Units[m].Ended {
+			g.mphEnded(m, &g.Units[m]) // MP left count as spent in the final hex (D2.1)
 		}
 	}
 	grp.Ended = true
@@ -478,6 +483,7 @@ func (g *Game) breakOff(gi, i int, src dice.Source, r *Result) error {
 		r.event("D14.23", u.ID+" passes its NTC and breaks off from "+grp.ID+": it moves on its own this MPh")
 	} else {
 		g.ntcFailed(u, r)
+		g.mphEnded(i, u)
 	}
 	g.platoonShrunk(gi, r)
 	return nil

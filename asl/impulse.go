@@ -156,6 +156,7 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 	if _, err := g.resolvePending(ia.Group, parts, src, r); err != nil {
 		return err
 	}
+	g.impulseEnded()
 	g.afterLoss(ia.Group, r)
 	if grp.Kind == KindColumn {
 		g.setColumnMF(ia.Group)
@@ -166,6 +167,17 @@ func (g *Game) Impulse(ia ImpulseAction, src dice.Source, r *ImpulseResult) erro
 		r.Members[k].Total = g.Units[r.Members[k].Unit].Spent
 	}
 	return nil
+}
+
+// impulseEnded passes each unit whose MPh the Impulse ended (a member that ended, Bogged or
+// broke down), now charged, to mphEnded (D2.1). A Column that Disbands after the Impulse ends
+// its units' MPh itself (disband).
+func (g *Game) impulseEnded() {
+	for j := range g.Units {
+		if g.Units[j].Ended && !g.saved[j].Ended {
+			g.mphEnded(j, &g.Units[j])
+		}
+	}
 }
 
 // impulseOK checks that group ia.Group may take an Impulse now (D14.3), that a Convoy has no

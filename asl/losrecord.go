@@ -59,6 +59,23 @@ func (g *Game) spentInLOS(i int, u *Unit, mp MP) {
 	g.losLog = append(g.losLog, losEntry{Unit: int32(i), MP: mp, Place: p})
 }
 
+// mphEnded is the one record every end of an MPh makes, whatever ended it: an `end` (Stopped,
+// in Motion or Immobile), a Bog, a failed Bog removal or NTC, a group's end, a Column's
+// Disbandment. A vehicle that ends its MPh with MP left is assumed to spend them in its final
+// hex (D2.1), so they count in the LOS of each DEFENDER that sees that hex, for its Motion
+// attempt (D2.401), just as MP it spent there would. u is unit i as its MPh ends, once nothing
+// more is charged to it: an Impulse calls this after charging its members (D14.31), not each
+// member's step. It returns the MP so counted (Infantry and Cavalry count none: D2.1 is a
+// vehicle's rule).
+func (g *Game) mphEnded(i int, u *Unit) MP {
+	left := u.Remaining()
+	if u.V.Class >= Infantry || u.AllUsed || left <= 0 {
+		return 0
+	}
+	g.spentInLOS(i, u, left)
+	return left
+}
+
 // notePlace records where DEFENDER i stands now if a step moved it from was, where it stood
 // before, as when it routs or advances (E11.532) or is destroyed: MP spent from then on are
 // counted against its new place (D2.401). Phasing units need no note: each expenditure names

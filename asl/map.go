@@ -41,6 +41,13 @@ const (
 	sidePath
 	sideAbrupt     // an Abrupt Elevation Change: +1 Bog DRM crossing it (rules-notes 1.3)
 	sideTrailbreak // a woods trailbreak: no woods Bog Check across it (rules-notes 1.5 #10)
+	// sideEdgeRoad and sideEdgeRoadNoteD are kept in entry k of a hex for its side k+3 when
+	// that side lies on the board edge: the hex that would keep it is off the map, so its road
+	// (rules-notes 1.5 #12) is kept beside the hex's own side k.
+	sideEdgeRoad
+	sideEdgeRoadNoteD
+
+	sideOwn = sideEdgeRoad - 1 // the flags of the side an entry is for
 )
 
 // Map is the terrain of a scenario: hexes, hexsides, and the LOS overrides where the real board
@@ -96,16 +103,43 @@ func (m *Map) sideIndex(h hex.Hex, s hex.Side) int {
 	return -1
 }
 
+// edgeIndex is, for hexside s of h lying on the board edge where the hex that would keep it
+// (sideIndex) is off the map, the entry of the hex on the map that keeps its road beside its own
+// opposite side; -1 for any other hexside.
+func (m *Map) edgeIndex(h hex.Hex, s hex.Side) int {
+	s %= 6
+	if !m.Layout.Contains(h) {
+		h, s = h.Neighbor(s), s.Opposite()
+	}
+	if s < 3 || m.Layout.Contains(h.Neighbor(s)) {
+		return -1
+	}
+	if i := m.Layout.Index(h); i >= 0 {
+		return 3*i + int(s-3)
+	}
+	return -1
+}
+
 func (m *Map) sideFlags(h hex.Hex, s hex.Side) uint16 {
 	if i := m.sideIndex(h, s); i >= 0 {
-		return m.sides[i]
+		return m.sides[i] & sideOwn
+	}
+	if i := m.edgeIndex(h, s); i >= 0 {
+		f := m.sides[i]
+		return (f&sideEdgeRoad)/sideEdgeRoad*sideRoad | (f&sideEdgeRoadNoteD)/sideEdgeRoadNoteD*sideRoadNoteD
 	}
 	return 0
 }
 
+// setSide marks hexside s of h. Of a board-edge hexside whose keeper is off the map only a road
+// is kept (edgeIndex); its other features are dropped.
 func (m *Map) setSide(h hex.Hex, s hex.Side, f uint16) {
 	if i := m.sideIndex(h, s); i >= 0 {
 		m.sides[i] |= f
+		return
+	}
+	if i := m.edgeIndex(h, s); i >= 0 {
+		m.sides[i] |= (f&sideRoad)/sideRoad*sideEdgeRoad | (f&sideRoadNoteD)/sideRoadNoteD*sideEdgeRoadNoteD
 	}
 }
 

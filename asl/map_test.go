@@ -150,3 +150,28 @@ func TestLOSFromCAFP(t *testing.T) {
 		t.Errorf("T in Bypass of N4 along its side 2 (CAFP %v) still sees R4 across the woods", cafp)
 	}
 }
+
+// TestEdgeRoadKept: a road across a board-edge hexside is kept even where the hex that would
+// keep that hexside lies off the map (rules-notes 1.5 #12), read alike from either side, and it
+// marks no other hexside; the other features of such a hexside are still dropped.
+func TestEdgeRoadKept(t *testing.T) {
+	lay := hex.MustLayout([]string{"2"})
+	a5, _ := lay.Parse("A5")
+	for _, s := range []hex.Side{hex.UpperLeft, hex.LowerLeft} { // both off the board
+		m := NewMap(lay)
+		m.SetRoad(a5, s, true)
+		m.SetWall(a5, s)
+		out := a5.Neighbor(s)
+		if !m.Road(a5, s) || !m.Road(out, s.Opposite()) || !m.RoadNoteD(a5, s) || !m.RoadNoteD(out, s.Opposite()) {
+			t.Errorf("side %s: the road (Note D) is lost", s)
+		}
+		for o := hex.Side(0); o < 6; o++ {
+			if o != s && (m.Road(a5, o) || m.RoadNoteD(a5, o) || m.Hexside(a5, o) != 0) {
+				t.Errorf("side %s: side %s reads %v", s, o, m.Hexside(a5, o))
+			}
+		}
+		if m.Hexside(a5, s) != Hexside(sideRoad|sideRoadNoteD) && s == hex.LowerLeft {
+			t.Errorf("side %s reads %v: only the road is kept", s, m.Hexside(a5, s))
+		}
+	}
+}

@@ -143,16 +143,17 @@ func (e *entry) report(r *Result) {
 	}
 }
 
-// bridgeWay says how an entry into hex to (across side of from) meets a bridge there: onto
-// it along its road (or a foot bridge's path), or below it.
-func (g *Game) bridgeWay(sf Hexside, d *HexData, fromCentre bool) (onBridge, below bool) {
+// bridgeWay says how an entry across hexside sf (as crossing read it: its road only where the
+// unit may use it) meets a bridge in the hex entered: onto it along its road (or a foot bridge's
+// path), or below it.
+func (g *Game) bridgeWay(sf Hexside, d *HexData) (onBridge, below bool) {
 	if d.Bridge == NoBridge {
 		return false, false
 	}
 	br := &BridgeChart[d.Bridge]
-	along := fromCentre && sf.Road()
+	along := sf.Road()
 	if br.Foot {
-		along = fromCentre && sf.Path()
+		along = sf.Path()
 	}
 	if along {
 		return true, false
@@ -160,9 +161,23 @@ func (g *Game) bridgeWay(sf Hexside, d *HexData, fromCentre bool) (onBridge, bel
 	return false, br.Separate
 }
 
+// roadsOpen reports whether a unit in Location p may follow the roads and paths drawn across
+// the hexside it leaves by (rules-notes 1.2, 1.5 #12 and #15): from the centre of its hex, or
+// from off the board (across a board-edge hexside a road crosses); not in Bypass, which moves
+// round an obstacle across the hexside, and not below a bridge, in the stream or gully under
+// it, a Location apart from the road over it.
+func (p Position) roadsOpen() bool { return !p.Bypass && !p.Below }
+
+// onRoad reports whether a unit in Location p is on its hex's road: it entered along it (or set
+// up in a road hex), and is not below the hex's bridge (rules-notes 1.5 #15). A VCA change on a
+// road makes no Bog Check (D2.11).
+func (p Position) onRoad() bool { return p.OnRoad && p.roadsOpen() }
+
 // crossing is one entry as the map describes it, read once and handed down: the two hexes'
 // data, the hexside between them, the terrain the entry pays for (after season and snow), and
-// the levels it climbs.
+// the levels it climbs. It is read from the Location the unit leaves (crossFrom), the one read
+// every cost makes of where a unit is: sf holds the hexside's road and path only if that
+// Location may use them (roadsOpen).
 type crossing struct {
 	from, to hex.Hex
 	side     hex.Side
@@ -171,29 +186,37 @@ type crossing struct {
 	t        Terrain
 	row      *TerrainRow
 	lv       int // to's level less from's
+	offboard bool
 }
 
-// cross reads the crossing from hex `from` into its neighbour `to` (both on the map).
-func (g *Game) cross(from, to hex.Hex) crossing {
+// crossFrom reads the entry of hex `to` (on the map) by a unit in Location p, which is
+// adjacent to it: on the map, or off it across the board edge. From off the board the unit
+// climbs nothing: it pays the entered hex's cost (rules-notes 1.5 #12).
+func (g *Game) crossFrom(p Position, to hex.Hex) crossing {
+	from := p.Hex
 	side, _ := from.SideTo(to)
-	x := crossing{from: from, to: to, side: side, df: g.Map.At(from), dt: g.Map.At(to), sf: g.Map.Hexside(from, side)}
+	x := crossing{from: from, to: to, side: side, df: g.Map.At(from), dt: g.Map.At(to), sf: g.Map.Hexside(from, side), offboard: p.Offboard}
+	if !p.roadsOpen() {
+		x.sf &^= Hexside(sideRoad | sideRoadNoteD | sidePath)
+	}
 	x.t = g.Map.TerrainOf(x.dt.Terrain)
 	x.row = &TerrainChart[x.t]
-	x.lv = int(x.dt.Level) - int(x.df.Level)
+	if !p.Offboard {
+		x.lv = int(x.dt.Level) - int(x.df.Level)
+	}
 	return x
 }
 
-// entryCost is the cost of entering hex `to` outright from `from` across their hexside;
-// fromCentre is false for a vehicle in Bypass or coming on from off-board, which enter across
-// the hexside without using a road.
-func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, c *Cost, e *entry) error {
+// entryCost is the cost of entering hex `to` outright from Location at (u's position, or the
+// off-board hex it comes on from) across their hexside.
+func (g *Game) entryCost(u *Unit, at Position, to hex.Hex, chooseAll bool, c *Cost, e *entry) error {
 	if !g.Map.Contains(to) {
 		return g.refuse("D2.1", "%s is off the map", g.Map.Layout.Name(to))
 	}
-	x := g.cross(from, to)
+	x := g.crossFrom(at, to)
 	col := u.V.Column()
 	d, sf, row := x.dt, x.sf, x.row
-	onBridge, below := g.bridgeWay(sf, d, fromCentre)
+	onBridge, below := g.bridgeWay(sf, d)
 	e.below = below
 	if ob := sf.Obstacle(); ob != NoObstacle && HexsideChart[ob].Blocks {
 		if err := g.crossable(u, x.from, x.to, x.side, ob); err != nil {
@@ -206,7 +229,7 @@ func (g *Game) entryCost(u *Unit, from, to hex.Hex, fromCentre, chooseAll bool, 
 	if onBridge {
 		return g.bridgeCost(u, &x, c, e)
 	}
-	road := fromCentre && sf.Road() && d.Bridge == NoBridge
+	road := sf.Road() && d.Bridge == NoBridge
 	if road && x.t != Water {
 		return g.roadCost(u, &x, c, e)
 	}
@@ -311,8 +334,13 @@ func (g *Game) offRoadCost(u *Unit, x *crossing, chooseAll bool, c *Cost, e *ent
 	if sf.Path() {
 		e.note(defaultPath)
 	}
-	e.bog.Abrupt = sf.Abrupt()
 	bog := row.Bog[col]&BogEntry != 0 && !amphibian && !(t == Woods && sf.Trailbreak())
+	// The Bog Check's cumulative DRM (D8.21, rules-notes 1.3) are the entry's, whatever it
+	// pays: ALL MP, Z or a cell's MP; only Z's +3 comes with the cell paid (cellCost).
+	e.bog.Abrupt, e.bog.Climb = sf.Abrupt(), x.lv > 0
+	if bog {
+		e.bog.Row = row.RowBogDRM
+	}
 	switch cell.Kind {
 	case All:
 		e.all = true
@@ -326,7 +354,7 @@ func (g *Game) offRoadCost(u *Unit, x *crossing, chooseAll bool, c *Cost, e *ent
 		return nil
 	}
 	if !row.ClimbIncluded {
-		e.bog.Climb = g.climb(u, x.lv, false, c)
+		g.climb(u, x.lv, false, c)
 	}
 	if err := g.cellCost(u, x, cell, c, e); err != nil {
 		return err
@@ -341,7 +369,6 @@ func (g *Game) offRoadCost(u *Unit, x *crossing, chooseAll bool, c *Cost, e *ent
 	g.crowd(u, x.to, x.dt, e.below, false, false, c)
 	if bog {
 		e.bog.due, e.bog.why = true, bogWhyEntering[t]
-		e.bog.Row = row.RowBogDRM
 	}
 	return nil
 }
@@ -414,11 +441,11 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 	if d.Bridge == NoBridge && !row.RoadOnly && row.Bog[col]&BogLeaving == 0 {
 		return b, nil // nothing to check: the common case, kept cheap
 	}
-	side, _ := from.SideTo(to)
-	sf := g.Map.Hexside(from, side)
+	x := g.crossFrom(u.Pos, to)
+	sf := x.sf
 	road := sf.Road()
 	if d.Bridge != NoBridge && !u.Pos.Below {
-		if along, _ := g.bridgeWay(sf, d, true); !along {
+		if along, _ := g.bridgeWay(sf, d); !along {
 			way := "road"
 			if BridgeChart[d.Bridge].Foot {
 				way = "path"
@@ -430,7 +457,7 @@ func (g *Game) leaveCheck(u *Unit, to hex.Hex, below bool) (bogNeed, error) {
 	if row.RoadOnly && col >= ColHD && !road {
 		return b, g.refuse("D2.1", "%s may leave the %s in %s only across a road hexside (B4.42)", u.ID, row.Name, g.Map.Layout.Name(from))
 	}
-	if row.Bog[col]&BogLeaving == 0 || road && u.Pos.OnRoad {
+	if row.Bog[col]&BogLeaving == 0 || road && u.Pos.onRoad() {
 		return b, nil
 	}
 	next := g.Map.At(to)
@@ -560,7 +587,7 @@ func (g *Game) move(u *Unit, a Action, src dice.Source, r *Result) error {
 	if bypass {
 		clearanceFails, err = g.vbmCost(u, u.Pos.Hex, opt.to, opt.along, c)
 	} else {
-		err = g.entryCost(u, u.Pos.Hex, opt.to, !u.Pos.Bypass, a.All, c, &e)
+		err = g.entryCost(u, u.Pos, opt.to, a.All, c, &e)
 	}
 	if err != nil {
 		return err
@@ -725,22 +752,16 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 		return g.refuse("D2.1", "%s is off the map", lay.Name(a.A))
 	}
 	// It comes in across the board edge behind it: one of the two hexsides opposite its VCA
-	// hexspine must lie on the edge.
-	edge := false
-	var from hex.Hex
+	// hexspine must lie on the edge; along a road that runs off the board there, if one does
+	// (rules-notes 1.5 #12).
 	back1, back2 := u.Pos.Heading.Opposite().Sides()
-	for _, s := range []hex.Side{back1, back2} {
-		if n := a.A.Neighbor(s); !g.Map.Contains(n) {
-			edge, from = true, n
-			break
-		}
-	}
+	from, edge := g.edgeSide(a.A, back1, back2)
 	if !edge {
 		return g.refuse("D2.12", "%s enters from off-board facing %s, so it must come in across the board edge behind it; %s has no edge there", u.ID, u.Pos.Heading, lay.Name(a.A))
 	}
 	var c Cost
 	var e entry
-	if err := g.entryCost(u, from, a.A, false, a.All, &c, &e); err != nil {
+	if err := g.entryCost(u, Position{Hex: from, Offboard: true}, a.A, a.All, &c, &e); err != nil {
 		return err
 	}
 	all, b := e.all, e.bog
@@ -763,6 +784,26 @@ func (g *Game) enterFromOffboard(u *Unit, a Action, src dice.Source, r *Result) 
 		}
 	}
 	return nil
+}
+
+// edgeSide picks the hexside of board-edge hex h that a unit coming on from off the board
+// crosses, among sides (all six when none are given): one a road crosses if there is one
+// (rules-notes 1.5 #12), else the first on the board edge. It returns the off-board hex across
+// it, or false when none of those sides is on the board edge.
+func (g *Game) edgeSide(h hex.Hex, sides ...hex.Side) (from hex.Hex, ok bool) {
+	if len(sides) == 0 {
+		sides = []hex.Side{0, 1, 2, 3, 4, 5}
+	}
+	for _, s := range sides {
+		n := h.Neighbor(s)
+		if g.Map.Contains(n) {
+			continue
+		}
+		if !ok || g.Map.Road(h, s) && !g.Map.Road(h, mustSide(h, from)) {
+			from, ok = n, true
+		}
+	}
+	return from, ok
 }
 
 // exit leaves the map across the board edge ahead: into a hex of the VCA that is off the map

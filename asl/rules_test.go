@@ -15,12 +15,18 @@ type world struct {
 	terrain map[string]Terrain
 	levels  map[string]int
 	roads   []string // "A-B"
-	walls   []string
-	hedges  []string
-	novbm   []string // obstacle hex first
-	wrecks  map[string]int
-	units   []unitSpec
-	phasing string
+	// edgeRoads: "A-B" where A is a board-edge hex: a road runs off the board from A across
+	// the edge hexside straight across from B.
+	edgeRoads []string
+	walls     []string
+	hedges    []string
+	abrupt    []string // Abrupt Elevation Change hexsides
+	novbm     []string // obstacle hex first
+	wrecks    map[string]int
+	bridges   map[string]BridgeKind
+	units     []unitSpec
+	phasing   string
+	blocked   []string // "A-B": no LOS between A and B, whatever the terrain
 }
 
 type unitSpec struct {
@@ -66,6 +72,9 @@ func (w world) build(t *testing.T) *Game {
 	for h, l := range w.levels {
 		m.At(p(h)).Level = int8(l)
 	}
+	for h, b := range w.bridges {
+		m.At(p(h)).Bridge = b
+	}
 	for h, n := range w.wrecks {
 		m.At(p(h)).Wrecks = int8(n)
 	}
@@ -73,15 +82,29 @@ func (w world) build(t *testing.T) *Game {
 		h, s := side(r)
 		m.SetRoad(h, s, false)
 	}
+	for _, r := range w.edgeRoads {
+		a, s := side(r)
+		m.SetRoad(a, s.Opposite(), false)
+	}
 	for _, r := range w.walls {
 		m.SetWall(side(r))
 	}
 	for _, r := range w.hedges {
 		m.SetHedge(side(r))
 	}
+	for _, r := range w.abrupt {
+		m.SetAbrupt(side(r))
+	}
 	for _, r := range w.novbm {
 		h, s := side(r)
 		m.At(h).NoVBM |= 1 << s
+	}
+	for _, b := range w.blocked {
+		x, y, err := lay.ParsePair(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.SetLOS(x, y, false)
 	}
 	var units []Unit
 	for _, us := range w.units {

@@ -33,7 +33,7 @@ func (g *Game) vcaTurn(u *Unit, a Action) (n, turn int, err error) {
 // bogged; outside u's own MPh a Bog ends no MPh, so u.Ended is left as it was.
 func (g *Game) freeTurn(u *Unit, n, turn int, src dice.Source, r *Result) (bogged bool, err error) {
 	t := g.Map.TerrainOf(g.Map.At(u.Pos.Hex).Terrain)
-	bogEach := TerrainChart[t].Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.OnRoad
+	bogEach := TerrainChart[t].Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.onRoad()
 	ended := u.Ended
 	for i := 0; i < n && !bogged; i++ {
 		u.Pos.Heading = u.Pos.Heading.Rotate(turn)
@@ -66,7 +66,7 @@ func (g *Game) changeVCA(u *Unit, a Action, src dice.Source, r *Result) error {
 	if row.Obstacle {
 		per, label = VCACostObstacle, vcaObstacleLabel[t]
 	}
-	bogEach := row.Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.OnRoad
+	bogEach := row.Bog[u.V.Column()]&BogVCA != 0 && !u.Pos.onRoad()
 	// The cost is built where the step reports it, one term per hexspine then the Start
 	// MP; payStart reports just the Start in r.Cost when the vehicle does not get moving,
 	// so a Start keeps the whole cost aside (as move does).
@@ -189,7 +189,7 @@ func (g *Game) minimumMove(u *Unit, a Action, src dice.Source, r *Result) error 
 	}
 	var normal Cost
 	var e entry
-	if err := g.entryCost(u, u.Pos.Hex, a.A, !u.Pos.Bypass, false, &normal, &e); err != nil {
+	if err := g.entryCost(u, u.Pos, a.A, false, &normal, &e); err != nil {
 		return err
 	}
 	leave, err := g.leaveCheck(u, a.A, e.below)

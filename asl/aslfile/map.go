@@ -1,6 +1,8 @@
 package aslfile
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/umpire-referee/umpire/asl"
@@ -301,7 +303,7 @@ func (r *reader) readLevels(n *yaml.Node, m *asl.Map) error {
 // readHexsideLists reads the hexside lists in turn: roads (each may say note_d: true), walls,
 // hedges, roadblocks, novbm and bypass_wrecks.
 func (r *reader) readHexsideLists(get map[string]scenario.KV, m *asl.Map) error {
-	if err := r.readHexsides(get, m, "roads", func(h hex.Hex, s hex.Side, o map[string]bool) error { m.SetRoad(h, s, o["note_d"]); return nil }, "note_d"); err != nil {
+	if err := r.readHexsides(get, m, "roads", func(h hex.Hex, s hex.Side, o map[string]bool) error { m.SetRoad(h, s, o["note_d"]); return nil }, "note_d", edgeOpt); err != nil {
 		return err
 	}
 	if err := r.readHexsides(get, m, "walls", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetWall(h, s); return nil }); err != nil {
@@ -330,9 +332,15 @@ func (r *reader) readHexsideLists(get map[string]scenario.KV, m *asl.Map) error 
 	return nil
 }
 
+// edgeOpt, among a hexside list's option names, lets its paths start or end with "edge": the
+// board-edge hexside of the first (last) hex (roads that run off the board, rules-notes 1.5
+// #12). It is no option of the items' objects.
+const edgeOpt = "\x00edge"
+
 // readHexsides reads the hexside list map.<key>, if given, calling each for every hexside. An
 // item is "A-B" (or a chain "A-B-C" for consecutive hexsides along a path), or {hexside: ...}
-// / {path: ...} with the boolean options optNames.
+// / {path: ...} with the boolean options optNames; with edgeOpt among them, a path may begin or
+// end with "edge" (edgeHexside).
 func (r *reader) readHexsides(get map[string]scenario.KV, m *asl.Map, key string, each func(h hex.Hex, s hex.Side, opts map[string]bool) error, optNames ...string) error {
 	f, ok := get[key]
 	if !ok {
@@ -342,6 +350,10 @@ func (r *reader) readHexsides(get map[string]scenario.KV, m *asl.Map, key string
 	items, err := r.List(f.V, field)
 	if err != nil {
 		return err
+	}
+	edges := slices.Contains(optNames, edgeOpt)
+	if edges {
+		optNames = slices.DeleteFunc(slices.Clone(optNames), func(o string) bool { return o == edgeOpt })
 	}
 	for _, it := range items {
 		it = scenario.Deref(it)
@@ -353,26 +365,98 @@ func (r *reader) readHexsides(get map[string]scenario.KV, m *asl.Map, key string
 		if len(parts) < 2 {
 			return r.Errf(it, field, "%q: write a hexside as its two hexes, like K1-L1", spec)
 		}
-		prev, err := r.hexAt(m.Layout, parts[0], it, field)
-		if err != nil {
+		first, last := isEdge(parts[0]), isEdge(parts[len(parts)-1])
+		if first {
+			parts = parts[1:]
+		}
+		if last {
+			parts = parts[:len(parts)-1]
+		}
+		if err := r.edgeWords(it, field, spec, parts, edges, first || last); err != nil {
 			return err
 		}
-		for _, p := range parts[1:] {
-			h, err := r.hexAt(m.Layout, p, it, field)
-			if err != nil {
+		hexes := make([]hex.Hex, len(parts))
+		for k, p := range parts {
+			if hexes[k], err = r.hexAt(m.Layout, p, it, field); err != nil {
 				return err
 			}
-			side, ok := prev.SideTo(h)
+		}
+		for k := 1; k < len(hexes); k++ {
+			side, ok := hexes[k-1].SideTo(hexes[k])
 			if !ok {
-				return r.Errf(it, field, "%q: %s and %s are not adjacent, so they share no hexside", spec, m.Layout.Name(prev), m.Layout.Name(h))
+				return r.Errf(it, field, "%q: %s and %s are not adjacent, so they share no hexside", spec, m.Layout.Name(hexes[k-1]), m.Layout.Name(hexes[k]))
 			}
-			if err := each(prev, side, opts); err != nil {
+			if err := each(hexes[k-1], side, opts); err != nil {
 				return r.Errf(it, field, "%v", err)
 			}
-			prev = h
+		}
+		for _, end := range [2]struct {
+			on      bool
+			k, next int
+			word    string
+		}{{first, 0, 1, "first"}, {last, len(hexes) - 1, len(hexes) - 2, "last"}} {
+			if !end.on {
+				continue
+			}
+			side, err := edgeHexside(m.Layout, hexes, end.k, end.next)
+			if err != nil {
+				return r.Errf(it, field, "%q: \"edge\" %s: %v", spec, end.word, err)
+			}
+			if err := each(hexes[end.k], side, opts); err != nil {
+				return r.Errf(it, field, "%v", err)
+			}
 		}
 	}
 	return nil
+}
+
+func isEdge(s string) bool { return strings.EqualFold(strings.TrimSpace(s), "edge") }
+
+// edgeWords checks where a path item says "edge": only in a list that allows it, only first
+// or last, and with at least one hex left (parts, once the ends are taken off).
+func (r *reader) edgeWords(it *yaml.Node, field, spec string, parts []string, allowed, said bool) error {
+	middle := slices.ContainsFunc(parts, isEdge)
+	switch {
+	case (said || middle) && !allowed:
+		return r.Errf(it, field, "%q: only a road may run off the board (\"edge\"); name two hexes, like K1-L1", spec)
+	case middle:
+		return r.Errf(it, field, "%q: \"edge\" may be only the first or the last element of a road, where it runs off the board (like edge-3A5-3B5)", spec)
+	case said && len(parts) == 0:
+		return r.Errf(it, field, "%q: name the board-edge hex the road runs off the board from, like edge-3A5-3B5", spec)
+	}
+	return nil
+}
+
+// edgeHexside is the board-edge hexside of hexes[k] that a road running off the board from it
+// crosses (rules-notes 1.5 #12): the one straight across from hexes[next], the road's next hex,
+// when that one is on the board edge; else the edge hexside farthest round from it. A road of
+// one hex (no next) must start from a hex with only one board-edge hexside.
+func edgeHexside(lay *hex.Layout, hexes []hex.Hex, k, next int) (hex.Side, error) {
+	h := hexes[k]
+	var edge []hex.Side
+	for s := hex.Side(0); s < 6; s++ {
+		if !lay.Contains(h.Neighbor(s)) {
+			edge = append(edge, s)
+		}
+	}
+	switch {
+	case len(edge) == 0:
+		return 0, fmt.Errorf("%s is not on the board's edge, so no road runs off the board from it", lay.Name(h))
+	case next < 0 || next >= len(hexes):
+		if len(edge) > 1 {
+			return 0, fmt.Errorf("%s has %d hexsides on the board's edge: continue the road into a next hex, and it runs off the board straight across from that one (or across the edge hexside farthest round from it)", lay.Name(h), len(edge))
+		}
+		return edge[0], nil
+	}
+	toNext, _ := h.SideTo(hexes[next])
+	best, far := edge[0], -1
+	for _, s := range edge {
+		d := (int(s) - int(toNext) + 6) % 6
+		if d = min(d, 6-d); d > far { // 3: straight across
+			best, far = s, d
+		}
+	}
+	return best, nil
 }
 
 // readHexsideItem reads one item of a hexside list (field map.<key>): its hexes as written, and
