@@ -194,6 +194,11 @@ func (d *Detachment) reveal() {
 	d.Revealed, d.Seen, d.SeenFacing, d.SeenColumn = true, d.Pos, d.Facing, d.InColumn
 }
 
+// knownWhereItStands reports whether the other side knows where d stands now: the referee
+// revealed it, and it stands where it was seen. Once it has moved unseen the other side knows
+// only where it was (its view shows it there), not where it is.
+func (d *Detachment) knownWhereItStands() bool { return d.Revealed && samePoint(d.Pos, d.Seen) }
+
 // offsetsOf is each of d's units' offsets kept for the units listed (a drawn shape's), or nil
 // when d has no drawn shape.
 func offsetsOf(d *Detachment, units []string) []Point {

@@ -951,14 +951,15 @@ func bearing(a, b Point) float64 {
 
 // overrun reports whether the detachment overruns the enemy it has met: vehicles may overrun
 // known enemy infantry positions, firing machineguns (at double firepower) and DFHE as they
-// go; infantry that stands may close assault them [Overrun].
+// go; infantry that stands may close assault them [Overrun]. Known means known where it
+// stands: revealed, and not moved since it was seen.
 func (g *Game) overrun(d, e *Detachment, rep *Report) bool {
 	for _, u := range g.movers(d) {
 		if !u.IsVehicle() {
 			return false
 		}
 	}
-	if !e.Revealed {
+	if !e.knownWhereItStands() {
 		return false
 	}
 	for _, id := range e.Units {
