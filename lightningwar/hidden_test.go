@@ -46,3 +46,45 @@ func TestOverrunOnlyWhereKnown(t *testing.T) {
 		})
 	}
 }
+
+// Miring once per crossing [Vehicle Miring Table, Miring: escape]: a vehicle that mired and
+// escaped this turn makes no second check for the same crossing in Phase 3; a new crossing
+// later in the turn is checked as any is.
+func TestMiringOncePerCrossing(t *testing.T) {
+	cases := []struct {
+		name    string
+		streams []float64 // x of each stream
+		marsh   bool      // marsh from x = 11 on
+		dice    []int
+		rolls   int
+		at      Point
+	}{
+		// mires crossing at 11 (10); Phase 3: escapes (1), drives 12" on
+		{"stream, escaped in Phase 3", []float64{11}, false, []int{10, 1}, 2, Inch(23, 10)},
+		// mires entering the marsh at 11; Phase 3: escapes, 12"/4 = 3" of marsh, no new check
+		{"marsh, escaped in Phase 3", nil, true, []int{10, 1}, 2, Inch(14, 10)},
+		// escapes at the first brook, checks at the second (5: no mire) and goes on
+		{"another stream is checked", []float64{11, 17}, false, []int{10, 1, 5}, 3, Inch(23, 10)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var fs []Feature
+			if c.marsh {
+				fs = append(fs, Feature{ID: "bog", Area: rect(11, 0, 40, 48), HasGround: true, Ground: Marsh})
+			}
+			g := newTestGame(t, fs...)
+			for i, x := range c.streams {
+				g.Table.Streams = append(g.Table.Streams, Stream{ID: "s" + string(rune('1'+i)), Line: Polyline{Inch(x, 0), Inch(x, 48)}})
+			}
+			addDet(t, g, "A", Inch(5, 10), Unit{ID: "L1", Type: Vehicle, Size: Small, CrossMPH: 24, RoadMPH: 24, Leader: true})
+			src := &dice.Script{Values: c.dice}
+			rep := play(t, g, src, "order A path 45,10 reserve", "movement")
+			if len(rep.Rolls) != c.rolls || src.Remaining() != 0 {
+				t.Errorf("%d rolls, want %d\n%s", len(rep.Rolls), c.rolls, rep.Text())
+			}
+			if a := g.Det("A"); !near(a.Pos, c.at) || g.Unit("L1").Mired {
+				t.Errorf("A at %v (mired %v), want %v\n%s", a.Pos, g.Unit("L1").Mired, c.at, rep.Text())
+			}
+		})
+	}
+}

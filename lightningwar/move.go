@@ -1007,7 +1007,7 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 		}
 		rep.Checks = append(rep.Checks, c)
 		if v == EscapeRoll {
-			u.Mired, u.FreedTurn = false, g.Turn
+			u.Mired, u.FreedTurn, u.FreedAt = false, g.Turn, d.Pos
 			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 and escapes the mire: it moves normally", u.ID, v)
 		} else {
 			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 (needs 1) and stays mired", u.ID, v)
@@ -1021,7 +1021,8 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 }
 
 // mire makes each vehicle of the detachment that must check roll on the Vehicle Miring Table
-// at point at. Vehicles that mire stay there: if that is all of the detachment's movers it
+// at point at: every miring check of a move is made here. A vehicle checks once for each
+// crossing: one that mired and escaped this turn is not checked again where it escaped. Vehicles that mire stay there: if that is all of the detachment's movers it
 // stops; otherwise they break off, to rejoin when they can.
 func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorder, rep *Report) (stop bool, err error) {
 	var mired []string
@@ -1037,8 +1038,11 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 		if check == NoCheck || check == WheeledCheck && u.Tracked {
 			continue
 		}
-		if !entering && u.FreedTurn == g.Turn {
-			continue // it has just escaped the mire: it moves normally this turn [default]
+		if u.FreedTurn == g.Turn && distToSegment(u.FreedAt, pc.a, pc.b) <= 1e-6 {
+			// it escaped the mire this turn here: it made its check for this crossing (this
+			// stream, this passage of marsh or woods) and moves on normally, with no second
+			// check for it in this turn's later moves, Phase 3's included [default]
+			continue
 		}
 		need := MiringTarget(u)
 		v, err := r.check(dice.DR, func(t int) bool { return t+u.MireMod >= need })
