@@ -9,6 +9,7 @@ import (
 )
 
 func (g *Game) do(a Action, r *recorder, rep *Report) error {
+	g.readLegacyParts(&a)
 	if a.Verb == "movement" {
 		return g.movement(a, r, rep)
 	}
@@ -68,7 +69,7 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 	case "morale":
 		return g.morale(d, a, rep)
 	case "reveal":
-		d.reveal()
+		g.reveal(d)
 		rep.add("", d.ID, "", "the referee reveals %s at %v", d.ID, d.Pos)
 		return nil
 	case "hide":
@@ -77,6 +78,22 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		return nil
 	}
 	return refuse("notation", "unknown verb %s", a.Verb)
+}
+
+// readLegacyParts reads the detachments a names by the old names of parts (LegacyPart) as the
+// parts' ids.
+func (g *Game) readLegacyParts(a *Action) {
+	for _, p := range []*string{&a.Det, &a.Other, &a.Fire} {
+		if d := g.LegacyPart(*p); d != nil {
+			*p = d.ID
+		}
+	}
+	for i, id := range a.Dets {
+		if d := g.LegacyPart(id); d != nil {
+			a.Dets = slices.Clone(a.Dets) // the caller's list stays as written
+			a.Dets[i] = d.ID
+		}
+	}
 }
 
 func (g *Game) nextN() int { g.orders++; return g.orders }
@@ -445,7 +462,7 @@ func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 		src = "a spotting round within 5\""
 	case a.Other != "":
 		src = a.Other
-		g.Det(a.Other).reveal()
+		g.reveal(g.Det(a.Other))
 	}
 	rep.add("", d.ID, RuleDiscretion, "%s is fired upon by %s: it may take a discretionary action", who, src)
 	return nil
@@ -564,10 +581,18 @@ func keys(all []string, in map[string]bool) []string {
 }
 
 // split breaks units off d as a new detachment at the same place, with no orders of its own
-// (its Continue resumes d's).
+// (its Continue resumes d's). The other side has not seen the new detachment (the referee
+// reveals it if it is seen), and sees d as it was seen, its units with it.
 func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report) (*Detachment, error) {
 	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil {
 		return nil, refuse(RuleDetachment, "the new detachment needs a name not already used (%q)", id)
+	}
+	for _, w := range strings.FieldsFunc(id, func(r rune) bool { return r == '/' || r == '.' }) {
+		if g.units[w] != nil && g.sideOf(w) == d.Side {
+			// the other side, which may come to see the new detachment, knows units by type
+			// alone (the enemy's units are not asked of: a refusal would tell they exist)
+			return nil, refuse(RuleDetachment, "the new detachment's name %q names the unit %s: name it without a unit's id", id, w)
+		}
 	}
 	for _, u := range units {
 		if !slices.Contains(d.Units, u) {
@@ -581,8 +606,7 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: d.Pos, Facing: d.Facing,
 		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Previous: d.Order, PrevPath: d.remaining(), MovedTurn: d.MovedTurn, Plan: d.Plan,
-		Track: append([]Point(nil), d.Track...), Revealed: d.Revealed, Seen: d.Seen, SeenFacing: d.SeenFacing, SeenColumn: d.SeenColumn,
-		Fired: append([]Fire(nil), d.Fired...), ReserveEnded: d.ReserveEnded}
+		Track: append([]Point(nil), d.Track...), Fired: append([]Fire(nil), d.Fired...), ReserveEnded: d.ReserveEnded}
 	if d.Order == nil || d.Order.Kind != Written {
 		nd.Previous, nd.PrevPath = d.Previous, append([]Point(nil), d.PrevPath...)
 	}

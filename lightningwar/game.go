@@ -179,9 +179,21 @@ type Detachment struct {
 	Revealed   bool        // the referee has shown it to the other side
 	SeenColumn bool        // how it stood when revealed: in column,
 	Seen       Point       // where,
-	SeenFacing float64     // faced which way
+	SeenFacing float64     // faced which way,
+	// with which units (and the carrier each rode) in which formation: what the other side
+	// knows of it until it is seen again, whatever it does unseen. Never changed in place:
+	// clones share them.
+	SeenUnits   []SeenUnit
+	SeenForm    Form
+	SeenOffsets []Point
 	// ReserveEnded is the turn fire ended its Reserve Movement: it may not fire back this turn.
 	ReserveEnded int
+}
+
+// SeenUnit is a unit of a detachment as the other side saw it: the unit, and the unit of the
+// detachment it rode aboard then ("": it stood on its own base).
+type SeenUnit struct {
+	ID, In string
 }
 
 // Plan is a detachment's movement for the turn, fixed when its first part is played so that
@@ -320,6 +332,9 @@ func (g *Game) AddDetachment(d Detachment) error {
 	nd.Units = append([]string(nil), d.Units...)
 	nd.Offsets = append([]Point(nil), d.Offsets...)
 	nd.Track = []Point{d.Pos}
+	if nd.Revealed {
+		g.reveal(&nd) // seen as it is set up
+	}
 	g.Dets = append(g.Dets, &nd)
 	return nil
 }

@@ -88,3 +88,59 @@ func TestMiringOncePerCrossing(t *testing.T) {
 		})
 	}
 }
+
+// A vehicle of a revealed detachment that mires out of the enemy's sight breaks off as a part
+// the enemy has not seen, named without a unit's id; the enemy (and the public) sees the
+// detachment as it was seen, with the units seen, until the referee reveals the part.
+func TestBrokenOffPartIsHidden(t *testing.T) {
+	g := newTestGame(t)
+	g.Table.Streams = []Stream{{ID: "brook", Line: Polyline{Inch(33, 0), Inch(33, 48)}}}
+	addDet(t, g, "G", Inch(5, 10), Unit{ID: "GS1", Type: Infantry})
+	car := func(id string) Unit {
+		return Unit{ID: id, Formation: "RCoy", Type: Vehicle, Size: Medium, CrossMPH: 12, RoadMPH: 12}
+	}
+	addDet(t, g, "X", Inch(30, 10), car("V1"), car("V2"))
+	play(t, g, &dice.Script{Values: []int{10, 6}}, "reveal X", "order X path 60,10", "movement")
+	part := g.DetOf("V1")
+	if part == nil || part.ID != "X/2" || part.Revealed || !near(part.Pos, Inch(33, 10)) {
+		t.Fatalf("the mired car's part: %+v", part)
+	}
+	for _, v := range []Viewer{SideView("German"), PublicView} {
+		kg := g.As(v)
+		x := kg.Det("X")
+		if kg.Det("X/2") != nil || x == nil || !near(x.Pos, Inch(30, 10)) || len(x.Units) != 2 || len(kg.Footprint(x)) != 2 {
+			t.Errorf("%+v sees the part, or X not as it was seen: %+v", v, x)
+		}
+		if g.Knows(v, "X/2") || !g.HiddenFrom(v)["X/2"] || g.Knows(v, "X/V1") {
+			t.Errorf("%+v knows of the part", v)
+		}
+	}
+	// the referee may still name the part by its old name (X and the unit): reveal X/V1
+	play(t, g, nil, "reveal X/V1")
+	kg := g.As(SideView("German"))
+	if p := kg.Det("X/2"); p == nil || !near(p.Pos, Inch(33, 10)) || len(p.Units) != 1 || p.Units[0] != "X/2#1" {
+		t.Errorf("the revealed part as the German sees it: %+v", p)
+	}
+	if x := kg.Det("X"); len(x.Units) != 2 || !near(x.Pos, Inch(30, 10)) {
+		t.Errorf("X, not seen again, as the German sees it: %+v", x)
+	}
+}
+
+// A new detachment's name may not name one of its side's units (split, or a part breaking off
+// for a discretionary action): the other side knows units by type alone. Refused citing
+// Detachments, the game unchanged.
+func TestNewDetachmentNamesNoUnit(t *testing.T) {
+	for _, line := range []string{"split A S2 as B/S2", "split A S2 as A/S2.3", "halt A part S1 as A/S1", "split A S2 as S1/x"} {
+		t.Run(line, func(t *testing.T) {
+			g := newTestGame(t)
+			addDet(t, g, "A", Inch(5, 10), Unit{ID: "S1", Type: Infantry}, Unit{ID: "S2", Type: Infantry})
+			play(t, g, nil, "fired A units S1 spotting 6,10")
+			refused(t, g, line, RuleDetachment)
+		})
+	}
+	g := newTestGame(t)
+	addDet(t, g, "A", Inch(5, 10), Unit{ID: "S1", Type: Infantry}, Unit{ID: "S2", Type: Infantry})
+	addDet(t, g, "E", Inch(50, 10), Unit{ID: "R1", Formation: "RCoy", Type: Infantry})
+	// an enemy unit's id is not asked of: the refusal would tell the side it exists
+	play(t, g, nil, "split A S2 as A/R1")
+}

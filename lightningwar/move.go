@@ -552,7 +552,7 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		d.InColumn, _, _ = m.fp.columnFrom(d.Along, d.Along)
 	}
 	for _, x := range m.seen {
-		x.reveal()
+		g.reveal(x)
 	}
 	if m.stopped {
 		p.Stopped = true
@@ -1112,22 +1112,54 @@ func MiringTarget(u *Unit) int {
 }
 
 // breakOff makes the given units of d (and their passengers) a detachment of their own at
-// along s, following d's orders and trying to rejoin it.
+// along s, following d's orders and trying to rejoin it. The part is named after d with a
+// number (partID), and the other side has not seen it: the referee reveals it if it is seen.
 func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep *Report) *Detachment {
 	keep, gone := g.partition(d, units)
-	id := d.ID + "/" + units[0]
-	for n := 2; g.Det(id) != nil; n++ {
-		id = fmt.Sprintf("%s/%s.%d", d.ID, units[0], n)
-	}
+	id := g.partID(d)
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
 		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Order: d.Order, Route: append(Polyline(nil), d.Route...), Along: s, Rejoin: d.ID,
 		Plan: Plan{Turn: g.Turn, Stopped: true, Begun: true, Events: math.Min(s, d.Plan.Events)}, MovedTurn: d.MovedTurn,
-		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at, SeenFacing: d.Facing}
+		Track: append(append([]Point(nil), d.Track...), at)}
 	d.Units, d.Offsets = keep, offsetsOf(d, keep)
 	g.Dets = append(g.Dets, nd)
 	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
 	return nd
+}
+
+// partID is the name of a part breaking off d: d's id, '/', and the least number from 2 that
+// names nothing yet (A/2, A/3). It names none of its units: the other side, which may come to
+// see the part, knows the enemy's units by type alone [default].
+func (g *Game) partID(d *Detachment) string {
+	for n := 2; ; n++ {
+		id := d.ID + "/" + strconv.Itoa(n)
+		if g.Det(id) == nil && g.units[id] == nil && g.Formations[id] == nil {
+			return id
+		}
+	}
+}
+
+// LegacyPart is the part an id in the old notation of part names names: D/U or D/U.N, the
+// part broken off D that holds unit U (nil: none). Parts are named D/2, D/3 now (partID); a
+// line or an expectation written with the old name still finds the part. Only the referee's
+// steps (and scenario files) read old names: a side's player is refused any name it does not
+// know (Knows), and a part's old name names a unit.
+func (g *Game) LegacyPart(id string) *Detachment {
+	i := strings.LastIndexByte(id, '/')
+	if i <= 0 || g.Det(id) != nil || g.units[id] != nil {
+		return nil
+	}
+	parent, u := id[:i], id[i+1:]
+	if j := strings.LastIndexByte(u, '.'); j > 0 && g.units[u] == nil {
+		if _, err := strconv.Atoi(u[j+1:]); err == nil {
+			u = u[:j]
+		}
+	}
+	if d := g.DetOf(u); d != nil && strings.HasPrefix(d.ID, parent+"/") {
+		return d
+	}
+	return nil
 }
 
 // partition splits d's units into those staying and those going: the named units and any

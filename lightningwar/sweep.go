@@ -138,7 +138,7 @@ func (g *Game) obstacles(d *Detachment, fp *footing) []obstacle {
 		if !reserve || !enemy || !o.Revealed {
 			continue
 		}
-		g.lineUp(o, o.SeenColumn, &fp.other)
+		g.lineUpSeen(o, &fp.other) // the units known, as they were seen
 		fp.bases = fp.other.place(fp.bases[:0], o.Seen, ahead(o.SeenFacing))
 		for i, u := range fp.other.units {
 			var reach float64

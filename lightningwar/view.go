@@ -93,17 +93,21 @@ func (g *Game) As(v Viewer) *Game {
 			}
 			dets = append(dets, d)
 		case d.Revealed:
-			// as it stood when seen: its models' bases and their formation are on the table
+			// as it stood when seen, with the units seen then: whatever it has done since,
+			// unseen, is not known (moved, split, lost units to a part, mounted)
+			seen, form, offsets := g.sighting(d)
 			nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true,
-				Facing: d.SeenFacing, SeenFacing: d.SeenFacing, InColumn: d.SeenColumn, SeenColumn: d.SeenColumn, Form: d.Form, Offsets: d.Offsets}
+				Facing: d.SeenFacing, SeenFacing: d.SeenFacing, InColumn: d.SeenColumn, SeenColumn: d.SeenColumn, Form: form, Offsets: offsets,
+				SeenForm: form, SeenOffsets: offsets}
 			anonID := func(i int) string { return fmt.Sprintf("%s#%d", d.ID, i+1) }
-			for i, id := range d.Units {
-				gu := g.units[id]
+			for i, s := range seen {
+				gu := g.units[s.ID]
 				u := &Unit{ID: anonID(i), Type: gu.Type, BaseW: gu.BaseW, BaseD: gu.BaseD}
-				if j := slices.Index(d.Units, gu.In); j >= 0 {
+				if j := slices.IndexFunc(seen, func(x SeenUnit) bool { return x.ID == s.In }); s.In != "" && j >= 0 {
 					u.In = anonID(j)
 				}
 				nd.Units = append(nd.Units, u.ID)
+				nd.SeenUnits = append(nd.SeenUnits, SeenUnit{ID: u.ID, In: u.In})
 				anon = append(anon, u)
 			}
 			dets = append(dets, nd)
