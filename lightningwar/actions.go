@@ -188,6 +188,15 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 	if a.Reserve && !g.hasLeader(d) {
 		return refuse(RuleReserve, "Reserve Movement needs a leader with the detachment")
 	}
+	if a.Reserve && kind == Written {
+		path := a.Path
+		if len(path) == 0 && o.Goal != nil {
+			path = []Point{*o.Goal}
+		}
+		if why := g.reserveShort(d, o, path); why != "" {
+			return refuse(RuleReserve, "%s", why)
+		}
+	}
 	d.Pending, d.HeldTold = append(d.Pending, o), false
 	arrive := "it takes effect this turn"
 	switch {
@@ -283,12 +292,19 @@ func (g *Game) deliver(rep *Report) {
 			}
 			prev, path := d.Previous, d.PrevPath
 			d.Previous, d.PrevPath = nil, nil
+			prev, short := g.reserveTakenUp(d, prev, path)
 			g.takeUp(d, prev, path)
 			d.Act = nil
 			rep.add(d.Side, d.ID, RuleContinue, "%s receives Continue and resumes its orders of turn %d", d.ID, prev.Turn)
+			reserveEnds(d, prev, short, rep)
 			continue
 		}
 		d.Previous, d.PrevPath = nil, nil
+		path := o.Path
+		if len(path) == 0 && o.Goal != nil {
+			path = []Point{*o.Goal}
+		}
+		o, short := g.reserveTakenUp(d, o, path)
 		text := d.ID + " receives its order of turn " + strconv.Itoa(o.Turn)
 		if o.Text != "" {
 			text += ": " + o.Text
@@ -304,6 +320,7 @@ func (g *Game) deliver(rep *Report) {
 			d.Route = nil
 		}
 		rep.event(d.Side, d.ID, RuleOrders, text)
+		reserveEnds(d, o, short, rep)
 	}
 }
 
@@ -337,11 +354,16 @@ func (g *Game) route(d *Detachment, a Action, rep *Report) error {
 		return refuse(RuleGallop, "only mounted cavalry gallop; %s has none", d.ID)
 	}
 	n := *o
-	n.N = g.nextN()
 	n.Path = a.Path
 	if a.HasPace {
 		n.Pace = a.Pace
 	}
+	if n.Reserve && n.Kind == Written {
+		if why := g.reserveShort(d, &n, a.Path); why != "" {
+			return refuse(RuleReserve, "%s", why)
+		}
+	}
+	n.N = g.nextN()
 	when := ""
 	switch {
 	case at >= 0:

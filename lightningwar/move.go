@@ -400,6 +400,13 @@ func slowest(movers []*Unit, plan *Plan, pl Place) (turnsPerMetre float64, u *Un
 // reach is how far along its route a detachment would get in the given share of a turn, up
 // to limit, with nothing in its way.
 func reach(gr *ground, from, limit, turns float64, movers []*Unit, plan *Plan) float64 {
+	s, _ := reachLeft(gr, from, limit, turns, movers, plan)
+	return s
+}
+
+// reachLeft is reach, and the share of the turns still left there (when it got to limit, or to
+// ground it cannot enter, with time to spare).
+func reachLeft(gr *ground, from, limit, turns float64, movers []*Unit, plan *Plan) (float64, float64) {
 	s := from
 	for _, pc := range gr.all() {
 		if pc.s1 <= s+eps {
@@ -415,7 +422,7 @@ func reach(gr *ground, from, limit, turns float64, movers []*Unit, plan *Plan) f
 		}
 		s, turns = advance(s, end, k, turns)
 	}
-	return math.Min(s, limit)
+	return math.Min(s, limit), turns
 }
 
 // advance goes from s toward end over ground taking k turns a metre, for as many turns as are
