@@ -18,6 +18,13 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		return g.unitStep(a, rep)
 	}
 	d := g.Det(a.Det)
+	if d == nil && a.Verb == "hide" {
+		if i := g.gone(a.Det); i >= 0 { // a revealed detachment that joined another, unseen
+			g.Gone = slices.Delete(slices.Clone(g.Gone), i, i+1)
+			rep.add("", a.Det, "", "the referee hides %s", a.Det)
+			return nil
+		}
+	}
 	if d == nil {
 		return refuse(RuleDetachment, "there is no detachment %s", a.Det)
 	}
@@ -606,7 +613,7 @@ func keys(all []string, in map[string]bool) []string {
 // (its Continue resumes d's). The other side has not seen the new detachment (the referee
 // reveals it if it is seen), and sees d as it was seen, its units with it.
 func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report) (*Detachment, error) {
-	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil {
+	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil || g.gone(id) >= 0 {
 		return nil, refuse(RuleDetachment, "the new detachment needs a name not already used (%q)", id)
 	}
 	for _, w := range strings.FieldsFunc(id, func(r rune) bool { return r == '/' || r == '.' }) {

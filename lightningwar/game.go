@@ -226,7 +226,11 @@ type Game struct {
 	Split          map[string]bool // the detachments moving in parts this phase (nil: all)
 	First          string          // the side that moves first in each band this turn
 	OrderDelay     bool            // orders take one turn per command level to arrive (rules-notes 3.5)
-	orders         int
+	// Gone are the revealed detachments that have since joined another, unseen: the other side
+	// still knows each where and as it was seen (its sighting), until the referee hides it.
+	// Never changed in place: clones share it.
+	Gone   []*Detachment
+	orders int
 }
 
 // NewGame makes an empty game on table t; add the TO&E with AddFormation and AddUnit and the

@@ -144,3 +144,37 @@ func TestNewDetachmentNamesNoUnit(t *testing.T) {
 	// an enemy unit's id is not asked of: the refusal would tell the side it exists
 	play(t, g, nil, "split A S2 as A/R1")
 }
+
+// A revealed detachment that joins another unseen is still known where and as it was seen
+// (Game.Gone): in the other side's view, to its ruler, and as Reserve Movement's danger
+// ground; its own side and the referee know it is gone; the referee may hide it.
+func TestJoinedUnseenStillKnown(t *testing.T) {
+	g := newTestGame(t)
+	addDet(t, g, "A", Inch(5, 10), Unit{ID: "L1", Type: Vehicle, Size: Medium, CrossMPH: 12, RoadMPH: 12, Leader: true})
+	addDet(t, g, "X", Inch(45, 10), Unit{ID: "RT", Formation: "RCoy", Type: Vehicle, Tank: true, Tracked: true, Size: Medium, CrossMPH: 12},
+		Unit{ID: "RS", Formation: "RCoy", Type: Infantry})
+	play(t, g, nil, "split X RT as X/9", "reveal X/9", "join X/9 into X")
+	ge, ru := SideView("German"), SideView("Russian")
+	if p := g.As(ge).Det("X/9"); p == nil || !near(p.Pos, Inch(45, 10)) || len(p.Units) != 1 || g.As(ge).Unit("X/9#1").Type != Vehicle {
+		t.Fatalf("the German does not see the tank where it was seen: %+v", p)
+	}
+	if g.As(ru).Det("X/9") != nil || g.As(PublicView).Det("X/9") == nil {
+		t.Error("the Russians see their joined part, or the public does not see it")
+	}
+	if !g.Knows(ge, "X/9") || g.Knows(ru, "X/9") || g.Knows(RefereeView, "X/9") {
+		t.Error("who knows of X/9")
+	}
+	if _, err := g.Measure(ge, Inch(5, 10), Inch(10, 10), "X/9"); err != nil {
+		t.Errorf("the German's ruler: %v", err)
+	}
+	// the known tank's danger ground (30" round it, where it was seen) stops the reserve move
+	rep := play(t, g, &dice.Script{}, "order A path 40,10 reserve", "movement")
+	if !hasEvent(rep, "known to be within 30\" (1500 m) of an enemy tank (X/9)") || !near(g.Det("A").Pos, Inch(14, 10)) {
+		t.Errorf("A at %v\n%s", g.Det("A").Pos, rep.Text())
+	}
+	play(t, g, nil, "hide X/9")
+	if g.As(ge).Det("X/9") != nil || g.Knows(ge, "X/9") {
+		t.Error("hidden, X/9 is still shown")
+	}
+	refused(t, g, "hide X/9", RuleDetachment)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -1141,10 +1142,15 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 func (g *Game) partID(d *Detachment) string {
 	for n := 2; ; n++ {
 		id := d.ID + "/" + strconv.Itoa(n)
-		if g.Det(id) == nil && g.units[id] == nil && g.Formations[id] == nil {
+		if g.Det(id) == nil && g.units[id] == nil && g.Formations[id] == nil && g.gone(id) < 0 {
 			return id
 		}
 	}
+}
+
+// gone is the index in Game.Gone of the detachment id that joined another once revealed, or -1.
+func (g *Game) gone(id string) int {
+	return slices.IndexFunc(g.Gone, func(d *Detachment) bool { return d.ID == id })
 }
 
 // LegacyPart is the part an id in the old notation of part names names: D/U or D/U.N, the
@@ -1212,8 +1218,16 @@ func (g *Game) tryRejoin(d *Detachment, rep *Report) {
 	}
 }
 
-// merge puts d's units into t and removes d. In t's drawn shape they stand where they are.
+// merge puts d's units into t and removes d. In t's drawn shape they stand where they are. The
+// other side does not see it happen: a revealed d is still known where and as it was seen
+// (Game.Gone).
 func (g *Game) merge(d, t *Detachment) {
+	if d.Revealed {
+		units, form, offsets := g.sighting(d)
+		gone := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Revealed: true, Seen: d.Seen, SeenFacing: d.SeenFacing,
+			SeenColumn: d.SeenColumn, SeenUnits: units, SeenForm: form, SeenOffsets: offsets}
+		g.Gone = append(slices.Clip(g.Gone), gone)
+	}
 	if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
 		t.Offsets = append(append(make([]Point, 0, len(t.Offsets)+len(d.Units)), t.Offsets...), g.offsetsIn(d, t)...)
 	}

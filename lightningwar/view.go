@@ -84,6 +84,26 @@ func (g *Game) As(v Viewer) *Game {
 		cleared[o] = &n
 		return &n
 	}
+	seenAs := func(d *Detachment) {
+		// as it stood when seen, with the units seen then: whatever it has done since,
+		// unseen, is not known (moved, split, lost units to a part, mounted, joined another)
+		seen, form, offsets := g.sighting(d)
+		nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true,
+			Facing: d.SeenFacing, SeenFacing: d.SeenFacing, InColumn: d.SeenColumn, SeenColumn: d.SeenColumn, Form: form, Offsets: offsets,
+			SeenForm: form, SeenOffsets: offsets}
+		anonID := func(i int) string { return fmt.Sprintf("%s#%d", d.ID, i+1) }
+		for i, s := range seen {
+			gu := g.units[s.ID]
+			u := &Unit{ID: anonID(i), Type: gu.Type, BaseW: gu.BaseW, BaseD: gu.BaseD}
+			if j := slices.IndexFunc(seen, func(x SeenUnit) bool { return x.ID == s.In }); s.In != "" && j >= 0 {
+				u.In = anonID(j)
+			}
+			nd.Units = append(nd.Units, u.ID)
+			nd.SeenUnits = append(nd.SeenUnits, SeenUnit{ID: u.ID, In: u.In})
+			anon = append(anon, u)
+		}
+		dets = append(dets, nd)
+	}
 	for _, d := range c.Dets {
 		switch {
 		case v.Owns(d):
@@ -93,27 +113,15 @@ func (g *Game) As(v Viewer) *Game {
 			}
 			dets = append(dets, d)
 		case d.Revealed:
-			// as it stood when seen, with the units seen then: whatever it has done since,
-			// unseen, is not known (moved, split, lost units to a part, mounted)
-			seen, form, offsets := g.sighting(d)
-			nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true,
-				Facing: d.SeenFacing, SeenFacing: d.SeenFacing, InColumn: d.SeenColumn, SeenColumn: d.SeenColumn, Form: form, Offsets: offsets,
-				SeenForm: form, SeenOffsets: offsets}
-			anonID := func(i int) string { return fmt.Sprintf("%s#%d", d.ID, i+1) }
-			for i, s := range seen {
-				gu := g.units[s.ID]
-				u := &Unit{ID: anonID(i), Type: gu.Type, BaseW: gu.BaseW, BaseD: gu.BaseD}
-				if j := slices.IndexFunc(seen, func(x SeenUnit) bool { return x.ID == s.In }); s.In != "" && j >= 0 {
-					u.In = anonID(j)
-				}
-				nd.Units = append(nd.Units, u.ID)
-				nd.SeenUnits = append(nd.SeenUnits, SeenUnit{ID: u.ID, In: u.In})
-				anon = append(anon, u)
-			}
-			dets = append(dets, nd)
+			seenAs(d)
 		}
 	}
-	c.Dets = dets
+	for _, d := range g.Gone {
+		if !v.Owns(d) { // its own side knows it joined another
+			seenAs(d)
+		}
+	}
+	c.Dets, c.Gone = dets, nil
 	units := []*Unit{}
 	c.units = map[string]*Unit{}
 	for _, u := range c.Units {
@@ -236,7 +244,7 @@ func (g *Game) Sight(a Action) *StepSight {
 func (s *StepSight) After(g *Game) { s.add(g) }
 
 func (s *StepSight) add(g *Game) {
-	for _, d := range g.Dets {
+	for _, d := range append(g.Dets[:len(g.Dets):len(g.Dets)], g.Gone...) {
 		ds, ok := s.Dets[d.ID]
 		if !ok {
 			ds.Side = d.Side
@@ -420,6 +428,9 @@ func (a Action) Names() []string {
 func (g *Game) Knows(v Viewer, id string) bool {
 	if d := g.Det(id); d != nil {
 		return v.Sees(d)
+	}
+	if i := g.gone(id); i >= 0 {
+		return !v.Owns(g.Gone[i]) // the other side still knows it where it was seen
 	}
 	if u := g.Unit(id); u != nil {
 		return v.ownsSide(g.sideOf(u.ID))

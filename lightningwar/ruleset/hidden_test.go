@@ -128,3 +128,17 @@ func hiddenViews(t *testing.T, file string, steps []string, values []int, roles 
 	}
 	return out
 }
+
+// TestHiddenMergeMetamorphic: a revealed detachment that joins another unseen is still shown
+// where and as it was seen, as if it had not: the Germans' and the spectators' views are those
+// of a game where the Russians did something else unseen (a pivot).
+func TestHiddenMergeMetamorphic(t *testing.T) {
+	roles := []string{"German", rules.Spectator}
+	stay := hiddenViews(t, hiddenBase, []string{"split X V2 as X/9", "reveal X/9", "pivot X 90", "movement"}, nil, roles)
+	joined := hiddenViews(t, hiddenBase, []string{"split X V2 as X/9", "reveal X/9", "join X/9 into X", "movement"}, nil, roles)
+	for i := range stay {
+		if stay[i] != joined[i] {
+			t.Fatalf("%s\n got: %s\nwant: %s", hiddenWhat(i, len(roles)), joined[i], stay[i])
+		}
+	}
+}
