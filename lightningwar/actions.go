@@ -9,13 +9,13 @@ import (
 )
 
 func (g *Game) do(a Action, r *recorder, rep *Report) error {
-	g.readLegacyParts(&a)
-	if a.Verb == "movement" {
-		return g.movement(a, r, rep)
-	}
 	switch a.Verb {
 	case "mount", "dismount", "tow":
 		return g.unitStep(a, rep)
+	}
+	g.readLegacyParts(&a)
+	if a.Verb == "movement" {
+		return g.movement(a, r, rep)
 	}
 	d := g.Det(a.Det)
 	if d == nil && a.Verb == "hide" {

@@ -1030,8 +1030,9 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 
 // mire makes each vehicle of the detachment that must check roll on the Vehicle Miring Table
 // at point at: every miring check of a move is made here. A vehicle checks once for each
-// crossing: one that mired and escaped this turn is not checked again where it escaped. Vehicles that mire stay there: if that is all of the detachment's movers it
-// stops; otherwise they break off, to rejoin when they can.
+// crossing: one that mired and escaped this turn is not checked again where it escaped.
+// Vehicles that mire stay there: if that is all of the detachment's movers it stops;
+// otherwise they break off, to rejoin when they can.
 func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorder, rep *Report) (stop bool, err error) {
 	var mired []string
 	var room [8]*Unit

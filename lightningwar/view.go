@@ -49,7 +49,9 @@ func (v Viewer) Sees(d *Detachment) bool { return v.Owns(d) || d.Revealed }
 // The referee's is a plain Clone. A side's keeps its own detachments whole (but with the
 // orders' serial numbers cleared, which would count the enemy's orders), its own TO&E and
 // units, and of each revealed enemy detachment only its id, side, the types of its units and
-// the place it was seen; every other detachment, unit and formation is left out. The enemy's
+// the place it was seen, as it was seen (its sighting: the units and formation seen then, not
+// what it did since unseen; one that has since joined another too, from Game.Gone); every
+// other detachment, unit and formation is left out. The enemy's
 // units keep their types under placeholder ids (the detachment's id, '#', and a count: Tanks#1,
 // Tanks#2), since the side does not know theirs. The public's has only the revealed
 // detachments so reduced. The copy is for showing: do not play steps on it.

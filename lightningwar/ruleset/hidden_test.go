@@ -142,3 +142,45 @@ func TestHiddenMergeMetamorphic(t *testing.T) {
 		}
 	}
 }
+
+// TestLegacyPartNameOnlyForTheReferee: a part's old name (X/V1: the detachment and the unit)
+// still names it in the referee's lines, but a side's player is refused it as a name it does
+// not know, the same way as a name that names nothing.
+func TestLegacyPartNameOnlyForTheReferee(t *testing.T) {
+	sc, err := Ruleset{}.Load("hidden.yaml", []byte(hiddenBase), rules.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := sc.Setup().(*Game)
+	for i, line := range []string{"order X path 60,10", "movement"} {
+		a, _ := g.Parse(line)
+		if _, err := g.Do(a, i+1, &dice.Script{Values: []int{10, 6}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p := g.G.DetOf("V1"); p == nil || p.ID != "X/2" {
+		t.Fatalf("V1's part: %+v", p)
+	}
+	deny := func(role, line string) string {
+		a, err := g.Parse(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := g.MayPlay(role, a); d != nil {
+			return strings.ReplaceAll(fmt.Sprintf("%v %v", d.Msg, d.Refusal), "X/NONE", "X/V1")
+		}
+		return ""
+	}
+	for _, role := range []string{"Russian", "German"} {
+		if got, none := deny(role, "pivot X/V1 90"), deny(role, "pivot X/NONE 90"); got == "" || got != none {
+			t.Errorf("%s plays the old name: %q, a name of nothing: %q", role, got, none)
+		}
+	}
+	if deny(rules.Referee, "pivot X/V1 90") != "" {
+		t.Error("the referee may not play the old name")
+	}
+	a, _ := g.Parse("pivot X/V1 90")
+	if _, err := g.Do(a, 3, nil); err != nil || g.G.Det("X/2").Facing != 90 {
+		t.Errorf("the referee's pivot X/V1: %v", err)
+	}
+}
