@@ -640,7 +640,7 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 		nd.Previous, nd.PrevPath = d.Previous, append([]Point(nil), d.PrevPath...)
 	}
 	d.Units, d.Offsets = keep, offsetsOf(d, keep)
-	g.Dets = append(g.Dets, nd)
+	g.addDet(nd)
 	ic := g.DetachmentInitiative(nd)
 	rep.add(d.Side, d.ID, rule, "%s breaks off %s as detachment %s (Initiative %s)", d.ID, names(gone), id, ic)
 	return nd, nil

@@ -188,6 +188,7 @@ type Detachment struct {
 	SeenOffsets []Point
 	// ReserveEnded is the turn fire ended its Reserve Movement: it may not fire back this turn.
 	ReserveEnded int
+	seq          int // the order it was made in: a view lists detachments so (Game.As)
 }
 
 // SeenUnit is a unit of a detachment as the other side saw it: the unit, and the unit of the
@@ -231,6 +232,7 @@ type Game struct {
 	// Never changed in place: clones share it.
 	Gone   []*Detachment
 	orders int
+	made   int // detachments made so far (Detachment.seq)
 }
 
 // NewGame makes an empty game on table t; add the TO&E with AddFormation and AddUnit and the
@@ -339,8 +341,15 @@ func (g *Game) AddDetachment(d Detachment) error {
 	if nd.Revealed {
 		g.reveal(&nd) // seen as it is set up
 	}
-	g.Dets = append(g.Dets, &nd)
+	g.addDet(&nd)
 	return nil
+}
+
+// addDet adds a new detachment to the game, after those made before it.
+func (g *Game) addDet(d *Detachment) {
+	g.made++
+	d.seq = g.made
+	g.Dets = append(g.Dets, d)
 }
 
 func (g *Game) sideOf(id string) string {

@@ -1132,7 +1132,7 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 		Plan: Plan{Turn: g.Turn, Stopped: true, Begun: true, Events: math.Min(s, d.Plan.Events)}, MovedTurn: d.MovedTurn,
 		Track: append(append([]Point(nil), d.Track...), at)}
 	d.Units, d.Offsets = keep, offsetsOf(d, keep)
-	g.Dets = append(g.Dets, nd)
+	g.addDet(nd)
 	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
 	return nd
 }
@@ -1226,7 +1226,7 @@ func (g *Game) merge(d, t *Detachment) {
 	if d.Revealed {
 		units, form, offsets := g.sighting(d)
 		gone := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Revealed: true, Seen: d.Seen, SeenFacing: d.SeenFacing,
-			SeenColumn: d.SeenColumn, SeenUnits: units, SeenForm: form, SeenOffsets: offsets}
+			SeenColumn: d.SeenColumn, SeenUnits: units, SeenForm: form, SeenOffsets: offsets, seq: d.seq}
 		g.Gone = append(slices.Clip(g.Gone), gone)
 	}
 	if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {

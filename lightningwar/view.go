@@ -92,7 +92,7 @@ func (g *Game) As(v Viewer) *Game {
 		seen, form, offsets := g.sighting(d)
 		nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true,
 			Facing: d.SeenFacing, SeenFacing: d.SeenFacing, InColumn: d.SeenColumn, SeenColumn: d.SeenColumn, Form: form, Offsets: offsets,
-			SeenForm: form, SeenOffsets: offsets}
+			SeenForm: form, SeenOffsets: offsets, seq: d.seq}
 		anonID := func(i int) string { return fmt.Sprintf("%s#%d", d.ID, i+1) }
 		for i, s := range seen {
 			gu := g.units[s.ID]
@@ -123,7 +123,24 @@ func (g *Game) As(v Viewer) *Game {
 			seenAs(d)
 		}
 	}
-	c.Dets, c.Gone = dets, nil
+	// in the order they were made, a joined one where it stood (the referee's list less
+	// what the viewer may not know); the order numbers themselves, which count the enemy's
+	// detachments too, are not shown
+	slices.SortStableFunc(dets, func(a, b *Detachment) int { return a.seq - b.seq })
+	byID := map[string]*Unit{}
+	for _, u := range anon {
+		byID[u.ID] = u
+	}
+	anon = anon[:0] // the enemy's units too, in their detachments' order
+	for _, d := range dets {
+		d.seq = 0
+		if !v.Owns(d) {
+			for _, id := range d.Units {
+				anon = append(anon, byID[id])
+			}
+		}
+	}
+	c.Dets, c.Gone, c.made = dets, nil, 0
 	units := []*Unit{}
 	c.units = map[string]*Unit{}
 	for _, u := range c.Units {

@@ -134,8 +134,16 @@ func hiddenViews(t *testing.T, file string, steps []string, values []int, roles 
 // of a game where the Russians did something else unseen (a pivot).
 func TestHiddenMergeMetamorphic(t *testing.T) {
 	roles := []string{"German", rules.Spectator}
-	stay := hiddenViews(t, hiddenBase, []string{"split X V2 as X/9", "reveal X/9", "pivot X 90", "movement"}, nil, roles)
-	joined := hiddenViews(t, hiddenBase, []string{"split X V2 as X/9", "reveal X/9", "join X/9 into X", "movement"}, nil, roles)
+	// H has a second squad, which breaks off (H/8) after X/9 and is revealed too: X/9, which
+	// joins X unseen, is still listed before it
+	file := strings.NewReplacer("units: [RS1]", "units: [RS1, RS2]",
+		"  - {id: RS1, formation: RPl, type: infantry}\n", "  - {id: RS1, formation: RPl, type: infantry}\n  - {id: RS2, formation: RPl, type: infantry}\n").Replace(hiddenBase)
+	before := []string{"split X V2 as X/9", "split H RS2 as H/8", "reveal X/9", "reveal H/8"}
+	stay := hiddenViews(t, file, append(before[:4:4], "pivot X 90", "movement"), nil, roles)
+	joined := hiddenViews(t, file, append(before[:4:4], "join X/9 into X", "movement"), nil, roles)
+	if !strings.Contains(stay[len(stay)-4], `"id":"X/9"`) || !strings.Contains(stay[len(stay)-4], `"id":"H/8"`) {
+		t.Fatalf("the German does not see both parts: %s", stay[len(stay)-4])
+	}
 	for i := range stay {
 		if stay[i] != joined[i] {
 			t.Fatalf("%s\n got: %s\nwant: %s", hiddenWhat(i, len(roles)), joined[i], stay[i])
