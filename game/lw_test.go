@@ -62,7 +62,7 @@ func TestLWGame(t *testing.T) {
 		t.Fatalf("the scenario's Movement Phase logged as %+v", g.Log)
 	}
 	st := lwOf(g)
-	if d := st.Det("A/V1"); d == nil || !st.Unit("V1").Mired || st.Turn != 2 {
+	if d := st.Det("A/2"); d == nil || !st.Unit("V1").Mired || st.Turn != 2 {
 		t.Fatalf("after the first Movement Phase: dets %v, turn %d", st.Dets, st.Turn)
 	}
 	hashes := [][32]byte{}
@@ -161,9 +161,9 @@ func TestLWHash(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := lwOf(g)
-	// A and its mired part A/V1 follow one Order (a pointer they share).
-	if a, p := st.Det("A"), st.Det("A/V1"); a == nil || p == nil || a.Order != p.Order {
-		t.Fatalf("A and A/V1 do not share their order")
+	// A and its mired part A/2 follow one Order (a pointer they share).
+	if a, p := st.Det("A"), st.Det("A/2"); a == nil || p == nil || a.Order != p.Order {
+		t.Fatalf("A and A/2 do not share their order")
 	}
 	c := st.Clone()
 	if rules.Hash(c) != rules.Hash(st) {

@@ -9,14 +9,22 @@ import (
 )
 
 func (g *Game) do(a Action, r *recorder, rep *Report) error {
-	if a.Verb == "movement" {
-		return g.movement(a, r, rep)
-	}
 	switch a.Verb {
 	case "mount", "dismount", "tow":
 		return g.unitStep(a, rep)
 	}
+	g.readLegacyParts(&a)
+	if a.Verb == "movement" {
+		return g.movement(a, r, rep)
+	}
 	d := g.Det(a.Det)
+	if d == nil && a.Verb == "hide" {
+		if i := g.gone(a.Det); i >= 0 { // a revealed detachment that joined another, unseen
+			g.Gone = slices.Delete(slices.Clone(g.Gone), i, i+1)
+			rep.add("", a.Det, "", "the referee hides %s", a.Det)
+			return nil
+		}
+	}
 	if d == nil {
 		return refuse(RuleDetachment, "there is no detachment %s", a.Det)
 	}
@@ -68,7 +76,7 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 	case "morale":
 		return g.morale(d, a, rep)
 	case "reveal":
-		d.reveal()
+		g.reveal(d)
 		rep.add("", d.ID, "", "the referee reveals %s at %v", d.ID, d.Pos)
 		return nil
 	case "hide":
@@ -77,6 +85,22 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		return nil
 	}
 	return refuse("notation", "unknown verb %s", a.Verb)
+}
+
+// readLegacyParts reads the detachments a names by the old names of parts (LegacyPart) as the
+// parts' ids.
+func (g *Game) readLegacyParts(a *Action) {
+	for _, p := range []*string{&a.Det, &a.Other, &a.Fire} {
+		if d := g.LegacyPart(*p); d != nil {
+			*p = d.ID
+		}
+	}
+	for i, id := range a.Dets {
+		if d := g.LegacyPart(id); d != nil {
+			a.Dets = slices.Clone(a.Dets) // the caller's list stays as written
+			a.Dets[i] = d.ID
+		}
+	}
 }
 
 func (g *Game) nextN() int { g.orders++; return g.orders }
@@ -170,6 +194,15 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 	}
 	if a.Reserve && !g.hasLeader(d) {
 		return refuse(RuleReserve, "Reserve Movement needs a leader with the detachment")
+	}
+	if a.Reserve && kind == Written {
+		path := a.Path
+		if len(path) == 0 && o.Goal != nil {
+			path = []Point{*o.Goal}
+		}
+		if why := g.reserveShort(d, o, path); why != "" {
+			return refuse(RuleReserve, "%s", why)
+		}
 	}
 	d.Pending, d.HeldTold = append(d.Pending, o), false
 	arrive := "it takes effect this turn"
@@ -266,12 +299,19 @@ func (g *Game) deliver(rep *Report) {
 			}
 			prev, path := d.Previous, d.PrevPath
 			d.Previous, d.PrevPath = nil, nil
+			prev, short := g.reserveTakenUp(d, prev, path)
 			g.takeUp(d, prev, path)
 			d.Act = nil
 			rep.add(d.Side, d.ID, RuleContinue, "%s receives Continue and resumes its orders of turn %d", d.ID, prev.Turn)
+			reserveEnds(d, prev, short, rep)
 			continue
 		}
 		d.Previous, d.PrevPath = nil, nil
+		path := o.Path
+		if len(path) == 0 && o.Goal != nil {
+			path = []Point{*o.Goal}
+		}
+		o, short := g.reserveTakenUp(d, o, path)
 		text := d.ID + " receives its order of turn " + strconv.Itoa(o.Turn)
 		if o.Text != "" {
 			text += ": " + o.Text
@@ -287,6 +327,7 @@ func (g *Game) deliver(rep *Report) {
 			d.Route = nil
 		}
 		rep.event(d.Side, d.ID, RuleOrders, text)
+		reserveEnds(d, o, short, rep)
 	}
 }
 
@@ -320,11 +361,16 @@ func (g *Game) route(d *Detachment, a Action, rep *Report) error {
 		return refuse(RuleGallop, "only mounted cavalry gallop; %s has none", d.ID)
 	}
 	n := *o
-	n.N = g.nextN()
 	n.Path = a.Path
 	if a.HasPace {
 		n.Pace = a.Pace
 	}
+	if n.Reserve && n.Kind == Written {
+		if why := g.reserveShort(d, &n, a.Path); why != "" {
+			return refuse(RuleReserve, "%s", why)
+		}
+	}
+	n.N = g.nextN()
 	when := ""
 	switch {
 	case at >= 0:
@@ -445,7 +491,7 @@ func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 		src = "a spotting round within 5\""
 	case a.Other != "":
 		src = a.Other
-		g.Det(a.Other).reveal()
+		g.reveal(g.Det(a.Other))
 	}
 	rep.add("", d.ID, RuleDiscretion, "%s is fired upon by %s: it may take a discretionary action", who, src)
 	return nil
@@ -564,10 +610,18 @@ func keys(all []string, in map[string]bool) []string {
 }
 
 // split breaks units off d as a new detachment at the same place, with no orders of its own
-// (its Continue resumes d's).
+// (its Continue resumes d's). The other side has not seen the new detachment (the referee
+// reveals it if it is seen), and sees d as it was seen, its units with it.
 func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report) (*Detachment, error) {
-	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil {
+	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil || g.gone(id) >= 0 {
 		return nil, refuse(RuleDetachment, "the new detachment needs a name not already used (%q)", id)
+	}
+	for _, w := range strings.FieldsFunc(id, func(r rune) bool { return r == '/' || r == '.' }) {
+		if g.units[w] != nil && g.sideOf(w) == d.Side {
+			// the other side, which may come to see the new detachment, knows units by type
+			// alone (the enemy's units are not asked of: a refusal would tell they exist)
+			return nil, refuse(RuleDetachment, "the new detachment's name %q names the unit %s: name it without a unit's id", id, w)
+		}
 	}
 	for _, u := range units {
 		if !slices.Contains(d.Units, u) {
@@ -581,13 +635,12 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: d.Pos, Facing: d.Facing,
 		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Previous: d.Order, PrevPath: d.remaining(), MovedTurn: d.MovedTurn, Plan: d.Plan,
-		Track: append([]Point(nil), d.Track...), Revealed: d.Revealed, Seen: d.Seen, SeenFacing: d.SeenFacing, SeenColumn: d.SeenColumn,
-		Fired: append([]Fire(nil), d.Fired...), ReserveEnded: d.ReserveEnded}
+		Track: append([]Point(nil), d.Track...), Fired: append([]Fire(nil), d.Fired...), ReserveEnded: d.ReserveEnded}
 	if d.Order == nil || d.Order.Kind != Written {
 		nd.Previous, nd.PrevPath = d.Previous, append([]Point(nil), d.PrevPath...)
 	}
 	d.Units, d.Offsets = keep, offsetsOf(d, keep)
-	g.Dets = append(g.Dets, nd)
+	g.addDet(nd)
 	ic := g.DetachmentInitiative(nd)
 	rep.add(d.Side, d.ID, rule, "%s breaks off %s as detachment %s (Initiative %s)", d.ID, names(gone), id, ic)
 	return nd, nil

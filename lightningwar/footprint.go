@@ -79,28 +79,53 @@ type lineup struct {
 func (g *Game) lineUp(d *Detachment, column bool, l *lineup) {
 	l.off, l.half, l.units = l.off[:0], l.half[:0], l.units[:0]
 	drawn := d.Form == FormDrawn && !column && len(d.Offsets) == len(d.Units)
-	if d.Form == FormColumn {
-		column = true
-	}
-	total := 0.0
 	for i, id := range d.Units {
-		u := g.units[id]
-		if u == nil || !u.stands() {
-			continue
+		if u := g.units[id]; u != nil && u.stands() {
+			l.add(u, d.Offsets, i, drawn)
 		}
-		w, dp := u.base()
-		l.units = append(l.units, u)
-		l.half = append(l.half, Point{w / 2, dp / 2})
-		var o Point
+	}
+	l.arrange(drawn, column || d.Form == FormColumn)
+}
+
+// lineUpSeen works out d's formation as the other side last saw it (sighting): the units that
+// stood then, as they stood, into l.
+func (g *Game) lineUpSeen(d *Detachment, l *lineup) {
+	l.off, l.half, l.units = l.off[:0], l.half[:0], l.units[:0]
+	units, form, offsets := g.sighting(d)
+	drawn := form == FormDrawn && !d.SeenColumn && len(offsets) == len(units)
+	for i, s := range units {
+		if u := g.units[s.ID]; u != nil && !u.Destroyed && s.In == "" {
+			l.add(u, offsets, i, drawn)
+		}
+	}
+	l.arrange(drawn, d.SeenColumn || form == FormColumn)
+}
+
+// add adds a unit standing in the formation, the i-th of its detachment (offsets: a drawn
+// shape's, used when drawn).
+func (l *lineup) add(u *Unit, offsets []Point, i int, drawn bool) {
+	w, dp := u.base()
+	l.units = append(l.units, u)
+	l.half = append(l.half, Point{w / 2, dp / 2})
+	var o Point
+	if drawn {
+		o = offsets[i]
+	}
+	l.off = append(l.off, o)
+}
+
+// arrange places the units added in their drawn shape, or in line or column round the point,
+// and measures the formation's frontage and length.
+func (l *lineup) arrange(drawn, column bool) {
+	total := 0.0
+	for _, h := range l.half {
 		switch {
 		case drawn:
-			o = d.Offsets[i]
 		case column:
-			total += dp
+			total += 2 * h.Y
 		default:
-			total += w
+			total += 2 * h.X
 		}
-		l.off = append(l.off, o)
 	}
 	if n := len(l.units); n > 1 && !drawn {
 		total += BaseGap * float64(n-1)
@@ -164,11 +189,11 @@ func (g *Game) Footprint(d *Detachment) []Base {
 	return l.place(nil, d.Pos, ahead(d.Facing))
 }
 
-// SeenFootprint is the detachment's footprint where the other side last saw it (Seen,
-// SeenFacing, SeenColumn).
+// SeenFootprint is the detachment's footprint where the other side last saw it, as it stood
+// then (Seen, SeenFacing, SeenColumn, its sighting's units and formation).
 func (g *Game) SeenFootprint(d *Detachment) []Base {
 	var l lineup
-	g.lineUp(d, d.SeenColumn, &l)
+	g.lineUpSeen(d, &l)
 	return l.place(nil, d.Seen, ahead(d.SeenFacing))
 }
 
@@ -189,10 +214,56 @@ func (d *Detachment) FormNow() Form {
 	return d.Form
 }
 
-// reveal shows the detachment to the other side where it stands now, as it stands.
-func (d *Detachment) reveal() {
+// reveal shows the detachment to the other side where it stands now, as it stands: its units
+// and their formation. Every showing of a detachment to the other side goes through here.
+func (g *Game) reveal(d *Detachment) {
 	d.Revealed, d.Seen, d.SeenFacing, d.SeenColumn = true, d.Pos, d.Facing, d.InColumn
+	d.SeenForm, d.SeenOffsets = d.Form, d.Offsets
+	if !g.seenAsItIs(d) {
+		d.SeenUnits = make([]SeenUnit, len(d.Units))
+		for i, id := range d.Units {
+			d.SeenUnits[i] = SeenUnit{ID: id}
+			if u := g.units[id]; u != nil {
+				d.SeenUnits[i].In = u.In
+			}
+		}
+	}
 }
+
+// seenAsItIs reports whether d's units and what they ride are as they were last seen (a new
+// sighting need not be written).
+func (g *Game) seenAsItIs(d *Detachment) bool {
+	if d.SeenUnits == nil || len(d.SeenUnits) != len(d.Units) {
+		return false
+	}
+	for i, id := range d.Units {
+		if u := g.units[id]; d.SeenUnits[i].ID != id || u != nil && u.In != d.SeenUnits[i].In {
+			return false
+		}
+	}
+	return true
+}
+
+// sighting is d as the other side last saw it: its units (what they rode), formation and
+// offsets. A detachment marked revealed without a sighting (set up so by hand) is seen as it is.
+func (g *Game) sighting(d *Detachment) (units []SeenUnit, form Form, offsets []Point) {
+	if d.SeenUnits != nil {
+		return d.SeenUnits, d.SeenForm, d.SeenOffsets
+	}
+	for _, id := range d.Units {
+		s := SeenUnit{ID: id}
+		if u := g.units[id]; u != nil {
+			s.In = u.In
+		}
+		units = append(units, s)
+	}
+	return units, d.Form, d.Offsets
+}
+
+// knownWhereItStands reports whether the other side knows where d stands now: the referee
+// revealed it, and it stands where it was seen. Once it has moved unseen the other side knows
+// only where it was (its view shows it there), not where it is.
+func (d *Detachment) knownWhereItStands() bool { return d.Revealed && samePoint(d.Pos, d.Seen) }
 
 // offsetsOf is each of d's units' offsets kept for the units listed (a drawn shape's), or nil
 // when d has no drawn shape.

@@ -42,7 +42,9 @@ func TestContactOnBases(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g := newTestGame(t)
 			addDet(t, g, "A", Inch(5, 10), c.mover)
-			addDet(t, g, "E", c.enemy, Unit{ID: "R", Type: Infantry, Formation: "RCoy"}).Revealed = c.revealed
+			if e := addDet(t, g, "E", c.enemy, Unit{ID: "R", Type: Infantry, Formation: "RCoy"}); c.revealed {
+				g.reveal(e) // seen where it stands
+			}
 			play(t, g, nil, "order A path "+c.path)
 			rep := play(t, g, dice.Lowest{}, "movement")
 			a, e := g.Det("A"), g.Det("E") // a step plays on a copy of the game
@@ -136,7 +138,7 @@ func TestReserveMovement(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g := setup(t)
 			c.enemy.Formation = "RCoy"
-			addDet(t, g, "K", c.at, c.enemy).reveal()
+			g.reveal(addDet(t, g, "K", c.at, c.enemy))
 			rep := play(t, g, dice.Lowest{}, "movement")
 			if a := g.Det("A"); !near(a.Pos, c.want) {
 				t.Errorf("A at %v, want %v\n%s", a.Pos, c.want, rep.Text())

@@ -179,9 +179,22 @@ type Detachment struct {
 	Revealed   bool        // the referee has shown it to the other side
 	SeenColumn bool        // how it stood when revealed: in column,
 	Seen       Point       // where,
-	SeenFacing float64     // faced which way
+	SeenFacing float64     // faced which way,
+	// with which units (and the carrier each rode) in which formation: what the other side
+	// knows of it until it is seen again, whatever it does unseen. Never changed in place:
+	// clones share them.
+	SeenUnits   []SeenUnit
+	SeenForm    Form
+	SeenOffsets []Point
 	// ReserveEnded is the turn fire ended its Reserve Movement: it may not fire back this turn.
 	ReserveEnded int
+	seq          int // the order it was made in: a view lists detachments so (Game.As)
+}
+
+// SeenUnit is a unit of a detachment as the other side saw it: the unit, and the unit of the
+// detachment it rode aboard then ("": it stood on its own base).
+type SeenUnit struct {
+	ID, In string
 }
 
 // Plan is a detachment's movement for the turn, fixed when its first part is played so that
@@ -214,7 +227,12 @@ type Game struct {
 	Split          map[string]bool // the detachments moving in parts this phase (nil: all)
 	First          string          // the side that moves first in each band this turn
 	OrderDelay     bool            // orders take one turn per command level to arrive (rules-notes 3.5)
-	orders         int
+	// Gone are the revealed detachments that have since joined another, unseen: the other side
+	// still knows each where and as it was seen (its sighting), until the referee hides it.
+	// Never changed in place: clones share it.
+	Gone   []*Detachment
+	orders int
+	made   int // detachments made so far (Detachment.seq)
 }
 
 // NewGame makes an empty game on table t; add the TO&E with AddFormation and AddUnit and the
@@ -320,8 +338,18 @@ func (g *Game) AddDetachment(d Detachment) error {
 	nd.Units = append([]string(nil), d.Units...)
 	nd.Offsets = append([]Point(nil), d.Offsets...)
 	nd.Track = []Point{d.Pos}
-	g.Dets = append(g.Dets, &nd)
+	if nd.Revealed {
+		g.reveal(&nd) // seen as it is set up
+	}
+	g.addDet(&nd)
 	return nil
+}
+
+// addDet adds a new detachment to the game, after those made before it.
+func (g *Game) addDet(d *Detachment) {
+	g.made++
+	d.seq = g.made
+	g.Dets = append(g.Dets, d)
 }
 
 func (g *Game) sideOf(id string) string {

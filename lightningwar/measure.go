@@ -91,7 +91,10 @@ func (g *Game) Measure(v Viewer, a, b Point, det string) (*Measurement, error) {
 	}
 	var d *Detachment
 	if det != "" {
-		if d = g.Det(det); d == nil || !v.Sees(d) {
+		if d = g.Det(det); d == nil && g.gone(det) >= 0 && g.Knows(v, det) {
+			d = g.Gone[g.gone(det)] // known where it was seen, though it has joined another
+		}
+		if d == nil || !v.Sees(d) {
 			return nil, refuse(RuleDetachment, "there is no detachment %q that %s knows of", det, v.who())
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -400,6 +401,13 @@ func slowest(movers []*Unit, plan *Plan, pl Place) (turnsPerMetre float64, u *Un
 // reach is how far along its route a detachment would get in the given share of a turn, up
 // to limit, with nothing in its way.
 func reach(gr *ground, from, limit, turns float64, movers []*Unit, plan *Plan) float64 {
+	s, _ := reachLeft(gr, from, limit, turns, movers, plan)
+	return s
+}
+
+// reachLeft is reach, and the share of the turns still left there (when it got to limit, or to
+// ground it cannot enter, with time to spare).
+func reachLeft(gr *ground, from, limit, turns float64, movers []*Unit, plan *Plan) (float64, float64) {
 	s := from
 	for _, pc := range gr.all() {
 		if pc.s1 <= s+eps {
@@ -415,7 +423,7 @@ func reach(gr *ground, from, limit, turns float64, movers []*Unit, plan *Plan) f
 		}
 		s, turns = advance(s, end, k, turns)
 	}
-	return math.Min(s, limit)
+	return math.Min(s, limit), turns
 }
 
 // advance goes from s toward end over ground taking k turns a metre, for as many turns as are
@@ -552,7 +560,7 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		d.InColumn, _, _ = m.fp.columnFrom(d.Along, d.Along)
 	}
 	for _, x := range m.seen {
-		x.reveal()
+		g.reveal(x)
 	}
 	if m.stopped {
 		p.Stopped = true
@@ -951,14 +959,15 @@ func bearing(a, b Point) float64 {
 
 // overrun reports whether the detachment overruns the enemy it has met: vehicles may overrun
 // known enemy infantry positions, firing machineguns (at double firepower) and DFHE as they
-// go; infantry that stands may close assault them [Overrun].
+// go; infantry that stands may close assault them [Overrun]. Known means known where it
+// stands: revealed, and not moved since it was seen.
 func (g *Game) overrun(d, e *Detachment, rep *Report) bool {
 	for _, u := range g.movers(d) {
 		if !u.IsVehicle() {
 			return false
 		}
 	}
-	if !e.Revealed {
+	if !e.knownWhereItStands() {
 		return false
 	}
 	for _, id := range e.Units {
@@ -1006,7 +1015,7 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 		}
 		rep.Checks = append(rep.Checks, c)
 		if v == EscapeRoll {
-			u.Mired, u.FreedTurn = false, g.Turn
+			u.Mired, u.FreedTurn, u.FreedAt = false, g.Turn, d.Pos
 			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 and escapes the mire: it moves normally", u.ID, v)
 		} else {
 			rep.add(d.Side, d.ID, RuleEscape, "%s rolls %d on 1d6 (needs 1) and stays mired", u.ID, v)
@@ -1020,8 +1029,10 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 }
 
 // mire makes each vehicle of the detachment that must check roll on the Vehicle Miring Table
-// at point at. Vehicles that mire stay there: if that is all of the detachment's movers it
-// stops; otherwise they break off, to rejoin when they can.
+// at point at: every miring check of a move is made here. A vehicle checks once for each
+// crossing: one that mired and escaped this turn is not checked again where it escaped.
+// Vehicles that mire stay there: if that is all of the detachment's movers it stops;
+// otherwise they break off, to rejoin when they can.
 func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorder, rep *Report) (stop bool, err error) {
 	var mired []string
 	var room [8]*Unit
@@ -1036,8 +1047,11 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 		if check == NoCheck || check == WheeledCheck && u.Tracked {
 			continue
 		}
-		if !entering && u.FreedTurn == g.Turn {
-			continue // it has just escaped the mire: it moves normally this turn [default]
+		if u.FreedTurn == g.Turn && distToSegment(u.FreedAt, pc.a, pc.b) <= 1e-6 {
+			// it escaped the mire this turn here: it made its check for this crossing (this
+			// stream, this passage of marsh or woods) and moves on normally, with no second
+			// check for it in this turn's later moves, Phase 3's included [default]
+			continue
 		}
 		need := MiringTarget(u)
 		v, err := r.check(dice.DR, func(t int) bool { return t+u.MireMod >= need })
@@ -1107,22 +1121,59 @@ func MiringTarget(u *Unit) int {
 }
 
 // breakOff makes the given units of d (and their passengers) a detachment of their own at
-// along s, following d's orders and trying to rejoin it.
+// along s, following d's orders and trying to rejoin it. The part is named after d with a
+// number (partID), and the other side has not seen it: the referee reveals it if it is seen.
 func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep *Report) *Detachment {
 	keep, gone := g.partition(d, units)
-	id := d.ID + "/" + units[0]
-	for n := 2; g.Det(id) != nil; n++ {
-		id = fmt.Sprintf("%s/%s.%d", d.ID, units[0], n)
-	}
+	id := g.partID(d)
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
 		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Order: d.Order, Route: append(Polyline(nil), d.Route...), Along: s, Rejoin: d.ID,
 		Plan: Plan{Turn: g.Turn, Stopped: true, Begun: true, Events: math.Min(s, d.Plan.Events)}, MovedTurn: d.MovedTurn,
-		Track: append(append([]Point(nil), d.Track...), at), Revealed: d.Revealed, Seen: at, SeenFacing: d.Facing}
+		Track: append(append([]Point(nil), d.Track...), at)}
 	d.Units, d.Offsets = keep, offsetsOf(d, keep)
-	g.Dets = append(g.Dets, nd)
+	g.addDet(nd)
 	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
 	return nd
+}
+
+// partID is the name of a part breaking off d: d's id, '/', and the least number from 2 that
+// names nothing yet (A/2, A/3). It names none of its units: the other side, which may come to
+// see the part, knows the enemy's units by type alone [default].
+func (g *Game) partID(d *Detachment) string {
+	for n := 2; ; n++ {
+		id := d.ID + "/" + strconv.Itoa(n)
+		if g.Det(id) == nil && g.units[id] == nil && g.Formations[id] == nil && g.gone(id) < 0 {
+			return id
+		}
+	}
+}
+
+// gone is the index in Game.Gone of the detachment id that joined another once revealed, or -1.
+func (g *Game) gone(id string) int {
+	return slices.IndexFunc(g.Gone, func(d *Detachment) bool { return d.ID == id })
+}
+
+// LegacyPart is the part an id in the old notation of part names names: D/U or D/U.N, the
+// part broken off D that holds unit U (nil: none). Parts are named D/2, D/3 now (partID); a
+// line or an expectation written with the old name still finds the part. Only the referee's
+// steps (and scenario files) read old names: a side's player is refused any name it does not
+// know (Knows), and a part's old name names a unit.
+func (g *Game) LegacyPart(id string) *Detachment {
+	i := strings.LastIndexByte(id, '/')
+	if i <= 0 || g.Det(id) != nil || g.units[id] != nil {
+		return nil
+	}
+	parent, u := id[:i], id[i+1:]
+	if j := strings.LastIndexByte(u, '.'); j > 0 && g.units[u] == nil {
+		if _, err := strconv.Atoi(u[j+1:]); err == nil {
+			u = u[:j]
+		}
+	}
+	if d := g.DetOf(u); d != nil && strings.HasPrefix(d.ID, parent+"/") {
+		return d
+	}
+	return nil
 }
 
 // partition splits d's units into those staying and those going: the named units and any
@@ -1168,8 +1219,16 @@ func (g *Game) tryRejoin(d *Detachment, rep *Report) {
 	}
 }
 
-// merge puts d's units into t and removes d. In t's drawn shape they stand where they are.
+// merge puts d's units into t and removes d. In t's drawn shape they stand where they are. The
+// other side does not see it happen: a revealed d is still known where and as it was seen
+// (Game.Gone).
 func (g *Game) merge(d, t *Detachment) {
+	if d.Revealed {
+		units, form, offsets := g.sighting(d)
+		gone := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Revealed: true, Seen: d.Seen, SeenFacing: d.SeenFacing,
+			SeenColumn: d.SeenColumn, SeenUnits: units, SeenForm: form, SeenOffsets: offsets, seq: d.seq}
+		g.Gone = append(slices.Clip(g.Gone), gone)
+	}
 	if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
 		t.Offsets = append(append(make([]Point, 0, len(t.Offsets)+len(d.Units)), t.Offsets...), g.offsetsIn(d, t)...)
 	}

@@ -1,6 +1,8 @@
 package lightningwar
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,6 +45,11 @@ func (g *Game) reservePhase(gr *ground, r *recorder, rep *Report) error {
 		if g.Det(d.ID) != d || d.Act != nil || d.Order == nil || d.Order.Kind != Written || !d.Order.Reserve {
 			continue
 		}
+		if !g.hasLeader(d) {
+			// a part broken off without the leader: Reserve Movement needs one
+			rep.add(d.Side, d.ID, RuleReserve, "Phase 3, Reserve Movement: %s has no leader with it and does not move again", d.ID)
+			continue
+		}
 		// (told to its own side only: the enemy learns nothing of who uses Reserve Movement)
 		rep.Order = append(rep.Order, BandReserve+": "+d.ID)
 		if len(d.Route) < 2 || d.Along >= d.Route.Length()-eps {
@@ -61,6 +68,68 @@ func (g *Game) reservePhase(gr *ground, r *recorder, rep *Report) error {
 		d.Moved += moved
 	}
 	return nil
+}
+
+// reserveShort says why a path is too short for Reserve Movement, or "" when it is long enough:
+// the detachment must use its full allowance, in the Movement Phase and again in Phase 3
+// (rules-notes 3.4), so the path from where it stands must not end before two turns' moves
+// along it are done. It is measured as the Movement Phase moves the detachment (its slowest
+// unit, the order's pace, road speed only for a turn wholly on road), with no dice, no miring
+// and nothing in its way; its vehicles count as able to move, mired or not. Every reserve
+// order is measured here: when it is written (order, route) and when it is taken up.
+func (g *Game) reserveShort(d *Detachment, o *Order, path []Point) string {
+	x := *d // a scratch copy to plan on: d is not changed
+	x.Order = o
+	x.Route = append(Polyline{d.Pos}, path...)
+	x.Along = 0
+	var movers []*Unit
+	for _, id := range d.Units {
+		if u := g.units[id]; u != nil && !u.Destroyed && u.In == "" {
+			movers = append(movers, u)
+		}
+	}
+	gr := g.Table.ground()
+	gr.start(x.Route)
+	if len(movers) == 0 || gr.length < eps {
+		return fmt.Sprintf("%s has no path to move along from where it stands", d.ID)
+	}
+	for phase := range 2 { // the Movement Phase, then Phase 3
+		x.Plan = Plan{Turn: g.Turn}
+		g.planTurn(&x, gr, movers, &Report{})
+		var left float64
+		x.Along, left = reachLeft(gr, x.Along, x.Plan.Cap, 1, movers, &x.Plan)
+		if x.Along >= gr.length-eps && left > 1e-9 {
+			unused := left + float64(1-phase) // and all of Phase 3's, when it ends in the Movement Phase
+			return fmt.Sprintf("%s's path is %s from where it stands: it would reach its end with %s of its two turns' movement (the Movement Phase and Phase 3) unused, and Reserve Movement uses them in full",
+				d.ID, trimInches(gr.length), trim(math.Round(unused*100)/100))
+		}
+	}
+	return ""
+}
+
+// reserveTakenUp is the order d takes up in place of o, a reserve order measured again from
+// where d stands (reserveShort): o itself, or, its path now too short, a copy of it without
+// Reserve Movement, and why.
+func (g *Game) reserveTakenUp(d *Detachment, o *Order, path []Point) (*Order, string) {
+	if o == nil || o.Kind != Written || !o.Reserve {
+		return o, ""
+	}
+	why := g.reserveShort(d, o, path)
+	if why == "" {
+		return o, ""
+	}
+	n := *o // orders are not changed once written
+	n.Reserve = false
+	return &n, why
+}
+
+// reserveEnds reports that d, taking up order o, does so without the Reserve Movement it asked
+// for, and why (short: "" when it keeps it).
+func reserveEnds(d *Detachment, o *Order, short string, rep *Report) {
+	if short != "" {
+		rep.add(d.Side, d.ID, RuleReserve, "%s ends Reserve Movement as it takes up its order of turn %d: %s; it follows the order without it (no Phase 3 move)",
+			d.ID, o.Turn, short)
+	}
 }
 
 // BandReserve names Phase 3's moves in the report.

@@ -110,7 +110,8 @@ func (fp *footing) regroup(g *Game, d *Detachment) {
 
 // obstacles lists what may stop d (see obstacle): every enemy base; every base of another
 // detachment standing on a choke point; and on Reserve Movement, the danger ground round each
-// known enemy tank, gun and infantry squad, where it was seen.
+// known enemy tank, gun and infantry squad, where it was seen (also one of a detachment that
+// has since joined another, unseen).
 func (g *Game) obstacles(d *Detachment, fp *footing) []obstacle {
 	out := fp.obs[:0]
 	chokes := g.Table.Chokes
@@ -135,23 +136,34 @@ func (g *Game) obstacles(d *Detachment, fp *footing) []obstacle {
 				}
 			}
 		}
-		if !reserve || !enemy || !o.Revealed {
+		if reserve && enemy && o.Revealed {
+			out = g.danger(o, fp, out)
+		}
+	}
+	for _, o := range g.Gone { // known where it was seen, though it has joined another since
+		if reserve && o.Side != d.Side {
+			out = g.danger(o, fp, out)
+		}
+	}
+	return out
+}
+
+// danger appends to out the danger ground round the revealed enemy o's tanks, guns and
+// infantry squads, as and where they were seen.
+func (g *Game) danger(o *Detachment, fp *footing, out []obstacle) []obstacle {
+	g.lineUpSeen(o, &fp.other) // the units known, as they were seen
+	fp.bases = fp.other.place(fp.bases[:0], o.Seen, ahead(o.SeenFacing))
+	for i, u := range fp.other.units {
+		var reach float64
+		switch {
+		case u.IsTank() || u.Type == Gun:
+			reach = DangerTankGun
+		case u.Type == Infantry:
+			reach = DangerInfantry
+		default:
 			continue
 		}
-		g.lineUp(o, o.SeenColumn, &fp.other)
-		fp.bases = fp.other.place(fp.bases[:0], o.Seen, ahead(o.SeenFacing))
-		for i, u := range fp.other.units {
-			var reach float64
-			switch {
-			case u.IsTank() || u.Type == Gun:
-				reach = DangerTankGun
-			case u.Type == Infantry:
-				reach = DangerInfantry
-			default:
-				continue
-			}
-			out = append(out, obstacle{b: fp.bases[i], bx: fp.bases[i].box(), det: o, kind: obDanger, reach: reach, unit: u})
-		}
+		out = append(out, obstacle{b: fp.bases[i], bx: fp.bases[i].box(), det: o, kind: obDanger, reach: reach, unit: u})
 	}
 	return out
 }

@@ -79,7 +79,8 @@ type Unit struct {
 	BusyTurn  int    // a turn it spends stationary (mounting, dismounting, towing)
 	TowedBy   string // the vehicle towing this mired one out
 	TowStart  int    // the turn the tow began
-	FreedTurn int    // the turn it escaped the mire
+	FreedTurn int    // the turn it escaped the mire,
+	FreedAt   Point  // and where: the crossing it checks no more that turn
 	Leader    bool   // a leader (or HQ) stand: Reserve Movement needs one
 	Destroyed bool
 }

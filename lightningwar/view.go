@@ -49,7 +49,9 @@ func (v Viewer) Sees(d *Detachment) bool { return v.Owns(d) || d.Revealed }
 // The referee's is a plain Clone. A side's keeps its own detachments whole (but with the
 // orders' serial numbers cleared, which would count the enemy's orders), its own TO&E and
 // units, and of each revealed enemy detachment only its id, side, the types of its units and
-// the place it was seen; every other detachment, unit and formation is left out. The enemy's
+// the place it was seen, as it was seen (its sighting: the units and formation seen then, not
+// what it did since unseen; one that has since joined another too, from Game.Gone); every
+// other detachment, unit and formation is left out. The enemy's
 // units keep their types under placeholder ids (the detachment's id, '#', and a count: Tanks#1,
 // Tanks#2), since the side does not know theirs. The public's has only the revealed
 // detachments so reduced. The copy is for showing: do not play steps on it.
@@ -84,6 +86,26 @@ func (g *Game) As(v Viewer) *Game {
 		cleared[o] = &n
 		return &n
 	}
+	seenAs := func(d *Detachment) {
+		// as it stood when seen, with the units seen then: whatever it has done since,
+		// unseen, is not known (moved, split, lost units to a part, mounted, joined another)
+		seen, form, offsets := g.sighting(d)
+		nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true,
+			Facing: d.SeenFacing, SeenFacing: d.SeenFacing, InColumn: d.SeenColumn, SeenColumn: d.SeenColumn, Form: form, Offsets: offsets,
+			SeenForm: form, SeenOffsets: offsets, seq: d.seq}
+		anonID := func(i int) string { return fmt.Sprintf("%s#%d", d.ID, i+1) }
+		for i, s := range seen {
+			gu := g.units[s.ID]
+			u := &Unit{ID: anonID(i), Type: gu.Type, BaseW: gu.BaseW, BaseD: gu.BaseD}
+			if j := slices.IndexFunc(seen, func(x SeenUnit) bool { return x.ID == s.In }); s.In != "" && j >= 0 {
+				u.In = anonID(j)
+			}
+			nd.Units = append(nd.Units, u.ID)
+			nd.SeenUnits = append(nd.SeenUnits, SeenUnit{ID: u.ID, In: u.In})
+			anon = append(anon, u)
+		}
+		dets = append(dets, nd)
+	}
 	for _, d := range c.Dets {
 		switch {
 		case v.Owns(d):
@@ -93,23 +115,32 @@ func (g *Game) As(v Viewer) *Game {
 			}
 			dets = append(dets, d)
 		case d.Revealed:
-			// as it stood when seen: its models' bases and their formation are on the table
-			nd := &Detachment{ID: d.ID, Side: d.Side, Pos: d.Seen, Seen: d.Seen, Revealed: true,
-				Facing: d.SeenFacing, SeenFacing: d.SeenFacing, InColumn: d.SeenColumn, SeenColumn: d.SeenColumn, Form: d.Form, Offsets: d.Offsets}
-			anonID := func(i int) string { return fmt.Sprintf("%s#%d", d.ID, i+1) }
-			for i, id := range d.Units {
-				gu := g.units[id]
-				u := &Unit{ID: anonID(i), Type: gu.Type, BaseW: gu.BaseW, BaseD: gu.BaseD}
-				if j := slices.Index(d.Units, gu.In); j >= 0 {
-					u.In = anonID(j)
-				}
-				nd.Units = append(nd.Units, u.ID)
-				anon = append(anon, u)
-			}
-			dets = append(dets, nd)
+			seenAs(d)
 		}
 	}
-	c.Dets = dets
+	for _, d := range g.Gone {
+		if !v.Owns(d) { // its own side knows it joined another
+			seenAs(d)
+		}
+	}
+	// in the order they were made, a joined one where it stood (the referee's list less
+	// what the viewer may not know); the order numbers themselves, which count the enemy's
+	// detachments too, are not shown
+	slices.SortStableFunc(dets, func(a, b *Detachment) int { return a.seq - b.seq })
+	byID := map[string]*Unit{}
+	for _, u := range anon {
+		byID[u.ID] = u
+	}
+	anon = anon[:0] // the enemy's units too, in their detachments' order
+	for _, d := range dets {
+		d.seq = 0
+		if !v.Owns(d) {
+			for _, id := range d.Units {
+				anon = append(anon, byID[id])
+			}
+		}
+	}
+	c.Dets, c.Gone, c.made = dets, nil, 0
 	units := []*Unit{}
 	c.units = map[string]*Unit{}
 	for _, u := range c.Units {
@@ -232,7 +263,7 @@ func (g *Game) Sight(a Action) *StepSight {
 func (s *StepSight) After(g *Game) { s.add(g) }
 
 func (s *StepSight) add(g *Game) {
-	for _, d := range g.Dets {
+	for _, d := range append(g.Dets[:len(g.Dets):len(g.Dets)], g.Gone...) {
 		ds, ok := s.Dets[d.ID]
 		if !ok {
 			ds.Side = d.Side
@@ -416,6 +447,9 @@ func (a Action) Names() []string {
 func (g *Game) Knows(v Viewer, id string) bool {
 	if d := g.Det(id); d != nil {
 		return v.Sees(d)
+	}
+	if i := g.gone(id); i >= 0 {
+		return !v.Owns(g.Gone[i]) // the other side still knows it where it was seen
 	}
 	if u := g.Unit(id); u != nil {
 		return v.ownsSide(g.sideOf(u.ID))

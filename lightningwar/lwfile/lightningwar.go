@@ -961,6 +961,9 @@ func (s *LightningWar) Check(g *lw.Game, steps []LWStep) []rules.Failure {
 					got = "none"
 					if d := g.DetOf(u.ID); d != nil {
 						got = d.ID
+						if p := g.LegacyPart(f.Value); p == d {
+							got = f.Value // the part by its old name (D/U)
+						}
 					}
 				}
 				if !scenario.SameValue(f.Value, got) {
@@ -971,6 +974,9 @@ func (s *LightningWar) Check(g *lw.Game, steps []LWStep) []rules.Failure {
 			checkMeasure(g, e, fail)
 		case e.Group != "":
 			d := g.Det(e.Group)
+			if d == nil {
+				d = g.LegacyPart(e.Group) // a part by its old name (D/U): nil if none
+			}
 			for _, f := range e.Fields {
 				if f.Key == "gone" {
 					if gone := d == nil; !scenario.SameValue(f.Value, strconv.FormatBool(gone)) {
