@@ -51,8 +51,8 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		if t.Side != d.Side {
 			return refuse(RuleDetachment, "%s is not on %s's side", t.ID, d.ID)
 		}
-		if d.Pos.Dist(t.Pos) > RejoinRange+eps {
-			return refuse(RuleDetachment, "%s is %s from %s; a detachment joins another within %s", d.ID, trimInches(d.Pos.Dist(t.Pos)), t.ID, trimInches(RejoinRange))
+		if gap := g.apart(d, t); gap > RejoinRange+eps {
+			return refuse(RuleDetachment, "%s is %s from %s, base to base; a detachment joins another within %s", d.ID, trimInches(gap), t.ID, trimInches(RejoinRange))
 		}
 		g.merge(d, t)
 		rep.add(d.Side, t.ID, RuleDetachment, "%s joins %s (now %s)", d.ID, t.ID, names(t.Units))
@@ -60,9 +60,7 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 	case "adjust":
 		return g.adjust(d, *a.At, rep)
 	case "pivot":
-		d.Facing = a.Degrees
-		rep.add(d.Side, d.ID, RulePivot, "%s pivots to face %s°: a free pivot, no moving-firer penalty", d.ID, trim(a.Degrees))
-		return nil
+		return g.pivot(d, a.Degrees, rep)
 	case "place":
 		return g.place(d, a, rep)
 	case "morale":
@@ -563,8 +561,9 @@ func keys(all []string, in map[string]bool) []string {
 	return out
 }
 
-// split breaks units off d as a new detachment at the same place, with no orders of its own
-// (its Continue resumes d's).
+// split breaks units off d as a new detachment, with no orders of its own (its Continue
+// resumes d's). The part stands just behind d, which re-forms round its point (placeApart:
+// through the frontage gate).
 func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report) (*Detachment, error) {
 	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil {
 		return nil, refuse(RuleDetachment, "the new detachment needs a name not already used (%q)", id)
@@ -578,6 +577,8 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 	if len(keep) == 0 {
 		return nil, refuse(RuleDetachment, "breaking off every unit leaves no detachment: act with %s whole", d.ID)
 	}
+	var before lineup
+	g.lineUp(d, d.InColumn, &before)
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: d.Pos, Facing: d.Facing,
 		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Previous: d.Order, PrevPath: d.remaining(), MovedTurn: d.MovedTurn, Plan: d.Plan,
@@ -590,6 +591,9 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 	g.Dets = append(g.Dets, nd)
 	ic := g.DetachmentInitiative(nd)
 	rep.add(d.Side, d.ID, rule, "%s breaks off %s as detachment %s (Initiative %s)", d.ID, names(gone), id, ic)
+	if err := g.placeApart(d, nd, &before, d.Pos, d.Facing, true, false, "the part "+id+" breaking off", rep); err != nil {
+		return nil, err
+	}
 	return nd, nil
 }
 
@@ -644,7 +648,9 @@ func (g *Game) nearestCover(p Point, firers []Point) (Point, bool) {
 }
 
 // adjust makes a free minor adjustment: up to 10% of the movement allowance, vehicles only,
-// no moving-firer penalty [Pivot and minor adjustments].
+// no moving-firer penalty [Pivot and minor adjustments]. Its bases go through the frontage
+// gate (rules-notes 3.6): one it can see in the way refuses it; an enemy it has not seen
+// stops it where its bases meet it.
 func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 	allow := math.Inf(1)
 	for _, u := range g.movers(d) {
@@ -668,11 +674,26 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 		return refuse(RulePivot, "%v is %s away; free adjustments add up to at most 10%% of %s = %s a turn (%s used)",
 			to, trimInches(dist), trimInches(allow), trimInches(AdjustShare*allow), trimInches(d.Adjusted))
 	}
+	var stop *obstacle
+	if dist > 0 {
+		// faced along it from the start, as a path move is along its leg, its bases go
+		// through the frontage gate
+		var l lineup
+		g.lineUp(d, d.InColumn, &l)
+		mo := still(&l, d.Pos, bearing(d.Pos, to))
+		mo.to = to
+		t, hit, err := g.gate(d, &mo, nil, "adjust "+d.ID+" "+to.String())
+		if err != nil {
+			return err
+		}
+		if hit != nil {
+			stop, to = hit, lerp(d.Pos, to, t)
+		}
+		d.Facing = mo.f0
+	}
+	dist = d.Pos.Dist(to)
 	rest := d.remaining()
 	d.Adjusted += dist
-	if dist > 0 {
-		d.Facing = bearing(d.Pos, to)
-	}
 	d.Pos = to
 	d.Track = append(d.Track, to)
 	if d.Order != nil && len(rest) > 0 {
@@ -682,6 +703,9 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 		}
 	}
 	rep.add(d.Side, d.ID, RulePivot, "%s adjusts %s to %v: within 10%% of %s, no moving-firer penalty", d.ID, trimInches(dist), to, trimInches(allow))
+	if stop != nil {
+		g.stopsAt(d, stop, "adjusting", rep)
+	}
 	return nil
 }
 

@@ -752,6 +752,9 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		cs, hit := math.Inf(1), (*obstacle)(nil)
 		if fp != nil && fp.on {
 			column, to, sp := fp.columnFrom(m.s, end)
+			if column != fp.column && g.reformStops(d, pc, column, m, rep) {
+				return true
+			}
 			g.formColumn(d, column, sp, fp, rep)
 			end = to
 			cs, hit = fp.sweep(pc, m.s, end, column)
@@ -771,6 +774,22 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		}
 	}
 	return false
+}
+
+// reformStops reports whether d, re-forming at m.s over piece pc from line to column
+// (column) or back, is stopped where it stands by an obstacle its bases meet doing so
+// (footing.reform, meet).
+func (g *Game) reformStops(d *Detachment, pc piece, column bool, m *shareMove, rep *Report) bool {
+	at := lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0))
+	for {
+		hit := m.fp.reform(at, bearing(pc.a, pc.b), column)
+		if hit == nil {
+			return false
+		}
+		if !g.meet(d, hit, at, m, rep) {
+			return true
+		}
+	}
 }
 
 // meet is what happens when the detachment's bases, at point at, meet an obstacle: it
@@ -1107,8 +1126,11 @@ func MiringTarget(u *Unit) int {
 }
 
 // breakOff makes the given units of d (and their passengers) a detachment of their own at
-// along s, following d's orders and trying to rejoin it.
+// along s, following d's orders and trying to rejoin it. Its bases stay where they stood in
+// d's formation, and d re-forms round its point (placeApart: through the frontage gate).
 func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep *Report) *Detachment {
+	var before lineup // how its bases stand: the part's stay there (placeApart)
+	g.lineUp(d, d.InColumn, &before)
 	keep, gone := g.partition(d, units)
 	id := d.ID + "/" + units[0]
 	for n := 2; g.Det(id) != nil; n++ {
@@ -1122,6 +1144,7 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 	d.Units, d.Offsets = keep, offsetsOf(d, keep)
 	g.Dets = append(g.Dets, nd)
 	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
+	_ = g.placeApart(d, nd, &before, at, d.facingAt(s, at), false, true, "", rep) // in the phase: never refused
 	return nd
 }
 

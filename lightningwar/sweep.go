@@ -64,6 +64,7 @@ type footing struct {
 	ignore    map[string]bool // enemies overrun this move: no contact with them
 	on        bool            // any obstacle or column stretch: the move sweeps its bases
 	column    bool            // it goes in column now
+	was, now  []Base          // room for the frontage gate's looks at a turning or re-forming (morph)
 }
 
 // mayMeet reports whether anything may stand in d's way: an enemy, or a choke point.
@@ -225,6 +226,8 @@ func (g *Game) formColumn(d *Detachment, column bool, sp *span, fp *footing, rep
 
 // sweep is where, moving from s to end over piece pc in column or not, the detachment's bases
 // first meet an obstacle not overrun: the distance along the route, and which (+Inf, nil: none).
+// An overrun passes the enemy's bases only as an enemy: where they stand on a choke point they
+// still bar the way (no overrun through a unit on a road bridge).
 func (fp *footing) sweep(pc piece, s, end float64, column bool) (float64, *obstacle) {
 	l := &fp.line
 	if column {
@@ -248,7 +251,7 @@ func (fp *footing) sweep(pc piece, s, end float64, column bool) (float64, *obsta
 		sw.y0, sw.y1 = sw.y0+min(0, v.Y), sw.y1+max(0, v.Y)
 		for k := range fp.obs {
 			ob := &fp.obs[k]
-			if ob.kind != obDanger && fp.ignore[ob.det.ID] || !sw.meets(ob.bx, ob.reach+touch) {
+			if ob.kind == obContact && fp.ignore[ob.det.ID] || !sw.meets(ob.bx, ob.reach+touch) {
 				continue
 			}
 			t, ok := firstMeet(v, minkowski(ob.b[:], b[:], room[:0]), ob.reach)
