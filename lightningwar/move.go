@@ -550,6 +550,9 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 	}
 	if m.fp != nil && len(m.fp.cols) > 0 {
 		d.InColumn, _, _ = m.fp.columnFrom(d.Along, d.Along)
+		if m.stopped {
+			d.InColumn = m.fp.column // as it stopped: not re-formed if that is what stopped it
+		}
 	}
 	for _, x := range m.seen {
 		x.reveal()

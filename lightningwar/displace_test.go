@@ -1,0 +1,192 @@
+package lightningwar
+
+import (
+	"math"
+	"testing"
+
+	"github.com/umpire-referee/umpire/dice"
+)
+
+// Every movement of a base obeys frontage (rules-notes 3.6): a pivot (the arc its outer bases
+// sweep), a minor adjustment, a split part taking its place and re-forming for a choke point.
+// Each meets, in turn, an enemy its side can see (a refusal under Contact that changes
+// nothing), an enemy it has not seen (it stops where its bases meet it, or where it starts if
+// they are already within reach, and both are revealed) and its own side's base on a choke
+// point (a refusal under Moving through models). Without the gate each went through.
+func TestEveryMovementObeysFrontage(t *testing.T) {
+	const (
+		seen   = "seen"   // an enemy revealed where it stands
+		unseen = "unseen" // an enemy never revealed
+		choke  = "choke"  // a German detachment standing on a choke point
+	)
+	type setup struct {
+		g *Game
+		a *Detachment
+	}
+	// a line of three tanks at 10,10 faced up the table: bases 8-9, 9.5-10.5 and 11-12
+	// across, 9.5-10.5 deep. Pivoting to 90 its left base swings through the north-west.
+	line := func(t *testing.T) setup {
+		g := newTestGame(t)
+		return setup{g, addDet(t, g, "A", Inch(10, 10), tank("T1", Medium, true), tank("T2", Medium, true), tank("T3", Medium, true))}
+	}
+	// one tank at 10,10 faced east (6" cross-country: it may adjust 0.6").
+	one := func(t *testing.T) setup {
+		g := newTestGame(t)
+		a := addDet(t, g, "A", Inch(10, 10), tank("T1", Medium, true))
+		a.Facing = 90
+		return setup{g, a}
+	}
+	// two squads in line at 10,10 faced up the table; the part S2 goes just behind, to 10,8.5.
+	squads := func(t *testing.T) setup {
+		g := newTestGame(t)
+		return setup{g, addDet(t, g, "A", Inch(10, 10), Unit{ID: "S1", Type: Infantry}, Unit{ID: "S2", Type: Infantry})}
+	}
+	// an obstacle, a 1" base at p: an enemy, seen or not, or a German detachment on a
+	// choke point drawn round it.
+	put := func(t *testing.T, s setup, kind string, p Point) *Detachment {
+		if kind == choke {
+			x, y := p.Inches()
+			s.g.Table.Chokes = []Choke{{ID: "bridge", Area: rect(x-0.6, y-0.6, x+0.6, y+0.6)}}
+			return addDet(t, s.g, "B", p, Unit{ID: "P", Type: Infantry, Formation: "2Pl"})
+		}
+		e := addDet(t, s.g, "E", p, Unit{ID: "R", Type: Infantry, Formation: "RCoy"})
+		if kind == seen {
+			e.reveal()
+		}
+		return e
+	}
+	for _, c := range []struct {
+		name  string
+		setup func(*testing.T) setup
+		at    Point // where the obstacle stands
+		line  string
+		kind  string
+		rule  string                         // refused under it ("": it stops)
+		check func(*testing.T, *Game) string // the stop: what is wrong with it ("": nothing)
+	}{
+		{"pivot, seen enemy in the arc", line, Inch(8.2, 12.0), "pivot A 90", seen, RuleContact, nil},
+		{"pivot, own base on a choke point in the arc", line, Inch(8.2, 12.0), "pivot A 90", choke, RuleThrough, nil},
+		{"pivot, unseen enemy in the arc: stops part way", line, Inch(8.2, 12.0), "pivot A 90", unseen, "", func(t *testing.T, g *Game) string {
+			if f := g.Det("A").Facing; !(f > 0 && f < 90) {
+				return "facing " + trim(f) + ", want part way to 90"
+			}
+			return ""
+		}},
+		{"pivot, a seen enemy outside the arc", line, Inch(12, 7.8), "pivot A 270", seen, "", func(t *testing.T, g *Game) string {
+			if f := g.Det("A").Facing; f != 270 || g.Det("A").Revealed {
+				return "want a free pivot to 270"
+			}
+			return "ok"
+		}},
+		{"adjust, seen enemy ahead", one, Inch(11.6, 10), "adjust A 10.5,10", seen, RuleContact, nil},
+		{"adjust, own base on a choke point ahead", one, Inch(11.3, 10), "adjust A 10.5,10", choke, RuleThrough, nil},
+		{"adjust, unseen enemy ahead: stops within 1/2\"", one, Inch(11.6, 10), "adjust A 10.5,10", unseen, "", func(t *testing.T, g *Game) string {
+			if a := g.Det("A"); a.Pos.Dist(Inch(10.1, 10)) > 1e-4 || math.Abs(a.Adjusted-metres(0.1)) > 1e-4 {
+				return "A at " + a.Pos.String() + ", want 10.1,10 after 0.1\""
+			}
+			return ""
+		}},
+		{"adjust, unseen enemy already within 1/2\": stopped where it starts", one, Inch(11.3, 10), "adjust A 10.5,10", unseen, "", func(t *testing.T, g *Game) string {
+			if a := g.Det("A"); !near(a.Pos, Inch(10, 10)) {
+				return "A at " + a.Pos.String() + ", want 10,10"
+			}
+			return ""
+		}},
+		{"adjust straight away from a seen enemy within 1/2\"", one, Inch(11.3, 10), "adjust A 9.5,10", seen, "", func(t *testing.T, g *Game) string {
+			if a := g.Det("A"); !near(a.Pos, Inch(9.5, 10)) || a.Revealed {
+				return "A at " + a.Pos.String() + ", want a free adjustment to 9.5,10"
+			}
+			return "ok"
+		}},
+		{"split, seen enemy behind", squads, Inch(10, 8), "split A S2 as P2", seen, RuleContact, nil},
+		{"split, own base on a choke point behind", squads, Inch(10, 8), "split A S2 as P2", choke, RuleThrough, nil},
+		{"split, unseen enemy behind: both stay where they stood", squads, Inch(10, 8), "split A S2 as P2", unseen, "", func(t *testing.T, g *Game) string {
+			a, p := g.Det("A"), g.Det("P2")
+			fa, fp := g.Footprint(a), g.Footprint(p)
+			if len(fa) != 1 || len(fp) != 1 || !near(lerp(fa[0][0], fa[0][2], 0.5), Inch(9.25, 10)) || !near(lerp(fp[0][0], fp[0][2], 0.5), Inch(10.75, 10)) || !p.Revealed {
+				return "the bases moved: " + a.Pos.String() + ", " + p.Pos.String()
+			}
+			return ""
+		}},
+		{"split, nothing behind: the part stands 1/2\" behind", squads, Inch(30, 30), "split A S2 as P2", unseen, "", func(t *testing.T, g *Game) string {
+			if a, p := g.Det("A"), g.Det("P2"); !near(a.Pos, Inch(10, 10)) || !near(p.Pos, Inch(10, 8.5)) || a.Revealed || g.apart(a, p) < metres(0.5)-1e-6 {
+				return "A at " + a.Pos.String() + ", P2 at " + p.Pos.String()
+			}
+			return "ok"
+		}},
+		{"a discretionary part, seen enemy behind", squads, Inch(10, 8), "halt A part S2 as A/2", seen, RuleContact, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := c.setup(t)
+			o := put(t, s, c.kind, c.at)
+			if c.line == "halt A part S2 as A/2" {
+				play(t, s.g, nil, "fired A units S2 by E")
+			}
+			if c.rule != "" {
+				refused(t, s.g, c.line, c.rule)
+				return
+			}
+			rep := play(t, s.g, dice.Lowest{}, c.line)
+			msg := c.check(t, s.g)
+			if msg == "ok" {
+				return
+			}
+			if msg != "" {
+				t.Errorf("%s\n%s", msg, rep.Text())
+			}
+			if !hasEvent(rep, "A stops in contact with E") || !s.g.Det("A").Revealed || !s.g.Det(o.ID).Revealed {
+				t.Errorf("want a stop in contact, both revealed:\n%s", rep.Text())
+			}
+		})
+	}
+}
+
+// A line re-forming in column for a narrow bridge goes through the gate as its move does: its
+// column's head would reach 2" ahead of its point, into an enemy squad on the road at the
+// bridge, so it stops in line where it would have formed column (its point at 12,10): in
+// contact with a squad it had not seen; against the base a known squad (which its trucks
+// overrun) has on the bridge.
+func TestReformingObeysFrontage(t *testing.T) {
+	for _, c := range []struct {
+		known bool
+		event string
+	}{
+		{false, "A stops in contact with E at 12,10"},
+		{true, "A stops at bridge: E is there"},
+	} {
+		g := newTestGame(t)
+		g.Table.Roads = []Road{{ID: "highway", Line: Polyline{Inch(0, 10), Inch(48, 10)}, HalfWidth: RoadHalfWidth}}
+		g.Table.Chokes = []Choke{{ID: "bridge", Area: rect(14, 9, 16, 11)}}
+		truck := func(id string) Unit {
+			return Unit{ID: id, Type: Vehicle, Size: Small, CrossMPH: 30, RoadMPH: 30}
+		}
+		a := addDet(t, g, "A", Inch(2, 10), truck("L1"), truck("L2"), truck("L3"))
+		a.Facing = 90
+		e := addDet(t, g, "E", Inch(14.2, 10), Unit{ID: "R", Type: Infantry, Formation: "RCoy"})
+		if c.known {
+			e.reveal()
+		}
+		rep := play(t, g, dice.Lowest{}, "order A path 40,10", "movement")
+		a, e = g.Det("A"), g.Det("E")
+		if !near(a.Pos, Inch(12, 10)) || a.FormNow() != FormLine || !hasEvent(rep, c.event) || !c.known && !(a.Revealed && e.Revealed) ||
+			hasEvent(rep, "forms column") {
+			t.Errorf("known %v: A at %v in %v\n%s", c.known, a.Pos, a.FormNow(), rep.Text())
+		}
+	}
+}
+
+// An overrun passes known infantry as an enemy only: standing on a road bridge (a choke point)
+// its bases still bar the way, and the tank stops against them.
+func TestOverrunIsNoExceptionToAChokePoint(t *testing.T) {
+	g := newTestGame(t)
+	g.Table.Chokes = []Choke{{ID: "bridge", Area: rect(9, 9, 13, 11)}}
+	fast := tank("T", Medium, true)
+	fast.CrossMPH = 30
+	addDet(t, g, "A", Inch(3, 10), fast)
+	addDet(t, g, "E", Inch(11, 10), Unit{ID: "R", Type: Infantry, Formation: "RCoy"}).reveal()
+	rep := play(t, g, dice.Lowest{}, "order A path 40,10", "movement")
+	// the tank's front edge stops against the squad's rear edge, 10.5: its point at 10
+	if a := g.Det("A"); !near(a.Pos, Inch(10, 10)) || !hasEvent(rep, "A overruns E's position") || !hasEvent(rep, "A stops at bridge: E is there") {
+		t.Errorf("A at %v\n%s", a.Pos, rep.Text())
+	}
+}
