@@ -385,7 +385,8 @@ func orderText(o *Order) string {
 }
 
 // fired records that d (or some of its units) was fired upon, which opens a discretionary
-// action to it in the coming Movement Phase [Discretionary actions].
+// action to it in the coming Movement Phase [Discretionary actions]. A spotting round counts
+// within 5" of any of its bases (rules-notes 3.6: distances from the nearest base).
 func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 	f := Fire{Turn: g.Turn, By: a.Other, Spotting: a.Spot}
 	if a.Other != "" {
@@ -404,7 +405,7 @@ func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 			return refuse(RuleDiscretion, "%v is off the table", *a.At)
 		}
 		if a.Spot {
-			if dist := d.Pos.Dist(*a.At); dist > SpottingRange+eps {
+			if dist := g.distTo(d, *a.At); dist > SpottingRange+eps {
 				return refuse(RuleDiscretion, "a spotting round %s away does not count: only within %s (250 m)", trimInches(dist), trimInches(SpottingRange))
 			}
 		} else {

@@ -377,3 +377,13 @@ func (g *Game) apart(d, t *Detachment) float64 {
 	}
 	return math.Max(best, 0)
 }
+
+// distTo is how far point p is from d's nearest base (0 on one): a detachment is where its
+// models are (rules-notes 3.6).
+func (g *Game) distTo(d *Detachment, p Point) float64 {
+	best := math.Inf(1)
+	for _, b := range g.Footprint(d) {
+		best = math.Min(best, signedDist(p, b[:]))
+	}
+	return math.Max(best, 0)
+}

@@ -190,3 +190,28 @@ func TestOverrunIsNoExceptionToAChokePoint(t *testing.T) {
 		t.Errorf("A at %v\n%s", a.Pos, rep.Text())
 	}
 }
+
+// A spotting round counts within 5" of any base of the detachment, not of its point: a line of
+// three tanks at 10,10 faced up the table has its right base from 11 to 12 across.
+func TestSpottingRoundWithin5OfAnyBase(t *testing.T) {
+	for _, c := range []struct {
+		at string
+		ok bool
+	}{
+		{"16.8,10", true},  // 6.8" from the point, 4.8" from T3's base
+		{"17.2,10", false}, // 5.2" from T3's base
+		{"10,15.4", true},  // 4.9" ahead of the bases' front edge
+	} {
+		g := newTestGame(t)
+		addDet(t, g, "A", Inch(10, 10), tank("T1", Medium, true), tank("T2", Medium, true), tank("T3", Medium, true))
+		line := "fired A spotting " + c.at
+		if !c.ok {
+			refused(t, g, line, RuleDiscretion)
+			continue
+		}
+		play(t, g, nil, line, "halt A")
+		if a := g.Det("A"); a.Act == nil || !a.Act.Halt {
+			t.Errorf("%s: A may not halt", line)
+		}
+	}
+}
