@@ -406,7 +406,7 @@ func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 		}
 		if a.Spot {
 			if dist := g.distTo(d, *a.At); dist > SpottingRange+eps {
-				return refuse(RuleDiscretion, "a spotting round %s away does not count: only within %s (250 m)", trimInches(dist), trimInches(SpottingRange))
+				return refuse(RuleDiscretion, "a spotting round %s from %s's nearest base does not count: only within %s (250 m)", trimInches(dist), d.ID, trimInches(SpottingRange))
 			}
 		} else {
 			p := *a.At
