@@ -1,7 +1,9 @@
 package lightningwar
 
 import (
+	"cmp"
 	"math"
+	"slices"
 )
 
 // The frontage gate (rules-notes 3.6). Every movement of a detachment's bases goes through it,
@@ -386,4 +388,81 @@ func (g *Game) distTo(d *Detachment, p Point) float64 {
 		best = math.Min(best, signedDist(p, b[:]))
 	}
 	return math.Max(best, 0)
+}
+
+// roadColumn reports whether d goes in column this turn to use the road: at road speed, in
+// line or a drawn shape of more than one base (rules-notes 3.6: road speed only with every
+// base on the road).
+func (g *Game) roadColumn(d *Detachment) bool {
+	if !d.Plan.Road || d.Plan.Turn != g.Turn || d.Form == FormColumn {
+		return false
+	}
+	n := 0
+	for _, id := range d.Units {
+		if u := g.units[id]; u != nil && u.stands() {
+			n++
+		}
+	}
+	return n > 1
+}
+
+// roadSpan adds to the column stretches cols the stretch from lo to hi on the road, merging
+// any it overlaps (cols are in order and apart; the road's comes first, where it stands).
+func roadSpan(cols []span, lo, hi float64) []span {
+	sp := span{lo: lo, hi: hi, choke: -1}
+	k := 0
+	for _, c := range cols {
+		if c.lo <= sp.hi+eps && c.hi >= sp.lo-eps {
+			sp.hi = math.Max(sp.hi, c.hi)
+			continue
+		}
+		cols[k] = c
+		k++
+	}
+	cols = append(cols[:k], sp)
+	slices.SortFunc(cols, func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
+	return cols
+}
+
+// roadForBases is how far along its route, up to l (the route is on road from where d
+// stands to l), every base of d in column is on the road: each base's centre goes along the
+// route at its own place in the column, as a column follows a road's bends, the head's
+// ahead of d's point and the tail's behind it (behind the route's beginning, straight back
+// along its first leg). It is d.Along when a base behind the point is off the road already.
+func (g *Game) roadForBases(d *Detachment, gr *ground, l float64) float64 {
+	lu := &gr.lu
+	g.lineUp(d, true, lu)
+	head, tail := 0.0, 0.0
+	for _, o := range lu.off {
+		head, tail = math.Max(head, o.Y), math.Min(tail, o.Y)
+	}
+	if from := d.Along + tail; tail < 0 {
+		if from < 0 {
+			r := d.Route
+			f := r[1].sub(r[0])
+			if n := math.Hypot(f.X, f.Y); n > eps {
+				if !gr.t.onRoad(Point{r[0].X + f.X/n*from, r[0].Y + f.Y/n*from}) {
+					return d.Along
+				}
+			}
+			from = 0
+		}
+		for _, pc := range gr.all() {
+			if pc.s0 >= d.Along-eps {
+				break
+			}
+			if pc.s1 > from+eps && !pc.place.OnRoad {
+				return d.Along
+			}
+		}
+	}
+	if l >= gr.length-eps && len(d.Route) >= 2 {
+		// the route ends on the road: the head goes on straight along its last leg
+		r := d.Route
+		f := r[len(r)-1].sub(r[len(r)-2])
+		if n := math.Hypot(f.X, f.Y); n > eps && gr.t.onRoad(Point{r[len(r)-1].X + f.X/n*head, r[len(r)-1].Y + f.Y/n*head}) {
+			return l
+		}
+	}
+	return math.Max(l-head, d.Along)
 }

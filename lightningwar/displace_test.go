@@ -155,8 +155,7 @@ func TestReformingObeysFrontage(t *testing.T) {
 		{true, "A stops at bridge: E is there"},
 	} {
 		g := newTestGame(t)
-		g.Table.Roads = []Road{{ID: "highway", Line: Polyline{Inch(0, 10), Inch(48, 10)}, HalfWidth: RoadHalfWidth}}
-		g.Table.Chokes = []Choke{{ID: "bridge", Area: rect(14, 9, 16, 11)}}
+		g.Table.Chokes = []Choke{{ID: "bridge", Area: rect(14, 9, 16, 11)}} // no road: a line drives up to it
 		truck := func(id string) Unit {
 			return Unit{ID: id, Type: Vehicle, Size: Small, CrossMPH: 30, RoadMPH: 30}
 		}
@@ -213,5 +212,45 @@ func TestSpottingRoundWithin5OfAnyBase(t *testing.T) {
 		if a := g.Det("A"); a.Act == nil || !a.Act.Halt {
 			t.Errorf("%s: A may not halt", line)
 		}
+	}
+}
+
+// Road speed only if the whole turn is on road, every base of it (rules-notes 3.6): a line of
+// trucks forms column on the road to use it; a column keeps to the road as far as its head
+// truck's centre stays on it; one whose tail stands off the road goes cross-country.
+func TestRoadSpeedEveryBase(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		n      int     // trucks
+		form   Form    // their formation
+		at     float64 // x along y = 10, faced east
+		road   Polyline
+		path   string
+		to     Point
+		column bool
+		event  string
+	}{
+		{"one truck: road speed", 1, FormLine, 5, Polyline{Inch(0, 10), Inch(48, 10)}, "45,10", Inch(20, 10), false, ""},
+		{"a line forms column on the road", 3, FormLine, 5, Polyline{Inch(0, 10), Inch(48, 10)}, "45,10", Inch(20, 10), true, "A forms column on the road to use it"},
+		// the route turns off the road at 20,10: the head truck, 1.5" ahead along it, leaves
+		// the road's 1/4" when 0.25/sin 45° = 0.35" past the corner
+		{"its head turns off the road first", 3, FormLine, 5, Polyline{Inch(0, 10), Inch(48, 10)}, "20,10 40,30", Inch(20-1.5+0.25*math.Sqrt2, 10), true, "A keeps to the road at road speed"},
+		{"its head stays on the road", 3, FormLine, 5, Polyline{Inch(0, 10), Inch(14, 10)}, "20,10 40,30", Inch(12.75, 10), true, "A keeps to the road at road speed"},
+		{"its tail is off the road: cross-country", 3, FormColumn, 5.5, Polyline{Inch(5, 10), Inch(48, 10)}, "45,10", Inch(11.5, 10), true, "not every base of it would be on the road"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newTestGame(t)
+			g.Table.Roads = []Road{{ID: "r", Line: c.road, HalfWidth: RoadHalfWidth}}
+			var us []Unit
+			for i := range c.n {
+				us = append(us, Unit{ID: "L" + trim(float64(i)), Type: Vehicle, Size: Small, CrossMPH: 12, RoadMPH: 30})
+			}
+			a := addDet(t, g, "A", Inch(c.at, 10), us...)
+			a.Facing, a.Form = 90, c.form
+			rep := play(t, g, dice.Lowest{}, "order A path "+c.path, "movement")
+			if a := g.Det("A"); a.Pos.Dist(c.to) > 1e-6 || a.FormNow() == FormColumn != c.column || c.event != "" && !hasEvent(rep, c.event) {
+				t.Errorf("A at %v in %v\n%s", a.Pos, a.FormNow(), rep.Text())
+			}
+		})
 	}
 }

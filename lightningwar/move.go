@@ -186,6 +186,7 @@ type ground struct {
 	movers []*Unit
 	parts  []stretch
 	fp     *footing // made for the first move that may meet something
+	lu     lineup   // room for a column's lineup (roadForBases)
 }
 
 // ground is the table ready to cut routes into pieces of ground (start).
@@ -443,8 +444,9 @@ func roadPrefix(gr *ground, s float64) float64 {
 }
 
 // planTurn fixes the turn's pace, and for vehicles road or cross-country speed: road speed
-// only if the whole turn is spent on road [Base Movement]. Of the two, the one that gets the
-// detachment further along its ordered path is taken.
+// only if the whole turn is spent on road [Base Movement], every base of the detachment
+// (rules-notes 3.6): it forms column on the road to use it (roadForBases). Of the two, the one
+// that gets the detachment further along its ordered path is taken.
 func (g *Game) planTurn(d *Detachment, gr *ground, movers []*Unit, rep *Report) {
 	p := &d.Plan
 	p.Pace = Walk
@@ -482,6 +484,10 @@ func (g *Game) planTurn(d *Detachment, gr *ground, movers []*Unit, rep *Report) 
 	}
 	l := roadPrefix(gr, d.Along)
 	if l <= d.Along+eps {
+		return
+	}
+	if l = g.roadForBases(d, gr, l); l <= d.Along+eps {
+		rep.add(d.Side, d.ID, RuleRoad, "%s moves at cross-country speed: not every base of it would be on the road, even in column", d.ID)
 		return
 	}
 	xc := reach(gr, d.Along, end, 1, movers, p)
@@ -548,11 +554,10 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		g.recordMove(d, band, from, start, leg, gr.lens, m, rep)
 		d.InColumn = false
 	}
-	if m.fp != nil && len(m.fp.cols) > 0 {
-		d.InColumn, _, _ = m.fp.columnFrom(d.Along, d.Along)
-		if m.stopped {
-			d.InColumn = m.fp.column // as it stopped: not re-formed if that is what stopped it
-		}
+	if m.fp != nil && m.fp.on {
+		// as the move left it: in column on a road or a choke point it has not yet left, and
+		// not re-formed where re-forming is what stopped it
+		d.InColumn = m.fp.column
 	}
 	for _, x := range m.seen {
 		x.reveal()
@@ -686,7 +691,7 @@ func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, begin bool, 
 // (crossPiece).
 func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, rep *Report) error {
 	p := &d.Plan
-	if g.mayMeet(d) {
+	if g.mayMeet(d) || g.roadColumn(d) {
 		if gr.fp == nil {
 			gr.fp = &footing{}
 		}

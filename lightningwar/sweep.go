@@ -44,7 +44,7 @@ type obstacle struct {
 }
 
 // span is a stretch of a route, in metres along it, where the detachment goes in column for
-// a choke point (its index) this wide.
+// a choke point (its index) this wide, or on a road at road speed (choke -1).
 type span struct {
 	lo, hi float64
 	choke  int
@@ -90,12 +90,16 @@ func (fp *footing) prepare(g *Game, d *Detachment, gr *ground) {
 	}
 	fp.obs, fp.cols = g.obstacles(d, fp), fp.cols[:0]
 	clear(fp.ignore)
-	if len(g.Table.Chokes) > 0 || len(fp.obs) > 0 {
+	road := g.roadColumn(d)
+	if len(g.Table.Chokes) > 0 || len(fp.obs) > 0 || road {
 		g.lineUp(d, false, &fp.line)
 		g.lineUp(d, true, &fp.col)
 	}
 	if len(g.Table.Chokes) > 0 && d.Form != FormColumn {
 		fp.cols = g.columnSpans(gr, fp)
+	}
+	if road {
+		fp.cols = roadSpan(fp.cols, d.Along, d.Plan.Cap)
 	}
 	fp.on = len(fp.obs) > 0 || len(fp.cols) > 0
 	fp.column = d.InColumn
@@ -209,6 +213,10 @@ func (g *Game) formColumn(d *Detachment, column bool, sp *span, fp *footing, rep
 		return
 	}
 	fp.column = column
+	if column && sp.choke < 0 {
+		rep.add(d.Side, d.ID, RuleFrontage, "%s forms column on the road to use it: road speed only with every base on the road", d.ID)
+		return
+	}
 	if column {
 		rep.add(d.Side, d.ID, RuleFrontage, "%s forms column to pass %s: %s wide there, narrower than its %s frontage",
 			d.ID, g.Table.Chokes[sp.choke].ID, trimInches(sp.width), trimInches(fp.line.frontage))
