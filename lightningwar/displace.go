@@ -466,3 +466,41 @@ func (g *Game) roadForBases(d *Detachment, gr *ground, l float64) float64 {
 	}
 	return math.Max(l-head, d.Along)
 }
+
+// fording is the vehicles of d whose bases ford the stream its point crosses on a bridge at
+// the start of piece pc: standing, faced along the piece, with the base's centre off the road
+// and the base on no choke point (a bridge the referee marks as one holds the bases that
+// pass over it). nil: none. What the bases cross counts, not the point (rules-notes 3.6).
+func (g *Game) fording(d *Detachment, pc piece, m *shareMove) map[string]bool {
+	var l lineup
+	g.lineUp(d, d.InColumn, &l)
+	if fp := m.fp; fp != nil && fp.on {
+		l = fp.line
+		if fp.column {
+			l = fp.col
+		}
+	}
+	f := pc.b.sub(pc.a)
+	n := math.Hypot(f.X, f.Y)
+	if n < eps {
+		return nil
+	}
+	var out map[string]bool
+	bases := l.place(nil, pc.a, Point{f.X / n, f.Y / n})
+	for i, u := range l.units {
+		if !u.IsVehicle() || u.Mired || g.Table.onRoad(lerp(bases[i][0], bases[i][2], 0.5)) {
+			continue
+		}
+		onChoke := false
+		for _, c := range g.Table.Chokes {
+			onChoke = onChoke || overlapsArea(&bases[i], c.Area)
+		}
+		if !onChoke {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[u.ID] = true
+		}
+	}
+	return out
+}

@@ -254,3 +254,37 @@ func TestRoadSpeedEveryBase(t *testing.T) {
 		})
 	}
 }
+
+// What the bases cross counts, not the point: where a line's point crosses a stream on a
+// road bridge, each vehicle whose base fords the stream beside it makes the stream's miring
+// check; a base on the road, or on a bridge the referee marks as a choke point, does not.
+func TestWingsFordBesideABridge(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		cars   int
+		chokes []Choke
+		rolls  int
+	}{
+		{"a line of two: both wings ford", 2, nil, 2},
+		{"one car on the road: none", 1, nil, 0},
+		{"a wide bridge marked a choke point: none", 2, []Choke{{ID: "bridge", Area: rect(6, 8, 8, 12)}}, 0},
+		{"a narrow bridge marked a choke point: in column, none", 2, []Choke{{ID: "bridge", Area: rect(6.5, 9.5, 7.5, 10.5)}}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newTestGame(t)
+			g.Table.Roads = []Road{{ID: "r", Line: Polyline{Inch(0, 10), Inch(48, 10)}, HalfWidth: RoadHalfWidth}}
+			g.Table.Streams = []Stream{{ID: "s", Line: Polyline{Inch(7, 0), Inch(7, 48)}}}
+			g.Table.Chokes = c.chokes
+			var us []Unit
+			for i := range c.cars {
+				us = append(us, Unit{ID: "V" + trim(float64(i+1)), Type: Vehicle, Size: Medium, CrossMPH: 12, RoadMPH: 24})
+			}
+			addDet(t, g, "A", Inch(5, 10), us...).Facing = 90
+			// the path leaves the road 2.8" on: cross-country, in line
+			rep := play(t, g, dice.Lowest{}, "order A path 7.5,10 12,16", "movement")
+			if len(rep.Rolls) != c.rolls || c.rolls > 0 && !hasEvent(rep, "V1 does not mire fording a stream beside the bridge") {
+				t.Errorf("%d rolls, want %d\n%s", len(rep.Rolls), c.rolls, rep.Text())
+			}
+		})
+	}
+}

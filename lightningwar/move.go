@@ -150,6 +150,7 @@ type piece struct {
 	a, b   Point
 	place  Place
 	stream bool // a stream is crossed (off a road) where the piece begins
+	bridge bool // a stream is crossed on a road (a bridge) where the piece begins
 }
 
 // pieces cuts a route where it crosses terrain edges, road edges, streams and choke points,
@@ -309,12 +310,16 @@ func (gr *ground) cutLeg() {
 		pa, pb := lerp(a, b, t0), lerp(a, b, t1)
 		pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.at(lerp(a, b, (t0+t1)/2), gr.boxes, gr.near)}
 		for _, x := range streams {
-			if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
-				pc.stream = true
+			if math.Abs(x-t0)*l < 1e-6 {
+				if !t.onRoad(pa) {
+					pc.stream = true
+				} else {
+					pc.bridge = true
+				}
 			}
 		}
 		// merge with the previous piece when nothing changes between them
-		if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
+		if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && !pc.bridge && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
 			orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
 			out[n-1].s1, out[n-1].b = pc.s1, pc.b
 			continue
@@ -725,8 +730,9 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 
 // enterPiece makes the checks of entering piece i of the route: crossing a stream, or entering
 // ground that calls for a miring check from other ground or off a road, makes the check
-// [Vehicle Miring Table]. stop: the detachment stops. (Choke points are the sweep's: see
-// crossPiece.)
+// [Vehicle Miring Table]; where its point crosses a stream on a bridge, each vehicle whose
+// base fords the stream beside it makes the stream's check (fording). stop: the detachment
+// stops. (Choke points are the sweep's: see crossPiece.)
 func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
 	pc := gr.pcs[i]
 	prev := Place{Choke: -1}
@@ -743,6 +749,18 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 		m.movers = g.appendMovers(m.movers[:0], d) // those that mired stay behind
 		if m.fp != nil {
 			m.fp.regroup(g, d)
+		}
+	}
+	if pc.bridge {
+		if wings := g.fording(d, pc, m); wings != nil {
+			stop, err := g.mireOnly(d, pc, true, pc.a, wings, r, rep)
+			if err != nil || stop {
+				return stop, err
+			}
+			m.movers = g.appendMovers(m.movers[:0], d)
+			if m.fp != nil {
+				m.fp.regroup(g, d)
+			}
 		}
 	}
 	return false, nil
@@ -1050,14 +1068,21 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 // at point at. Vehicles that mire stay there: if that is all of the detachment's movers it
 // stops; otherwise they break off, to rejoin when they can.
 func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorder, rep *Report) (stop bool, err error) {
+	return g.mireOnly(d, pc, entering, at, nil, r, rep)
+}
+
+// mireOnly is mire for the vehicles listed in fords only, when fords is not nil: those whose
+// bases ford the stream beside a bridge their detachment's point crosses, each making the
+// stream's check (fording).
+func (g *Game) mireOnly(d *Detachment, pc piece, entering bool, at Point, fords map[string]bool, r *recorder, rep *Report) (stop bool, err error) {
 	var mired []string
 	var room [8]*Unit
 	for _, u := range g.appendMovers(room[:0], d) {
-		if !u.IsVehicle() {
+		if !u.IsVehicle() || fords != nil && !fords[u.ID] {
 			continue
 		}
 		check := pc.place.mireCheck()
-		if pc.stream && entering {
+		if pc.stream && entering || fords != nil {
 			check = StreamCrossing
 		}
 		if check == NoCheck || check == WheeledCheck && u.Tracked {
@@ -1072,7 +1097,9 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 			return false, err
 		}
 		why := "entering " + pc.place.Label()
-		if pc.stream && entering {
+		if fords != nil {
+			why = "fording a stream beside the bridge"
+		} else if pc.stream && entering {
 			why = "crossing a stream"
 		} else if !entering {
 			why = "moving in " + pc.place.Label()
