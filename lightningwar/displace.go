@@ -472,21 +472,24 @@ func (g *Game) roadForBases(d *Detachment, gr *ground, l float64) float64 {
 // and the base on no choke point (a bridge the referee marks as one holds the bases that
 // pass over it). nil: none. What the bases cross counts, not the point (rules-notes 3.6).
 func (g *Game) fording(d *Detachment, pc piece, m *shareMove) map[string]bool {
-	var l lineup
-	g.lineUp(d, d.InColumn, &l)
-	if fp := m.fp; fp != nil && fp.on {
-		l = fp.line
-		if fp.column {
-			l = fp.col
-		}
-	}
 	f := pc.b.sub(pc.a)
 	n := math.Hypot(f.X, f.Y)
 	if n < eps {
 		return nil
 	}
+	var l *lineup
+	if fp := m.fp; fp != nil && fp.on { // the formation the move stands in now
+		l = &fp.line
+		if fp.column {
+			l = &fp.col
+		}
+	} else {
+		l = &lineup{}
+		g.lineUp(d, d.InColumn, l)
+	}
 	var out map[string]bool
-	bases := l.place(nil, pc.a, Point{f.X / n, f.Y / n})
+	var room [4]Base
+	bases := l.place(room[:0], pc.a, Point{f.X / n, f.Y / n})
 	for i, u := range l.units {
 		if !u.IsVehicle() || u.Mired || g.Table.onRoad(lerp(bases[i][0], bases[i][2], 0.5)) {
 			continue
