@@ -649,9 +649,9 @@ func (g *Game) nearestCover(p Point, firers []Point) (Point, bool) {
 }
 
 // adjust makes a free minor adjustment: up to 10% of the movement allowance, vehicles only,
-// no moving-firer penalty [Pivot and minor adjustments]. Its bases go through the frontage
-// gate (rules-notes 3.6): one it can see in the way refuses it; an enemy it has not seen
-// stops it where its bases meet it.
+// no moving-firer penalty [Pivot and minor adjustments]. It pivots to face along it and then
+// goes, its bases through the frontage gate both times (rules-notes 3.6): what it can see in
+// the way refuses it; an enemy it has not seen stops it where its bases meet it.
 func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 	allow := math.Inf(1)
 	for _, u := range g.movers(d) {
@@ -677,14 +677,25 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 	}
 	var stop *obstacle
 	if dist > 0 {
-		// faced along it from the start, as a path move is along its leg, its bases go
+		// it pivots to face along it (its outer bases sweeping their arc), then goes: both
 		// through the frontage gate
+		what := "adjust " + d.ID + " " + to.String()
 		var l lineup
 		g.lineUp(d, d.InColumn, &l)
-		mo := still(&l, d.Pos, bearing(d.Pos, to))
-		mo.to = to
-		t, hit, err := g.gate(d, &mo, nil, "adjust "+d.ID+" "+to.String())
+		mo := still(&l, d.Pos, d.Facing)
+		mo.turn = turnBy(d.Facing, bearing(d.Pos, to))
+		t, hit, err := g.gate(d, &mo, nil, what)
 		if err != nil {
+			return err
+		}
+		if hit != nil {
+			d.Facing = turned(d.Facing, mo.turn*t)
+			g.stopsAt(d, hit, "pivoting to adjust, facing "+trim(d.Facing)+"°", rep)
+			return nil
+		}
+		mo = still(&l, d.Pos, bearing(d.Pos, to))
+		mo.to = to
+		if t, hit, err = g.gate(d, &mo, nil, what); err != nil {
 			return err
 		}
 		if hit != nil {

@@ -136,8 +136,7 @@ func (fp *footing) morph(mo *motion) (float64, *obstacle) {
 }
 
 // firstWithin narrows down where between t0 (out of reach) and t1 (within it) base i of the
-// motion, turned as at t1, first comes within the obstacle's reach: the last place found
-// still out of it.
+// motion first comes within the obstacle's reach: the last place found still out of it.
 func firstWithin(mo *motion, i int, ob *obstacle, t0, t1 float64) float64 {
 	var room [8]Point
 	one := *mo
@@ -149,7 +148,7 @@ func firstWithin(mo *motion, i int, ob *obstacle, t0, t1 float64) float64 {
 			break
 		}
 		m := (t0 + t1) / 2
-		if gap(&one.bases(b[:0], m, t1)[0], ob, room[:0]) > ob.reach+touch {
+		if gap(&one.bases(b[:0], m, m)[0], ob, room[:0]) > ob.reach+touch {
 			t0 = m
 		} else {
 			t1 = m
@@ -249,7 +248,7 @@ func (g *Game) pivot(d *Detachment, deg float64, rep *Report) error {
 		return err
 	}
 	if hit != nil {
-		d.Facing = facingOf(d.Facing + mo.turn*t)
+		d.Facing = turned(d.Facing, mo.turn*t)
 		g.stopsAt(d, hit, "pivoting, facing "+trim(d.Facing)+"°", rep)
 		return nil
 	}
@@ -258,10 +257,11 @@ func (g *Game) pivot(d *Detachment, deg float64, rep *Report) error {
 	return nil
 }
 
-// facingOf is a compass bearing in [0, 360), to the hundredth of a degree as bearing gives.
-func facingOf(deg float64) float64 {
-	deg = math.Mod(math.Mod(deg, 360)+360, 360)
-	return math.Mod(math.Round(deg*100)/100, 360)
+// turned is the facing f0 turned by turn degrees, the turn cut to the hundredth of a degree
+// (as bearing gives) toward none: a turn stopped part way never goes further than it got.
+func turned(f0, turn float64) float64 {
+	deg := f0 + math.Trunc(turn*100)/100
+	return math.Mod(math.Mod(deg, 360)+360, 360)
 }
 
 // placeApart places part nd, just broken off d, through the frontage gate; before is d's

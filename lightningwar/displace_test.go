@@ -79,6 +79,14 @@ func TestEveryMovementObeysFrontage(t *testing.T) {
 			return "ok"
 		}},
 		{"adjust, seen enemy ahead", one, Inch(11.6, 10), "adjust A 10.5,10", seen, RuleContact, nil},
+		// a line adjusting east first pivots to face east: T1 swings through the north-west
+		{"adjust, its pivot swings a wing into a seen enemy", line, Inch(8.2, 12.0), "adjust A 10.5,10", seen, RuleContact, nil},
+		{"adjust, its pivot swings a wing into an unseen enemy: stops part way", line, Inch(8.2, 12.0), "adjust A 10.5,10", unseen, "", func(t *testing.T, g *Game) string {
+			if a := g.Det("A"); !near(a.Pos, Inch(10, 10)) || !(a.Facing > 0 && a.Facing < 90) {
+				return "A at " + a.Pos.String() + " facing " + trim(a.Facing) + ", want part way round at 10,10"
+			}
+			return ""
+		}},
 		{"adjust, own base on a choke point ahead", one, Inch(11.3, 10), "adjust A 10.5,10", choke, RuleThrough, nil},
 		{"adjust, unseen enemy ahead: stops within 1/2\"", one, Inch(11.6, 10), "adjust A 10.5,10", unseen, "", func(t *testing.T, g *Game) string {
 			if a := g.Det("A"); a.Pos.Dist(Inch(10.1, 10)) > 1e-4 || math.Abs(a.Adjusted-metres(0.1)) > 1e-4 {
