@@ -54,7 +54,17 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		if gap := g.apart(d, t); gap > RejoinRange+eps {
 			return refuse(RuleDetachment, "%s is %s from %s, base to base; a detachment joins another within %s", d.ID, trimInches(gap), t.ID, trimInches(RejoinRange))
 		}
+		was, units, offs, dets := g.centres(d, t), slices.Clone(t.Units), t.Offsets, slices.Clone(g.Dets)
 		g.merge(d, t)
+		if hit, err := g.settle(t, was, "join "+d.ID+" into "+t.ID); err != nil || hit != nil {
+			if err != nil {
+				return err
+			}
+			t.Units, t.Offsets, g.Dets = units, offs, dets // stopped where it starts: apart
+			g.stopsAt(t, hit, d.ID+" joining it", rep)
+			d.reveal()
+			return nil
+		}
 		rep.add(d.Side, t.ID, RuleDetachment, "%s joins %s (now %s)", d.ID, t.ID, names(t.Units))
 		return nil
 	case "adjust":
@@ -772,7 +782,16 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 		if v.Mired {
 			return refuse(RuleMount, "%s is mired", v.ID)
 		}
+		was := g.centres(d)
 		u.In = v.ID
+		if hit, err := g.settle(d, was, "mount "+u.ID+" on "+v.ID); err != nil || hit != nil {
+			if err != nil {
+				return err
+			}
+			u.In = "" // stopped where it starts: it stays on foot
+			g.stopsAt(d, hit, u.ID+" boarding "+v.ID+", the rest closing up", rep)
+			return nil
+		}
 		u.BusyTurn, v.BusyTurn = g.Turn, g.Turn
 		rep.add(d.Side, d.ID, RuleMount, "%s boards %s: both stay stationary this turn", u.ID, v.ID)
 	case "dismount":
@@ -788,8 +807,20 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 			return refuse(RuleMount, "%s is not aboard anything", u.ID)
 		}
 		v := g.units[u.In]
+		was, offs := g.centres(d), d.Offsets
+		if v != nil {
+			was[u] = was[v] // it steps out of its carrier
+		}
 		g.standBeside(d, u, v)
 		u.In = ""
+		if hit, err := g.settle(d, was, "dismount "+u.ID); err != nil || hit != nil {
+			if err != nil {
+				return err
+			}
+			u.In, d.Offsets = v.ID, offs // stopped where it starts: it stays aboard
+			g.stopsAt(d, hit, u.ID+" dismounting", rep)
+			return nil
+		}
 		u.BusyTurn = g.Turn
 		if v != nil {
 			v.BusyTurn = g.Turn

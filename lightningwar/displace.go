@@ -507,3 +507,46 @@ func (g *Game) fording(d *Detachment, pc piece, m *shareMove) map[string]bool {
 	}
 	return out
 }
+
+// centres is where each standing unit of the detachments has its base's centre now.
+func (g *Game) centres(ds ...*Detachment) map[*Unit]Point {
+	out := map[*Unit]Point{}
+	var l lineup
+	for _, d := range ds {
+		g.lineUp(d, d.InColumn, &l)
+		for i, b := range l.place(nil, d.Pos, ahead(d.Facing)) {
+			out[l.units[i]] = lerp(b[0], b[2], 0.5)
+		}
+	}
+	return out
+}
+
+// settle is the frontage gate for d's bases settling into its formation after its units
+// changed (a stand boarding or leaving its carrier, a part joining): each base goes straight
+// from where its centre was (was) to its place in the formation. What d's side can see in the
+// way refuses the step (what); an enemy it has not seen is returned: the caller undoes the
+// change (it is stopped where it starts) and reports the stop (stopsAt).
+func (g *Game) settle(d *Detachment, was map[*Unit]Point, what string) (*obstacle, error) {
+	var l lineup
+	g.lineUp(d, d.InColumn, &l)
+	f := ahead(d.Facing)
+	r := Point{f.Y, -f.X}
+	mo := motion{from: d.Pos, to: d.Pos, f0: d.Facing, off0: make([]Point, len(l.units)), off1: l.off, half: l.half}
+	for i, u := range l.units {
+		c, ok := was[u]
+		if !ok {
+			mo.off0[i] = l.off[i] // a base that was nowhere else (none today)
+			continue
+		}
+		rel := c.sub(d.Pos)
+		mo.off0[i] = Point{rel.dot(r), rel.dot(f)}
+	}
+	_, hit := g.firstObstacle(d, &mo, nil)
+	if hit == nil {
+		return nil, nil
+	}
+	if hit.known(d.Side) {
+		return nil, g.barred(d, hit, what)
+	}
+	return hit, nil
+}

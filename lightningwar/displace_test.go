@@ -41,6 +41,23 @@ func TestEveryMovementObeysFrontage(t *testing.T) {
 		g := newTestGame(t)
 		return setup{g, addDet(t, g, "A", Inch(10, 10), Unit{ID: "S1", Type: Infantry}, Unit{ID: "S2", Type: Infantry})}
 	}
+	// a truck carrying squad S and a tank in line at 10,10 faced up the table: L1's base 9-10
+	// across, T2's 10.5-11.5 (the squad rides). S dismounting stands between them, and the line
+	// re-forms: T2's base to 11-12.
+	carried := func(t *testing.T) setup {
+		g := newTestGame(t)
+		l1 := tank("L1", Medium, false)
+		l1.Carries = 1
+		return setup{g, addDet(t, g, "A", Inch(10, 10), l1, Unit{ID: "S", Type: Infantry, In: "L1"}, tank("T2", Medium, true))}
+	}
+	// a tank at 10,10 and the part K (a tank) just behind it at 10,8.5: K joining, the line of
+	// two re-forms on A's point, K's base to 10.25-11.25 across.
+	parted := func(t *testing.T) setup {
+		g := newTestGame(t)
+		a := addDet(t, g, "A", Inch(10, 10), tank("T1", Medium, true))
+		addDet(t, g, "K", Inch(10, 8.5), tank("T2", Medium, true))
+		return setup{g, a}
+	}
 	// an obstacle, a 1" base at p: an enemy, seen or not, or a German detachment on a
 	// choke point drawn round it.
 	put := func(t *testing.T, s setup, kind string, p Point) *Detachment {
@@ -123,6 +140,21 @@ func TestEveryMovementObeysFrontage(t *testing.T) {
 			return "ok"
 		}},
 		{"a discretionary part, seen enemy behind", squads, Inch(10, 8), "halt A part S2 as A/2", seen, RuleContact, nil},
+		{"dismount, the line re-forms toward a seen enemy", carried, Inch(12.6, 10), "dismount S", seen, RuleContact, nil},
+		{"dismount, the line re-forms onto its own base on a choke point", carried, Inch(12.3, 10), "dismount S", choke, RuleThrough, nil},
+		{"dismount, the line would re-form toward an unseen enemy: S stays aboard", carried, Inch(12.6, 10), "dismount S", unseen, "", func(t *testing.T, g *Game) string {
+			if u := g.units["S"]; u.In != "L1" || g.Det("A").Offsets != nil {
+				return "S dismounted"
+			}
+			return ""
+		}},
+		{"join, the line re-forms toward a seen enemy", parted, Inch(12.1, 10), "join K into A", seen, RuleContact, nil},
+		{"join, toward an unseen enemy: they stay apart", parted, Inch(12.1, 10), "join K into A", unseen, "", func(t *testing.T, g *Game) string {
+			if k := g.Det("K"); k == nil || len(g.Det("A").Units) != 1 || !k.Revealed {
+				return "K joined A"
+			}
+			return ""
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := c.setup(t)
