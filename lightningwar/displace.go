@@ -8,29 +8,34 @@ import (
 
 // The frontage gate (rules-notes 3.6). Every movement of a detachment's bases goes through it,
 // whatever moves them: a path move (the sweep, crossPiece), a free pivot and a minor
-// adjustment, re-forming in line or in column (for a choke point, and back), and a split or
-// broken-off part taking its place. Only the referee's `place` puts models down without it.
-// The gate looks at every base on its way from where it stands to where it is going, and
-// stops the movement where a base first meets an obstacle (see obstacle): it comes within
-// contact range of an enemy's base, passes through a base standing on a choke point, or (on
-// Reserve Movement) enters known danger ground; a base already within reach may not come any
-// closer, and moving away or along is allowed.
+// adjustment, re-forming in line or in column (for a choke point or a road, and back), a split
+// or broken-off part taking its place, and a formation settling round its point when a stand
+// boards or leaves its carrier or a part joins it. Only the referee's `place` puts models down
+// without it. The gate follows every base from where it stands to where it is going, and stops
+// the movement where a base first meets an obstacle (see obstacle): it comes within contact
+// range of an enemy's base, passes through a base standing on a choke point, or (on Reserve
+// Movement) enters known danger ground; a base already within reach may not come any closer,
+// and moving away or along is allowed.
 //
 // A path move follows its route and a pivot turns about the detachment's point, so their
 // bases sweep the ground between; a re-forming moves each base straight from its place in one
-// formation to its place in the other. A pure translation is measured exactly (sweep);
-// anything that turns or re-forms is followed in steps of at most morphStep for any corner of
-// any base, and the first meeting found is then narrowed down to a micrometre.
+// formation to its place in the other. What counts is where each base's centre goes: a base
+// turns freely on its own centre. A pure translation along a route is measured exactly
+// (sweep); anything that turns or re-forms is followed in steps of at most morphStep, and the
+// first meeting found is narrowed down to a micrometre. A path move faces its formation along
+// each leg as it comes to it without sweeping that turn (pivots are free, rules-notes 3.1),
+// so that a line in contact may turn about and move straight away, as rules-notes 3.6 allows;
+// a `pivot`, and the pivot an adjustment makes to face along it, sweep their arc.
 //
-// What a step that meets an obstacle does depends on who could see it: a player's pivot,
-// adjustment or part breaking off, and the referee's split, that would meet an obstacle its
-// side can see (its own side's base on a choke point, an enemy shown where it stands, known
-// danger ground) is refused and changes nothing; one that meets an enemy its side has not
-// seen stops there, as a path move does, and both are revealed (it could not have known).
-// During the Movement Phase nothing is refused: a movement that meets an obstacle stops.
+// What a step that meets an obstacle does depends on who could see it: a step taken before
+// the Movement Phase that would meet an obstacle its side can see (its own side's base on a
+// choke point, an enemy shown where it stands now, known danger ground) is refused and changes
+// nothing; one that meets an enemy its side has not seen stops there, as a path move does,
+// and both are revealed (it could not have known). During the Movement Phase nothing is
+// refused: a movement that meets an obstacle stops.
 
-// morphStep is the most any corner of a base moves between two looks of the gate at a
-// turning or re-forming movement.
+// morphStep is the most any base moves (its centre, and its corners turning with the
+// formation) between two looks of the gate at a turning or re-forming movement.
 var morphStep = metres(0.05)
 
 // motion is a movement of a detachment's bases: its point goes straight from one place to
@@ -207,8 +212,15 @@ func (g *Game) barred(d *Detachment, ob *obstacle, what string) *Refusal {
 		return refuse(RuleThrough, "%s: a base of %s would pass through %s's base on %s, and models may not pass through each other at a choke point (rules-notes 3.6)",
 			what, d.ID, ob.det.ID, g.Table.Chokes[ob.choke].ID)
 	case obDanger:
+		kind := "infantry squad"
+		switch {
+		case ob.unit.IsTank():
+			kind = "tank"
+		case ob.unit.Type == Gun:
+			kind = "gun"
+		}
 		return refuse(RuleReserve, "%s: on Reserve Movement %s may not cross ground known to be within %s of an enemy %s (%s)",
-			what, d.ID, trimInches(ob.reach), ob.unit.Type, ob.det.ID)
+			what, d.ID, trimInches(ob.reach), kind, ob.det.ID)
 	}
 	return refuse(RuleContact, "%s: a base of %s would come within %s of %s's, or closer to it (rules-notes 3.6: no base may move closer to an enemy base within contact range)",
 		what, d.ID, trimInches(ContactRange), ob.det.ID)
