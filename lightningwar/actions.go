@@ -54,17 +54,21 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		if gap := g.apart(d, t); gap > RejoinRange+eps {
 			return refuse(RuleDetachment, "%s is %s from %s, base to base; a detachment joins another within %s", d.ID, trimInches(gap), t.ID, trimInches(RejoinRange))
 		}
-		was, units, offs, dets := g.centres(d, t), slices.Clone(t.Units), t.Offsets, slices.Clone(g.Dets)
-		g.merge(d, t)
-		if hit, err := g.settle(t, was, "join "+d.ID+" into "+t.ID); err != nil || hit != nil {
+		// t as it will stand with d's units (merge), its bases settling through the gate first
+		joined := *t
+		joined.Units = append(slices.Clone(t.Units), d.Units...)
+		if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
+			joined.Offsets = append(slices.Clone(t.Offsets), g.offsetsIn(d, t)...)
+		}
+		if hit, err := g.settle(&joined, g.centres(d, t), "join "+d.ID+" into "+t.ID, d, t); err != nil || hit != nil {
 			if err != nil {
 				return err
 			}
-			t.Units, t.Offsets, g.Dets = units, offs, dets // stopped where it starts: apart
-			g.stopsAt(t, hit, d.ID+" joining it", rep)
+			g.stopsAt(t, hit, d.ID+" joining it", rep) // stopped where it starts: apart
 			d.reveal()
 			return nil
 		}
+		g.merge(d, t)
 		rep.add(d.Side, t.ID, RuleDetachment, "%s joins %s (now %s)", d.ID, t.ID, names(t.Units))
 		return nil
 	case "adjust":
@@ -784,7 +788,7 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 		}
 		was := g.centres(d)
 		u.In = v.ID
-		if hit, err := g.settle(d, was, "mount "+u.ID+" on "+v.ID); err != nil || hit != nil {
+		if hit, err := g.settle(d, was, "mount "+u.ID+" on "+v.ID, d); err != nil || hit != nil {
 			if err != nil {
 				return err
 			}
@@ -813,7 +817,7 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 		}
 		g.standBeside(d, u, v)
 		u.In = ""
-		if hit, err := g.settle(d, was, "dismount "+u.ID); err != nil || hit != nil {
+		if hit, err := g.settle(d, was, "dismount "+u.ID, d); err != nil || hit != nil {
 			if err != nil {
 				return err
 			}

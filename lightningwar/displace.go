@@ -186,22 +186,20 @@ func (g *Game) gate(d *Detachment, mo *motion, skip *Detachment, what string) (f
 }
 
 // firstObstacle is where in the motion d's bases first meet an obstacle, and which (+Inf,
-// nil: none); skip's bases are no obstacle.
-func (g *Game) firstObstacle(d *Detachment, mo *motion, skip *Detachment) (float64, *obstacle) {
+// nil: none); the bases of the detachments skipped are no obstacle.
+func (g *Game) firstObstacle(d *Detachment, mo *motion, skip ...*Detachment) (float64, *obstacle) {
 	fp := &footing{}
 	for _, c := range g.Table.Chokes {
 		fp.chokes = append(fp.chokes, boxOf(c.Area))
 	}
 	fp.obs = g.obstacles(d, fp)
-	if skip != nil {
-		keep := fp.obs[:0]
-		for _, ob := range fp.obs {
-			if ob.det != skip {
-				keep = append(keep, ob)
-			}
+	keep := fp.obs[:0]
+	for _, ob := range fp.obs {
+		if !slices.Contains(skip, ob.det) {
+			keep = append(keep, ob)
 		}
-		fp.obs = keep
 	}
+	fp.obs = keep
 	return fp.morph(mo)
 }
 
@@ -537,8 +535,9 @@ func (g *Game) centres(ds ...*Detachment) map[*Unit]Point {
 // changed (a stand boarding or leaving its carrier, a part joining): each base goes straight
 // from where its centre was (was) to its place in the formation. What d's side can see in the
 // way refuses the step (what); an enemy it has not seen is returned: the caller undoes the
-// change (it is stopped where it starts) and reports the stop (stopsAt).
-func (g *Game) settle(d *Detachment, was map[*Unit]Point, what string) (*obstacle, error) {
+// change, or does not make it (it is stopped where it starts), and reports the stop (stopsAt).
+// The bases of the detachments named (d itself, those joining) are no obstacle.
+func (g *Game) settle(d *Detachment, was map[*Unit]Point, what string, own ...*Detachment) (*obstacle, error) {
 	var l lineup
 	g.lineUp(d, d.InColumn, &l)
 	f := ahead(d.Facing)
@@ -553,7 +552,7 @@ func (g *Game) settle(d *Detachment, was map[*Unit]Point, what string) (*obstacl
 		rel := c.sub(d.Pos)
 		mo.off0[i] = Point{rel.dot(r), rel.dot(f)}
 	}
-	_, hit := g.firstObstacle(d, &mo, nil)
+	_, hit := g.firstObstacle(d, &mo, own...)
 	if hit == nil {
 		return nil, nil
 	}
