@@ -54,13 +54,7 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		if gap := g.apart(d, t); gap > RejoinRange+eps {
 			return refuse(RuleDetachment, "%s is %s from %s, base to base; a detachment joins another within %s", d.ID, trimInches(gap), t.ID, trimInches(RejoinRange))
 		}
-		// t as it will stand with d's units (merge), its bases settling through the gate first
-		joined := *t
-		joined.Units = append(slices.Clone(t.Units), d.Units...)
-		if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
-			joined.Offsets = append(slices.Clone(t.Offsets), g.offsetsIn(d, t)...)
-		}
-		if hit, err := g.settle(&joined, g.centres(d, t), "join "+d.ID+" into "+t.ID, d, t); err != nil || hit != nil {
+		if hit, err := g.joinGate(d, t, "join "+d.ID+" into "+t.ID); err != nil || hit != nil {
 			if err != nil {
 				return err
 			}

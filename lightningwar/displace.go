@@ -561,3 +561,15 @@ func (g *Game) settle(d *Detachment, was map[*Unit]Point, what string, own ...*D
 	}
 	return hit, nil
 }
+
+// joinGate is the frontage gate for d joining t (settle): t as it will stand with d's units
+// (merge), each base going from where it stands to its place in t's formation, before
+// anything changes.
+func (g *Game) joinGate(d, t *Detachment, what string) (*obstacle, error) {
+	joined := *t
+	joined.Units = append(slices.Clone(t.Units), d.Units...)
+	if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
+		joined.Offsets = append(slices.Clone(t.Offsets), g.offsetsIn(d, t)...)
+	}
+	return g.settle(&joined, g.centres(d, t), what, d, t)
+}

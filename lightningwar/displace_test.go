@@ -328,3 +328,34 @@ func TestWingsFordBesideABridge(t *testing.T) {
 		})
 	}
 }
+
+// A broken-off part rejoining its detachment in the Movement Phase settles into its formation
+// through the gate: A's line of two would re-form on its point, T1's base to 8.75-9.75 across,
+// within 1/2" of E's at 7.9,10. Nothing is refused in the phase: the part stays apart, and an
+// enemy A had not seen stops it and both are revealed.
+func TestRejoinSettlesThroughTheGate(t *testing.T) {
+	for _, known := range []bool{false, true} {
+		g := newTestGame(t)
+		a := addDet(t, g, "A", Inch(10, 10), tank("T1", Medium, true))
+		k := addDet(t, g, "K", Inch(10.9, 10), tank("T2", Medium, true))
+		k.Rejoin = "A"
+		e := addDet(t, g, "E", Inch(7.9, 10), Unit{ID: "R", Type: Infantry, Formation: "RCoy"})
+		if known {
+			e.reveal()
+		}
+		rep := &Report{}
+		g.tryRejoin(k, rep)
+		if g.Det("K") == nil || len(a.Units) != 1 || known == hasEvent(rep, "A stops in contact with E") ||
+			known != hasEvent(rep, "K does not rejoin A yet") || !known && !(a.Revealed && k.Revealed && e.Revealed) {
+			t.Errorf("known %v: A %v, K rejoined %v\n%s", known, a.Units, g.Det("K") == nil, rep.Text())
+		}
+	}
+	g := newTestGame(t)
+	addDet(t, g, "A", Inch(10, 10), tank("T1", Medium, true))
+	addDet(t, g, "K", Inch(10.9, 10), tank("T2", Medium, true)).Rejoin = "A"
+	rep := &Report{}
+	g.tryRejoin(g.Det("K"), rep)
+	if g.Det("K") != nil || !hasEvent(rep, "T2 rejoins A") {
+		t.Errorf("nothing in the way, K did not rejoin:\n%s", rep.Text())
+	}
+}

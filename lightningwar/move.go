@@ -1205,7 +1205,8 @@ func (g *Game) partition(d *Detachment, units []string) (keep, gone []string) {
 	return keep, gone
 }
 
-// tryRejoin merges a broken-off part back into its detachment once it has caught up.
+// tryRejoin merges a broken-off part back into its detachment once it has caught up, its bases
+// settling into the detachment's formation through the frontage gate (joinGate).
 func (g *Game) tryRejoin(d *Detachment, rep *Report) {
 	if d.Rejoin == "" {
 		return
@@ -1221,6 +1222,17 @@ func (g *Game) tryRejoin(d *Detachment, rep *Report) {
 		}
 	}
 	if d.Pos.Dist(t.Pos) <= RejoinRange+eps {
+		// its bases settle into t's formation through the frontage gate; in the phase nothing
+		// is refused: what would stop them keeps the part apart for now
+		if hit, err := g.joinGate(d, t, names(d.Units)+" rejoining "+t.ID); err != nil || hit != nil {
+			if hit != nil {
+				g.stopsAt(t, hit, names(d.Units)+" rejoining it", rep)
+				d.reveal()
+			} else if r, ok := err.(*Refusal); ok {
+				rep.add(d.Side, d.ID, r.Rule, "%s does not rejoin %s yet: %s", d.ID, t.ID, r.Msg)
+			}
+			return
+		}
 		g.merge(d, t)
 		rep.add(d.Side, t.ID, RuleDetachment, "%s rejoins %s", names(d.Units), t.ID)
 	}
