@@ -59,8 +59,16 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		if t.Side != d.Side {
 			return refuse(RuleDetachment, "%s is not on %s's side", t.ID, d.ID)
 		}
-		if d.Pos.Dist(t.Pos) > RejoinRange+eps {
-			return refuse(RuleDetachment, "%s is %s from %s; a detachment joins another within %s", d.ID, trimInches(d.Pos.Dist(t.Pos)), t.ID, trimInches(RejoinRange))
+		if gap := g.apart(d, t); gap > RejoinRange+eps {
+			return refuse(RuleDetachment, "%s is %s from %s, base to base; a detachment joins another within %s", d.ID, trimInches(gap), t.ID, trimInches(RejoinRange))
+		}
+		if hit, err := g.joinGate(d, t, "join "+d.ID+" into "+t.ID); err != nil || hit != nil {
+			if err != nil {
+				return err
+			}
+			g.stopsAt(t, hit, d.ID+" joining it", rep) // stopped where it starts: apart
+			g.reveal(d)
+			return nil
 		}
 		g.merge(d, t)
 		rep.add(d.Side, t.ID, RuleDetachment, "%s joins %s (now %s)", d.ID, t.ID, names(t.Units))
@@ -68,9 +76,7 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 	case "adjust":
 		return g.adjust(d, *a.At, rep)
 	case "pivot":
-		d.Facing = a.Degrees
-		rep.add(d.Side, d.ID, RulePivot, "%s pivots to face %s°: a free pivot, no moving-firer penalty", d.ID, trim(a.Degrees))
-		return nil
+		return g.pivot(d, a.Degrees, rep)
 	case "place":
 		return g.place(d, a, rep)
 	case "morale":
@@ -433,7 +439,8 @@ func orderText(o *Order) string {
 }
 
 // fired records that d (or some of its units) was fired upon, which opens a discretionary
-// action to it in the coming Movement Phase [Discretionary actions].
+// action to it in the coming Movement Phase [Discretionary actions]. A spotting round counts
+// within 5" of any of its bases (rules-notes 3.6: distances from the nearest base).
 func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 	f := Fire{Turn: g.Turn, By: a.Other, Spotting: a.Spot}
 	if a.Other != "" {
@@ -452,8 +459,8 @@ func (g *Game) fired(d *Detachment, a Action, rep *Report) error {
 			return refuse(RuleDiscretion, "%v is off the table", *a.At)
 		}
 		if a.Spot {
-			if dist := d.Pos.Dist(*a.At); dist > SpottingRange+eps {
-				return refuse(RuleDiscretion, "a spotting round %s away does not count: only within %s (250 m)", trimInches(dist), trimInches(SpottingRange))
+			if dist := g.distTo(d, *a.At); dist > SpottingRange+eps {
+				return refuse(RuleDiscretion, "a spotting round %s from %s's nearest base does not count: only within %s (250 m)", trimInches(dist), d.ID, trimInches(SpottingRange))
 			}
 		} else {
 			p := *a.At
@@ -609,8 +616,9 @@ func keys(all []string, in map[string]bool) []string {
 	return out
 }
 
-// split breaks units off d as a new detachment at the same place, with no orders of its own
-// (its Continue resumes d's). The other side has not seen the new detachment (the referee
+// split breaks units off d as a new detachment, with no orders of its own (its Continue
+// resumes d's). The part stands just behind d, which re-forms round its point (placeApart:
+// through the frontage gate). The other side has not seen the new detachment (the referee
 // reveals it if it is seen), and sees d as it was seen, its units with it.
 func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report) (*Detachment, error) {
 	if id == "" || g.Det(id) != nil || g.units[id] != nil || g.Formations[id] != nil || g.gone(id) >= 0 {
@@ -632,6 +640,8 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 	if len(keep) == 0 {
 		return nil, refuse(RuleDetachment, "breaking off every unit leaves no detachment: act with %s whole", d.ID)
 	}
+	var before lineup
+	g.lineUp(d, d.InColumn, &before)
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: d.Pos, Facing: d.Facing,
 		Form: d.Form, Offsets: offsetsOf(d, gone), InColumn: d.InColumn,
 		Previous: d.Order, PrevPath: d.remaining(), MovedTurn: d.MovedTurn, Plan: d.Plan,
@@ -643,6 +653,9 @@ func (g *Game) split(d *Detachment, units []string, id, rule string, rep *Report
 	g.addDet(nd)
 	ic := g.DetachmentInitiative(nd)
 	rep.add(d.Side, d.ID, rule, "%s breaks off %s as detachment %s (Initiative %s)", d.ID, names(gone), id, ic)
+	if err := g.placeApart(d, nd, &before, d.Pos, d.Facing, true, false, "the part "+id+" breaking off", rep); err != nil {
+		return nil, err
+	}
 	return nd, nil
 }
 
@@ -697,7 +710,9 @@ func (g *Game) nearestCover(p Point, firers []Point) (Point, bool) {
 }
 
 // adjust makes a free minor adjustment: up to 10% of the movement allowance, vehicles only,
-// no moving-firer penalty [Pivot and minor adjustments].
+// no moving-firer penalty [Pivot and minor adjustments]. It pivots to face along it and then
+// goes, its bases through the frontage gate both times (rules-notes 3.6): what it can see in
+// the way refuses it; an enemy it has not seen stops it where its bases meet it.
 func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 	allow := math.Inf(1)
 	for _, u := range g.movers(d) {
@@ -721,11 +736,37 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 		return refuse(RulePivot, "%v is %s away; free adjustments add up to at most 10%% of %s = %s a turn (%s used)",
 			to, trimInches(dist), trimInches(allow), trimInches(AdjustShare*allow), trimInches(d.Adjusted))
 	}
+	var stop *obstacle
+	if dist > 0 {
+		// it pivots to face along it (its outer bases sweeping their arc), then goes: both
+		// through the frontage gate
+		what := "adjust " + d.ID + " " + to.String()
+		var l lineup
+		g.lineUp(d, d.InColumn, &l)
+		mo := still(&l, d.Pos, d.Facing)
+		mo.turn = turnBy(d.Facing, bearing(d.Pos, to))
+		t, hit, err := g.gate(d, &mo, nil, what)
+		if err != nil {
+			return err
+		}
+		if hit != nil {
+			d.Facing = turned(d.Facing, mo.turn*t)
+			g.stopsAt(d, hit, "pivoting to adjust, facing "+trim(d.Facing)+"°", rep)
+			return nil
+		}
+		mo = still(&l, d.Pos, bearing(d.Pos, to))
+		mo.to = to
+		if t, hit, err = g.gate(d, &mo, nil, what); err != nil {
+			return err
+		}
+		if hit != nil {
+			stop, to = hit, lerp(d.Pos, to, t)
+		}
+		d.Facing = mo.f0
+	}
+	dist = d.Pos.Dist(to)
 	rest := d.remaining()
 	d.Adjusted += dist
-	if dist > 0 {
-		d.Facing = bearing(d.Pos, to)
-	}
 	d.Pos = to
 	d.Track = append(d.Track, to)
 	if d.Order != nil && len(rest) > 0 {
@@ -735,6 +776,9 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 		}
 	}
 	rep.add(d.Side, d.ID, RulePivot, "%s adjusts %s to %v: within 10%% of %s, no moving-firer penalty", d.ID, trimInches(dist), to, trimInches(allow))
+	if stop != nil {
+		g.stopsAt(d, stop, "adjusting", rep)
+	}
 	return nil
 }
 
@@ -789,7 +833,16 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 		if v.Mired {
 			return refuse(RuleMount, "%s is mired", v.ID)
 		}
+		was := g.centres(d)
 		u.In = v.ID
+		if hit, err := g.settle(d, was, "mount "+u.ID+" on "+v.ID, d); err != nil || hit != nil {
+			if err != nil {
+				return err
+			}
+			u.In = "" // stopped where it starts: it stays on foot
+			g.stopsAt(d, hit, u.ID+" boarding "+v.ID+", the rest closing up", rep)
+			return nil
+		}
 		u.BusyTurn, v.BusyTurn = g.Turn, g.Turn
 		rep.add(d.Side, d.ID, RuleMount, "%s boards %s: both stay stationary this turn", u.ID, v.ID)
 	case "dismount":
@@ -805,8 +858,20 @@ func (g *Game) unitStep(a Action, rep *Report) error {
 			return refuse(RuleMount, "%s is not aboard anything", u.ID)
 		}
 		v := g.units[u.In]
+		was, offs := g.centres(d), d.Offsets
+		if v != nil {
+			was[u] = was[v] // it steps out of its carrier
+		}
 		g.standBeside(d, u, v)
 		u.In = ""
+		if hit, err := g.settle(d, was, "dismount "+u.ID, d); err != nil || hit != nil {
+			if err != nil {
+				return err
+			}
+			u.In, d.Offsets = v.ID, offs // stopped where it starts: it stays aboard
+			g.stopsAt(d, hit, u.ID+" dismounting", rep)
+			return nil
+		}
 		u.BusyTurn = g.Turn
 		if v != nil {
 			v.BusyTurn = g.Turn

@@ -196,15 +196,17 @@ func TestPlace(t *testing.T) {
 
 // The footprint benchmark's game does what BenchmarkMovementPhaseFootprints says: its columns
 // and lines pass each other without contact on turn 1, and the line of tanks on the road forms
-// column for the bridge and passes the truck parked on its corner.
+// column on it to use it (road speed), in which it passes the bridge and the truck parked on
+// its corner. On turn 2 its column's head, 2" ahead of its point, meets the north end of the
+// Russian line R1 astride the road: it stops 1/2" short, its point at 45,24.
 func TestFootprintBenchGame(t *testing.T) {
 	g := footprintGame(t)
 	rep := play(t, g, dice.Lowest{}, "movement")
-	if hasEvent(rep, "contact") || !hasEvent(rep, "GR forms column to pass bridge") {
+	if hasEvent(rep, "contact") || !hasEvent(rep, "GR forms column on the road to use it") || hasEvent(rep, "GR stops") {
 		t.Errorf("turn 1:\n%s", rep.Text())
 	}
 	rep = play(t, g, dice.Lowest{}, "movement")
-	if hasEvent(rep, "stops") || !near(g.Det("GR").Pos, Inch(46, 24)) {
+	if !hasEvent(rep, "GR stops in contact with R1 at 45,24") || !near(g.Det("GR").Pos, Inch(45, 24)) {
 		t.Errorf("turn 2:\n%s", rep.Text())
 	}
 }

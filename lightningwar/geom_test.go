@@ -90,7 +90,8 @@ func TestPiecesFollowTheGround(t *testing.T) {
 		t.Errorf("pieces:\n got %s\nwant %s", strings.Join(got, "; "), strings.Join(want, "; "))
 	}
 	// along the road the ground does not count but the slope does (rules-notes 3.3), and the
-	// stream is bridged
+	// stream is bridged: a piece begins at the bridge (where a base beside the road fords the
+	// stream), over the same ground
 	got = nil
 	for _, pc := range tb.pieces(Polyline{Inch(0, 5), Inch(40, 5)}) {
 		if !pc.place.OnRoad || pc.stream {
@@ -98,7 +99,7 @@ func TestPiecesFollowTheGround(t *testing.T) {
 		}
 		got = append(got, trim(inchesOf(pc.s0))+"-"+trim(inchesOf(pc.s1))+" "+pc.place.Label()+" "+trim(pc.place.Cost()))
 	}
-	want = []string{"0-10 Road 1", "10-15 Road 1", "15-20 Road + Steep Slope 3", "20-30 Road + Steep Slope 3", "30-40 Road 1"}
+	want = []string{"0-10 Road 1", "10-15 Road 1", "15-20 Road + Steep Slope 3", "20-25 Road + Steep Slope 3", "25-30 Road + Steep Slope 3", "30-40 Road 1"}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("road pieces:\n got %s\nwant %s", strings.Join(got, "; "), strings.Join(want, "; "))
 	}

@@ -1,6 +1,7 @@
 package lightningwar
 
 import (
+	"math"
 	"testing"
 
 	"github.com/umpire-referee/umpire/dice"
@@ -153,9 +154,11 @@ func TestJoinedUnseenStillKnown(t *testing.T) {
 	addDet(t, g, "A", Inch(5, 10), Unit{ID: "L1", Type: Vehicle, Size: Medium, CrossMPH: 12, RoadMPH: 12, Leader: true})
 	addDet(t, g, "X", Inch(45, 10), Unit{ID: "RT", Formation: "RCoy", Type: Vehicle, Tank: true, Tracked: true, Size: Medium, CrossMPH: 12},
 		Unit{ID: "RS", Formation: "RCoy", Type: Infantry})
-	play(t, g, nil, "split X RT as X/9", "reveal X/9", "join X/9 into X")
+	play(t, g, nil, "split X RT as X/9", "reveal X/9")
+	seenAt := g.Det("X/9").Pos // where the part stood when it was seen: behind X (placeApart)
+	play(t, g, nil, "join X/9 into X")
 	ge, ru := SideView("German"), SideView("Russian")
-	if p := g.As(ge).Det("X/9"); p == nil || !near(p.Pos, Inch(45, 10)) || len(p.Units) != 1 || g.As(ge).Unit("X/9#1").Type != Vehicle {
+	if p := g.As(ge).Det("X/9"); p == nil || !near(p.Pos, seenAt) || len(p.Units) != 1 || g.As(ge).Unit("X/9#1").Type != Vehicle {
 		t.Fatalf("the German does not see the tank where it was seen: %+v", p)
 	}
 	if g.As(ru).Det("X/9") != nil || g.As(PublicView).Det("X/9") == nil {
@@ -169,7 +172,10 @@ func TestJoinedUnseenStillKnown(t *testing.T) {
 	}
 	// the known tank's danger ground (30" round it, where it was seen) stops the reserve move
 	rep := play(t, g, &dice.Script{}, "order A path 40,10 reserve", "movement")
-	if !hasEvent(rep, "known to be within 30\" (1500 m) of an enemy tank (X/9)") || !near(g.Det("A").Pos, Inch(14, 10)) {
+	// it stops with its base 30" from the tank's base as seen (behind X, where it stood)
+	gv := g.As(ge)
+	stop := baseDist(g.Footprint(g.Det("A"))[0], gv.Footprint(gv.Det("X/9"))[0])
+	if !hasEvent(rep, "known to be within 30\" (1500 m) of an enemy tank (X/9)") || math.Abs(stop-float64(Inch(30, 0).X)) > float64(Inch(0.05, 0).X) {
 		t.Errorf("A at %v\n%s", g.Det("A").Pos, rep.Text())
 	}
 	play(t, g, nil, "hide X/9")

@@ -101,6 +101,10 @@ func (g *Game) Measure(v Viewer, a, b Point, det string) (*Measurement, error) {
 	m := &Measurement{From: a, To: b, Length: a.Dist(b)}
 	route := Polyline{a, b}
 	for _, pc := range g.Table.pieces(route) {
+		if n := len(m.Legs); n > 0 && pc.bridge && m.Legs[n-1].Place == pc.place {
+			m.Legs[n-1].To, m.Legs[n-1].Length = pc.b, m.Legs[n-1].Length+pc.s1-pc.s0 // over a bridge: one leg
+			continue
+		}
 		l := Leg{From: pc.a, To: pc.b, Length: pc.s1 - pc.s0, Place: pc.place}
 		if pc.stream {
 			l.Stream = g.streamAt(pc.a)

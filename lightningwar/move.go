@@ -151,6 +151,7 @@ type piece struct {
 	a, b   Point
 	place  Place
 	stream bool // a stream is crossed (off a road) where the piece begins
+	bridge bool // a stream is crossed on a road (a bridge) where the piece begins
 }
 
 // pieces cuts a route where it crosses terrain edges, road edges, streams and choke points,
@@ -187,6 +188,7 @@ type ground struct {
 	movers []*Unit
 	parts  []stretch
 	fp     *footing // made for the first move that may meet something
+	lu     lineup   // room for a column's lineup (roadForBases)
 }
 
 // ground is the table ready to cut routes into pieces of ground (start).
@@ -309,12 +311,16 @@ func (gr *ground) cutLeg() {
 		pa, pb := lerp(a, b, t0), lerp(a, b, t1)
 		pc := piece{s0: s + t0*l, s1: s + t1*l, a: pa, b: pb, place: t.at(lerp(a, b, (t0+t1)/2), gr.boxes, gr.near)}
 		for _, x := range streams {
-			if math.Abs(x-t0)*l < 1e-6 && !t.onRoad(pa) {
-				pc.stream = true
+			if math.Abs(x-t0)*l < 1e-6 {
+				if !t.onRoad(pa) {
+					pc.stream = true
+				} else {
+					pc.bridge = true
+				}
 			}
 		}
 		// merge with the previous piece when nothing changes between them
-		if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
+		if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && !pc.bridge && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
 			orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
 			out[n-1].s1, out[n-1].b = pc.s1, pc.b
 			continue
@@ -451,8 +457,9 @@ func roadPrefix(gr *ground, s float64) float64 {
 }
 
 // planTurn fixes the turn's pace, and for vehicles road or cross-country speed: road speed
-// only if the whole turn is spent on road [Base Movement]. Of the two, the one that gets the
-// detachment further along its ordered path is taken.
+// only if the whole turn is spent on road [Base Movement], every base of the detachment
+// (rules-notes 3.6): it forms column on the road to use it (roadForBases). Of the two, the one
+// that gets the detachment further along its ordered path is taken.
 func (g *Game) planTurn(d *Detachment, gr *ground, movers []*Unit, rep *Report) {
 	p := &d.Plan
 	p.Pace = Walk
@@ -490,6 +497,10 @@ func (g *Game) planTurn(d *Detachment, gr *ground, movers []*Unit, rep *Report) 
 	}
 	l := roadPrefix(gr, d.Along)
 	if l <= d.Along+eps {
+		return
+	}
+	if l = g.roadForBases(d, gr, l); l <= d.Along+eps {
+		rep.add(d.Side, d.ID, RuleRoad, "%s moves at cross-country speed: not every base of it would be on the road, even in column", d.ID)
 		return
 	}
 	xc := reach(gr, d.Along, end, 1, movers, p)
@@ -556,8 +567,10 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		g.recordMove(d, band, from, start, leg, gr.lens, m, rep)
 		d.InColumn = false
 	}
-	if m.fp != nil && len(m.fp.cols) > 0 {
-		d.InColumn, _, _ = m.fp.columnFrom(d.Along, d.Along)
+	if m.fp != nil && m.fp.on {
+		// as the move left it: in column on a road or a choke point it has not yet left, and
+		// not re-formed where re-forming is what stopped it
+		d.InColumn = m.fp.column
 	}
 	for _, x := range m.seen {
 		g.reveal(x)
@@ -691,7 +704,7 @@ func (g *Game) startTurn(d *Detachment, gr *ground, movers []*Unit, begin bool, 
 // (crossPiece).
 func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, rep *Report) error {
 	p := &d.Plan
-	if g.mayMeet(d) {
+	if g.mayMeet(d) || g.roadColumn(d) {
 		if gr.fp == nil {
 			gr.fp = &footing{}
 		}
@@ -725,8 +738,9 @@ func (g *Game) moveAlong(d *Detachment, gr *ground, m *shareMove, r *recorder, r
 
 // enterPiece makes the checks of entering piece i of the route: crossing a stream, or entering
 // ground that calls for a miring check from other ground or off a road, makes the check
-// [Vehicle Miring Table]. stop: the detachment stops. (Choke points are the sweep's: see
-// crossPiece.)
+// [Vehicle Miring Table]; where its point crosses a stream on a bridge, each vehicle whose
+// base fords the stream beside it makes the stream's check (fording). stop: the detachment
+// stops. (Choke points are the sweep's: see crossPiece.)
 func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *recorder, rep *Report) (stop bool, err error) {
 	pc := gr.pcs[i]
 	prev := Place{Choke: -1}
@@ -745,6 +759,18 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 			m.fp.regroup(g, d)
 		}
 	}
+	if pc.bridge {
+		if wings := g.fording(d, pc, m); wings != nil {
+			stop, err := g.mireOnly(d, pc, true, pc.a, wings, r, rep)
+			if err != nil || stop {
+				return stop, err
+			}
+			m.movers = g.appendMovers(m.movers[:0], d)
+			if m.fp != nil {
+				m.fp.regroup(g, d)
+			}
+		}
+	}
 	return false, nil
 }
 
@@ -760,6 +786,9 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		cs, hit := math.Inf(1), (*obstacle)(nil)
 		if fp != nil && fp.on {
 			column, to, sp := fp.columnFrom(m.s, end)
+			if column != fp.column && g.reformStops(d, pc, column, m, rep) {
+				return true
+			}
 			g.formColumn(d, column, sp, fp, rep)
 			end = to
 			cs, hit = fp.sweep(pc, m.s, end, column)
@@ -779,6 +808,22 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		}
 	}
 	return false
+}
+
+// reformStops reports whether d, re-forming at m.s over piece pc from line to column
+// (column) or back, is stopped where it stands by an obstacle its bases meet doing so
+// (footing.reform, meet).
+func (g *Game) reformStops(d *Detachment, pc piece, column bool, m *shareMove, rep *Report) bool {
+	at := lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0))
+	for {
+		hit := m.fp.reform(at, bearing(pc.a, pc.b), column)
+		if hit == nil {
+			return false
+		}
+		if !g.meet(d, hit, at, m, rep) {
+			return true
+		}
+	}
 }
 
 // meet is what happens when the detachment's bases, at point at, meet an obstacle: it
@@ -1034,14 +1079,21 @@ func (g *Game) escapes(d *Detachment, r *recorder, rep *Report) error {
 // Vehicles that mire stay there: if that is all of the detachment's movers it stops;
 // otherwise they break off, to rejoin when they can.
 func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorder, rep *Report) (stop bool, err error) {
+	return g.mireOnly(d, pc, entering, at, nil, r, rep)
+}
+
+// mireOnly is mire for the vehicles listed in fords only, when fords is not nil: those whose
+// bases ford the stream beside a bridge their detachment's point crosses, each making the
+// stream's check (fording).
+func (g *Game) mireOnly(d *Detachment, pc piece, entering bool, at Point, fords map[string]bool, r *recorder, rep *Report) (stop bool, err error) {
 	var mired []string
 	var room [8]*Unit
 	for _, u := range g.appendMovers(room[:0], d) {
-		if !u.IsVehicle() {
+		if !u.IsVehicle() || fords != nil && !fords[u.ID] {
 			continue
 		}
 		check := pc.place.mireCheck()
-		if pc.stream && entering {
+		if pc.stream && entering || fords != nil {
 			check = StreamCrossing
 		}
 		if check == NoCheck || check == WheeledCheck && u.Tracked {
@@ -1059,7 +1111,9 @@ func (g *Game) mire(d *Detachment, pc piece, entering bool, at Point, r *recorde
 			return false, err
 		}
 		why := "entering " + pc.place.Label()
-		if pc.stream && entering {
+		if fords != nil {
+			why = "fording a stream beside the bridge"
+		} else if pc.stream && entering {
 			why = "crossing a stream"
 		} else if !entering {
 			why = "moving in " + pc.place.Label()
@@ -1121,9 +1175,13 @@ func MiringTarget(u *Unit) int {
 }
 
 // breakOff makes the given units of d (and their passengers) a detachment of their own at
-// along s, following d's orders and trying to rejoin it. The part is named after d with a
-// number (partID), and the other side has not seen it: the referee reveals it if it is seen.
+// along s, following d's orders and trying to rejoin it. Its bases stay where they stood in
+// d's formation, and d re-forms round its point (placeApart: through the frontage gate). The
+// part is named after d with a number (partID), and the other side has not seen it: the
+// referee reveals it if it is seen.
 func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep *Report) *Detachment {
+	var before lineup // how its bases stand: the part's stay there (placeApart)
+	g.lineUp(d, d.InColumn, &before)
 	keep, gone := g.partition(d, units)
 	id := g.partID(d)
 	nd := &Detachment{ID: id, Side: d.Side, Units: gone, Kind: d.Kind, Pos: at, Facing: d.Facing,
@@ -1134,6 +1192,7 @@ func (g *Game) breakOff(d *Detachment, units []string, s float64, at Point, rep 
 	d.Units, d.Offsets = keep, offsetsOf(d, keep)
 	g.addDet(nd)
 	rep.add(d.Side, d.ID, RuleMiring, "%s stays at %v as detachment %s and will try to rejoin %s", names(gone), at, id, d.ID)
+	_ = g.placeApart(d, nd, &before, at, d.facingAt(s, at), false, true, "", rep) // in the phase: never refused
 	return nd
 }
 
@@ -1198,7 +1257,8 @@ func (g *Game) partition(d *Detachment, units []string) (keep, gone []string) {
 	return keep, gone
 }
 
-// tryRejoin merges a broken-off part back into its detachment once it has caught up.
+// tryRejoin merges a broken-off part back into its detachment once it has caught up, its bases
+// settling into the detachment's formation through the frontage gate (joinGate).
 func (g *Game) tryRejoin(d *Detachment, rep *Report) {
 	if d.Rejoin == "" {
 		return
@@ -1214,6 +1274,17 @@ func (g *Game) tryRejoin(d *Detachment, rep *Report) {
 		}
 	}
 	if d.Pos.Dist(t.Pos) <= RejoinRange+eps {
+		// its bases settle into t's formation through the frontage gate; in the phase nothing
+		// is refused: what would stop them keeps the part apart for now
+		if hit, err := g.joinGate(d, t, names(d.Units)+" rejoining "+t.ID); err != nil || hit != nil {
+			if hit != nil {
+				g.stopsAt(t, hit, names(d.Units)+" rejoining it", rep)
+				g.reveal(d)
+			} else if r, ok := err.(*Refusal); ok {
+				rep.add(d.Side, d.ID, r.Rule, "%s does not rejoin %s yet: %s", d.ID, t.ID, r.Msg)
+			}
+			return
+		}
 		g.merge(d, t)
 		rep.add(d.Side, t.ID, RuleDetachment, "%s rejoins %s", names(d.Units), t.ID)
 	}

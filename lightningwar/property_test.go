@@ -2,6 +2,7 @@ package lightningwar
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -164,6 +165,107 @@ func TestPropertyPiecesCutAsNeededAreThePieces(t *testing.T) {
 			}
 			if !ok || got != want[i] {
 				t.Fatalf("trial %d, route %v: piece %d is %+v cut as needed, %+v cut whole", trial, route, i, got, want[i])
+			}
+		}
+	}
+}
+
+// Every movement of a base obeys frontage (rules-notes 3.6), whatever moves it: a pivot, a
+// minor adjustment, a part splitting off, or a path move straight ahead with its re-forming for
+// a choke point. After any step accepted, no German base is nearer an enemy's base than
+// contact range unless it was already, and then no nearer than it was, nor deeper in a base
+// standing on a choke point than it was (each base may turn freely on its own centre: the
+// "was" is its old place turned as it now stands).
+func TestPropertyEveryMovementObeysFrontage(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	var room [8]Point
+	for trial := 0; trial < 400; trial++ {
+		g := newTestGame(t)
+		at := Inch(20+r.Float64()*8, 14+r.Float64()*8)
+		var us []Unit
+		for i := range 1 + r.IntN(3) {
+			us = append(us, tank(fmt.Sprint("T", i), Medium, true))
+		}
+		a := addDet(t, g, "A", at, us...)
+		a.Facing = float64(r.IntN(360))
+		if r.IntN(3) == 0 {
+			a.Form = FormColumn
+		}
+		near := func() Point { return Point{at.X + metres(r.Float64()*8-4), at.Y + metres(r.Float64()*8-4)} }
+		e := addDet(t, g, "E", near(), Unit{ID: "R", Type: Vehicle, Tank: true, Size: Medium, CrossMPH: 10, Formation: "RCoy"})
+		e.Facing = float64(r.IntN(360))
+		if r.IntN(2) == 0 {
+			g.reveal(e)
+		}
+		bp := near()
+		bx, by := bp.Inches()
+		w := 0.6 + r.Float64()*2
+		g.Table.Chokes = []Choke{{ID: "bridge", Area: rect(bx-w, by-w, bx+w, by+w)}}
+		addDet(t, g, "B", bp, Unit{ID: "P", Type: Infantry, Formation: "2Pl"}).Facing = float64(r.IntN(360))
+		var line string
+		switch r.IntN(4) {
+		case 0:
+			line = fmt.Sprint("pivot A ", r.IntN(360))
+		case 1:
+			x, y := Point{at.X + metres(r.Float64()*1.2-0.6), at.Y + metres(r.Float64()*1.2-0.6)}.Inches()
+			line = fmt.Sprintf("adjust A %.3f,%.3f", x, y)
+		case 2:
+			line = "split A T0 as S"
+		default:
+			f := ahead(a.Facing)
+			x, y := Point{at.X + f.X*metres(12), at.Y + f.Y*metres(12)}.Inches()
+			play(t, g, nil, fmt.Sprintf("order A path %.6f,%.6f", x, y))
+			line = "movement"
+		}
+		before := map[string]Base{}
+		facing := map[string]float64{}
+		for _, id := range []string{"A"} {
+			d := g.Det(id)
+			var l lineup
+			g.lineUp(d, d.InColumn, &l)
+			for i, b := range l.place(nil, d.Pos, ahead(d.Facing)) {
+				before[l.units[i].ID] = b
+				facing[l.units[i].ID] = d.Facing
+			}
+		}
+		rep, err := g.Apply(line, dice.Lowest{})
+		if err != nil {
+			continue // refused: it changed nothing (FuzzStep, refused)
+		}
+		obstacles := func() (out []obstacle) {
+			for _, o := range []*Detachment{g.Det("E"), g.Det("B")} {
+				for _, b := range g.Footprint(o) {
+					if o.Side != "German" {
+						out = append(out, obstacle{b: b, det: o, reach: ContactRange})
+					}
+					if overlapsArea(&b, g.Table.Chokes[0].Area) {
+						out = append(out, obstacle{b: b, det: o})
+					}
+				}
+			}
+			return out
+		}()
+		for _, d := range g.Dets {
+			if d.Side != "German" || d.ID == "B" {
+				continue
+			}
+			var l lineup
+			g.lineUp(d, d.InColumn, &l)
+			for i, b := range l.place(nil, d.Pos, ahead(d.Facing)) {
+				u := l.units[i].ID
+				old := before[u]
+				c := lerp(old[0], old[2], 0.5)
+				var one lineup
+				one.off, one.half = []Point{{}}, []Point{l.half[i]}
+				spun := one.place(nil, c, ahead(d.Facing))[0]
+				for k := range obstacles {
+					ob := &obstacles[k]
+					now, was := gap(&b, ob, room[:0]), gap(&spun, ob, room[:0])
+					if now < math.Min(ob.reach, was)-1e-3 {
+						t.Fatalf("trial %d, %q: %s's base came to %v\" of %s's (reach %v\", it was %v\")\n%s",
+							trial, line, u, inchesOf(now), ob.det.ID, inchesOf(ob.reach), inchesOf(was), rep.Text())
+					}
+				}
 			}
 		}
 	}

@@ -44,7 +44,7 @@ type obstacle struct {
 }
 
 // span is a stretch of a route, in metres along it, where the detachment goes in column for
-// a choke point (its index) this wide.
+// a choke point (its index) this wide, or on a road at road speed (choke -1).
 type span struct {
 	lo, hi float64
 	choke  int
@@ -64,6 +64,7 @@ type footing struct {
 	ignore    map[string]bool // enemies overrun this move: no contact with them
 	on        bool            // any obstacle or column stretch: the move sweeps its bases
 	column    bool            // it goes in column now
+	was, now  []Base          // room for the frontage gate's looks at a turning or re-forming (morph)
 }
 
 // mayMeet reports whether anything may stand in d's way: an enemy, or a choke point.
@@ -89,12 +90,16 @@ func (fp *footing) prepare(g *Game, d *Detachment, gr *ground) {
 	}
 	fp.obs, fp.cols = g.obstacles(d, fp), fp.cols[:0]
 	clear(fp.ignore)
-	if len(g.Table.Chokes) > 0 || len(fp.obs) > 0 {
+	road := g.roadColumn(d)
+	if len(g.Table.Chokes) > 0 || len(fp.obs) > 0 || road {
 		g.lineUp(d, false, &fp.line)
 		g.lineUp(d, true, &fp.col)
 	}
 	if len(g.Table.Chokes) > 0 && d.Form != FormColumn {
 		fp.cols = g.columnSpans(gr, fp)
+	}
+	if road {
+		fp.cols = roadSpan(fp.cols, d.Along, d.Plan.Cap)
 	}
 	fp.on = len(fp.obs) > 0 || len(fp.cols) > 0
 	fp.column = d.InColumn
@@ -220,6 +225,10 @@ func (g *Game) formColumn(d *Detachment, column bool, sp *span, fp *footing, rep
 		return
 	}
 	fp.column = column
+	if column && sp.choke < 0 {
+		rep.add(d.Side, d.ID, RuleFrontage, "%s forms column on the road to use it: road speed only with every base on the road", d.ID)
+		return
+	}
 	if column {
 		rep.add(d.Side, d.ID, RuleFrontage, "%s forms column to pass %s: %s wide there, narrower than its %s frontage",
 			d.ID, g.Table.Chokes[sp.choke].ID, trimInches(sp.width), trimInches(fp.line.frontage))
@@ -237,6 +246,8 @@ func (g *Game) formColumn(d *Detachment, column bool, sp *span, fp *footing, rep
 
 // sweep is where, moving from s to end over piece pc in column or not, the detachment's bases
 // first meet an obstacle not overrun: the distance along the route, and which (+Inf, nil: none).
+// An overrun passes the enemy's bases only as an enemy: where they stand on a choke point they
+// still bar the way (no overrun through a unit on a road bridge).
 func (fp *footing) sweep(pc piece, s, end float64, column bool) (float64, *obstacle) {
 	l := &fp.line
 	if column {
@@ -260,7 +271,7 @@ func (fp *footing) sweep(pc piece, s, end float64, column bool) (float64, *obsta
 		sw.y0, sw.y1 = sw.y0+min(0, v.Y), sw.y1+max(0, v.Y)
 		for k := range fp.obs {
 			ob := &fp.obs[k]
-			if ob.kind != obDanger && fp.ignore[ob.det.ID] || !sw.meets(ob.bx, ob.reach+touch) {
+			if ob.kind == obContact && fp.ignore[ob.det.ID] || !sw.meets(ob.bx, ob.reach+touch) {
 				continue
 			}
 			t, ok := firstMeet(v, minkowski(ob.b[:], b[:], room[:0]), ob.reach)
