@@ -165,9 +165,7 @@ func firstWithin(mo *motion, i int, ob *obstacle, t0, t1 float64) float64 {
 // known reports whether the side moving can see the obstacle: its own side's base, danger
 // ground (known by definition), or an enemy shown to it where it stands now.
 func (ob *obstacle) known(side string) bool {
-	e := ob.det
-	return ob.kind == obDanger || e.Side == side ||
-		e.Revealed && samePoint(e.Seen, e.Pos) && e.SeenFacing == e.Facing && e.SeenColumn == e.InColumn
+	return ob.kind == obDanger || ob.det.Side == side || ob.det.knownWhereItStands()
 }
 
 // gate is the frontage gate for a movement of d's bases outside the Movement Phase (see the

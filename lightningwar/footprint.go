@@ -260,10 +260,13 @@ func (g *Game) sighting(d *Detachment) (units []SeenUnit, form Form, offsets []P
 	return units, d.Form, d.Offsets
 }
 
-// knownWhereItStands reports whether the other side knows where d stands now: the referee
-// revealed it, and it stands where it was seen. Once it has moved unseen the other side knows
-// only where it was (its view shows it there), not where it is.
-func (d *Detachment) knownWhereItStands() bool { return d.Revealed && samePoint(d.Pos, d.Seen) }
+// knownWhereItStands reports whether the other side knows where d's bases stand now: the
+// referee revealed it, and it stands where it was seen, faced and formed as it was. Once it has
+// moved, pivoted or re-formed unseen the other side knows only where it was (its view shows it
+// there), not where it is. Overrun and the frontage gate both ask it.
+func (d *Detachment) knownWhereItStands() bool {
+	return d.Revealed && samePoint(d.Pos, d.Seen) && d.SeenFacing == d.Facing && d.SeenColumn == d.InColumn
+}
 
 // offsetsOf is each of d's units' offsets kept for the units listed (a drawn shape's), or nil
 // when d has no drawn shape.
