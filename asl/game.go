@@ -84,7 +84,7 @@ func (g *Game) BeginMPh(side string) {
 		u.Allowance = u.V.Allotment()
 		u.EnteredHex, u.ESBUsed, u.VCAChanged, u.Reversed, u.MinimumMove = false, false, false, false, false
 		u.Ended, u.MotionAttempted, u.Moving, u.Reverse, u.DirSet = false, false, false, false, false
-		u.Stalled, u.Stunned, u.UnbogTried = false, false, false
+		u.Stalled, u.Stunned, u.UnbogTried, u.LeftCounted = false, false, false, false
 		if u.Side == side {
 			u.CX = false
 		}

@@ -65,13 +65,16 @@ func (g *Game) spentInLOS(i int, u *Unit, mp MP) {
 // hex (D2.1), so they count in the LOS of each DEFENDER that sees that hex, for its Motion
 // attempt (D2.401), just as MP it spent there would. u is unit i as its MPh ends, once nothing
 // more is charged to it: an Impulse calls this after charging its members (D14.31), not each
-// member's step. It returns the MP so counted (Infantry and Cavalry count none: D2.1 is a
-// vehicle's rule).
+// member's step. An attack that leaves a vehicle unable to spend MP for the rest of its MPh
+// (Immobilized, Stunned, Shocked, Recalled) makes the record then; the MP are counted once
+// (Unit.LeftCounted), whatever later ends the MPh. It returns the MP so counted (Infantry and
+// Cavalry count none: D2.1 is a vehicle's rule).
 func (g *Game) mphEnded(i int, u *Unit) MP {
 	left := u.Remaining()
-	if u.V.Class >= Infantry || u.AllUsed || left <= 0 {
+	if u.V.Class >= Infantry || u.AllUsed || left <= 0 || u.LeftCounted {
 		return 0
 	}
+	u.LeftCounted = true
 	g.spentInLOS(i, u, left)
 	return left
 }

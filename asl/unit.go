@@ -45,6 +45,9 @@ type Unit struct {
 	Stalled     bool // stalled this Player Turn (D2.15: no Minimum Move)
 	UnbogTried  bool // made its Bog removal dr this MPh (D8.3)
 	Ended       bool // its MPh is over
+	// LeftCounted: the MP it had left when its MPh ended (or when an attack Immobilized,
+	// Stunned, Shocked or Recalled it) are counted as spent in its final hex (D2.1), once.
+	LeftCounted bool
 	Destroyed   bool
 	Stunned     bool // Stunned, Shocked or Recalled: no more MP this Player Turn
 	Recalled    bool

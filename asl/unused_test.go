@@ -60,6 +60,23 @@ func TestD2_1UnusedMPSpentInFinalHex(t *testing.T) {
 		{impulseCase: impulseCase{name: "not yet ended: only the MP spent count", w: seen(stopped, nil), dice: []int{5, 12, 6},
 			lines: []lineWant{{line: "G start", mp: 1}, {line: "G enter C6", mp: 1}, {line: "G enter C7", mp: 1}, {line: "G enter C8", mp: 1}, {line: "G stop", mp: 1}, {line: "G start", mp: 1}, {line: "motion-attempt R"}}},
 			who: "G", inLOS: 3, motion: false},
+		{impulseCase: impulseCase{name: "Stunned by an attack: it may spend no more", w: seen(moving, nil), dice: []int{6},
+			// Stunned in C8 after 3 MP: it Stops and may spend no MP for the rest of the Player
+			// Turn, its MPh over with 7 left: 1 + 7 = 8 in R's LOS.
+			lines: []lineWant{{line: "G enter C6", mp: 1}, {line: "G enter C7", mp: 1}, {line: "G enter C8", mp: 1}, {line: "attack G stunned"}, {line: "motion-attempt R"}}},
+			who: "G", inLOS: 8, motion: true},
+		{impulseCase: impulseCase{name: "Immobilized by an attack, then ended: counted once", w: seen(moving, nil), dice: []int{6},
+			// Immobilized in C8 with 7 left: 1 + 7 = 8, and its `end` after counts nothing more.
+			lines: []lineWant{{line: "G enter C6", mp: 1}, {line: "G enter C7", mp: 1}, {line: "G enter C8", mp: 1}, {line: "attack G immobilized"}, {line: "G end"}, {line: "motion-attempt R"}}},
+			who: "G", inLOS: 8, motion: true},
+		{impulseCase: impulseCase{name: "a missed attack ends nothing", w: seen(moving, nil), dice: []int{6},
+			lines: []lineWant{{line: "G enter C6", mp: 1}, {line: "G enter C7", mp: 1}, {line: "G enter C8", mp: 1}, {line: "attack G missed"}, {line: "motion-attempt R"}}},
+			who: "G", inLOS: 1, motion: false},
+		{impulseCase: impulseCase{name: "a platoon member Stunned, the platoon ended after", w: platoon(nil), groups: p1, dice: []int{4},
+			// A in N3 after the Impulse's 1 MP, Stunned: 3 left: 1 + 3 = 4, once, though the
+			// platoon ends after.
+			lines: []lineWant{{line: "P1: A enter N3, B enter N4", mp: 1}, {line: "attack A stunned"}, {line: "P1 stop", mp: 1}, {line: "P1 end"}, {line: "motion-attempt R"}}},
+			who: "A", inLOS: 4, motion: true},
 		{impulseCase: impulseCase{name: "a platoon ends Stopped", w: platoon(nil), groups: p1, dice: []int{4},
 			// A in N3: 1 [Impulse] +1 [Stop] +2 unused = 4; dr 4 <= 4.
 			lines: []lineWant{{line: "P1: A enter N3, B enter N4", mp: 1}, {line: "P1 stop", mp: 1}, {line: "P1 end"}, {line: "motion-attempt R"}}},

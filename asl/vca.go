@@ -291,6 +291,10 @@ func (g *Game) attack(a Action, r *Result) error {
 	case AttackReduced:
 		r.event("A7.302", u.ID+" is Reduced")
 	}
+	switch a.Attack {
+	case AttackImmobilized, AttackShocked, AttackStunned, AttackRecalled:
+		g.attackEndsMP(a.Unit, r)
+	}
 	if !a.Mines || a.Attack != AttackMissed {
 		u.Attacked = true // a minefield counts only if it had an effect (E11.534)
 	}
@@ -306,6 +310,19 @@ func (g *Game) attack(a Action, r *Result) error {
 	}
 	g.CheckColumns(r)
 	return nil
+}
+
+// attackEndsMP: an attack left phasing vehicle i unable to spend MP for the rest of its MPh
+// (Immobilized, Stunned, Shocked, Recalled): the MP it has left count as spent where it stands
+// (D2.1), as if it had ended its MPh there.
+func (g *Game) attackEndsMP(i int, r *Result) {
+	u := &g.Units[i]
+	if u.Side != g.Phasing || g.Phase != PhaseMPh || u.Ended {
+		return
+	}
+	if left := g.mphEnded(i, u); left > 0 {
+		r.event("D2.1", fmt.Sprintf("%s MP unused, assumed spent in its hex", left))
+	}
 }
 
 // undoPivot: a vehicle in Bypass that cannot complete the move it began with a VCA change at
