@@ -838,9 +838,10 @@ func (g *Game) end(u *Unit, how endHow, r *Result) error {
 }
 
 // unusedWords says, for a vehicle ending its MPh with MP left, that they count as spent in its
-// hex (D2.1; mphEnded records them). A planner's try is told nothing: nobody reads its events.
+// hex (D2.1; mphEnded records them), unless an attack already said so (Unit.LeftCounted). A
+// planner's try is told nothing: nobody reads its events.
 func (g *Game) unusedWords(u *Unit) string {
-	if left := u.Remaining(); left > 0 && !u.AllUsed && u.V.Class < Infantry && !g.Scratch {
+	if left := u.Remaining(); left > 0 && !u.AllUsed && !u.LeftCounted && u.V.Class < Infantry && !g.Scratch {
 		return fmt.Sprintf("; %s MP unused, assumed spent in its hex (D2.1)", left)
 	}
 	return ""
