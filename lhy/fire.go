@@ -9,8 +9,9 @@ import (
 // Fire resolution (13.x). The markers placed on a hex are each rolled once: an SADRM against a
 // nationality in the hex, an MDRM against the hex, an ATDRM against one vehicle. Small-arms and
 // mortar results pick one target per nationality; anti-tank results act on the vehicle they
-// are on; each unit suffers only the worst result that reaches it; Collateral Damage is applied
-// once, at the end.
+// are on; each unit suffers only the worst result that reaches it (a vehicle's is weighed in its
+// anti-tank stage, the others' in the fire's ledger, fates.go); Collateral Damage is applied
+// once, at the end, and then each unit not a vehicle is told its single result.
 
 // kill is a vehicle destroyed in a way that causes Collateral Damage.
 type kill struct {
@@ -97,14 +98,14 @@ func byAssaultThenSA(a, b *Unit) int {
 
 // fireVars are what a fire resolution carries from its dice to its results.
 type fireVars struct {
-	best     ints // per nationality in the hex, in order: the marker (index+1; 0 none) of its highest SADRM/MDRM result, and its natural roll
-	tens     int  // mortar natural 10s with MV 2 or more still to apply (13.1.7)
-	at       ints // per vehicle fired at, in order: the marker (index+1; 0 none) of its most detrimental anti-tank result, and its natural roll
-	shocked  ints // the AFVs a mortar's natural 10 has Shocked in this fire (13.1.7); those fired at with anti-tank markers are Shocked by their anti-tank stage, which weighs it with their own result
-	held     ints // the small-arms result on a unit anti-tank markers are on too (a Fighting Position), left for its anti-tank stage to weigh: unit, heldResult, FFAR, Cohesion
-	kills    ints // the vehicles destroyed with Collateral Damage: unit, 1 if by an MG (a Towed Gun survives)
-	aboard   ints // unit, vehicle: the Riders and Passengers Collateral Damage acts on (13.3.7)
-	naturals ints // each marker's natural roll, kept only for the report's texts
+	best     ints  // per nationality in the hex, in order: the marker (index+1; 0 none) of its highest SADRM/MDRM result, and its natural roll
+	tens     int   // mortar natural 10s with MV 2 or more still to apply (13.1.7)
+	at       ints  // per vehicle fired at, in order: the marker (index+1; 0 none) of its most detrimental anti-tank result, and its natural roll
+	shocked  ints  // the AFVs a mortar's natural 10 has Shocked in this fire (13.1.7); those fired at with anti-tank markers are Shocked by their anti-tank stage, which weighs it with their own result
+	fates    fates // each non-vehicular unit's single worst result so far, said at the end of the fire (fates.go)
+	kills    ints  // the vehicles destroyed with Collateral Damage: unit, 1 if by an MG (a Towed Gun survives)
+	aboard   ints  // unit, vehicle: the Riders and Passengers Collateral Damage acts on (13.3.7)
+	naturals ints  // each marker's natural roll, kept only for the report's texts
 }
 
 // fireSetup is what a fire resolution knows before its dice: the hex, the markers (an SADRM
@@ -218,10 +219,12 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 			forget: func(v *fireVars) { f.forgetAT(ti, v) },
 		})
 	}
-	p.stages = append(p.stages, stage[fireVars]{idle: func(v *fireVars) bool { return v.kills == "" }, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
+	// Collateral Damage, once at the end; then each unit's single result (rules-notes 2.4).
+	p.stages = append(p.stages, stage[fireVars]{idle: func(v *fireVars) bool { return v.kills == "" && v.fates.units == "" }, play: func(g *Game, rep *Report, v *fireVars, r roller) error {
 		if len(rep.Terms) > 0 {
 			rep.Breakdown = breakdown(rep.Terms)
 		}
+		defer v.fates.flush(g, rep)
 		if v.kills.len() == 0 {
 			return nil
 		}
@@ -235,7 +238,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 			cd.unloadedFrom = append(cd.unloadedFrom, [2]int{v.aboard.at(i), v.aboard.at(i + 1)})
 		}
 		v.kills, v.aboard = "", ""
-		return g.collateralDamage(f.h, cd, rep, r)
+		return g.collateralDamage(f.h, cd, &v.fates, rep, r)
 	}})
 	return p, nil
 }
@@ -410,20 +413,13 @@ func (g *Game) anyVehicle(h Hex) bool {
 	return false
 }
 
-// A small-arms result on a unit anti-tank markers are on too, held for its anti-tank stage.
-const (
-	heldNone     = iota // no effect
-	heldRevealed        // no effect but the lost Concealment
-	heldHit             // FFAR above the Cohesion: Disrupted, or a Casualty
-)
-
 // smallArms applies the highest SADRM/MDRM result on the ni-th nationality to its selected
-// target (13.1.3-13.1.6). The target's own result, if anti-tank markers are on it too (a
-// Fighting Position), is held in v for its anti-tank stage, which gives it the single most
-// detrimental of the two (rules-notes 2.4); the rest (Concealment, Riders, the others' Cohesion
-// Checks) comes now.
+// target (13.1.3-13.1.6): the target's result, the Concealment lost, the Riders unloaded and the
+// others' Cohesion Checks. Each unit's result goes to the fire's ledger (v.fates), which keeps
+// the single most detrimental result of the fire for it (rules-notes 2.4).
 func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Report, r roller) error {
 	h, n := f.h, f.nations[ni]
+	l := &v.fates
 	mortar := x.m.Kind == MDRM
 	cands := g.fireTargets(h, n, mortar)
 	if len(cands) == 0 {
@@ -432,16 +428,13 @@ func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Repor
 		}
 		// Only Riders and Passengers, whom an MDRM does not select: no effect on them.
 		var buf [12]int
-		var ids []int
 		for _, j := range g.inBuf(h, &buf) {
 			if w := &g.Units[j]; w.Nation == n && !w.Vehicular() {
-				ids = append(ids, j)
+				l.spare(g, rep, j, "13.1.3", func() string {
+					return fmt.Sprintf("no effect on %s: the %s selects no Rider or Passenger, and %s has no other %s unit", w.ID, x.m.Kind, g.hexName(h), n)
+				})
 			}
 		}
-		who := g.names(ids)
-		rep.note("13.1.3", "no effect on "+who, func() string {
-			return fmt.Sprintf("no effect on %s: the %s selects no Rider or Passenger, and %s has no other %s unit", who, x.m.Kind, g.hexName(h), n)
-		})
 		return nil
 	}
 	t, err := g.best(cands, "fire target", r, byAssaultThenSA)
@@ -452,10 +445,10 @@ func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Repor
 	ffar := x.ffar
 	var buf [12]int
 	for _, j := range g.inBuf(h, &buf) {
-		l := &g.Units[j]
-		if l.Kind == Leader && !l.Disrupted && l.Side == u.Side && l.Platoon != "" && l.Platoon == u.Platoon && l.EffCohesion() > u.EffCohesion() {
+		ld := &g.Units[j]
+		if ld.Kind == Leader && !ld.Disrupted && ld.Side == u.Side && ld.Platoon != "" && ld.Platoon == u.Platoon && ld.EffCohesion() > u.EffCohesion() {
 			ffar--
-			rep.Terms = append(rep.Terms, Term{Value: -1, Label: "with its platoon leader " + l.ID, Rule: "13.1.4"})
+			rep.Terms = append(rep.Terms, Term{Value: -1, Label: "with its platoon leader " + ld.ID, Rule: "13.1.4"})
 			break
 		}
 	}
@@ -463,48 +456,38 @@ func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Repor
 	rep.note("13.1.3", "", func() string {
 		return fmt.Sprintf("the highest result on %s is %s (%d); it selects %s (Cohesion %d); FFAR %d", n, x.m.Kind, x.ffar, u.ID, c, ffar)
 	})
-	hold := containsInt(f.targets, t)
 	if ffar < c {
-		if hold {
-			v.held = v.held.plus(t, heldNone, ffar, c)
-			return nil
-		}
-		g.fireSpared(t, ffar, c, rep)
+		l.spare(g, rep, t, "13.1.5", func() string {
+			return fmt.Sprintf("no effect on %s: FFAR %d < Cohesion %d, %s unharmed", u.ID, ffar, c, u.ID)
+		})
 		return nil
 	}
-	revealed := false // the target lost its Concealment
+	revealed := u.Concealed // the target loses its Concealment
 	for _, j := range g.inBuf(h, &buf) {
 		w := &g.Units[j]
 		if w.Nation == n && !w.Vehicular() && w.Concealed {
-			w.Concealed = false
-			revealed = revealed || j == t
-			rep.note("4.3.1.1", w.ID+" loses Concealment", func() string {
+			l.reveal(g, rep, j, "4.3.1.1", func() string {
 				return fmt.Sprintf("%s loses Concealment (FFAR %d >= Cohesion %d)", w.ID, ffar, c)
 			})
 		}
 	}
 	if ffar == c {
-		switch {
-		case hold && revealed:
-			v.held = v.held.plus(t, heldRevealed, ffar, c)
-		case hold:
-			v.held = v.held.plus(t, heldNone, ffar, c)
-		case revealed:
-			// The target is not Disrupted: it lost its Concealment, and that fact names it.
+		if revealed {
+			// The target is not Disrupted: it lost its Concealment, and that result names it.
 			rep.note("13.1.5", "", func() string {
 				return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
 			})
-		default:
-			g.fireSpared(t, ffar, c, rep)
+			return nil
 		}
+		l.spare(g, rep, t, "13.1.5", func() string {
+			return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
+		})
 		return nil
 	}
 	rider := u.Rider != "" && !u.Passenger
 	vehicle := u.Rider
-	if hold {
-		v.held = v.held.plus(t, heldHit, ffar, c)
-	} else {
-		g.fireHit(t, ffar, c, rep)
+	if err := l.befall(g, rep, t, func(sink *Report) error { g.fireHit(t, ffar, c, sink); return nil }); err != nil {
+		return err
 	}
 	if rider {
 		for j := range g.Units {
@@ -532,23 +515,11 @@ func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Repor
 				return fmt.Sprintf("%s is Disrupted already and checks as well: a failure costs it a step %s", w.ID, g.tag(FireCheckUndisruptedOnly))
 			})
 		}
-		if err := g.cohesionCheck(j, "13.1.6", rep, r); err != nil {
+		if err := l.befall(g, rep, j, func(sink *Report) error { return g.cohesionCheck(j, "13.1.6", sink, r) }); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// fireSpared says a small-arms or mortar result left its target t as it was: FFAR below its
-// Cohesion, or equal to it with nothing to reveal (13.1.5).
-func (g *Game) fireSpared(t, ffar, c int, rep *Report) {
-	u := &g.Units[t]
-	rep.note("13.1.5", "no effect on "+u.ID, func() string {
-		if ffar == c {
-			return fmt.Sprintf("FFAR %d = Cohesion %d: no Disruption, %s unharmed", ffar, c, u.ID)
-		}
-		return fmt.Sprintf("no effect on %s: FFAR %d < Cohesion %d, %s unharmed", u.ID, ffar, c, u.ID)
-	})
 }
 
 // fireHit applies a small-arms or mortar FFAR above the Cohesion c to its target t (13.1.5): it
@@ -616,7 +587,7 @@ func (g *Game) mortarTen(h Hex, targets []int, fv *fireVars, rep *Report, r roll
 		if containsInt(targets, v) {
 			return nil
 		}
-		return g.shock(v, "13.1.7", rep, "a mortar's natural 10", r)
+		return g.shock(v, "13.1.7", rep, "a mortar's natural 10", &fv.fates, r)
 	}
 	fv.kills = fv.kills.plus(v, 0)
 	g.eliminate(v, "13.1.7", rep, "a mortar's natural 10 with MFA MV 2 or more")
@@ -654,17 +625,11 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 	best := v.at.at(2*ti) - 1
 	nat := v.at.at(2*ti + 1)
 	v.at = v.at.with2(2*ti, 0, 0)
-	other := v.takeHeld(t)
 	if u.Eliminated {
 		return nil // destroyed earlier in this fire (a mortar's natural 10): said then
 	}
-	// A mortar's natural 10 that Shocked it, or a small-arms result held for it, is one more
-	// result to weigh: the unit suffers the single most detrimental one (rules-notes 2.4).
-	if v.shocked.has(t) {
-		other = otherResult{shocked: true}
-	}
 	if best < 0 {
-		return g.atSpared(t, other, rep, r, func() string {
+		return g.atSpared(t, v, rep, r, func() string {
 			return fmt.Sprintf("no effect on %s: every anti-tank roll on it was a natural %d or less", u.ID, ATIgnoreAtMost)
 		})
 	}
@@ -699,61 +664,36 @@ func (g *Game) antiTank(f *fireSetup, ti int, on []int, v *fireVars, rep *Report
 			}
 			v.kills = v.kills.plus(t, mg)
 		}
-		g.eliminate(t, "13.3.6", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d > %s", x.ffar, arm()) }))
+		why := rep.reason(func() string { return fmt.Sprintf("FFAR %d > %s", x.ffar, arm()) })
+		if !u.Vehicular() { // a Fighting Position: its result is weighed with the small arms'
+			return v.fates.befall(g, rep, t, func(sink *Report) error { g.eliminate(t, "13.3.6", sink, why); return nil })
+		}
+		g.eliminate(t, "13.3.6", rep, why)
 	case atShockedEqual:
-		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d = %s", x.ffar, arm()) }), r)
+		return g.shock(t, "13.3.5", rep, rep.reason(func() string { return fmt.Sprintf("FFAR %d = %s", x.ffar, arm()) }), &v.fates, r)
 	case atShocked10:
 		return g.shock(t, "13.3.5", rep, rep.reason(func() string {
 			return fmt.Sprintf("natural 10, FFAR %d at most 2 below %s", x.ffar, arm())
-		}), r)
+		}), &v.fates, r)
 	case atNoEffect:
-		return g.atSpared(t, other, rep, r, func() string {
+		return g.atSpared(t, v, rep, r, func() string {
 			return fmt.Sprintf("no effect on %s: FFAR %d vs %s, %s unharmed", u.ID, x.ffar, arm(), u.ID)
 		})
 	}
 	return nil
 }
 
-// otherResult is what else the fire did to a unit under anti-tank fire, to weigh with the
-// anti-tank result: a mortar's natural 10 Shocked it (13.1.7), or a small-arms or mortar result
-// was held for it (held: one of heldNone, heldRevealed, heldHit; FFAR and Cohesion).
-type otherResult struct {
-	shocked      bool
-	held         bool
-	res, ffar, c int
-}
-
-// takeHeld removes from v and returns the small-arms result held for unit t, if any.
-func (v *fireVars) takeHeld(t int) otherResult {
-	for i := 0; i < v.held.len(); i += 4 {
-		if v.held.at(i) == t {
-			o := otherResult{held: true, res: v.held.at(i + 1), ffar: v.held.at(i + 2), c: v.held.at(i + 3)}
-			v.held = v.held[:4*i] + v.held[4*(i+4):]
-			return o
-		}
-	}
-	return otherResult{}
-}
-
 // atSpared gives unit t, which anti-tank fire left as it was (why says so), its single result:
-// the other result of the fire if it has one, or no effect.
-func (g *Game) atSpared(t int, other otherResult, rep *Report, r roller, why func() string) error {
+// a vehicle a mortar's natural 10 has Shocked in this fire is Shocked (13.1.7), the single most
+// detrimental result (rules-notes 2.4); a Fighting Position's "no effect" goes to the fire's
+// ledger, to be weighed with what small arms did to it; otherwise no effect.
+func (g *Game) atSpared(t int, v *fireVars, rep *Report, r roller, why func() string) error {
 	u := &g.Units[t]
 	switch {
-	case other.shocked:
-		return g.shock(t, "13.1.7", rep, "a mortar's natural 10", r)
-	case other.held && other.res == heldHit:
-		g.fireHit(t, other.ffar, other.c, rep)
-	case other.held && other.res == heldRevealed:
-		// It lost its Concealment, and that fact names it.
-		rep.note("13.3", "", func() string {
-			return fmt.Sprintf("anti-tank fire: %s; small arms FFAR %d = Cohesion %d: %s only loses its Concealment",
-				strings.TrimPrefix(why(), "no effect on "+u.ID+": "), other.ffar, other.c, u.ID)
-		})
-	case other.held:
-		rep.note("13.3", "no effect on "+u.ID, func() string {
-			return fmt.Sprintf("%s; small arms FFAR %d vs Cohesion %d: no Disruption", why(), other.ffar, other.c)
-		})
+	case v.shocked.has(t):
+		return g.shock(t, "13.1.7", rep, "a mortar's natural 10", &v.fates, r)
+	case !u.Vehicular():
+		v.fates.spare(g, rep, t, "13.3", why)
 	default:
 		rep.note("13.3", "no effect on "+u.ID, why)
 	}
@@ -845,7 +785,7 @@ func (f *fireSetup) forgetAT(ti int, v *fireVars) {
 
 // shock marks an AFV Shocked (one already Shocked stays so); its Riders unload and check
 // Cohesion (13.3.5).
-func (g *Game) shock(t int, rule string, rep *Report, why string, r roller) error {
+func (g *Game) shock(t int, rule string, rep *Report, why string, l *fates, r roller) error {
 	u := &g.Units[t]
 	if u.Shocked {
 		rep.note(rule, u.ID+" Shocked", func() string { return fmt.Sprintf("%s stays Shocked (%s)", u.ID, why) })
@@ -856,7 +796,7 @@ func (g *Game) shock(t int, rule string, rep *Report, why string, r roller) erro
 	for j := range g.Units {
 		if g.Units[j].Rider == u.ID && !g.Units[j].Eliminated {
 			g.unload(j, rule, rep, "its vehicle is Shocked")
-			if err := g.cohesionCheck(j, rule, rep, r); err != nil {
+			if err := l.befall(g, rep, j, func(sink *Report) error { return g.cohesionCheck(j, rule, sink, r) }); err != nil {
 				return err
 			}
 		}
@@ -870,7 +810,10 @@ func (g *Game) shock(t int, rule string, rep *Report, why string, r roller) erro
 // the units that were aboard Disrupt (Japanese and Russian ones are marked Regrouping) and
 // check Cohesion; in open terrain without an IP, outside an Assault, one undisrupted unit on
 // foot Disrupts, for each vehicle destroyed or once (the reading open-terrain-cd-per-vehicle).
-func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) error {
+// What it does to units not vehicles goes to the ledger l, which keeps each unit's single most
+// detrimental result of the resolution (rules-notes 2.4): the open-terrain Disruption may pick a
+// unit the fire has given a Casualty (it is not Disrupted), and then changes nothing.
+func (g *Game) collateralDamage(h Hex, cd collateral, l *fates, rep *Report, r roller) error {
 	rep.note("13.3.7", "Collateral Damage", func() string { return "Collateral Damage in " + g.hexName(h) })
 	var buf [12]int
 	for _, j := range g.inBuf(h, &buf) {
@@ -883,7 +826,10 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 		if !k.mg {
 			for _, j := range g.inBuf(h, &buf) {
 				if g.Units[j].Kind == TowedGun {
-					g.eliminate(j, "13.3.7", rep, rep.cat("Collateral Damage from ", v))
+					why := rep.cat("Collateral Damage from ", v)
+					if err := l.befall(g, rep, j, func(sink *Report) error { g.eliminate(j, "13.3.7", sink, why); return nil }); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -891,8 +837,12 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 			if p[1] != k.unit || g.Units[p[0]].Eliminated {
 				continue
 			}
-			g.cdDisrupt(p[0], rep, rep.cat("was aboard ", v))
-			if err := g.cohesionCheck(p[0], "13.3.7", rep, r); err != nil {
+			// Disrupted, then a Cohesion Check: one result, the worse of the two (fates.go).
+			j, why := p[0], rep.cat("was aboard ", v)
+			if err := l.befall(g, rep, j, func(sink *Report) error {
+				g.cdDisrupt(j, sink, why)
+				return g.cohesionCheck(j, "13.3.7", sink, r)
+			}); err != nil {
 				return err
 			}
 		}
@@ -900,7 +850,7 @@ func (g *Game) collateralDamage(h Hex, cd collateral, rep *Report, r roller) err
 		case !open:
 		case perVehicle || n == 0:
 			// A second vehicle's Disruption is the reading's doing: it names it.
-			if err := g.openTerrainCD(h, n > 0, rep, r); err != nil {
+			if err := g.openTerrainCD(h, n > 0, l, rep, r); err != nil {
 				return err
 			}
 		case n == 1:
@@ -930,7 +880,7 @@ func (g *Game) cdDisrupt(j int, rep *Report, why string) {
 
 // openTerrainCD Disrupts one undisrupted unit on foot in h, picked at random (13.3.7): Collateral
 // Damage in open terrain; tagged names the reading open-terrain-cd-per-vehicle, which decided it.
-func (g *Game) openTerrainCD(h Hex, tagged bool, rep *Report, r roller) error {
+func (g *Game) openTerrainCD(h Hex, tagged bool, l *fates, rep *Report, r roller) error {
 	var buf, foot [12]int
 	onFoot := foot[:0]
 	for _, j := range g.inBuf(h, &buf) {
@@ -949,6 +899,6 @@ func (g *Game) openTerrainCD(h Hex, tagged bool, rep *Report, r roller) error {
 	if tagged {
 		why = rep.cat(why, " ", g.tag(OpenTerrainCDPerVehicle))
 	}
-	g.cdDisrupt(onFoot[p], rep, why)
-	return nil
+	j := onFoot[p]
+	return l.befall(g, rep, j, func(sink *Report) error { g.cdDisrupt(j, sink, why); return nil })
 }

@@ -425,10 +425,7 @@ func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
 		}
 		g.After.Retreat = g.After.Retreat[:k]
 	}
-	verb := "eliminated"
-	if u.Vehicular() || u.Kind == FP || u.Kind == TowedGun || u.Kind == LATW {
-		verb = "Destroyed"
-	}
+	verb := destroyedOrEliminated(u)
 	rep.note(rule, u.ID+" "+verb, func() string { return fmt.Sprintf("%s is %s (%s)", u.ID, verb, why) })
 	if u.Kind == FP && !g.HasIP(u.At) {
 		g.IPs = append(g.IPs, u.At)

@@ -1057,7 +1057,12 @@ func (g *Game) vda(a Action, rep *Report, r roller) error {
 		}
 		// In unit order, so the Cohesion Checks take the dice in the same order every time.
 		sort.Slice(cd.unloadedFrom, func(x, y int) bool { return cd.unloadedFrom[x][0] < cd.unloadedFrom[y][0] })
-		return g.collateralDamage(g.Units[a.Target].At, cd, rep, r)
+		// Each unit suffers the single most detrimental result of the Collateral Damage
+		// (rules-notes 2.4), said once it is done.
+		var l fates
+		err := g.collateralDamage(g.Units[a.Target].At, cd, &l, rep, r)
+		l.flush(g, rep)
+		return err
 	}
 	rep.add("14.3.2", g.name(a.Target)+" survives", "%s on %s: d10 %d %+d = %d < %d: no effect", g.name(a.Unit), g.name(a.Target), roll, sum, rep.Final, VDATarget)
 	return nil

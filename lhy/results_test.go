@@ -85,7 +85,8 @@ func TestNoSilentOutcome(t *testing.T) {
 // TestNoEffectNamesEveryTarget: a fire that changes nothing names each unit it reached: the
 // selected target below its Cohesion, a vehicle whose anti-tank rolls were all ignored, the
 // Riders an MDRM cannot select, the vehicles of a hex a mortar missed (no natural 10 of MV 2 or
-// more), whether or not it holds units on foot too (docs/lhy-scenarios.md, "fire").
+// more), whether or not it holds units on foot too (docs/lhy-scenarios.md, "fire"). A unit
+// not a vehicle is told its result at the end of the fire, after the vehicles' (fates.go).
 func TestNoEffectNamesEveryTarget(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -113,21 +114,21 @@ func TestNoEffectNamesEveryTarget(t *testing.T) {
 		{"mortar on Riders only", func(g *Game) {
 			u(g, "V1", "US", Truck, "C5", 0, av(0, -1))
 			u(g, "U1", "US", Squad, "C5", 5, rides("V1"))
-		}, "fire C5: mortar +0 mv 1", []int{10}, []string{"no effect on U1", "no effect on V1"}},
+		}, "fire C5: mortar +0 mv 1", []int{10}, []string{"no effect on V1", "no effect on U1"}},
 		{"mortar misses a hex of vehicles and units on foot", func(g *Game) {
 			u(g, "GE1", German, Squad, "C5", 6)
 			u(g, "T1", German, AFV, "C5", 0, av(5, -1))
 			u(g, "V1", German, Truck, "C5", 0, av(0, -1))
-		}, "fire C5: mortar +0 mv 3", []int{4}, []string{"no effect on GE1", "no effect on T1, V1"}},
+		}, "fire C5: mortar +0 mv 3", []int{4}, []string{"no effect on T1, V1", "no effect on GE1"}},
 		{"mortar natural 10 of MV 1 on a hex of vehicles and units on foot", func(g *Game) {
 			u(g, "GE1", German, Squad, "C5", 6)
 			u(g, "T1", German, AFV, "C5", 0, av(5, -1))
-		}, "fire C5: mortar -4 mv 1", []int{10}, []string{"no effect on GE1", "no effect on T1"}},
+		}, "fire C5: mortar -4 mv 1", []int{10}, []string{"no effect on T1", "no effect on GE1"}},
 		{"small arms and a mortar miss, one vehicle under anti-tank fire", func(g *Game) {
 			u(g, "GE1", German, Squad, "C5", 6)
 			u(g, "T1", German, AFV, "C5", 0, av(5, -1))
 			u(g, "V1", German, Truck, "C5", 0, av(0, -1))
-		}, "fire C5: sa +0, mortar +0 mv 2, at T1 +0", []int{3, 2, 4}, []string{"no effect on GE1", "no effect on V1", "no effect on T1"}},
+		}, "fire C5: sa +0, mortar +0 mv 2, at T1 +0", []int{3, 2, 4}, []string{"no effect on V1", "no effect on T1", "no effect on GE1"}},
 		{"mortar on vehicles alone", func(g *Game) {
 			u(g, "T1", "US", AFV, "C5", 0, av(5, -1))
 			u(g, "V1", "US", Truck, "C5", 0, av(0, -1))

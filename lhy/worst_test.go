@@ -1,7 +1,10 @@
 package lhy
 
 import (
+	"fmt"
+	"maps"
 	"math/big"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -127,8 +130,9 @@ func TestAntiTankOddsWhateverOrder(t *testing.T) {
 	}
 }
 
-// resultFacts are the facts of keys that give a unit a result of fire: Destroyed, Shocked,
-// Disrupted, a Casualty, eliminated, or no effect; each names the units it is about.
+// resultFacts counts the facts of keys that give unit id a result of fire: Destroyed, Shocked,
+// eliminated, a Casualty, Disrupted, Regrouping, its Concealment lost, or no effect (a "no
+// effect on" fact may name several units).
 func resultFacts(keys []string, id string) int {
 	n := 0
 	for _, k := range keys {
@@ -140,7 +144,7 @@ func resultFacts(keys []string, id string) int {
 			}
 			continue
 		}
-		for _, r := range []string{" Destroyed", " Shocked", " Disrupted", " Casualty", " eliminated"} {
+		for _, r := range []string{" Destroyed", " Shocked", " Disrupted", " Casualty", " eliminated", " Regrouping", " loses Concealment"} {
 			if k == id+r {
 				n++
 			}
@@ -149,35 +153,141 @@ func resultFacts(keys []string, id string) int {
 	return n
 }
 
-// TestOneResultPerVehicle: no outcome of a fire, in the odds or in play, gives a vehicle or a
-// Fighting Position (a unit anti-tank markers go on) two results (not "T1 Shocked; T1
-// Destroyed", "T1 Shocked; no effect on T1", "F1 Disrupted; F1 Destroyed"), whatever the order
-// of the markers.
-func TestOneResultPerVehicle(t *testing.T) {
-	check := func(name, line string, g *Game) {
+// twoResults names the first unit of g that keys give two results, or "".
+func twoResults(g *Game, keys []string) string {
+	for i := range g.Units {
+		if resultFacts(keys, g.Units[i].ID) > 1 {
+			return g.Units[i].ID
+		}
+	}
+	return ""
+}
+
+// footGames are fires where small arms or a mortar and Collateral Damage may both reach a unit
+// on foot or a Rider, in open terrain without an IP (13.3.7).
+func footGames() []struct {
+	name string
+	g    *Game
+	line string
+} {
+	mk := func() *Game { return &Game{Map: NewMap(12, 10), Turn: 1} }
+	open := mk() // U1 told "no effect" by small arms, then Disrupted by Collateral Damage
+	u(open, "V1", "US", Truck, "C5", 0, av(0, -1))
+	u(open, "U1", "US", Squad, "C5", 6)
+	rider := mk() // R1 hit by small arms as a Rider, then Disrupted again as V1's Rider
+	u(rider, "V1", "US", Truck, "C5", 0, av(0, -1))
+	u(rider, "R1", "US", Squad, "C5", 6, rides("V1"))
+	u(rider, "U1", "US", Section, "C5", 4)
+	gun := mk() // GG selected by small arms, then Destroyed by Collateral Damage
+	u(gun, "V1", German, Truck, "C5", 0, av(0, -1))
+	u(gun, "GG", German, TowedGun, "C5", 5)
+	jr := mk() // Japanese: a Casualty from small arms, Regrouping from Collateral Damage
+	u(jr, "V1", Japanese, Truck, "C5", 0, av(0, -1))
+	u(jr, "J1", Japanese, Squad, "C5", 6, concealed)
+	u(jr, "J2", Japanese, Squad, "C5", 5, rides("V1"))
+	fp := mk() // a Fighting Position in the open beside a truck
+	u(fp, "V1", "US", Truck, "C5", 0, av(0, -1))
+	u(fp, "F1", "US", FP, "C5", 5, av(2, -1))
+	mortar := mk() // a mortar's natural 10 Destroys the truck: Collateral Damage in the open
+	u(mortar, "V1", "US", Truck, "C5", 0, av(0, -1))
+	u(mortar, "U1", "US", Squad, "C5", 5, concealed)
+	u(mortar, "U2", "US", Squad, "C5", 4)
+	return []struct {
+		name string
+		g    *Game
+		line string
+	}{
+		{"open terrain after no effect", open, "fire C5: sa +0, at V1 +2 atv 1"},
+		{"a Rider hit twice", rider, "fire C5: sa +3, at V1 +2 atv 1"},
+		{"a Towed Gun", gun, "fire C5: sa +2, at V1 +3 atv 1"},
+		{"Japanese", jr, "fire C5: sa +1, at V1 +3 atv 2"},
+		{"a Fighting Position", fp, "fire C5: sa +1, at F1 +0, at V1 +3 atv 1"},
+		{"a mortar's natural 10", mortar, "fire C5: mortar +0 mv 2, sa +0"},
+	}
+}
+
+// TestOneResultPerUnit: no outcome of a fire, in the odds or in play, gives any unit two
+// results (rules-notes 2.4: each unit suffers only its single most detrimental result, and
+// Collateral Damage comes once, at the end of the fire): not a vehicle ("T1 Shocked; T1
+// Destroyed"), not a Fighting Position ("F1 Disrupted; F1 Destroyed"), not a unit on foot ("no
+// effect on U1; U1 Disrupted", "U1 loses Concealment; U1 Disrupted"), not a Rider ("R1
+// Disrupted; R1 Casualty"). Tried on the anti-tank games in every order of their markers, on
+// the fires of the test games and of footGames, and on random fires of random scenes.
+func TestOneResultPerUnit(t *testing.T) {
+	check := func(name, line string, g *Game, oracle bool) {
+		t.Helper()
 		o, err := g.Odds(line)
 		if err != nil {
-			t.Fatalf("%s: %s: %v", name, line, err)
+			return
+		}
+		if o.Total().Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("%s: %s: outcomes sum to %s", name, line, o.Total().RatString())
 		}
 		for _, x := range o.Outcomes {
-			for i := range g.Units {
-				if v := &g.Units[i]; (v.Vehicular() || v.HasAV()) && resultFacts(x.Keys, v.ID) > 1 {
-					t.Errorf("%s: %s: outcome %q (%s) gives %s two results", name, line, x.Keys, x.P.RatString(), v.ID)
-				}
+			if id := twoResults(g, x.Keys); id != "" {
+				t.Errorf("%s: %s: outcome %q (%s) gives %s two results", name, line, x.Keys, x.P.RatString(), id)
 			}
+		}
+		if oracle {
+			checkAgainstOracle(t, name, g, line)
 		}
 	}
 	for _, c := range antiTankGames() {
 		for _, order := range permutations(c.markers) {
-			check(c.name, "fire "+c.hex+": "+strings.Join(order, ", "), c.g)
+			check(c.name, "fire "+c.hex+": "+strings.Join(order, ", "), c.g, false)
 		}
 	}
 	for _, tc := range testGames() {
 		for _, step := range tc.steps {
 			if strings.HasPrefix(step, "fire") {
-				check(tc.name, step, tc.g)
+				check(tc.name, step, tc.g, false)
 			}
 		}
+	}
+	for _, c := range footGames() {
+		check(c.name, c.line, c.g, true)
+	}
+	// Random scenes and fires (the fuzzer's), played with random dice as well.
+	games := testGames()
+	rng := rand.New(rand.NewPCG(13, 29))
+	src := dice.NewSeeded(13)
+	tried := 0
+	for range 400 {
+		base := rng.IntN(len(games))
+		g := games[base].g.Clone()
+		m := *g.Map
+		m.Hexes = maps.Clone(g.Map.Hexes)
+		g.Map = &m
+		scene := make([]byte, 4+rng.IntN(12))
+		for i := range scene {
+			scene[i] = byte(rng.IntN(256))
+		}
+		c := &fuzzBytes{b: scene}
+		c.changeScene(g)
+		line := c.step(g)
+		a, err := Parse(g, line)
+		if err != nil || a.Verb != "fire" || len(g.In(a.Hex)) > 7 {
+			continue
+		}
+		if o, err := g.OddsOf(a); err != nil || o.Paths > 20000 {
+			continue
+		}
+		tried++
+		name := fmt.Sprintf("%s %v", games[base].name, scene)
+		check(name, line, g, false)
+		for range 5 {
+			p := g.Clone()
+			rep, err := p.Apply(line, src)
+			if err != nil {
+				break
+			}
+			if id := twoResults(p, rep.Keys()); id != "" {
+				t.Errorf("%s: %s played: facts %q give %s two results", name, line, rep.Keys(), id)
+			}
+		}
+	}
+	if tried < 100 {
+		t.Errorf("only %d random fires tried", tried)
 	}
 }
 
@@ -242,6 +352,78 @@ func TestPlayKeepsTheWorstResult(t *testing.T) {
 					t.Errorf("%s: %s with %v: facts %q give T1 %d results", c.name, line, faces, keys, n)
 				}
 			}
+		}
+	}
+}
+
+// TestFootUnitOneResult: played with scripted dice, a unit on foot or a Rider that small arms and
+// Collateral Damage both reach suffers, and is told, only the more detrimental of the two
+// (rules-notes 2.4): a second Disruption in the same fire is no Casualty, and a "no effect" is
+// not said of a unit Collateral Damage then Disrupts.
+func TestFootUnitOneResult(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		setup func(g *Game)
+		line  string
+		dice  []int
+		want  []string
+		not   []string
+		id    string
+		state func(x *Unit) bool // the unit id after the fire
+	}{
+		{"no effect, then Disrupted in the open", func(g *Game) {
+			u(g, "V1", "US", Truck, "C5", 0, av(0, -1))
+			u(g, "U1", "US", Squad, "C5", 6)
+		}, "fire C5: sa +0, at V1 +2 atv 1", []int{3, 5},
+			[]string{"V1 Destroyed", "Collateral Damage", "U1 Disrupted"}, []string{"no effect on U1"},
+			"U1", func(x *Unit) bool { return x.Disrupted && x.Steps == 2 }},
+		{"a Rider Disrupted by small arms, Disrupted again by Collateral Damage", func(g *Game) {
+			u(g, "V1", "US", Truck, "C5", 0, av(0, -1))
+			u(g, "R1", "US", Squad, "C5", 6, rides("V1"))
+			u(g, "U1", "US", Section, "C5", 4)
+		}, "fire C5: sa +3, at V1 +2 atv 1", []int{5, 5, 2, 3},
+			[]string{"V1 Destroyed", "R1 Disrupted", "R1 passes Cohesion Check", "U1 Disrupted"}, []string{"R1 Casualty"},
+			"R1", func(x *Unit) bool { return x.Disrupted && x.Steps == 2 && x.Rider == "" }},
+		{"a Casualty by small arms, then the open-terrain Disruption", func(g *Game) {
+			u(g, "V1", "US", Truck, "C5", 0, av(0, -1))
+			u(g, "U1", "US", Squad, "C5", 4)
+		}, "fire C5: mortar +0 mv 2", []int{10},
+			[]string{"V1 Destroyed", "U1 Casualty"}, []string{"U1 Disrupted"},
+			"U1", func(x *Unit) bool { return !x.Disrupted && x.Steps == 1 }},
+		{"a Towed Gun Disrupted by small arms, Destroyed by Collateral Damage", func(g *Game) {
+			u(g, "V1", German, Truck, "C5", 0, av(0, -1))
+			u(g, "GG", German, TowedGun, "C5", 5)
+		}, "fire C5: sa +2, at V1 +3 atv 1", []int{6, 5},
+			[]string{"V1 Destroyed", "GG Destroyed"}, []string{"GG Disrupted"},
+			"GG", func(x *Unit) bool { return x.Eliminated }},
+		{"Concealment lost and Disrupted: one line", func(g *Game) {
+			u(g, "U1", "US", Squad, "C5", 4, concealed)
+		}, "fire C5: sa +1", []int{5},
+			[]string{"U1 Disrupted"}, []string{"U1 loses Concealment"},
+			"U1", func(x *Unit) bool { return x.Disrupted && !x.Concealed }},
+	} {
+		g := &Game{Map: NewMap(12, 10), Turn: 1}
+		c.setup(g)
+		rep, err := g.Apply(c.line, &dice.Script{Values: c.dice})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		keys := rep.Keys()
+		for _, w := range c.want {
+			if !slices.Contains(keys, w) {
+				t.Errorf("%s: facts %q, want %q", c.name, keys, w)
+			}
+		}
+		for _, w := range c.not {
+			if slices.Contains(keys, w) {
+				t.Errorf("%s: facts %q, not %q", c.name, keys, w)
+			}
+		}
+		if id := twoResults(g, keys); id != "" {
+			t.Errorf("%s: facts %q give %s two results", c.name, keys, id)
+		}
+		if i, _ := g.Unit(c.id); !c.state(&g.Units[i]) {
+			t.Errorf("%s: %s is %s after the fire", c.name, c.id, g.Units[i].Status())
 		}
 	}
 }
