@@ -143,9 +143,8 @@ func (l *fates) befall(g *Game, rep *Report, j int, apply func(sink *Report) err
 	nowD, nowR, nowS := u.Disrupted, u.Regrouping, u.Steps
 	preD, preR, preS := l.units.at(i+3) == 1, l.units.at(i+4) == 1, int8(l.units.at(i+5))
 	u.Disrupted, u.Regrouping, u.Steps = preD, preR, preS
-	var buf [6]Event
-	sink := &Report{quiet: rep.quiet, Events: buf[:0]}
-	err := apply(sink)
+	n0 := len(rep.Events)
+	err := apply(rep)
 	got := fateNone
 	switch {
 	case u.Eliminated:
@@ -158,11 +157,15 @@ func (l *fates) befall(g *Game, rep *Report, j int, apply func(sink *Report) err
 		got = fateRegrouping
 	}
 	keep := got > was
+	// The unit's own results come out of the report, to be said once, at the flush; what else
+	// the rule said (a check passed, a unit unloading) stays where it was said.
 	var texts []string
 	rule := ""
-	for _, e := range sink.Events {
+	k := n0
+	for _, e := range rep.Events[n0:] {
 		if !isResult(e.Key, u.ID) {
-			rep.Events = append(rep.Events, e)
+			rep.Events[k] = e
+			k++
 			continue
 		}
 		if !rep.quiet {
@@ -170,6 +173,8 @@ func (l *fates) befall(g *Game, rep *Report, j int, apply func(sink *Report) err
 			rule = e.Rule
 		}
 	}
+	clear(rep.Events[k:])
+	rep.Events = rep.Events[:k]
 	if keep {
 		l.units = l.units.with(i+1, int(got))
 		l.setText(rep, i, rule, strings.Join(texts, "; then "))
