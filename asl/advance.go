@@ -111,8 +111,10 @@ func (g *Game) advanceUnit(i int, p Position, rubble bool, r *Result) {
 	g.CheckColumns(r)
 }
 
-// Advance is one unit's advance into an adjacent hex in its side's APh (A4.7), an outside event
-// the referee reports. A unit of a Column advances only with its Column (E11.52).
+// Advance is one unit's advance into an adjacent hex in its side's APh (A4.7). A unit of a
+// Column advances only with its Column (E11.52). Outside any APh (the notation had none before
+// `aph`), a lone Infantry or Cavalry unit's advance is still what it was, the referee's outside
+// event, checked only for where it goes, and the report says A4.7 was not applied.
 func (g *Game) Advance(i int, to hex.Hex, r *Result) error {
 	r.Reset()
 	if i < 0 || i >= len(g.Units) {
@@ -122,14 +124,22 @@ func (g *Game) Advance(i int, to hex.Hex, r *Result) error {
 	if gi := int(u.Column) - 1; gi >= 0 && g.Groups[gi].canDisband() {
 		return g.refuse("E11.52", "%s is in Column %s, which advances only as one multi-hex stack: write \"%s advance HEX\" for its lead", u.ID, g.Groups[gi].ID, g.Groups[gi].ID)
 	}
-	if err := g.mayAdvance(u, false); err != nil {
-		return err
+	outside := g.Phase == PhaseMPh && u.V.Class >= Infantry && !u.Destroyed && !u.Exited && !u.Pos.Offboard
+	if !outside {
+		if err := g.mayAdvance(u, false); err != nil {
+			return err
+		}
 	}
 	p, rubble, err := g.advanceEntry(u, to)
 	if err != nil {
 		return err
 	}
 	g.advanceUnit(i, p, rubble, r)
+	if outside {
+		// A line written before the APh was notation: the referee reports an advance made in
+		// some APh, as an outside event, which A4.7 is not checked against.
+		r.event("A4.7", fmt.Sprintf("an outside event: no APh has begun, so this advance is not checked against A4.7 (\"aph %s\" begins that side's APh)", u.Side))
+	}
 	return nil
 }
 
