@@ -61,16 +61,9 @@ func (mo *motion) bases(out []Base, tc, tf float64) []Base {
 	fc, f := ahead(mo.f0+mo.turn*tc), ahead(mo.f0+mo.turn*tf)
 	rc, r := Point{fc.Y, -fc.X}, Point{f.Y, -f.X}
 	for i := range mo.half {
-		o, h := lerp(mo.off0[i], mo.off1[i], tc), mo.half[i]
+		o := lerp(mo.off0[i], mo.off1[i], tc)
 		c := Point{pos.X + o.X*rc.X + o.Y*fc.X, pos.Y + o.X*rc.Y + o.Y*fc.Y}
-		rx, ry := r.X*h.X, r.Y*h.X
-		fx, fy := f.X*h.Y, f.Y*h.Y
-		out = append(out, Base{
-			{c.X - rx - fx, c.Y - ry - fy},
-			{c.X + rx - fx, c.Y + ry - fy},
-			{c.X + rx + fx, c.Y + ry + fy},
-			{c.X - rx + fx, c.Y - ry + fy},
-		})
+		out = append(out, baseAround(c, r, f, mo.half[i]))
 	}
 	return out
 }
@@ -168,6 +161,18 @@ func (ob *obstacle) known(side string) bool {
 	return ob.kind == obDanger || ob.det.Side == side || ob.det.knownWhereItStands()
 }
 
+// dangerKind names the enemy whose danger ground ob is, as Reserve Movement's rule does: a
+// tank, a gun or an infantry squad (rules-notes 3.4).
+func (ob *obstacle) dangerKind() string {
+	switch {
+	case ob.unit.IsTank():
+		return "tank"
+	case ob.unit.Type == Gun:
+		return "gun"
+	}
+	return "infantry squad"
+}
+
 // gate is the frontage gate for a movement of d's bases outside the Movement Phase (see the
 // top of this file): how far into the motion they get (1: all the way) and the obstacle
 // that stopped them (nil: none). An obstacle d's side can see refuses the step, citing the
@@ -208,13 +213,7 @@ func (g *Game) barred(d *Detachment, ob *obstacle, what string) *Refusal {
 		return refuse(RuleThrough, "%s: a base of %s would pass through %s's base on %s, and models may not pass through each other at a choke point (rules-notes 3.6)",
 			what, d.ID, ob.det.ID, g.Table.Chokes[ob.choke].ID)
 	case obDanger:
-		kind := "infantry squad"
-		switch {
-		case ob.unit.IsTank():
-			kind = "tank"
-		case ob.unit.Type == Gun:
-			kind = "gun"
-		}
+		kind := ob.dangerKind()
 		return refuse(RuleReserve, "%s: on Reserve Movement %s may not cross ground known to be within %s of an enemy %s (%s)",
 			what, d.ID, trimInches(ob.reach), kind, ob.det.ID)
 	}

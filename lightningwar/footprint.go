@@ -167,18 +167,23 @@ func ahead(facing float64) Point {
 func (l *lineup) place(out []Base, pos, f Point) []Base {
 	r := Point{f.Y, -f.X} // to the right of f
 	for i, o := range l.off {
-		h := l.half[i]
 		c := Point{pos.X + o.X*r.X + o.Y*f.X, pos.Y + o.X*r.Y + o.Y*f.Y}
-		rx, ry := r.X*h.X, r.Y*h.X
-		fx, fy := f.X*h.Y, f.Y*h.Y
-		out = append(out, Base{
-			{c.X - rx - fx, c.Y - ry - fy},
-			{c.X + rx - fx, c.Y + ry - fy},
-			{c.X + rx + fx, c.Y + ry + fy},
-			{c.X - rx + fx, c.Y - ry + fy},
-		})
+		out = append(out, baseAround(c, r, f, l.half[i]))
 	}
 	return out
+}
+
+// baseAround is the base centred at c with half-width h.X and half-depth h.Y, faced along the
+// unit vector f, r being the unit vector to its right.
+func baseAround(c, r, f, h Point) Base {
+	rx, ry := r.X*h.X, r.Y*h.X
+	fx, fy := f.X*h.Y, f.Y*h.Y
+	return Base{
+		{c.X - rx - fx, c.Y - ry - fy},
+		{c.X + rx - fx, c.Y + ry - fy},
+		{c.X + rx + fx, c.Y + ry + fy},
+		{c.X - rx + fx, c.Y - ry + fy},
+	}
 }
 
 // Footprint is where the detachment's models stand now: each standing unit's base, in the

@@ -850,13 +850,7 @@ func (g *Game) meet(d *Detachment, ob *obstacle, at Point, m *shareMove, rep *Re
 		rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
 			d.ID, g.Table.Chokes[ob.choke].ID, e.ID)
 	case obDanger:
-		what := "infantry squad"
-		switch {
-		case ob.unit.IsTank():
-			what = "tank"
-		case ob.unit.Type == Gun:
-			what = "gun"
-		}
+		what := ob.dangerKind()
 		rep.add(d.Side, d.ID, RuleReserve, "%s stops at %v: on Reserve Movement it may not cross ground known to be within %s (%s m) of an enemy %s (%s)",
 			d.ID, at, trimInches(ob.reach), trim(ob.reach), what, e.ID)
 	}
