@@ -153,6 +153,10 @@ func LineHead(g *asl.Game, n int, text string, l *asl.Line) StepOut {
 		so.Unit = strings.Fields(text)[0]
 	case l.Kind == asl.LineStray:
 		so.Unit = g.Units[l.Action.Unit].ID
+	case l.Kind == asl.LineRelocate && l.Action.Unit >= 0 && l.Action.Unit < len(g.Units) && len(strings.Fields(text)) > 2:
+		// "advance S1 M4" / "rout S1 M4": the unit in its column, the verb and hex as the action
+		f := strings.Fields(text)
+		so.Unit, so.Action = g.Units[l.Action.Unit].ID, strings.ToLower(f[0])+" "+strings.Join(f[2:], " ")
 	case l.Kind == asl.LineImpulse || l.Kind == asl.LineGroup:
 		so.Group = l.GroupID
 		so.Unit = l.GroupID
