@@ -102,7 +102,7 @@ type fireVars struct {
 	tens     int   // mortar natural 10s with MV 2 or more still to apply (13.1.7)
 	at       ints  // per vehicle fired at, in order: the marker (index+1; 0 none) of its most detrimental anti-tank result, and its natural roll
 	shocked  ints  // the AFVs a mortar's natural 10 has Shocked in this fire (13.1.7); those fired at with anti-tank markers are Shocked by their anti-tank stage, which weighs it with their own result
-	fates    fates // each non-vehicular unit's single worst result so far, said at the end of the fire (fates.go)
+	fates    fates // the non-vehicular units the fire has reached, whose single worst result so far their state shows, said at the end of the fire (fates.go)
 	kills    ints  // the vehicles destroyed with Collateral Damage: unit, 1 if by an MG (a Towed Gun survives)
 	aboard   ints  // unit, vehicle: the Riders and Passengers Collateral Damage acts on (13.3.7)
 	naturals ints  // each marker's natural roll, kept only for the report's texts
@@ -133,7 +133,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 	f.lowestFaces(g)
 	f.whys = make([]string, len(f.markers))
 	p := &plan[fireVars]{fold: f.fold, whys: f.whys}
-	p.v = fireVars{best: zeros(2 * len(f.nations)), at: zeros(2 * len(f.targets))}
+	p.v = fireVars{best: zeros(2 * len(f.nations)), at: zeros(2 * len(f.targets)), fates: newFates(g)}
 	if !rep.quiet {
 		p.v.naturals = zeros(len(f.markers))
 		for k := range f.markers {

@@ -1059,7 +1059,7 @@ func (g *Game) vda(a Action, rep *Report, r roller) error {
 		sort.Slice(cd.unloadedFrom, func(x, y int) bool { return cd.unloadedFrom[x][0] < cd.unloadedFrom[y][0] })
 		// Each unit suffers the single most detrimental result of the Collateral Damage
 		// (rules-notes 2.4), said once it is done.
-		var l fates
+		l := newFates(g)
 		err := g.collateralDamage(g.Units[a.Target].At, cd, &l, rep, r)
 		l.flush(g, rep)
 		return err
