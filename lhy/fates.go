@@ -157,11 +157,11 @@ func (l *fates) reveal(g *Game, rep *Report, j int, rule string, why func() stri
 // isResult reports whether key is a result of unit id that the unit primitives give (casualty,
 // eliminate, disrupt, regroup).
 func isResult(key, id string) bool {
-	rest, ok := strings.CutPrefix(key, id+" ")
-	if !ok {
+	rest, ok := strings.CutPrefix(key, id)
+	if !ok || rest == "" || rest[0] != ' ' {
 		return false
 	}
-	switch rest {
+	switch rest[1:] {
 	case "Casualty", "eliminated", "Destroyed", "Disrupted", "Regrouping":
 		return true
 	}
@@ -236,9 +236,11 @@ func (l *fates) flush(g *Game, rep *Report) {
 			continue
 		}
 		u := &g.Units[e>>1]
-		key := u.ID + " " + [...]string{"", "", "loses Concealment", "Regrouping", "Disrupted", "Casualty", destroyedOrEliminated(u)}[f]
+		var key string
 		if f == fateSpared {
-			key = "no effect on " + u.ID
+			key = rep.key("no effect on", u.ID)
+		} else {
+			key = rep.key(u.ID, [...]string{"", "", "loses Concealment", "Regrouping", "Disrupted", "Casualty", destroyedOrEliminated(u)}[f])
 		}
 		if rep.quiet {
 			rep.Events = append(rep.Events, Event{Rule: "", Key: key})

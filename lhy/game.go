@@ -99,7 +99,8 @@ type Report struct {
 	Rolls     []Roll
 	Events    []Event
 
-	quiet bool // working out odds: keep the keys, skip the texts
+	quiet bool                 // working out odds: keep the keys, skip the texts
+	keys  map[[2]string]string // a quiet report's keys made so far (key)
 }
 
 // Clone is an independent copy of the game (the map is shared: steps never change it).
@@ -377,6 +378,25 @@ func (rep *Report) cat(parts ...string) string {
 	return strings.Join(parts, "")
 }
 
+// key is the fact key a, a space, b ("GE1 Disrupted"). A quiet report keeps the keys it makes:
+// the odds play the same stages over and over on one quiet report, and so make each of the
+// same few keys once rather than at every play.
+func (rep *Report) key(a, b string) string {
+	if !rep.quiet {
+		return a + " " + b
+	}
+	k := [2]string{a, b}
+	if s, ok := rep.keys[k]; ok {
+		return s
+	}
+	if rep.keys == nil {
+		rep.keys = make(map[[2]string]string)
+	}
+	s := a + " " + b
+	rep.keys[k] = s
+	return s
+}
+
 // Keys are the report's outcome facts, in order.
 func (rep *Report) Keys() []string {
 	var out []string
@@ -401,7 +421,7 @@ func (g *Game) casualty(i int, rule string, rep *Report, why string) {
 		g.eliminate(i, rule, rep, rep.cat(why, ": Casualty"))
 		return
 	}
-	rep.note(rule, u.ID+" Casualty", func() string {
+	rep.note(rule, rep.key(u.ID, "Casualty"), func() string {
 		return fmt.Sprintf("%s suffers a Casualty (%s), now %d step(s)", u.ID, why, u.Steps)
 	})
 }
@@ -426,7 +446,7 @@ func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
 		g.After.Retreat = g.After.Retreat[:k]
 	}
 	verb := destroyedOrEliminated(u)
-	rep.note(rule, u.ID+" "+verb, func() string { return fmt.Sprintf("%s is %s (%s)", u.ID, verb, why) })
+	rep.note(rule, rep.key(u.ID, verb), func() string { return fmt.Sprintf("%s is %s (%s)", u.ID, verb, why) })
 	if u.Kind == FP && !g.HasIP(u.At) {
 		g.IPs = append(g.IPs, u.At)
 		rep.add("13.3.6", "IP in "+g.hexName(u.At), "an Improved Position replaces the Fighting Position in %s", g.hexName(u.At))
@@ -456,7 +476,7 @@ func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty b
 	}
 	u.Disrupted = true
 	u.Regrouping = false
-	rep.note(rule, u.ID+" Disrupted", func() string { return fmt.Sprintf("%s Disrupts (%s)", u.ID, why) })
+	rep.note(rule, rep.key(u.ID, "Disrupted"), func() string { return fmt.Sprintf("%s Disrupts (%s)", u.ID, why) })
 }
 
 // regroup marks a unit Regrouping.
@@ -466,7 +486,7 @@ func (g *Game) regroup(i int, rule string, rep *Report, why string) {
 		return
 	}
 	u.Regrouping = true
-	rep.note(rule, u.ID+" Regrouping", func() string { return fmt.Sprintf("%s is marked Regrouping (%s)", u.ID, why) })
+	rep.note(rule, rep.key(u.ID, "Regrouping"), func() string { return fmt.Sprintf("%s is marked Regrouping (%s)", u.ID, why) })
 }
 
 // cohesionCheck rolls a Cohesion Check: passed on a d10 at most the unit's Cohesion. A failure
@@ -483,12 +503,12 @@ func (g *Game) cohesionCheck(i int, rule string, rep *Report, r roller) error {
 		return err
 	}
 	if pass {
-		rep.note(rule, u.ID+" passes Cohesion Check", func() string {
+		rep.note(rule, rep.key(u.ID, "passes Cohesion Check"), func() string {
 			return fmt.Sprintf("%s Cohesion Check: d10 %d <= %d, passed", u.ID, f, c)
 		})
 		return nil
 	}
-	rep.note(rule, u.ID+" fails Cohesion Check", func() string {
+	rep.note(rule, rep.key(u.ID, "fails Cohesion Check"), func() string {
 		return fmt.Sprintf("%s Cohesion Check: d10 %d > %d, failed", u.ID, f, c)
 	})
 	if u.Disrupted {
@@ -510,7 +530,7 @@ func (g *Game) unload(i int, rule string, rep *Report, why string) {
 		what = "Passenger"
 	}
 	rider := u.Rider
-	rep.note(rule, u.ID+" unloads", func() string { return fmt.Sprintf("%s (%s of %s) unloads (%s)", u.ID, what, rider, why) })
+	rep.note(rule, rep.key(u.ID, "unloads"), func() string { return fmt.Sprintf("%s (%s of %s) unloads (%s)", u.ID, what, rider, why) })
 	u.Rider, u.Passenger = "", false
 }
 
