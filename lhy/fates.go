@@ -236,12 +236,9 @@ func (l *fates) flush(g *Game, rep *Report) {
 			continue
 		}
 		u := &g.Units[e>>1]
-		var key string
-		if f == fateSpared {
-			key = rep.key("no effect on", u.ID)
-		} else {
-			key = rep.key(u.ID, [...]string{"", "", "loses Concealment", "Regrouping", "Disrupted", "Casualty", destroyedOrEliminated(u)}[f])
-		}
+		said := [...]unitFact{fateSpared: factNoEffect, fateRevealed: factLosesConcealment, fateRegrouping: factRegrouping,
+			fateDisrupted: factDisrupted, fateCasualty: factCasualty, fateEliminated: removed(u)}[f]
+		key := rep.fact(g, e>>1, said)
 		if rep.quiet {
 			rep.Events = append(rep.Events, Event{Rule: "", Key: key})
 			continue

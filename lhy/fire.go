@@ -695,7 +695,7 @@ func (g *Game) atSpared(t int, v *fireVars, rep *Report, r roller, why func() st
 	case !u.Vehicular():
 		v.fates.spare(g, rep, t, "13.3", why)
 	default:
-		rep.note("13.3", rep.key("no effect on", u.ID), why)
+		rep.note("13.3", rep.fact(g, t, factNoEffect), why)
 	}
 	return nil
 }
@@ -788,10 +788,10 @@ func (f *fireSetup) forgetAT(ti int, v *fireVars) {
 func (g *Game) shock(t int, rule string, rep *Report, why string, l *fates, r roller) error {
 	u := &g.Units[t]
 	if u.Shocked {
-		rep.note(rule, rep.key(u.ID, "Shocked"), func() string { return fmt.Sprintf("%s stays Shocked (%s)", u.ID, why) })
+		rep.note(rule, rep.fact(g, t, factShocked), func() string { return fmt.Sprintf("%s stays Shocked (%s)", u.ID, why) })
 	} else {
 		u.Shocked = true
-		rep.note(rule, rep.key(u.ID, "Shocked"), func() string { return fmt.Sprintf("%s is Shocked (%s)", u.ID, why) })
+		rep.note(rule, rep.fact(g, t, factShocked), func() string { return fmt.Sprintf("%s is Shocked (%s)", u.ID, why) })
 	}
 	for j := range g.Units {
 		if g.Units[j].Rider == u.ID && !g.Units[j].Eliminated {

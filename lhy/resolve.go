@@ -489,7 +489,7 @@ func (rs *resolution) results(g *Game, rep *Report, v *assaultVars, r roller) er
 	for _, i := range append(append([]int(nil), att.all...), def.all...) {
 		if u := &g.Units[i]; u.Concealed {
 			u.Concealed = false
-			rep.note("14.3", u.ID+" loses Concealment", func() string { return u.ID + " loses Concealment: it fought in an Assault [default]" })
+			rep.note("14.3", rep.fact(g, i, factLosesConcealment), func() string { return u.ID + " loses Concealment: it fought in an Assault [default]" })
 		}
 	}
 	// Riders and Passengers of the vehicles in the Assault unload.
