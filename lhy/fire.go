@@ -60,32 +60,34 @@ func (m *Marker) label(g *Game) string {
 // fireTargets are the non-vehicular units of a nationality in h that fire can select, in
 // the priority of 13.1.3: unconcealed undisrupted combat units, Concealed undisrupted combat
 // units, Disrupted combat units, non-combat units; Riders and Passengers left out against
-// an MDRM.
-func (g *Game) fireTargets(h Hex, n Nation, mortar bool) []int {
-	var cats [4][]int
-	var buf [12]int
-	for _, i := range g.inBuf(h, &buf) {
-		u := &g.Units[i]
-		if u.Vehicular() || u.Nation != n || (mortar && u.Rider != "") {
-			continue
-		}
+// an MDRM. They are listed in out (past 12 units, in a longer list).
+func (g *Game) fireTargets(h Hex, n Nation, mortar bool, out *[12]int) []int {
+	rank := func(u *Unit) int {
 		switch {
 		case u.Combat && !u.Disrupted && !u.Concealed:
-			cats[0] = append(cats[0], i)
+			return 0
 		case u.Combat && !u.Disrupted:
-			cats[1] = append(cats[1], i)
+			return 1
 		case u.Combat:
-			cats[2] = append(cats[2], i)
-		default:
-			cats[3] = append(cats[3], i)
+			return 2
+		}
+		return 3
+	}
+	var buf [12]int
+	in := g.inBuf(h, &buf)
+	first := 4 // the first category with a unit in it
+	for _, i := range in {
+		if u := &g.Units[i]; !u.Vehicular() && u.Nation == n && !(mortar && u.Rider != "") {
+			first = min(first, rank(u))
 		}
 	}
-	for _, c := range cats {
-		if len(c) > 0 {
-			return c
+	cands := out[:0]
+	for _, i := range in {
+		if u := &g.Units[i]; !u.Vehicular() && u.Nation == n && !(mortar && u.Rider != "") && rank(u) == first {
+			cands = append(cands, i)
 		}
 	}
-	return nil
+	return cands
 }
 
 // byAssaultThenSA breaks a Cohesion tie: the better Assault value, then small-arms value.
@@ -421,7 +423,8 @@ func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Repor
 	h, n := f.h, f.nations[ni]
 	l := &v.fates
 	mortar := x.m.Kind == MDRM
-	cands := g.fireTargets(h, n, mortar)
+	var tb [12]int
+	cands := g.fireTargets(h, n, mortar, &tb)
 	if len(cands) == 0 {
 		if v.tens > 0 {
 			return nil // the natural 10 unloads them: its facts name them (13.1.7)

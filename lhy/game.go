@@ -583,7 +583,8 @@ func (g *Game) best(idx []int, why string, r roller, better func(a, b *Unit) int
 	if len(idx) == 0 {
 		return -1, nil
 	}
-	top := []int{idx[0]}
+	var buf [12]int
+	top := append(buf[:0], idx[0])
 	for _, i := range idx[1:] {
 		c := g.Units[i].EffCohesion() - g.Units[top[0]].EffCohesion()
 		if c == 0 && better != nil {
@@ -591,7 +592,7 @@ func (g *Game) best(idx []int, why string, r roller, better func(a, b *Unit) int
 		}
 		switch {
 		case c > 0:
-			top = []int{i}
+			top = append(top[:0], i)
 		case c == 0:
 			top = append(top, i)
 		}
