@@ -922,7 +922,8 @@ func (g *Game) vdaPossible(a *After) bool {
 // Regrouping, not Shocked) may make a Vehicle Destruction Attempt (14.3.2).
 func (g *Game) canAttempt(i int) bool {
 	u := &g.Units[i]
-	return !u.Eliminated && g.mayAct(i, VerbVDA, u.At) == nil && (u.Combat || u.Kind == LATW || u.Kind == FP)
+	_, barred := g.barring(i, VerbVDA, u.At)
+	return !u.Eliminated && barred == nil && (u.Combat || u.Kind == LATW || u.Kind == FP)
 }
 
 // VDATerms are the DRM of a Vehicle Destruction Attempt by unit i on vehicle t (14.3.2).
