@@ -147,6 +147,16 @@ var States = [NumStates][NumVerbs]Cell{
 // the unit is in bars it (States), citing that cell's rule; at is the hex the verb aims at (the
 // hex fired on), read by the cells that depend on it. Nil: the unit's state lets it act.
 func (g *Game) mayAct(i int, v Verb, at Hex) *Refusal {
+	if s, c := g.barring(i, v, at); c != nil {
+		return refuse(c.Rule, "%s", stateRefusal(g.Units[i].ID, s, c))
+	}
+	return nil
+}
+
+// barring is the first state unit i is in whose cell bars it the verb v aimed at at, and that
+// cell; a nil cell when none does. It words no refusal: a verb that only asks whether a unit
+// may act (the odds ask it many times) asks this.
+func (g *Game) barring(i int, v Verb, at Hex) (UnitState, *Cell) {
 	u := &g.Units[i]
 	for s := range NumStates {
 		if !s.Holds(u) {
@@ -154,10 +164,10 @@ func (g *Game) mayAct(i int, v Verb, at Hex) *Refusal {
 		}
 		c := &States[s][v]
 		if c.Leave == Barred || c.Leave == AdjacentOnly && !u.At.Adjacent(at) {
-			return refuse(c.Rule, "%s", stateRefusal(u.ID, s, c))
+			return s, c
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // stateRefusal is the words of a refusal by cell c of state s: "U1 is Disrupted: ...".

@@ -1,6 +1,7 @@
 package lhy
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
 )
@@ -12,8 +13,8 @@ import (
 // tank fire on a Fighting Position, and Collateral Damage, which comes once, at the end. The
 // unit suffers only the most detrimental of them, and is told only that one.
 //
-// A fate keeps, for one resolution, each non-vehicular unit's worst result so far. Every result
-// reaching such a unit in the resolution goes through it (befall, spare, reveal) and is weighed
+// The ledger (fates) follows, for one resolution, each non-vehicular unit's worst result so far.
+// Every result reaching such a unit in the resolution goes through it (befall, spare, reveal) and is weighed
 // against the unit as it stood before the resolution: a unit Disrupted by the small arms is not
 // "Disrupted already" for Collateral Damage in the same fire (two Disruptions in one fire are
 // one Disruption, not a Casualty), and a worse result replaces a lesser one. The results are
@@ -45,31 +46,70 @@ const (
 	fateEliminated
 )
 
-// fates is the ledger of one resolution: per unit touched, in the order first touched, 6
-// integers: unit, worst fate, 1 if it lost its Concealment, and its Disrupted (1/0), Regrouping
-// (1/0) and steps before the resolution. texts holds, when the report keeps texts, each entry's
-// rule and text ("rule\x01text", entries ended by \x00); it stays empty when working out odds,
-// so that states differing only in words are merged.
+// fates is the ledger of one resolution. It keeps only what the game does not show: which units
+// the resolution has reached, in the order first reached, and which of them it said it left
+// unharmed ("no effect"). A unit's worst result so far is what its state shows against its state
+// before the resolution (before, the same in every state of one resolution): befall keeps on the
+// unit only the state its worst result gave it. So two ways through a resolution that did the
+// same to the same units carry the same ledger, and the odds work out what follows once for
+// both (they fold a die once per distinct variables, not once per game). texts holds, when the report keeps
+// texts, each entry's rule and text ("rule\x01text", entries ended by \x00); it stays empty when
+// working out odds, so that states differing only in words are merged.
 type fates struct {
-	units ints
-	texts string
+	before ints // every unit of the game as the resolution found it (standing)
+	units  ints // per unit reached: its index times 2, plus 1 if the resolution spared it
+	texts  string
 }
 
-const fateWidth = 6
+// newFates is the ledger of a resolution that begins on g.
+func newFates(g *Game) fates {
+	b := make([]byte, 4*len(g.Units))
+	for j := range g.Units {
+		binary.BigEndian.PutUint32(b[4*j:], uint32(standing(&g.Units[j])))
+	}
+	return fates{before: ints(b)}
+}
 
-// entry is the index (in integers) of unit j's entry, adding it if new.
-func (l *fates) entry(g *Game, rep *Report, j int) int {
-	for i := 0; i < l.units.len(); i += fateWidth {
-		if l.units.at(i) == j {
+// standing packs what a result of a fire changes of a unit: its steps, and whether it is
+// eliminated, Concealed, Regrouping and Disrupted.
+func standing(u *Unit) int {
+	return int(u.Steps)<<4 | b2i(u.Eliminated)<<3 | b2i(u.Concealed)<<2 | b2i(u.Regrouping)<<1 | b2i(u.Disrupted)
+}
+
+// fateOf is the worst result of the resolution so far for the unit of entry e: what its state
+// shows against its state before the resolution, or the "no effect" said for it.
+func (l *fates) fateOf(g *Game, e int) fate {
+	j := e >> 1
+	u, b := &g.Units[j], l.before.at(j)
+	switch {
+	case u.Eliminated && b&8 == 0:
+		return fateEliminated
+	case int(u.Steps) < b>>4:
+		return fateCasualty
+	case u.Disrupted && b&1 == 0:
+		return fateDisrupted
+	case u.Regrouping && b&2 == 0:
+		return fateRegrouping
+	case !u.Concealed && b&4 != 0:
+		return fateRevealed
+	case e&1 == 1:
+		return fateSpared
+	}
+	return fateNone
+}
+
+// entry is the index of unit j's entry, adding it if new.
+func (l *fates) entry(rep *Report, j int) int {
+	for i := range l.units.len() {
+		if l.units.at(i)>>1 == j {
 			return i
 		}
 	}
-	u := &g.Units[j]
-	l.units = l.units.plus(j, int(fateNone), 0, b2i(u.Disrupted), b2i(u.Regrouping), int(u.Steps))
+	l.units = l.units.plus(2 * j)
 	if !rep.quiet {
 		l.texts += "\x01\x00"
 	}
-	return l.units.len() - fateWidth
+	return l.units.len() - 1
 }
 
 func b2i(b bool) int {
@@ -79,23 +119,24 @@ func b2i(b bool) int {
 	return 0
 }
 
-// setText sets the rule and text of the entry at integer index i (only when texts are kept).
+// setText sets the rule and text of the i-th entry (only when texts are kept).
 func (l *fates) setText(rep *Report, i int, rule, text string) {
 	if rep.quiet {
 		return
 	}
 	parts := strings.Split(l.texts, "\x00")
-	parts[i/fateWidth] = rule + "\x01" + text
+	parts[i] = rule + "\x01" + text
 	l.texts = strings.Join(parts, "\x00")
 }
 
 // spare says the resolution left unit j as it was (why says how), unless it suffers worse.
 func (l *fates) spare(g *Game, rep *Report, j int, rule string, why func() string) {
-	i := l.entry(g, rep, j)
-	if fate(l.units.at(i+1)) >= fateSpared {
+	i := l.entry(rep, j)
+	e := l.units.at(i)
+	if l.fateOf(g, e) >= fateSpared {
 		return
 	}
-	l.units = l.units.with(i+1, int(fateSpared))
+	l.units = l.units.with(i, e|1)
 	l.setText(rep, i, rule, rep.reason(why))
 }
 
@@ -105,11 +146,10 @@ func (l *fates) reveal(g *Game, rep *Report, j int, rule string, why func() stri
 	if !u.Concealed {
 		return
 	}
+	i := l.entry(rep, j)
+	was := l.fateOf(g, l.units.at(i))
 	u.Concealed = false
-	i := l.entry(g, rep, j)
-	l.units = l.units.with(i+2, 1)
-	if fate(l.units.at(i+1)) < fateRevealed {
-		l.units = l.units.with(i+1, int(fateRevealed))
+	if was < fateRevealed {
 		l.setText(rep, i, rule, rep.reason(why))
 	}
 }
@@ -117,11 +157,11 @@ func (l *fates) reveal(g *Game, rep *Report, j int, rule string, why func() stri
 // isResult reports whether key is a result of unit id that the unit primitives give (casualty,
 // eliminate, disrupt, regroup).
 func isResult(key, id string) bool {
-	rest, ok := strings.CutPrefix(key, id+" ")
-	if !ok {
+	rest, ok := strings.CutPrefix(key, id)
+	if !ok || rest == "" || rest[0] != ' ' {
 		return false
 	}
-	switch rest {
+	switch rest[1:] {
 	case "Casualty", "eliminated", "Destroyed", "Disrupted", "Regrouping":
 		return true
 	}
@@ -137,24 +177,18 @@ func (l *fates) befall(g *Game, rep *Report, j int, apply func(sink *Report) err
 	if u.Eliminated {
 		return nil
 	}
-	i := l.entry(g, rep, j)
-	was := fate(l.units.at(i + 1))
+	i := l.entry(rep, j)
+	e := l.units.at(i)
+	was := l.fateOf(g, e)
 	// The unit as it stands now, and as it stood before the resolution.
 	nowD, nowR, nowS := u.Disrupted, u.Regrouping, u.Steps
-	preD, preR, preS := l.units.at(i+3) == 1, l.units.at(i+4) == 1, int8(l.units.at(i+5))
-	u.Disrupted, u.Regrouping, u.Steps = preD, preR, preS
+	b := l.before.at(j)
+	u.Disrupted, u.Regrouping, u.Steps = b&1 == 1, b&2 == 2, int8(b>>4)
 	n0 := len(rep.Events)
 	err := apply(rep)
-	got := fateNone
-	switch {
-	case u.Eliminated:
-		got = fateEliminated
-	case u.Steps < preS:
-		got = fateCasualty
-	case u.Disrupted && !preD:
-		got = fateDisrupted
-	case u.Regrouping && !preR:
-		got = fateRegrouping
+	got := l.fateOf(g, e&^1)
+	if got == fateRevealed {
+		got = fateNone // a Concealment lost is reveal's, not this result's
 	}
 	keep := got > was
 	// The unit's own results come out of the report, to be said once, at the flush; what else
@@ -176,7 +210,6 @@ func (l *fates) befall(g *Game, rep *Report, j int, apply func(sink *Report) err
 	clear(rep.Events[k:])
 	rep.Events = rep.Events[:k]
 	if keep {
-		l.units = l.units.with(i+1, int(got))
 		l.setText(rep, i, rule, strings.Join(texts, "; then "))
 	} else {
 		u.Disrupted, u.Regrouping, u.Steps = nowD, nowR, nowS
@@ -196,22 +229,22 @@ func (l *fates) flush(g *Game, rep *Report) {
 	if !rep.quiet {
 		texts = strings.Split(l.texts, "\x00")
 	}
-	for i := 0; i < l.units.len(); i += fateWidth {
-		j, f := l.units.at(i), fate(l.units.at(i+1))
+	for i := range l.units.len() {
+		e := l.units.at(i)
+		f := l.fateOf(g, e)
 		if f == fateNone {
 			continue
 		}
-		u := &g.Units[j]
-		key := u.ID + " " + [...]string{"", "", "loses Concealment", "Regrouping", "Disrupted", "Casualty", destroyedOrEliminated(u)}[f]
-		if f == fateSpared {
-			key = "no effect on " + u.ID
-		}
+		u := &g.Units[e>>1]
+		said := [...]unitFact{fateSpared: factNoEffect, fateRevealed: factLosesConcealment, fateRegrouping: factRegrouping,
+			fateDisrupted: factDisrupted, fateCasualty: factCasualty, fateEliminated: removed(u)}[f]
+		key := rep.fact(g, e>>1, said)
 		if rep.quiet {
 			rep.Events = append(rep.Events, Event{Rule: "", Key: key})
 			continue
 		}
-		rule, text, _ := strings.Cut(texts[i/fateWidth], "\x01")
-		if l.units.at(i+2) == 1 && f > fateRevealed {
+		rule, text, _ := strings.Cut(texts[i], "\x01")
+		if b := l.before.at(e >> 1); f > fateRevealed && !u.Concealed && b&4 != 0 {
 			text += "; it has lost its Concealment as well (4.3.1.1)"
 		}
 		rep.Events = append(rep.Events, Event{Text: text, Rule: rule, Key: key})

@@ -60,32 +60,34 @@ func (m *Marker) label(g *Game) string {
 // fireTargets are the non-vehicular units of a nationality in h that fire can select, in
 // the priority of 13.1.3: unconcealed undisrupted combat units, Concealed undisrupted combat
 // units, Disrupted combat units, non-combat units; Riders and Passengers left out against
-// an MDRM.
-func (g *Game) fireTargets(h Hex, n Nation, mortar bool) []int {
-	var cats [4][]int
-	var buf [12]int
-	for _, i := range g.inBuf(h, &buf) {
-		u := &g.Units[i]
-		if u.Vehicular() || u.Nation != n || (mortar && u.Rider != "") {
-			continue
-		}
+// an MDRM. They are listed in out (past 12 units, in a longer list).
+func (g *Game) fireTargets(h Hex, n Nation, mortar bool, out *[12]int) []int {
+	rank := func(u *Unit) int {
 		switch {
 		case u.Combat && !u.Disrupted && !u.Concealed:
-			cats[0] = append(cats[0], i)
+			return 0
 		case u.Combat && !u.Disrupted:
-			cats[1] = append(cats[1], i)
+			return 1
 		case u.Combat:
-			cats[2] = append(cats[2], i)
-		default:
-			cats[3] = append(cats[3], i)
+			return 2
+		}
+		return 3
+	}
+	var buf [12]int
+	in := g.inBuf(h, &buf)
+	first := 4 // the first category with a unit in it
+	for _, i := range in {
+		if u := &g.Units[i]; !u.Vehicular() && u.Nation == n && !(mortar && u.Rider != "") {
+			first = min(first, rank(u))
 		}
 	}
-	for _, c := range cats {
-		if len(c) > 0 {
-			return c
+	cands := out[:0]
+	for _, i := range in {
+		if u := &g.Units[i]; !u.Vehicular() && u.Nation == n && !(mortar && u.Rider != "") && rank(u) == first {
+			cands = append(cands, i)
 		}
 	}
-	return nil
+	return cands
 }
 
 // byAssaultThenSA breaks a Cohesion tie: the better Assault value, then small-arms value.
@@ -102,7 +104,7 @@ type fireVars struct {
 	tens     int   // mortar natural 10s with MV 2 or more still to apply (13.1.7)
 	at       ints  // per vehicle fired at, in order: the marker (index+1; 0 none) of its most detrimental anti-tank result, and its natural roll
 	shocked  ints  // the AFVs a mortar's natural 10 has Shocked in this fire (13.1.7); those fired at with anti-tank markers are Shocked by their anti-tank stage, which weighs it with their own result
-	fates    fates // each non-vehicular unit's single worst result so far, said at the end of the fire (fates.go)
+	fates    fates // the non-vehicular units the fire has reached, whose single worst result so far their state shows, said at the end of the fire (fates.go)
 	kills    ints  // the vehicles destroyed with Collateral Damage: unit, 1 if by an MG (a Towed Gun survives)
 	aboard   ints  // unit, vehicle: the Riders and Passengers Collateral Damage acts on (13.3.7)
 	naturals ints  // each marker's natural roll, kept only for the report's texts
@@ -133,7 +135,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 	f.lowestFaces(g)
 	f.whys = make([]string, len(f.markers))
 	p := &plan[fireVars]{fold: f.fold, whys: f.whys}
-	p.v = fireVars{best: zeros(2 * len(f.nations)), at: zeros(2 * len(f.targets))}
+	p.v = fireVars{best: zeros(2 * len(f.nations)), at: zeros(2 * len(f.targets)), fates: newFates(g)}
 	if !rep.quiet {
 		p.v.naturals = zeros(len(f.markers))
 		for k := range f.markers {
@@ -421,7 +423,8 @@ func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Repor
 	h, n := f.h, f.nations[ni]
 	l := &v.fates
 	mortar := x.m.Kind == MDRM
-	cands := g.fireTargets(h, n, mortar)
+	var tb [12]int
+	cands := g.fireTargets(h, n, mortar, &tb)
 	if len(cands) == 0 {
 		if v.tens > 0 {
 			return nil // the natural 10 unloads them: its facts name them (13.1.7)
@@ -695,7 +698,7 @@ func (g *Game) atSpared(t int, v *fireVars, rep *Report, r roller, why func() st
 	case !u.Vehicular():
 		v.fates.spare(g, rep, t, "13.3", why)
 	default:
-		rep.note("13.3", "no effect on "+u.ID, why)
+		rep.note("13.3", rep.fact(g, t, factNoEffect), why)
 	}
 	return nil
 }
@@ -788,10 +791,10 @@ func (f *fireSetup) forgetAT(ti int, v *fireVars) {
 func (g *Game) shock(t int, rule string, rep *Report, why string, l *fates, r roller) error {
 	u := &g.Units[t]
 	if u.Shocked {
-		rep.note(rule, u.ID+" Shocked", func() string { return fmt.Sprintf("%s stays Shocked (%s)", u.ID, why) })
+		rep.note(rule, rep.fact(g, t, factShocked), func() string { return fmt.Sprintf("%s stays Shocked (%s)", u.ID, why) })
 	} else {
 		u.Shocked = true
-		rep.note(rule, u.ID+" Shocked", func() string { return fmt.Sprintf("%s is Shocked (%s)", u.ID, why) })
+		rep.note(rule, rep.fact(g, t, factShocked), func() string { return fmt.Sprintf("%s is Shocked (%s)", u.ID, why) })
 	}
 	for j := range g.Units {
 		if g.Units[j].Rider == u.ID && !g.Units[j].Eliminated {

@@ -99,7 +99,8 @@ type Report struct {
 	Rolls     []Roll
 	Events    []Event
 
-	quiet bool // working out odds: keep the keys, skip the texts
+	quiet bool       // working out odds: keep the keys, skip the texts
+	facts []unitKeys // a quiet report's keys of unit facts made so far, by unit (fact)
 }
 
 // Clone is an independent copy of the game (the map is shared: steps never change it).
@@ -377,6 +378,69 @@ func (rep *Report) cat(parts ...string) string {
 	return strings.Join(parts, "")
 }
 
+// A unitFact is a fact said of one unit, its key the unit's ID and a few words.
+type unitFact uint8
+
+// The facts of one unit.
+const (
+	factCasualty         unitFact = iota // "GE1 Casualty"
+	factEliminated                       // "GE1 eliminated"
+	factDestroyed                        // "T1 Destroyed"
+	factDisrupted                        // "GE1 Disrupted"
+	factRegrouping                       // "GE1 Regrouping"
+	factLosesConcealment                 // "GE1 loses Concealment"
+	factPasses                           // "GE1 passes Cohesion Check"
+	factFails                            // "GE1 fails Cohesion Check"
+	factUnloads                          // "GE1 unloads"
+	factShocked                          // "T1 Shocked"
+	factNoEffect                         // "no effect on GE1"
+	unitFacts
+)
+
+// of is the key of fact f of the unit named id.
+func (f unitFact) of(id string) string {
+	if f == factNoEffect {
+		return "no effect on " + id
+	}
+	return id + " " + [...]string{"Casualty", "eliminated", "Destroyed", "Disrupted", "Regrouping", "loses Concealment",
+		"passes Cohesion Check", "fails Cohesion Check", "unloads", "Shocked"}[f]
+}
+
+// removed is the fact of unit u removed: Destroyed or eliminated (destroyedOrEliminated).
+func removed(u *Unit) unitFact {
+	if destroyedOrEliminated(u) == "Destroyed" {
+		return factDestroyed
+	}
+	return factEliminated
+}
+
+// unitKeys are the keys made of one unit's facts.
+type unitKeys struct {
+	id   string
+	keys [unitFacts]string
+}
+
+// fact is the key of fact f of unit i of g. A quiet report keeps the keys it makes, by unit and
+// fact: the odds play the same stages over and over on one quiet report, and so make each key
+// once rather than at every play.
+func (rep *Report) fact(g *Game, i int, f unitFact) string {
+	id := g.Units[i].ID
+	if !rep.quiet {
+		return f.of(id)
+	}
+	if i >= len(rep.facts) {
+		rep.facts = append(rep.facts, make([]unitKeys, i+1-len(rep.facts))...)
+	}
+	k := &rep.facts[i]
+	if k.id != id { // none yet, or a unit of another game
+		*k = unitKeys{id: id}
+	}
+	if k.keys[f] == "" {
+		k.keys[f] = f.of(id)
+	}
+	return k.keys[f]
+}
+
 // Keys are the report's outcome facts, in order.
 func (rep *Report) Keys() []string {
 	var out []string
@@ -401,7 +465,7 @@ func (g *Game) casualty(i int, rule string, rep *Report, why string) {
 		g.eliminate(i, rule, rep, rep.cat(why, ": Casualty"))
 		return
 	}
-	rep.note(rule, u.ID+" Casualty", func() string {
+	rep.note(rule, rep.fact(g, i, factCasualty), func() string {
 		return fmt.Sprintf("%s suffers a Casualty (%s), now %d step(s)", u.ID, why, u.Steps)
 	})
 }
@@ -426,7 +490,7 @@ func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
 		g.After.Retreat = g.After.Retreat[:k]
 	}
 	verb := destroyedOrEliminated(u)
-	rep.note(rule, u.ID+" "+verb, func() string { return fmt.Sprintf("%s is %s (%s)", u.ID, verb, why) })
+	rep.note(rule, rep.fact(g, i, removed(u)), func() string { return fmt.Sprintf("%s is %s (%s)", u.ID, verb, why) })
 	if u.Kind == FP && !g.HasIP(u.At) {
 		g.IPs = append(g.IPs, u.At)
 		rep.add("13.3.6", "IP in "+g.hexName(u.At), "an Improved Position replaces the Fighting Position in %s", g.hexName(u.At))
@@ -456,7 +520,7 @@ func (g *Game) disrupt(i int, rule string, rep *Report, why string, jrCasualty b
 	}
 	u.Disrupted = true
 	u.Regrouping = false
-	rep.note(rule, u.ID+" Disrupted", func() string { return fmt.Sprintf("%s Disrupts (%s)", u.ID, why) })
+	rep.note(rule, rep.fact(g, i, factDisrupted), func() string { return fmt.Sprintf("%s Disrupts (%s)", u.ID, why) })
 }
 
 // regroup marks a unit Regrouping.
@@ -466,7 +530,7 @@ func (g *Game) regroup(i int, rule string, rep *Report, why string) {
 		return
 	}
 	u.Regrouping = true
-	rep.note(rule, u.ID+" Regrouping", func() string { return fmt.Sprintf("%s is marked Regrouping (%s)", u.ID, why) })
+	rep.note(rule, rep.fact(g, i, factRegrouping), func() string { return fmt.Sprintf("%s is marked Regrouping (%s)", u.ID, why) })
 }
 
 // cohesionCheck rolls a Cohesion Check: passed on a d10 at most the unit's Cohesion. A failure
@@ -483,12 +547,12 @@ func (g *Game) cohesionCheck(i int, rule string, rep *Report, r roller) error {
 		return err
 	}
 	if pass {
-		rep.note(rule, u.ID+" passes Cohesion Check", func() string {
+		rep.note(rule, rep.fact(g, i, factPasses), func() string {
 			return fmt.Sprintf("%s Cohesion Check: d10 %d <= %d, passed", u.ID, f, c)
 		})
 		return nil
 	}
-	rep.note(rule, u.ID+" fails Cohesion Check", func() string {
+	rep.note(rule, rep.fact(g, i, factFails), func() string {
 		return fmt.Sprintf("%s Cohesion Check: d10 %d > %d, failed", u.ID, f, c)
 	})
 	if u.Disrupted {
@@ -510,7 +574,7 @@ func (g *Game) unload(i int, rule string, rep *Report, why string) {
 		what = "Passenger"
 	}
 	rider := u.Rider
-	rep.note(rule, u.ID+" unloads", func() string { return fmt.Sprintf("%s (%s of %s) unloads (%s)", u.ID, what, rider, why) })
+	rep.note(rule, rep.fact(g, i, factUnloads), func() string { return fmt.Sprintf("%s (%s of %s) unloads (%s)", u.ID, what, rider, why) })
 	u.Rider, u.Passenger = "", false
 }
 
@@ -519,7 +583,8 @@ func (g *Game) best(idx []int, why string, r roller, better func(a, b *Unit) int
 	if len(idx) == 0 {
 		return -1, nil
 	}
-	top := []int{idx[0]}
+	var buf [12]int
+	top := append(buf[:0], idx[0])
 	for _, i := range idx[1:] {
 		c := g.Units[i].EffCohesion() - g.Units[top[0]].EffCohesion()
 		if c == 0 && better != nil {
@@ -527,7 +592,7 @@ func (g *Game) best(idx []int, why string, r roller, better func(a, b *Unit) int
 		}
 		switch {
 		case c > 0:
-			top = []int{i}
+			top = append(top[:0], i)
 		case c == 0:
 			top = append(top, i)
 		}

@@ -489,7 +489,7 @@ func (rs *resolution) results(g *Game, rep *Report, v *assaultVars, r roller) er
 	for _, i := range append(append([]int(nil), att.all...), def.all...) {
 		if u := &g.Units[i]; u.Concealed {
 			u.Concealed = false
-			rep.note("14.3", u.ID+" loses Concealment", func() string { return u.ID + " loses Concealment: it fought in an Assault [default]" })
+			rep.note("14.3", rep.fact(g, i, factLosesConcealment), func() string { return u.ID + " loses Concealment: it fought in an Assault [default]" })
 		}
 	}
 	// Riders and Passengers of the vehicles in the Assault unload.
@@ -922,7 +922,8 @@ func (g *Game) vdaPossible(a *After) bool {
 // Regrouping, not Shocked) may make a Vehicle Destruction Attempt (14.3.2).
 func (g *Game) canAttempt(i int) bool {
 	u := &g.Units[i]
-	return !u.Eliminated && g.mayAct(i, VerbVDA, u.At) == nil && (u.Combat || u.Kind == LATW || u.Kind == FP)
+	_, barred := g.barring(i, VerbVDA, u.At)
+	return !u.Eliminated && barred == nil && (u.Combat || u.Kind == LATW || u.Kind == FP)
 }
 
 // VDATerms are the DRM of a Vehicle Destruction Attempt by unit i on vehicle t (14.3.2).
@@ -1059,7 +1060,7 @@ func (g *Game) vda(a Action, rep *Report, r roller) error {
 		sort.Slice(cd.unloadedFrom, func(x, y int) bool { return cd.unloadedFrom[x][0] < cd.unloadedFrom[y][0] })
 		// Each unit suffers the single most detrimental result of the Collateral Damage
 		// (rules-notes 2.4), said once it is done.
-		var l fates
+		l := newFates(g)
 		err := g.collateralDamage(g.Units[a.Target].At, cd, &l, rep, r)
 		l.flush(g, rep)
 		return err
