@@ -81,6 +81,27 @@ func (mo *motion) travel() float64 {
 	return most
 }
 
+// near reports whether any obstacle comes within its reach of the motion: no corner of a base
+// goes further than travel from where it starts (motion.travel), so one box round the bases
+// where they start, widened by travel, holds the whole motion. Most motions are far from every
+// obstacle, and morph then needs no steps.
+func (fp *footing) near(mo *motion, travel float64) bool {
+	start := mo.bases(fp.was[:0], 0, 0)
+	fp.was = start
+	whole := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for i := range start {
+		b := start[i].box()
+		whole.x0, whole.y0, whole.x1, whole.y1 = min(whole.x0, b.x0), min(whole.y0, b.y0), max(whole.x1, b.x1), max(whole.y1, b.y1)
+	}
+	for j := range fp.obs {
+		ob := &fp.obs[j]
+		if whole.meets(ob.bx, travel+ob.reach+touch) && !(ob.kind == obContact && fp.ignore[ob.det.ID]) {
+			return true
+		}
+	}
+	return false
+}
+
 // gap is how far base b is from the obstacle's base, edge to edge (minus how deep it is in
 // it when they overlap).
 func gap(b *Base, ob *obstacle, room []Point) float64 {
@@ -96,7 +117,11 @@ func (fp *footing) morph(mo *motion) (float64, *obstacle) {
 	if len(fp.obs) == 0 || len(mo.half) == 0 {
 		return math.Inf(1), nil
 	}
-	n := int(math.Ceil(mo.travel() / morphStep))
+	travel := mo.travel()
+	if !fp.near(mo, travel) {
+		return math.Inf(1), nil
+	}
+	n := int(math.Ceil(travel / morphStep))
 	n = min(max(n, 1), 4000)
 	var room [8]Point
 	for k := 1; k <= n; k++ {
