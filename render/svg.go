@@ -117,10 +117,17 @@ func drawSides(b *strings.Builder, m *asl.Map, hexes []hex.Hex) {
 		cx, cy := h.Centre()
 		for s := hex.Side(0); s < 6; s++ {
 			n := h.Neighbor(s)
-			if !lay.Contains(n) || !lessHex(h, n) {
+			nx, ny := n.Centre()
+			if !lay.Contains(n) {
+				if m.Road(h, s) { // a road that runs off the board: drawn to the board's edge
+					fmt.Fprintf(b, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke-linecap="round"><title>road %s to the board's edge</title></line>`+"\n",
+						sideClass("road"), px(cx), px(cy), px((cx+nx)/2), px((cy+ny)/2), lay.Name(h))
+				}
 				continue
 			}
-			nx, ny := n.Centre()
+			if !lessHex(h, n) {
+				continue
+			}
 			for _, k := range SideKinds(m, h, s) {
 				x1, y1, x2, y2 := cx, cy, nx, ny
 				if k != "road" && k != "path" {

@@ -54,3 +54,27 @@ func TestMapIsWellFormedSVG(t *testing.T) {
 		t.Errorf("%d hatched hexes, want 1", risky)
 	}
 }
+
+// A road that runs off the board (rules-notes 1.5 #12) is drawn from its edge hex's centre to
+// the board's edge, and a road hexside between two hexes of the board as before.
+func TestEdgeRoadDrawn(t *testing.T) {
+	lay := hex.MustLayout([]string{"2"})
+	m := asl.NewMap(lay)
+	a, _ := lay.Parse("A5")
+	b, _ := lay.Parse("B5")
+	s, _ := a.SideTo(b)
+	m.SetRoad(a, s, false)
+	m.SetRoad(a, s.Opposite(), false) // across the board edge, straight across from B5
+	g := asl.NewGame(m, nil, "German")
+	var out bytes.Buffer
+	if err := Map(&out, g, nil, "edge road"); err != nil {
+		t.Fatal(err)
+	}
+	svg := out.String()
+	if n := strings.Count(svg, "<title>road 2A5 to the board's edge</title>"); n != 1 {
+		t.Errorf("%d roads from 2A5 to the board's edge, want 1", n)
+	}
+	if n := strings.Count(svg, "<title>road "); n != 2 {
+		t.Errorf("%d road lines on the map, want 2 (A5-B5 and A5 to the edge)", n)
+	}
+}

@@ -181,10 +181,16 @@ func mapOf(st *asl.Game) MapView {
 			mv.Hexes = append(mv.Hexes, hv)
 			for s := hex.Side(0); s < 6; s++ {
 				n := h.Neighbor(s)
-				if !lay.Contains(n) || !(h.X < n.X || h.X == n.X && h.Y < n.Y) {
+				nx, ny := n.Centre()
+				if !lay.Contains(n) {
+					if st.Map.Road(h, s) { // a road that runs off the board: to the board's edge
+						mv.Roads = append(mv.Roads, rules.Segment{A: lay.Name(h), B: "edge", X1: rules.Round(cx), Y1: rules.Round(cy), X2: rules.Round((cx + nx) / 2), Y2: rules.Round((cy + ny) / 2)})
+					}
 					continue
 				}
-				nx, ny := n.Centre()
+				if !(h.X < n.X || h.X == n.X && h.Y < n.Y) {
+					continue
+				}
 				for _, kind := range render.SideKinds(st.Map, h, s) {
 					if kind == "road" {
 						mv.Roads = append(mv.Roads, rules.Segment{A: lay.Name(h), B: lay.Name(n), X1: rules.Round(cx), Y1: rules.Round(cy), X2: rules.Round(nx), Y2: rules.Round(ny)})
