@@ -34,7 +34,7 @@ func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario,
 	if err != nil {
 		return nil, err
 	}
-	sc := &Scenario{S: s, f: rules.File{Name: s.Name, Seed: s.Seed, HasSeed: s.HasSeed, Dice: s.Dice, Warnings: s.Warnings, Expects: len(s.Expect)}}
+	sc := &Scenario{S: s, f: rules.File{Name: s.Name, Seed: s.Seed, HasSeed: s.HasSeed, Dice: s.Dice, Warnings: s.Warnings, Expects: len(s.Expect), StrictWarnings: true}}
 	for i := range s.Moves {
 		mv := &s.Moves[i]
 		sc.f.Moves = append(sc.f.Moves, rules.Move{Text: mv.Text, Line: mv.Line, Action: &Action{L: mv.Parsed, Text: mv.Text}})

@@ -96,6 +96,34 @@ expect:
 	if code != 1 || !strings.Contains(out, "wrong.yaml:8: step 1 mp: expected 1 MP, got 2") || !strings.Contains(out, "1 passed, 1 failed") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
+	// A misspelt expectation key would leave the case unchecked: check fails the file, for
+	// every ruleset (play only warns).
+	for name, src := range map[string]string{
+		"asl.yaml": `map: {boards: ["2"]}
+units:
+  - {id: T, side: German, vehicle: {mp: 10, class: tank}, at: 2M3, vca: M4-N3}
+moves:
+  - T enter M4
+expect:
+  - step 1: {mpp: 1}
+`,
+		"lhy.yaml": `ruleset: lhy
+units:
+  - {id: U1, side: US, kind: squad, cohesion: 5, at: C5}
+moves:
+  - "fire C5: sa +1"
+dice: [3]
+expect:
+  - step 1: {eventz: [no effect on U1]}
+`,
+	} {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(src), 0o644)
+		code, out, _ = runCmd("check", f)
+		if code != 1 || !strings.Contains(out, "unknown field") || !strings.Contains(out, "0 passed, 1 failed") {
+			t.Errorf("%s, a misspelt expectation key: exit %d:\n%s", name, code, out)
+		}
+	}
 	code, out, _ = runCmd("check", filepath.Join(dir, "missing.yaml"))
 	if code != 1 || !strings.Contains(out, "0 passed, 1 failed") {
 		t.Errorf("a missing file fails: exit %d:\n%s", code, out)
