@@ -130,7 +130,7 @@ func TestAssaultRefusals(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g := &Game{Map: NewMap(20, 10), Turn: 1}
 			c.setup(g)
-			before := g.Clone()
+			before := snapshot(g)
 			_, err := g.Apply(c.line, dice.NewSeeded(1))
 			r, ok := err.(*Refusal)
 			if !ok || r.Rule != c.rule || !strings.Contains(r.Msg, c.msg) {

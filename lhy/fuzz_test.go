@@ -1,6 +1,8 @@
 package lhy
 
 import (
+	"maps"
+	"reflect"
 	"testing"
 
 	"github.com/umpire-referee/umpire/dice"
@@ -22,29 +24,65 @@ func FuzzStep(f *testing.F) {
 	} {
 		f.Add(s, uint64(1))
 	}
-	games := testGames()
+	games := fuzzGames(f)
 	f.Fuzz(func(t *testing.T, line string, seed uint64) {
 		for _, tc := range games {
 			g := tc.g.Clone()
-			before := g.Clone()
+			before := snapshot(g)
 			_, err := g.Apply(line, dice.NewSeeded(seed))
-			if err != nil {
-				if !sameGame(before, g) {
-					t.Fatalf("%s: %q refused (%v) but the game changed", tc.name, line, err)
-				}
+			switch {
+			case err != nil && !sameGame(before, g):
+				t.Fatalf("%s: %q refused (%v) but the game changed", tc.name, line, err)
+			case err == nil && !reflect.DeepEqual(before.Map, g.Map):
+				t.Fatalf("%s: %q changed the map, which no step may", tc.name, line)
 			}
 		}
 	})
 }
 
-func sameGame(a, b *Game) bool {
-	if len(a.Units) != len(b.Units) || len(a.Assaults) != len(b.Assaults) || len(a.IPs) != len(b.IPs) || (a.After == nil) != (b.After == nil) {
-		return false
-	}
-	for i := range a.Units {
-		if a.Units[i] != b.Units[i] {
-			return false
+// fuzzGames are the games FuzzStep plays a line on: the test games as they start, and after
+// each of their steps (an After waiting, units shaken or gone), with an Assault declared and
+// with Improved Positions left, so that a refusal that touches the Assaults, the After or the
+// IPs is seen.
+func fuzzGames(f *testing.F) []fuzzGame {
+	var out []fuzzGame
+	for _, tc := range testGames() {
+		out = append(out, fuzzGame{tc.name, tc.g})
+		for _, step := range append(tc.steps, "declare C4 US1@C5 US2@D4 envelopment") {
+			g := tc.g.Clone()
+			if _, err := g.Apply(step, dice.NewSeeded(7)); err == nil {
+				out = append(out, fuzzGame{tc.name + ", " + step, g})
+			}
 		}
 	}
-	return a.Turn == b.Turn
+	ip := out[0].g.Clone() // plain, with the Improved Positions of two destroyed Fighting Positions
+	ip.IPs = []Hex{{X: 2, Y: 5}, {X: 3, Y: 4}}
+	out = append(out, fuzzGame{"plain, IPs in C5 and D4", ip})
+	if len(out) < 2*len(testGames()) {
+		f.Fatalf("only %d games to fuzz: the test games' steps are refused", len(out))
+	}
+	return out
+}
+
+type fuzzGame struct {
+	name string
+	g    *Game
+}
+
+// snapshot is a copy of g that shares nothing with it, not even the map (which Clone shares,
+// since no step may change it): what g must still equal after a refused step (sameGame).
+func snapshot(g *Game) *Game {
+	c := g.Clone()
+	m := *g.Map
+	m.Hexes, m.Sides = maps.Clone(g.Map.Hexes), maps.Clone(g.Map.Sides)
+	c.Map = &m
+	return c
+}
+
+// sameGame reports whether a and b are the same game: every field, element by element (the
+// units, the declared Assaults with their attackers and entry hexes, the After, the IPs, the
+// turn, the readings...) and the map's content, when a is a snapshot. Both are compared as
+// cloned, so that a nil and an empty list (or map) read alike.
+func sameGame(a, b *Game) bool {
+	return reflect.DeepEqual(a.Clone(), b.Clone())
 }

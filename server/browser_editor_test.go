@@ -290,10 +290,11 @@ func TestBrowserEditorConvoyGap(t *testing.T) {
 }
 
 // TestBrowserEditorExamples imports each ASL example of testdata/examples into the editor and
-// exports it: where the editor takes the whole file (it says what it leaves out, such as SMOKE or
-// LOS overrides, and those files are passed by), the export passes `umpire check` as the
-// example does, plays step for step the same reports, and imports and exports again to the same
-// text.
+// exports it: the editor must take every example whole (it says what it leaves out, such as
+// SMOKE or LOS overrides; an example it leaves anything out of, or rejects, fails the test:
+// the examples are what the README shows, so the editor must draw them all). The export passes
+// `umpire check` as the example does, plays step for step the same reports, and imports and
+// exports again to the same text.
 func TestBrowserEditorExamples(t *testing.T) {
 	exe := chromiumFor(t)
 	files, err := filepath.Glob("../testdata/examples/*.yaml")
@@ -305,18 +306,18 @@ func TestBrowserEditorExamples(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	b := openEditor(t, ctx, exe, c.base+"/edit", "editor-examples-failed.png")
-	// roundTrip imports text and exports it; "" when the editor leaves part of it out.
-	roundTrip := func(name, text string) string {
+	// roundTrip imports text and exports it; "" and the editor's status when the editor
+	// rejects it or leaves part of it out.
+	roundTrip := func(name, text string) (string, string) {
 		t.Helper()
 		b.do("importing "+name, chromedp.SetValue(chromedp.CSS(`#yaml`), text),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById('status').textContent = ''`), chromedp.Click(chromedp.CSS(`#import`)))
 		b.poll(name+" imported", `document.getElementById('status').textContent !== ''`)
 		if st := b.eval(`document.getElementById('status').textContent`); !strings.HasPrefix(st, "Imported") || strings.Contains(st, "Left out") {
-			t.Logf("%s: %s", name, st)
-			return ""
+			return "", st
 		}
 		b.do("exporting "+name, chromedp.Click(chromedp.CSS(`#export`)))
-		return b.eval(`document.getElementById('yaml').value`)
+		return b.eval(`document.getElementById('yaml').value`), ""
 	}
 	taken := 0
 	for _, f := range files {
@@ -325,22 +326,27 @@ func TestBrowserEditorExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := roundTrip(name, string(data))
+		out, st := roundTrip(name, string(data))
 		if out == "" {
+			t.Errorf("%s: the editor does not take the example whole: %s", name, st)
 			continue
 		}
 		taken++
-		if again := roundTrip(name+" (exported)", out); again != out {
-			t.Errorf("%s: export, import, export differs:\n%s\nthen\n%s", name, out, again)
+		if again, st := roundTrip(name+" (exported)", out); again != out {
+			if again == "" {
+				t.Errorf("%s: the editor does not take its own export whole: %s", name, st)
+			} else {
+				t.Errorf("%s: export, import, export differs:\n%s\nthen\n%s", name, out, again)
+			}
 		}
 		sameReports(t, name, data, []byte(out))
 	}
 	t.Logf("%d of %d examples taken whole by the editor", taken, len(files))
 	smoke := "name: smoke\nruleset: asl\nmap:\n  boards: [\"2\"]\n  smoke: [2A1]\nunits:\n  - {id: T1, side: German, vehicle: PzKpfw IVH, at: 2B2, vca: B1-C1}\nmoves: []\n"
-	if roundTrip("a file with SMOKE", smoke) != "" {
+	if out, _ := roundTrip("a file with SMOKE", smoke); out != "" {
 		t.Error("the editor took a file with SMOKE (which it does not draw) without saying it leaves it out")
 	}
-	if taken < len(files)/2 {
+	if taken != len(files) {
 		t.Errorf("the editor takes only %d of %d examples whole", taken, len(files))
 	}
 }

@@ -32,7 +32,10 @@ const retreatsHidden = `(() => {
 // the roll (Enter on the confirmation that shows the exact odds), and checks
 // that the log shows the step with the row the API reports and that the result panel shows the
 // roll. The loser must retreat: the After panel's choices show without scrolling (at the
-// default window size), and it retreats by their button. It waits for what
+// default window size), and it retreats by their button. Then it aims an anti-tank fire at the
+// AFV: the page must show the fire's odds as the API gives them (a refusal fails the test),
+// and once rolled the fire must be the next step in the log, accepted, with every one of its
+// results in the result panel. It waits for what
 // only the LHY module draws: its counters (with their steps as pips), then the Assault button
 // of the squad's panel and the odds bar. It leaves screenshots in the test's artifact directory
 // (go test -artifacts keeps them).
@@ -143,12 +146,51 @@ func TestBrowserLHY(t *testing.T) {
 		eval(`(() => { const s = document.getElementById('lhy-target'); s.value = 'E5'; s.dispatchEvent(new Event('change', {bubbles: true})); return ''; })()`)
 		eval(`(() => { const s = document.querySelector('#lhy-form select[data-mk="0"][data-f="kind"]'); s.value = 'at'; s.dispatchEvent(new Event('change', {bubbles: true})); return ''; })()`)
 		eval(`(() => { const s = document.querySelector('#lhy-form select[data-mk="0"][data-f="who"]'); s.value = 'T1'; s.dispatchEvent(new Event('change', {bubbles: true})); return ''; })()`)
-		poll("the fire line", `document.getElementById('lhy-line').textContent === 'fire E5: at T1 +1'`)
+		const fireLine = "fire E5: at T1 +1"
+		poll("the fire line", fmt.Sprintf(`document.getElementById('lhy-line').textContent === %q`, fireLine))
 		poll("the fire odds", `document.querySelector('#lhy-odds .facts-odds') !== null || document.querySelector('#lhy-odds .refused') !== null`)
 		fire := eval(`document.getElementById('lhy-odds').textContent`)
-		if !strings.Contains(fire, "T1 Destroyed") && !strings.Contains(fire, "refuse") {
-			t.Errorf("the fire's odds show %q", fire)
+		// The fire is legal here: a refusal (the .refused box) is a failure, not an answer.
+		if eval(`document.querySelector('#lhy-odds .refused') === null ? '' : 'refused'`) != "" {
+			t.Fatalf("the page refuses the fire %q: %q", fireLine, fire)
+		}
+		code, fo, fe := c.odds(cr, Referee, fireLine)
+		if code != http.StatusOK {
+			t.Fatalf("the API's odds of %q: %d %+v", fireLine, code, fe)
+		}
+		var destroyed string
+		for _, f := range fo.Facts {
+			if f.Fact == "T1 Destroyed" {
+				destroyed = fmt.Sprintf("%.0f%% T1 Destroyed", 100*f.P)
+			}
+		}
+		if destroyed == "" || !strings.Contains(fire, destroyed) {
+			t.Errorf("the fire's odds show %q; want %q, as the API's odds %+v", fire, destroyed, fo.Facts)
 		}
 		screenshot("lhy-fire.png")
+
+		// Roll the fire: the referee accepts it as the next step and the result panel shows it.
+		do("rolling the fire", chromedp.Focus(chromedp.CSS(`#lhy-roll`)), chromedp.KeyEvent(kb.Enter))
+		poll("the fire's confirmation", `document.getElementById('roll-confirm').open`)
+		do("confirming the fire", chromedp.KeyEvent(kb.Enter))
+		n++
+		poll(fmt.Sprintf("the fire as step %d in the log", n), fmt.Sprintf(`document.querySelector('#log li[data-n="%d"]') !== null`, n))
+		if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens[Referee], nil, &lg); code != 200 || len(lg.Entries) != n {
+			t.Fatalf("log after the fire: %d, %d entries, want %d", code, len(lg.Entries), n)
+		}
+		fr := lg.Entries[n-1]
+		if fr.Line != fireLine || fr.Report.Error != nil || fr.Report.Verb != "fire" || len(fr.Report.Dice) == 0 || len(fr.Report.Events) == 0 {
+			t.Fatalf("step %d is %q: %+v; want the fire accepted, with its d10 and its result", n, fr.Line, fr.Report)
+		}
+		result = eval(`document.getElementById('lhy-result').textContent`)
+		if !strings.Contains(result, fmt.Sprintf("Result of step %d", n)) || !strings.Contains(result, fireLine) {
+			t.Errorf("the result panel shows %q; want step %d, %q", result, n, fireLine)
+		}
+		for _, e := range fr.Report.Events {
+			if !strings.Contains(result, e.Text) {
+				t.Errorf("the result panel shows %q; it lacks the fire's result %q", result, e.Text)
+			}
+		}
+		screenshot("lhy-fire-result.png")
 	})
 }
