@@ -464,25 +464,39 @@ func climbMismatches(r mdRow, badf func(string, ...any)) int {
 	return n + 1
 }
 
+// TestTerrainChartCells compares every cell with the chart of rules-notes 1.2 (the shared copy
+// when present) and with testdata's copy of it, which is what a checkout without ../shared reads.
 func TestTerrainChartCells(t *testing.T) {
 	lines, src := readChart(t)
-	rows, err := parseChart(lines)
-	if err != nil {
-		t.Fatalf("%s: %v", src, err)
+	sources := map[string][]string{src: lines}
+	if src != chartCopy {
+		b, err := os.ReadFile(chartCopy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources[chartCopy] = strings.Split(strings.TrimRight(string(b), "\n"), "\n")
 	}
-	bad, cells := chartMismatches(rows)
-	for _, b := range bad {
-		t.Error(b)
-	}
-	t.Logf("read from %s: cells compared %v", src, cells)
-	if cells["TerrainChart"] != int(numTerrain)*int(numColumns) {
-		t.Errorf("compared %d TerrainChart cells, want every one of %d", cells["TerrainChart"], int(numTerrain)*int(numColumns))
-	}
-	if cells["HexsideChart"] != int(numHexside-1)*int(numColumns) {
-		t.Errorf("compared %d HexsideChart cells, want every one of %d", cells["HexsideChart"], int(numHexside-1)*int(numColumns))
-	}
-	if cells["BridgeChart"] != 3*int(numBridge-1) {
-		t.Errorf("compared %d BridgeChart facts, want %d", cells["BridgeChart"], 3*int(numBridge-1))
+	for src, lines := range sources {
+		t.Run(src, func(t *testing.T) {
+			rows, err := parseChart(lines)
+			if err != nil {
+				t.Fatalf("%s: %v", src, err)
+			}
+			bad, cells := chartMismatches(rows)
+			for _, b := range bad {
+				t.Error(b)
+			}
+			t.Logf("read from %s: cells compared %v", src, cells)
+			if cells["TerrainChart"] != int(numTerrain)*int(numColumns) {
+				t.Errorf("compared %d TerrainChart cells, want every one of %d", cells["TerrainChart"], int(numTerrain)*int(numColumns))
+			}
+			if cells["HexsideChart"] != int(numHexside-1)*int(numColumns) {
+				t.Errorf("compared %d HexsideChart cells, want every one of %d", cells["HexsideChart"], int(numHexside-1)*int(numColumns))
+			}
+			if cells["BridgeChart"] != 3*int(numBridge-1) {
+				t.Errorf("compared %d BridgeChart facts, want %d", cells["BridgeChart"], 3*int(numBridge-1))
+			}
+		})
 	}
 }
 
@@ -596,6 +610,7 @@ func TestChartBehaviourRows(t *testing.T) {
 	}
 	truck := NewVehicle("truck", Truck, 20)
 	wagon := NewVehicle("wagon", Wagon, WagonMF)
+	squad := Vehicle{Name: "4-6-7", Class: Infantry, MP: InfantryMF}
 	tr := func(kv ...any) map[string]Terrain {
 		m := map[string]Terrain{}
 		for i := 0; i < len(kv); i += 2 {
@@ -639,6 +654,17 @@ func TestChartBehaviourRows(t *testing.T) {
 			steps: step("T enter M4", 5)},
 		{name: "debris, FT 9 MP: ¼ = 3 (FRU), a Bog Check", w: world{terrain: tr("M4", Debris), units: mover(tank(9))}, dice: []int{2},
 			steps: step("T enter M4", 3)},
+		{name: "hedge, FT: 1 + COT 1", w: world{hedges: []string{"M3-M4"}, units: mover(tank(12))}, steps: step("T enter M4", 2)},
+		{name: "hedge into brush, HT: 2 + COT 2, a Bog Check", w: world{terrain: tr("M4", Brush), hedges: []string{"M3-M4"}, units: mover(NewVehicle("ht", Halftrack, 12))},
+			dice: []int{2}, steps: step("T enter M4", 4)},
+		{name: "hedge, AC: 3 + COT 3, a Bog Check", w: world{hedges: []string{"M3-M4"}, units: mover(NewVehicle("ac", ArmoredCar, 14))}, dice: []int{2},
+			steps: step("T enter M4", 6)},
+		{name: "hedge, truck: NA", w: world{hedges: []string{"M3-M4"}, units: mover(truck)}, steps: []stepWant{{step: "T enter M4", rule: "D2.1"}}},
+		{name: "wall into brush, FT: 1 + COT 2", w: world{terrain: tr("M4", Brush), walls: []string{"M3-M4"}, units: mover(tank(12))}, steps: step("T enter M4", 3)},
+		{name: "bocage, FT 9 MP: Z 5 + COT 1, a Bog Check", w: world{bocage: []string{"M3-M4"}, units: mover(tank(9))}, dice: []int{2},
+			steps: step("T enter M4", 6)},
+		{name: "gully over brush, Infantry: 2 + COT 2", w: world{terrain: tr("M4", Gully), ground: tr("M4", Brush), units: mover(squad)}, steps: step("T enter M4", 4)},
+		{name: "gully over open ground, Infantry: 2", w: world{terrain: tr("M4", Gully), units: mover(squad)}, steps: step("T enter M4", 2)},
 		{name: "deep stream, AC: ALL", w: world{terrain: tr("M4", DeepStream), units: mover(NewVehicle("ac", ArmoredCar, 14))}, dice: []int{2},
 			steps: step("T enter M4", 14)},
 	})

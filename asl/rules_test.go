@@ -20,6 +20,7 @@ type world struct {
 	edgeRoads []string
 	walls     []string
 	hedges    []string
+	bocage    []string           // "A-B": bocage along the hexside
 	paths     []string           // "A-B": a path across the hexside
 	smoke     []string           // hexes holding SMOKE
 	ground    map[string]Terrain // a hex's non-obstacle terrain (the COT), where not Open Ground
@@ -94,6 +95,9 @@ func (w world) build(t *testing.T) *Game {
 	}
 	for _, r := range w.hedges {
 		m.SetHedge(side(r))
+	}
+	for _, r := range w.bocage {
+		m.SetBocage(side(r))
 	}
 	for _, r := range w.paths {
 		m.SetPath(side(r))
