@@ -20,8 +20,12 @@ type world struct {
 	edgeRoads []string
 	walls     []string
 	hedges    []string
-	abrupt    []string // Abrupt Elevation Change hexsides
-	novbm     []string // obstacle hex first
+	bocage    []string           // "A-B": bocage along the hexside
+	paths     []string           // "A-B": a path across the hexside
+	smoke     []string           // hexes holding SMOKE
+	ground    map[string]Terrain // a hex's non-obstacle terrain (the COT), where not Open Ground
+	abrupt    []string           // Abrupt Elevation Change hexsides
+	novbm     []string           // obstacle hex first
 	wrecks    map[string]int
 	bridges   map[string]BridgeKind
 	units     []unitSpec
@@ -91,6 +95,18 @@ func (w world) build(t *testing.T) *Game {
 	}
 	for _, r := range w.hedges {
 		m.SetHedge(side(r))
+	}
+	for _, r := range w.bocage {
+		m.SetBocage(side(r))
+	}
+	for _, r := range w.paths {
+		m.SetPath(side(r))
+	}
+	for _, h := range w.smoke {
+		m.At(p(h)).Smoke = true
+	}
+	for h, tr := range w.ground {
+		m.At(p(h)).Ground = tr
 	}
 	for _, r := range w.abrupt {
 		m.SetAbrupt(side(r))
