@@ -303,7 +303,7 @@ func (r *reader) readLevels(n *yaml.Node, m *asl.Map) error {
 // readHexsideLists reads the hexside lists in turn: roads (each may say note_d: true), walls,
 // hedges, roadblocks, novbm and bypass_wrecks.
 func (r *reader) readHexsideLists(get map[string]scenario.KV, m *asl.Map) error {
-	if err := r.readHexsides(get, m, "roads", func(h hex.Hex, s hex.Side, o map[string]bool) error { m.SetRoad(h, s, o["note_d"]); return nil }, "note_d", edgeOpt); err != nil {
+	if err := r.readHexsides(get, m, "roads", func(h hex.Hex, s hex.Side, o map[string]bool) error { m.SetRoad(h, s, o["note_d"]); return nil }, "note_d"); err != nil {
 		return err
 	}
 	if err := r.readHexsides(get, m, "walls", func(h hex.Hex, s hex.Side, _ map[string]bool) error { m.SetWall(h, s); return nil }); err != nil {
@@ -332,15 +332,11 @@ func (r *reader) readHexsideLists(get map[string]scenario.KV, m *asl.Map) error 
 	return nil
 }
 
-// edgeOpt, among a hexside list's option names, lets its paths start or end with "edge": the
-// board-edge hexside of the first (last) hex (roads that run off the board, rules-notes 1.5
-// #12). It is no option of the items' objects.
-const edgeOpt = "\x00edge"
-
 // readHexsides reads the hexside list map.<key>, if given, calling each for every hexside. An
 // item is "A-B" (or a chain "A-B-C" for consecutive hexsides along a path), or {hexside: ...}
-// / {path: ...} with the boolean options optNames; with edgeOpt among them, a path may begin or
-// end with "edge" (edgeHexside).
+// / {path: ...} with the boolean options optNames. A road's path may begin or end with "edge":
+// the board-edge hexside of its first (last) hex (edgeHexside; only roads run off the board,
+// rules-notes 1.5 #12).
 func (r *reader) readHexsides(get map[string]scenario.KV, m *asl.Map, key string, each func(h hex.Hex, s hex.Side, opts map[string]bool) error, optNames ...string) error {
 	f, ok := get[key]
 	if !ok {
@@ -351,10 +347,7 @@ func (r *reader) readHexsides(get map[string]scenario.KV, m *asl.Map, key string
 	if err != nil {
 		return err
 	}
-	edges := slices.Contains(optNames, edgeOpt)
-	if edges {
-		optNames = slices.DeleteFunc(slices.Clone(optNames), func(o string) bool { return o == edgeOpt })
-	}
+	edges := key == "roads"
 	for _, it := range items {
 		it = scenario.Deref(it)
 		spec, opts, err := r.readHexsideItem(it, field, optNames)
