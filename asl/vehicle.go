@@ -219,18 +219,18 @@ func (m Maker) DRM() int {
 	return 3
 }
 
-// makerWords are the names ParseMaker reads: each maker's name, its listing file's name or
-// demonym, and its origin mark (rules-notes 1.7), with or without parentheses.
+// makerWords are the names ParseMaker reads besides the origin marks (MakerMarks): each
+// maker's name, and its listing file's name or demonym.
 var makerWords = map[string]Maker{
-	"u.s.": MakerUS, "us": MakerUS, "usa": MakerUS, "american": MakerUS, "a": MakerUS,
-	"czech": MakerCzech, "t": MakerCzech,
-	"russian": MakerRussian, "soviet": MakerRussian, "r": MakerRussian,
+	"u.s.": MakerUS, "us": MakerUS, "usa": MakerUS, "american": MakerUS,
+	"czech": MakerCzech,
+	"russian": MakerRussian, "soviet": MakerRussian,
 	"chinese": MakerChinese,
-	"british": MakerBritish, "b": MakerBritish,
-	"german": MakerGerman, "g": MakerGerman,
-	"french": MakerFrench, "f": MakerFrench,
-	"italian": MakerItalian, "i": MakerItalian,
-	"swedish": MakerSwedish, "s": MakerSwedish,
+	"british": MakerBritish,
+	"german": MakerGerman,
+	"french": MakerFrench,
+	"italian": MakerItalian,
+	"swedish": MakerSwedish,
 	"others": MakerOthers, "other": MakerOthers,
 }
 
@@ -248,6 +248,11 @@ func ParseMaker(s string) (m Maker, ok bool) {
 	w := strings.ToLower(strings.TrimSpace(s))
 	if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
 		w = strings.TrimSpace(w[1 : len(w)-1])
+	}
+	for _, x := range MakerMarks {
+		if x.Mark == "("+w+")" { // an origin mark, with or without its parentheses
+			return x.Maker, true
+		}
 	}
 	m, ok = makerWords[w]
 	return m, ok
