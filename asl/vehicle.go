@@ -223,15 +223,15 @@ func (m Maker) DRM() int {
 // maker's name, and its listing file's name or demonym.
 var makerWords = map[string]Maker{
 	"u.s.": MakerUS, "us": MakerUS, "usa": MakerUS, "american": MakerUS,
-	"czech": MakerCzech,
+	"czech":   MakerCzech,
 	"russian": MakerRussian, "soviet": MakerRussian,
 	"chinese": MakerChinese,
 	"british": MakerBritish,
-	"german": MakerGerman,
-	"french": MakerFrench,
+	"german":  MakerGerman,
+	"french":  MakerFrench,
 	"italian": MakerItalian,
 	"swedish": MakerSwedish,
-	"others": MakerOthers, "other": MakerOthers,
+	"others":  MakerOthers, "other": MakerOthers,
 }
 
 // MakerMarks are the origin marks of the listings' names, in the order rules-notes 1.7 gives
