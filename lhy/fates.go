@@ -155,15 +155,16 @@ func (l *fates) reveal(g *Game, rep *Report, j int, rule string, why func() stri
 }
 
 // isResult reports whether key is a result of unit id that the unit primitives give (casualty,
-// eliminate, disrupt, regroup).
+// eliminate, disrupt, regroup: the keys rep.fact makes of them).
 func isResult(key, id string) bool {
 	rest, ok := strings.CutPrefix(key, id)
 	if !ok || rest == "" || rest[0] != ' ' {
 		return false
 	}
-	switch rest[1:] {
-	case "Casualty", "eliminated", "Destroyed", "Disrupted", "Regrouping":
-		return true
+	for _, f := range [...]unitFact{factCasualty, factEliminated, factDestroyed, factDisrupted, factRegrouping} {
+		if rest[1:] == f.word() {
+			return true
+		}
 	}
 	return false
 }
@@ -250,13 +251,4 @@ func (l *fates) flush(g *Game, rep *Report) {
 		rep.Events = append(rep.Events, Event{Text: text, Rule: rule, Key: key})
 	}
 	l.units, l.texts = "", ""
-}
-
-// destroyedOrEliminated is the word for a unit removed: a vehicle, a Fighting Position, a Towed
-// Gun or an LATW is Destroyed, the others eliminated.
-func destroyedOrEliminated(u *Unit) string {
-	if u.Vehicular() || u.Kind == FP || u.Kind == TowedGun || u.Kind == LATW {
-		return "Destroyed"
-	}
-	return "eliminated"
 }

@@ -397,18 +397,24 @@ const (
 	unitFacts
 )
 
+// word is what fact f says of its unit: "Casualty", "passes Cohesion Check".
+func (f unitFact) word() string {
+	return [...]string{"Casualty", "eliminated", "Destroyed", "Disrupted", "Regrouping", "loses Concealment",
+		"passes Cohesion Check", "fails Cohesion Check", "unloads", "Shocked", "no effect"}[f]
+}
+
 // of is the key of fact f of the unit named id.
 func (f unitFact) of(id string) string {
 	if f == factNoEffect {
 		return "no effect on " + id
 	}
-	return id + " " + [...]string{"Casualty", "eliminated", "Destroyed", "Disrupted", "Regrouping", "loses Concealment",
-		"passes Cohesion Check", "fails Cohesion Check", "unloads", "Shocked"}[f]
+	return id + " " + f.word()
 }
 
-// removed is the fact of unit u removed: Destroyed or eliminated (destroyedOrEliminated).
+// removed is the fact of unit u removed: a vehicle, a Fighting Position, a Towed Gun or an
+// LATW is Destroyed, the others eliminated.
 func removed(u *Unit) unitFact {
-	if destroyedOrEliminated(u) == "Destroyed" {
+	if u.Vehicular() || u.Kind == FP || u.Kind == TowedGun || u.Kind == LATW {
 		return factDestroyed
 	}
 	return factEliminated
@@ -489,7 +495,7 @@ func (g *Game) eliminate(i int, rule string, rep *Report, why string) {
 		}
 		g.After.Retreat = g.After.Retreat[:k]
 	}
-	verb := destroyedOrEliminated(u)
+	verb := removed(u).word()
 	rep.note(rule, rep.fact(g, i, removed(u)), func() string { return fmt.Sprintf("%s is %s (%s)", u.ID, verb, why) })
 	if u.Kind == FP && !g.HasIP(u.At) {
 		g.IPs = append(g.IPs, u.At)
