@@ -745,7 +745,7 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 		g.lineUp(d, d.InColumn, &l)
 		mo := still(&l, d.Pos, d.Facing)
 		mo.turn = turnBy(d.Facing, bearing(d.Pos, to))
-		t, hit, err := g.gate(d, &mo, nil, what)
+		t, hit, err := g.gate(d, &mo, false, what)
 		if err != nil {
 			return err
 		}
@@ -756,7 +756,7 @@ func (g *Game) adjust(d *Detachment, to Point, rep *Report) error {
 		}
 		mo = still(&l, d.Pos, bearing(d.Pos, to))
 		mo.to = to
-		if t, hit, err = g.gate(d, &mo, nil, what); err != nil {
+		if t, hit, err = g.gate(d, &mo, false, what); err != nil {
 			return err
 		}
 		if hit != nil {

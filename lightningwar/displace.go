@@ -198,16 +198,18 @@ func (ob *obstacle) dangerKind() string {
 	return "infantry squad"
 }
 
-// gate is the frontage gate for a movement of d's bases outside the Movement Phase (see the
-// top of this file): how far into the motion they get (1: all the way) and the obstacle
-// that stopped them (nil: none). An obstacle d's side can see refuses the step, citing the
-// rule; skip's bases (a part breaking off from d) are no obstacle. what names the movement.
-func (g *Game) gate(d *Detachment, mo *motion, skip *Detachment, what string) (float64, *obstacle, error) {
-	t, hit := g.firstObstacle(d, mo, skip)
+// gate is the frontage gate for a movement of d's bases (see the top of this file): how far
+// into the motion they get (1: all the way) and the obstacle that stopped them (nil: none).
+// Before the Movement Phase (inPhase false) an obstacle d's side can see refuses the step,
+// citing the rule; during it nothing is refused, and the movement stops. The bases of the
+// detachments skipped (d itself, a part breaking off from it, one joining it) are no
+// obstacle. what names the movement.
+func (g *Game) gate(d *Detachment, mo *motion, inPhase bool, what string, skip ...*Detachment) (float64, *obstacle, error) {
+	t, hit := g.firstObstacle(d, mo, skip...)
 	if hit == nil {
 		return 1, nil, nil
 	}
-	if hit.known(d.Side) {
+	if !inPhase && hit.known(d.Side) {
 		return 0, nil, g.barred(d, hit, what)
 	}
 	return t, hit, nil
@@ -275,7 +277,7 @@ func (g *Game) pivot(d *Detachment, deg float64, rep *Report) error {
 	g.lineUp(d, d.InColumn, &l)
 	mo := still(&l, d.Pos, d.Facing)
 	mo.turn = turnBy(d.Facing, deg)
-	t, hit, err := g.gate(d, &mo, nil, "pivot "+d.ID+" "+trim(deg))
+	t, hit, err := g.gate(d, &mo, false, "pivot "+d.ID+" "+trim(deg))
 	if err != nil {
 		return err
 	}
@@ -337,12 +339,9 @@ func (g *Game) placeApart(d, nd *Detachment, before *lineup, pos Point, facing f
 	}
 	f := ahead(facing)
 	nd.Pos = Point{pos.X + f.X*dy, pos.Y + f.Y*dy}
-	_, hit := g.firstObstacle(d, &mo, nd)
+	_, hit, err := g.gate(d, &mo, inPhase, what, nd)
 	if hit == nil {
-		return nil
-	}
-	if !inPhase && hit.known(d.Side) {
-		return g.barred(d, hit, what)
+		return err
 	}
 	// stopped where it starts: both keep their bases where they stood
 	for _, x := range []*Detachment{d, nd} {
@@ -574,14 +573,8 @@ func (g *Game) settle(d *Detachment, was map[*Unit]Point, what string, own ...*D
 		rel := c.sub(d.Pos)
 		mo.off0[i] = Point{rel.dot(r), rel.dot(f)}
 	}
-	_, hit := g.firstObstacle(d, &mo, own...)
-	if hit == nil {
-		return nil, nil
-	}
-	if hit.known(d.Side) {
-		return nil, g.barred(d, hit, what)
-	}
-	return hit, nil
+	_, hit, err := g.gate(d, &mo, false, what, own...)
+	return hit, err
 }
 
 // joinGate is the frontage gate for d joining t (settle): t as it will stand with d's units
