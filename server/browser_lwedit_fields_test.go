@@ -65,7 +65,7 @@ func lwEditCopyDelete(b *tab) {
 	b.poll("the table listed", `document.querySelector('`+li("hill")+`') !== null`)
 	b.do("copying it", chromedp.SetValue(chromedp.CSS(`#map-name`), "hill 2"), chromedp.Click(chromedp.CSS(li("hill")+` button.copy-map`)))
 	b.poll("the copy listed as ours", `document.getElementById('status').textContent.startsWith('Copied hill to hill 2') &&
-		(document.querySelector('`+li("hill 2")+`') || {}).textContent.includes('yours') && localStorage.getItem('umpire.map-token.hill 2') !== null`)
+		(document.querySelector('`+li("hill 2")+`')?.textContent ?? '').includes('yours') && localStorage.getItem('umpire.map-token.hill 2') !== null`)
 	b.do("deleting the copy", chromedp.Click(chromedp.CSS(li("hill 2")+` button.delete-map`)))
 	b.poll("the copy gone, the table kept", `document.getElementById('status').textContent.startsWith('Deleted hill 2') &&
 		document.querySelector('`+li("hill 2")+`') === null && document.querySelector('`+li("hill")+`') !== null`)
