@@ -139,10 +139,17 @@ func (b *tab) evalAsync(js string) string {
 	return v
 }
 
-// poll waits (up to 15 s) until a JavaScript expression is true on the page.
+// poll waits (up to 15 s) until a JavaScript expression is true on the page. An expression that
+// throws stops the test at once with the error (a rejected poll would otherwise hang until the
+// test's deadline).
 func (b *tab) poll(what, js string) {
 	b.t.Helper()
-	b.do(what, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+	guarded := `(() => { try { return (` + js + `); } catch (e) { window.__umpirePollThrew = String(e); return true; } })()`
+	b.do(what, chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+	if threw := b.eval(`(() => { const e = window.__umpirePollThrew || ''; window.__umpirePollThrew = ''; return e; })()`); threw != "" {
+		b.screenshot(b.failShot)
+		b.t.Fatalf("%s: the test's expression threw: %s", what, threw)
+	}
 }
 
 // rulesetDrawn waits until the page shows what only the ruleset module rulesets/NAME.js draws
