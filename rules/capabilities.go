@@ -205,3 +205,17 @@ func is[T any](v any) bool {
 	_, ok := v.(T)
 	return ok
 }
+
+// Rule is one rule a ruleset's reports cite: its id exactly as a report cites it ("D2.14",
+// "13.3.7", "TC") and what it is about, in the project's own words.
+type Rule struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// RuleLister is a Ruleset that lists every rule its reports may cite (a step's rules, a
+// refusal's rule, a roll's rule). A citation outside the list is a fault the invariant tests
+// look for.
+type RuleLister interface {
+	RuleList() []Rule
+}
