@@ -55,8 +55,8 @@ func (s *flawedScenario) Setup() rules.Game {
 
 type flawedGame struct {
 	*toyrules.Game
-	flaw  flawed
-	load  int // which reading of a scenario made it (its clones keep the number)
+	flaw flawed
+	load int // which reading of a scenario made it (its clones keep the number)
 }
 
 func (g *flawedGame) Clone() rules.Game {
