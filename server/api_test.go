@@ -20,6 +20,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/internal/needs"
 	"github.com/umpire-referee/umpire/internal/pgtest"
 	"github.com/umpire-referee/umpire/store"
 )
@@ -60,7 +61,7 @@ func backends(t *testing.T, test func(t *testing.T, open func() *Server)) {
 	t.Run("postgres", func(t *testing.T) {
 		url := os.Getenv(postgresEnv)
 		if url == "" {
-			t.Skipf("%s is not set: no PostgreSQL server to test against", postgresEnv)
+			needs.Missing(t, "%s is not set: no PostgreSQL server to test against (scripts/test starts one)", postgresEnv)
 		}
 		run(t, pgtest.Isolated(t, url))
 	})
@@ -569,7 +570,7 @@ func TestPath(t *testing.T) {
 		}
 		lhy, err := os.ReadFile("../testdata/lhy/10.5.2.2-range-heroic-3-hexes.yaml")
 		if err != nil {
-			t.Skip(err)
+			t.Fatal(err)
 		}
 		lg := c.create(lhy)
 		if code := c.do("GET", "/api/games/"+lg.ID+"/units/X/path?to=A1", lg.Tokens[Spectator], nil, &e); code != http.StatusBadRequest || !strings.Contains(e.Error, "do not offer") {

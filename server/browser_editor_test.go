@@ -101,17 +101,6 @@ func setBoards(b *tab, boards, hex string) {
 	b.poll(hex+" drawn", `document.querySelector('#emap .hex[data-hex="`+hex+`"]') !== null`)
 }
 
-// chromiumFor is the browser an editor test drives (findChromium); the test is skipped when
-// there is none.
-func chromiumFor(t *testing.T) string {
-	t.Helper()
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found: the browser test needs one (CI installs Debian's chromium)")
-	}
-	return exe
-}
-
 // editorDraw draws the map and places the tank by clicks, then exports.
 func editorDraw(t *testing.T, b *tab) {
 	t.Helper()

@@ -40,11 +40,7 @@ const retreatsHidden = `(() => {
 // of the squad's panel and the odds bar. It leaves screenshots in the test's artifact directory
 // (go test -artifacts keeps them).
 func TestBrowserLHY(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH): " +
-			"the browser test needs one (CI installs Debian's chromium)")
-	}
+	exe := chromiumFor(t)
 	backends(t, func(t *testing.T, open func() *Server) {
 		c := serveTest(t, open())
 		cr := c.create([]byte(lhyDemoScenario))

@@ -26,11 +26,7 @@ import (
 // unrevealed Russian rifles exactly as for a name nobody has. Screenshots of each page are left
 // in the test's artifact directory (go test -artifacts keeps them).
 func TestBrowserLW(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH): " +
-			"the browser test needs one (CI installs Debian's chromium)")
-	}
+	exe := chromiumFor(t)
 	backends(t, func(t *testing.T, open func() *Server) {
 		srv := open()
 		c := serveTest(t, srv)

@@ -57,10 +57,7 @@ func bogStep(t *testing.T, c *client, cr *Created) (unit, line string, odds rule
 // a woods hex, a Bog risk, by pressing its step: the page shows the exact chance of each outcome (as the API's odds give them, fractions
 // and percentages) before anything is sent; Cancel sends nothing; Roll sends the step.
 func TestBrowserConfirmRoll(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH)")
-	}
+	exe := chromiumFor(t)
 	backends(t, func(t *testing.T, open func() *Server) { confirmRollTest(t, exe, open()) })
 }
 

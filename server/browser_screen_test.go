@@ -59,10 +59,7 @@ const mapFitted = `((sel) => {
 // another and neither the zoom controls nor the legend cover one. It saves a screenshot of each
 // play screen (play-NAME.png; also in $UMPIRE_SCREENSHOTS, if set, for the README).
 func TestBrowserPlayScreen(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH)")
-	}
+	exe := chromiumFor(t)
 	for _, g := range playScreens {
 		t.Run(g.name, func(t *testing.T) {
 			backends(t, func(t *testing.T, open func() *Server) { playScreenTest(t, exe, g.name, open()) })

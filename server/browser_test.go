@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/umpire-referee/umpire/internal/needs"
 	"github.com/umpire-referee/umpire/rules"
 )
 
@@ -31,6 +32,17 @@ func findChromium() string {
 		}
 	}
 	return ""
+}
+
+// chromiumFor is the browser a page test drives (findChromium). Without one the test skips,
+// or fails under CI=true (package needs): scripts/test installs Debian's chromium.
+func chromiumFor(t *testing.T) string {
+	t.Helper()
+	exe := findChromium()
+	if exe == "" {
+		needs.Missing(t, "no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH): the browser test needs one (scripts/test installs Debian's chromium)")
+	}
+	return exe
 }
 
 // tab is one headless Chromium tab for a page test: a fresh profile, a laptop-sized window;
@@ -174,11 +186,7 @@ func (b *tab) rulesetDrawn(name, what, drawn string) {
 // shaded on the map. It leaves a screenshot in the test's artifact directory (go test
 // -artifacts keeps it).
 func TestBrowser(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium found (/usr/bin/chromium, or chromium / google-chrome on PATH): " +
-			"the browser test needs one (CI installs Debian's chromium)")
-	}
+	exe := chromiumFor(t)
 	backends(t, func(t *testing.T, open func() *Server) {
 		srv := open()
 		c := serveTest(t, srv)

@@ -63,10 +63,7 @@ func TestOffRecord(t *testing.T) {
 			t.Errorf("a step on a game off the record: %d %q", code, a.Error)
 		}
 		// The page says so, and offers the German link nothing to play.
-		exe := findChromium()
-		if exe == "" {
-			t.Skip("no Chromium found: the page's part of this test needs one (CI installs Debian's chromium)")
-		}
+		exe := chromiumFor(t)
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 		b := newTab(t, ctx, exe, "off-record-failed.png")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/internal/needs"
 	"github.com/umpire-referee/umpire/internal/pgtest"
 	"github.com/umpire-referee/umpire/store"
 )
@@ -22,7 +23,7 @@ import (
 func twoServers(t *testing.T) (a, b *client) {
 	url := os.Getenv(postgresEnv)
 	if url == "" {
-		t.Skipf("%s is not set: no PostgreSQL server to test against", postgresEnv)
+		needs.Missing(t, "%s is not set: no PostgreSQL server to test against (scripts/test starts one)", postgresEnv)
 	}
 	url = pgtest.Isolated(t, url)
 	var cs [2]*client

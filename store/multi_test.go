@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/umpire-referee/umpire/game"
+	"github.com/umpire-referee/umpire/internal/needs"
 )
 
 // TestRetryable: serialization failures and deadlocks are tried again, wrapped or not; other
@@ -41,7 +42,7 @@ func TestRetryable(t *testing.T) {
 func openPostgres2(t *testing.T) (a, b Store) {
 	url := os.Getenv(PostgresEnv)
 	if url == "" {
-		t.Skipf("%s is not set: no PostgreSQL server to test against", PostgresEnv)
+		needs.Missing(t, "%s is not set: no PostgreSQL server to test against (scripts/test starts one)", PostgresEnv)
 	}
 	for _, p := range []*Store{&a, &b} {
 		s, err := Open(context.Background(), url)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/game"
+	"github.com/umpire-referee/umpire/internal/needs"
 	"github.com/umpire-referee/umpire/internal/pgtest"
 )
 
@@ -39,7 +40,7 @@ func stores(t *testing.T, test func(t *testing.T, open func() Store)) {
 	t.Run("postgres", func(t *testing.T) {
 		url := os.Getenv(PostgresEnv)
 		if url == "" {
-			t.Skipf("%s is not set: no PostgreSQL server to test against", PostgresEnv)
+			needs.Missing(t, "%s is not set: no PostgreSQL server to test against (scripts/test starts one)", PostgresEnv)
 		}
 		test(t, func() Store {
 			s, err := Open(context.Background(), url)
