@@ -138,6 +138,8 @@ func TestInlineRefusals(t *testing.T) {
 		{"{map: {saved: b2}, units: []}\n", store, "f.yaml:1: map: a file that refers to a saved map is written in block style"},
 		{"ruleset: lightningwar\ntable: {saved: t}\nterrain: []\n", store, "f.yaml:3: terrain: the saved map \"t\" brings its own terrain"},
 		{"ruleset: lightningwar\ntable: {saved: t}\n", nil, "f.yaml:2: table: {saved: t} needs --store DSN"},
+		// The reader reads the first document only: a map appended at the end of a later one was lost.
+		{"name: x\nmap: {saved: b2}\nunits: []\n---\nname: y\n", store, "f.yaml:2: map: a file that refers to a saved map holds one YAML document, not 2"},
 	} {
 		data, err := rules.Inline("f.yaml", []byte(c.file), c.saved)
 		if err == nil {

@@ -2,7 +2,9 @@ package scenario
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -136,11 +138,32 @@ func Inline(file string, data []byte, key string, wrap bool, own []string, saved
 	if root.Style&yaml.FlowStyle != 0 || root.Content[at].Column != 1 {
 		return nil, r.Errf(ref, key, "a file that refers to a saved map is written in block style, its keys at the start of their lines")
 	}
+	if n := documents(data); n > 1 {
+		return nil, r.Errf(ref, key, "a file that refers to a saved map holds one YAML document, not %d (no --- between documents)", n)
+	}
 	text, err := saved(name)
 	if err != nil {
 		return nil, r.Errf(nameNode, key+"."+SavedKey, "%v", err)
 	}
-	return splice(data, root, at, key, name, wrap, text), nil
+	out := splice(data, root, at, key, name, wrap, text)
+	if err := yaml.Unmarshal(out, new(yaml.Node)); err != nil {
+		return nil, r.Errf(nameNode, key+"."+SavedKey, "the saved map %q cannot be written into this file (%v): draw the map here instead", name, err)
+	}
+	return out, nil
+}
+
+// documents counts the YAML documents of data (what does not read counts as one more).
+func documents(data []byte) int {
+	d := yaml.NewDecoder(bytes.NewReader(data))
+	for n := 0; ; n++ {
+		var v yaml.Node
+		if err := d.Decode(&v); err != nil {
+			if !errors.Is(err, io.EOF) {
+				n++
+			}
+			return n
+		}
+	}
 }
 
 // splice blanks the lines of root's key at (from its key to the next key) and appends text,
@@ -162,9 +185,14 @@ func splice(data []byte, root *yaml.Node, at int, key, name string, wrap bool, t
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "# %s: {saved: %s}, copied from the store\n", key, strconv.Quote(name))
-	if !wrap {
+	empty := strings.TrimSpace(string(text)) == "{}" // a map with no keys, as YAML writes it
+	switch {
+	case !wrap && empty: // nothing to add
+	case !wrap:
 		b.Write(text)
-	} else {
+	case empty:
+		b.WriteString(key + ": {}\n")
+	default:
 		b.WriteString(key + ":\n")
 		for _, l := range strings.SplitAfter(string(text), "\n") {
 			if l != "" {

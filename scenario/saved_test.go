@@ -1,10 +1,7 @@
 package scenario
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,6 +18,7 @@ func FuzzInline(f *testing.F) {
 	f.Add("ruleset: lightningwar\ntable: {saved: t}\ntoe: []\n", "table: {width: 24, height: 12}\nroads: [{id: r, line: [[0, 6], [24, 6]]}]\n", false)
 	f.Add("ruleset: lightningwar\ntoe: []\ntable:\n  saved: t", "{\"table\": {\"width\": 24}}", false)
 	f.Add("map: {saved: x}\n---\nmap: 2\n", "a: |\n  text\n  more\n", true)
+	f.Add("0 : 0\ntable:\n saved: 0", "{}", false) // an empty saved table once made a file that was not YAML
 	f.Fuzz(func(t *testing.T, file, saved string, wrap bool) {
 		key := "map"
 		if !wrap {
@@ -38,13 +36,8 @@ func FuzzInline(f *testing.F) {
 		if err := yaml.Unmarshal(out, &doc); err != nil {
 			t.Fatalf("not YAML after inlining: %v\n%s", err, out)
 		}
-		// Only a file of one document: in a file of several, Inline appends the map to the last
-		// one, which the reader does not read when the reference is not the first document's
-		// last key (a defect of Inline's, not yet mended; its map is lost, not misread).
-		if documents(file) == 1 {
-			if err := holdsSaved(&doc, canon, key, wrap); err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
+		if err := holdsSaved(&doc, canon, key, wrap); err != nil {
+			t.Fatalf("%v\n%s", err, out)
 		}
 		in, got := strings.Split(strings.TrimSuffix(file, "\n"), "\n"), strings.Split(string(out), "\n")
 		for i, l := range in {
@@ -101,18 +94,3 @@ func holdsSaved(doc *yaml.Node, canon []byte, key string, wrap bool) error {
 	return nil
 }
 
-// documents is how many YAML documents text holds, as far as they read.
-func documents(text string) int {
-	d := yaml.NewDecoder(bytes.NewReader([]byte(text)))
-	n := 0
-	for {
-		var v yaml.Node
-		if err := d.Decode(&v); err != nil {
-			if !errors.Is(err, io.EOF) {
-				n++ // what does not read counts as one more document
-			}
-			return n
-		}
-		n++
-	}
-}
