@@ -93,4 +93,3 @@ func holdsSaved(doc *yaml.Node, canon []byte, key string, wrap bool) error {
 	}
 	return nil
 }
-
