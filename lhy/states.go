@@ -52,7 +52,7 @@ func b2u(b bool) uint64 {
 }
 
 // sameState reports whether two games are alike in everything a step reads or changes.
-// (TestSameStateCoversGame keeps it in step with the Game type's fields.)
+// (TestSameStateCoversGame, in states_test.go, keeps it in step with the Game type's fields.)
 func sameState(a, b *Game) bool {
 	if a.Map != b.Map || a.Date != b.Date || a.Night != b.Night || a.Turn != b.Turn || a.Readings != b.Readings ||
 		len(a.Units) != len(b.Units) || len(a.Assaults) != len(b.Assaults) || !sameInts(a.IPs, b.IPs) {
