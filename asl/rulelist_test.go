@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-referee/umpire/internal/specref"
+	"github.com/umpire-referee/umpire/internal/rulecheck"
 )
 
 // notInSpec are the ids of RuleList the shared spec cannot vouch for, each with why it is
@@ -62,7 +62,7 @@ func specRules(t *testing.T, dir string) map[string]bool {
 		}
 	}
 	for _, s := range aslSeeds {
-		text, err := specref.Read(dir, s.file)
+		text, err := rulecheck.Read(dir, s.file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func specRules(t *testing.T, dir string) map[string]bool {
 			}
 		}
 	}
-	notes, err := specref.Read(dir, "rules-notes.md")
+	notes, err := rulecheck.Read(dir, "rules-notes.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func specRules(t *testing.T, dir string) map[string]bool {
 			add(m[1] + m[2])
 		}
 	}
-	for n := range specref.Notes(notes) {
+	for n := range rulecheck.Notes(notes) {
 		ids["rules-notes "+n] = true
 	}
 	return ids
@@ -98,7 +98,7 @@ func specRules(t *testing.T, dir string) map[string]bool {
 // explains; a citation of a rule that does not exist fails here. It needs the shared spec
 // beside the repository and skips without it.
 func TestRuleListInSpec(t *testing.T) {
-	dir := specref.Dir()
+	dir := rulecheck.Dir()
 	if dir == "" {
 		t.Skip("the shared spec (../shared beside the repository) is absent: the rule list is not checked against the seeds")
 	}
@@ -127,5 +127,35 @@ func TestRuleListInSpec(t *testing.T) {
 		if !listed[id] {
 			t.Errorf("%s is exempted but not listed: drop its exemption", id)
 		}
+	}
+}
+
+// aslRuleID is a string that reads as an ASL rule id: a chapter and number ("D2.11", "A10"), a
+// chapter alone ("C"), or one of the names RuleList gives that are no rule number.
+var aslRuleID = regexp.MustCompile(`^([A-H][0-9]+(\.[0-9]+)?|[A-H]|TC|scenario|notation)$`)
+
+// TestRuleListHoldsEveryCitedRule: every string constant of the ASL packages that reads as a
+// rule id (a refusal's, an event's, a cost term's, a roll's) is in RuleList, whether or not a
+// golden or a random game reaches the line that cites it.
+func TestRuleListHoldsEveryCitedRule(t *testing.T) {
+	listed := map[string]bool{}
+	for _, r := range RuleList {
+		listed[r.ID] = true
+	}
+	n := 0
+	for _, dir := range []string{".", "ruleset", "aslfile", "plan"} {
+		lits, err := rulecheck.Literals(dir, aslRuleID.MatchString)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id, at := range lits {
+			n++
+			if !listed[id] {
+				t.Errorf("%s/%s cites %s, which RuleList lacks", dir, at, id)
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d rule ids found in the source: the scan misread it", n)
 	}
 }

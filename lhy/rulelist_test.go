@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-referee/umpire/internal/specref"
+	"github.com/umpire-referee/umpire/internal/rulecheck"
 )
 
 // notInSpec are the ids of RuleList the shared spec cannot vouch for, each with why it is
@@ -51,16 +51,16 @@ func specRules(t *testing.T, dir string) map[string]bool {
 			}
 		}
 	}
-	seed, err := specref.Read(dir, "seeds/lhy-assault-fire-player-aid.txt")
+	seed, err := rulecheck.Read(dir, "seeds/lhy-assault-fire-player-aid.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	numbers(seed)
-	notes, err := specref.Read(dir, "rules-notes.md")
+	notes, err := rulecheck.Read(dir, "rules-notes.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for n, text := range specref.Notes(notes) {
+	for n, text := range rulecheck.Notes(notes) {
 		ids["rules-notes "+n] = true
 		if strings.HasPrefix(n, "2.") {
 			numbers(text)
@@ -74,7 +74,7 @@ func specRules(t *testing.T, dir string) map[string]bool {
 // few ids notInSpec explains; a citation of a rule that does not exist fails here. It needs the
 // shared spec beside the repository and skips without it.
 func TestRuleListInSpec(t *testing.T) {
-	dir := specref.Dir()
+	dir := rulecheck.Dir()
 	if dir == "" {
 		t.Skip("the shared spec (../shared beside the repository) is absent: the rule list is not checked against the seed")
 	}
@@ -119,5 +119,35 @@ func TestStatesCiteListedRules(t *testing.T) {
 				t.Errorf("States[%d][%d] cites %q, which RuleList lacks", s, v, c.Rule)
 			}
 		}
+	}
+}
+
+// lhyRuleID is a string that reads as an LHY rule id: a dotted number ("14.3.3") or a line of
+// rules-notes ("rules-notes 2.3").
+var lhyRuleID = regexp.MustCompile(`^([0-9]+(\.[0-9]+)+|rules-notes [0-9]+(\.[0-9]+)*)$`)
+
+// TestRuleListHoldsEveryCitedRule: every string constant of the LHY packages that reads as a
+// rule id (a refusal's, an event's, a DRM term's, a state cell's, a reading's) is in RuleList,
+// whether or not a golden or a random game reaches the line that cites it.
+func TestRuleListHoldsEveryCitedRule(t *testing.T) {
+	listed := map[string]bool{}
+	for _, r := range RuleList {
+		listed[r.ID] = true
+	}
+	n := 0
+	for _, dir := range []string{".", "ruleset", "lhyfile"} {
+		lits, err := rulecheck.Literals(dir, lhyRuleID.MatchString)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id, at := range lits {
+			n++
+			if !listed[id] {
+				t.Errorf("%s/%s cites %s, which RuleList lacks", dir, at, id)
+			}
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d rule ids found in the source: the scan misread it", n)
 	}
 }

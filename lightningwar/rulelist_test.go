@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-referee/umpire/internal/specref"
+	"github.com/umpire-referee/umpire/internal/rulecheck"
 )
 
 // The seed numbers no sections, so a label is checked by its words: each part of it ("Base
@@ -55,7 +55,7 @@ func inSpec(label, seed string, notes map[string]string) string {
 		words = strings.Split(name, ": ")
 	}
 	for _, w := range words {
-		if !specref.Contains(lw, w) {
+		if !rulecheck.Contains(lw, w) {
 			return "neither the seed nor rules-notes 3 says " + `"` + w + `"`
 		}
 	}
@@ -67,20 +67,20 @@ func inSpec(label, seed string, notes map[string]string) string {
 // notInSpec explains; a citation of a rule the spec does not have fails here. It needs the
 // shared spec beside the repository and skips without it.
 func TestRuleListInSpec(t *testing.T) {
-	dir := specref.Dir()
+	dir := rulecheck.Dir()
 	if dir == "" {
 		t.Skip("the shared spec (../shared beside the repository) is absent: the rule list is not checked against the seed")
 	}
-	seed, err := specref.Read(dir, "seeds/lightning-war-movement-phase.txt")
+	seed, err := rulecheck.Read(dir, "seeds/lightning-war-movement-phase.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, err := specref.Read(dir, "rules-notes.md")
+	text, err := rulecheck.Read(dir, "rules-notes.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	notes := specref.Notes(text)
-	if _, ok := notes["3.6"]; !ok || !specref.Contains(seed, "Vehicle Miring Table") {
+	notes := rulecheck.Notes(text)
+	if _, ok := notes["3.6"]; !ok || !rulecheck.Contains(seed, "Vehicle Miring Table") {
 		t.Fatalf("the spec was misread: no rules-notes 3.6 among %d sections, or no miring table in the seed", len(notes))
 	}
 	listed := map[string]bool{}
@@ -109,6 +109,41 @@ func TestRuleListInSpec(t *testing.T) {
 	for id := range seedWords {
 		if !listed[id] {
 			t.Errorf("%s has seed words but is not listed: drop them", id)
+		}
+	}
+}
+
+// TestRuleListHoldsEveryCitedRule: every rule label of the package (a constant named Rule...)
+// is in RuleList, whether or not a golden or a random game reaches the line that cites it, and
+// no other string of the package or its ruleset names a rules-notes section or a default as a
+// label does.
+func TestRuleListHoldsEveryCitedRule(t *testing.T) {
+	listed := map[string]bool{}
+	for _, r := range RuleList {
+		listed[r.ID] = true
+	}
+	consts, err := rulecheck.Consts(".", "Rule")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(consts) < 20 {
+		t.Errorf("only %d Rule constants found: the scan misread the source", len(consts))
+	}
+	for name, label := range consts {
+		if !listed[label] {
+			t.Errorf("%s (%q) is not in RuleList", name, label)
+		}
+	}
+	label := regexp.MustCompile(`^[A-Z][A-Za-z :]*( \(rules-notes [0-9.]+\)| \[default\])$`)
+	for _, dir := range []string{".", "ruleset", "lwfile"} {
+		lits, err := rulecheck.Literals(dir, label.MatchString)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s, at := range lits {
+			if !listed[s] {
+				t.Errorf("%s/%s: %q reads as a rule label but is not in RuleList", dir, at, s)
+			}
 		}
 	}
 }
