@@ -119,3 +119,46 @@ func jsonSteps(t *testing.T, file string) []string {
 	}
 	return out
 }
+
+// TestRulesCommand: `umpire rules [RULESET]` prints each listed rule, id and title, of one
+// ruleset or of every one; an unknown ruleset or a second one is a usage error.
+func TestRulesCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want []string // lines or parts of lines on stdout, or the error on stderr
+	}{
+		{[]string{"rules", "lhy"}, 0, []string{"Last Hundred Yards (ruleset: lhy): ", "\n  14.3.3  ", "Retreat\n"}},
+		{[]string{"rules", "ASL"}, 0, []string{"ASL (ruleset: asl): ", "\n  D2.11     VCA changes\n", "\n  TC        "}},
+		{[]string{"rules"}, 0, []string{"ASL (ruleset: asl)", "\n\nLast Hundred Yards (ruleset: lhy)", "\n\nLightning War (ruleset: lightningwar)", "  Contact [default]  "}},
+		{[]string{"rules", "chess"}, 2, []string{`unknown ruleset "chess" (asl, lhy, lightningwar)`}},
+		{[]string{"rules", "asl", "lhy"}, 2, []string{"name one ruleset"}},
+		{[]string{"rules", "--json"}, 2, []string{"unknown flag --json"}},
+	} {
+		code, out, errs := runCmd(c.args...)
+		if code != c.code {
+			t.Errorf("umpire %s: exit %d, want %d (%s)", strings.Join(c.args, " "), code, c.code, errs)
+		}
+		text := out
+		if c.code != 0 {
+			text = errs
+			if out != "" {
+				t.Errorf("umpire %s printed on stdout: %s", strings.Join(c.args, " "), out)
+			}
+		}
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("umpire %s: no %q in\n%s", strings.Join(c.args, " "), w, text)
+			}
+		}
+	}
+	// Every listed rule is a line of `umpire rules`.
+	_, out, _ := runCmd("rules")
+	for _, rs := range rules.All() {
+		for _, r := range rs.(rules.RuleLister).RuleList() {
+			if !strings.Contains(out, "  "+r.ID+" ") || !strings.Contains(out, "  "+r.Title+"\n") {
+				t.Errorf("umpire rules does not print %s %q", r.ID, r.Title)
+			}
+		}
+	}
+}
