@@ -64,3 +64,34 @@ func TestLiteralsAndConsts(t *testing.T) {
 		t.Errorf("Consts = %q", consts)
 	}
 }
+
+// TestDir: the spec is found beside the module root from any directory below it, and not at
+// all when the module has none beside it (the tests then skip).
+func TestDir(t *testing.T) {
+	top := t.TempDir()
+	mod := filepath.Join(top, "repo")
+	pkg := filepath.Join(mod, "asl", "ruleset")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(pkg)
+	if d := Dir(); d != "" {
+		t.Errorf("no spec beside the module, yet Dir = %q", d)
+	}
+	shared := filepath.Join(top, "shared")
+	if err := os.MkdirAll(shared, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if d := Dir(); d != "" {
+		t.Errorf("a shared directory without rules-notes.md, yet Dir = %q", d)
+	}
+	if err := os.WriteFile(filepath.Join(shared, "rules-notes.md"), []byte("# notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d := Dir(); filepath.Clean(d) != shared {
+		t.Errorf("Dir = %q, want %q", d, shared)
+	}
+}
