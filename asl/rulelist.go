@@ -7,11 +7,12 @@ type Rule struct {
 }
 
 // RuleList is every rule a step may cite, as a cost term, a roll, an event or a refusal: the
-// sections of the seeds D2, D14 and E11; the rules they and rules-notes refer to (B, C and D
-// rules the movement rules lean on, D8 Bog); the Infantry, Column and fire rules of chapters A
-// and C that a Column's advance and an outside attack apply; and three names that are no rule
-// number: TC (the Terrain Chart, rules-notes 1.2), scenario (what a scenario file must define)
-// and notation (a line that cannot be read). A read-only table: the ruleset serves a copy.
+// sections of the seeds D2, D14 and E11; the rules they and rules-notes refer to (A2.5, A4, A6,
+// C10.1, D5.2, the D8 Bog rules); the chapter A and C rules outside the seeds that a Column's
+// advance and an outside attack apply (A4.1, A4.7, A7, A7.302, A7.8, A10, C); and three names
+// that are no rule number: TC (the Terrain Chart, rules-notes 1.2), scenario (what a scenario
+// file must define) and notation (a line that cannot be read). A read-only table: the ruleset
+// serves a copy.
 //
 // A citation outside the list is a fault: the tests hold every golden's citations, and every
 // report of the random games, to it, and check every id against the seeds and rules-notes
