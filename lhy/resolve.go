@@ -1356,7 +1356,7 @@ func (g *Game) recover(a Action, rep *Report, r roller) error {
 		}
 	}
 	if u.Regrouping && !u.Disrupted && u.Nation.JapaneseOrRussian() {
-		terms = append(terms, Term{Value: +1, Label: "Japanese/Russian Regrouping", Rule: "12.2"})
+		terms = append(terms, Term{Value: +1, Label: "Japanese/Russian Regrouping", Rule: "12.1"})
 	}
 	sum := 0
 	for _, t := range terms {

@@ -90,7 +90,7 @@ func (g *Game) do(a Action, r *recorder, rep *Report) error {
 		rep.add("", d.ID, "", "the referee hides %s", d.ID)
 		return nil
 	}
-	return refuse("notation", "unknown verb %s", a.Verb)
+	return refuse(RuleNotation, "unknown verb %s", a.Verb)
 }
 
 // readLegacyParts reads the detachments a names by the old names of parts (LegacyPart) as the

@@ -28,6 +28,16 @@ func (Ruleset) Name() string { return "asl" }
 // Title is the game's name.
 func (Ruleset) Title() string { return "ASL" }
 
+// RuleList is every rule a step may cite, id and title ([asl.RuleList]), as a copy: a
+// [rules.RuleLister].
+func (Ruleset) RuleList() []rules.Rule {
+	out := make([]rules.Rule, len(asl.RuleList))
+	for i, r := range asl.RuleList {
+		out[i] = rules.Rule(r)
+	}
+	return out
+}
+
 // Load reads an ASL scenario file under lim.
 func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario, error) {
 	s, err := aslfile.LoadLimited(file, data, lim)

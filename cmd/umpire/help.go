@@ -100,6 +100,15 @@ repository). Save it under a name of your own, change the units and moves, and p
 			Examples: []rules.Example{
 				{Line: "umpire demo", Text: "print it"},
 			}},
+		{Name: "rules", Run: rulesCmd, Synopsis: "umpire rules [RULESET]",
+			Summary: "list the rules a ruleset's steps may cite, each id with its title",
+			About: `Prints the rule list of RULESET (asl, lhy, lightningwar), or of every ruleset: each rule
+a step may cite, as a refusal, a cost term, a roll or an event, with what it is about. A report
+cites nothing else; the tests hold every golden and every random game to the list.`,
+			Examples: []rules.Example{
+				{Line: "umpire rules lhy", Text: "the Last Hundred Yards rules, 14.0 Assault to 14.3.3 Retreat"},
+				{Line: "umpire rules", Text: "every ruleset's list"},
+			}},
 		{Name: "help", Run: helpCmd, Synopsis: "umpire help [COMMAND]",
 			Summary: "list the commands, or print one command's usage, flags and examples",
 			Examples: []rules.Example{

@@ -28,6 +28,16 @@ func (Ruleset) Name() string { return "lhy" }
 // Title is the game's name.
 func (Ruleset) Title() string { return "Last Hundred Yards" }
 
+// RuleList is every rule a step may cite, id and title ([lhy.RuleList]), as a copy: a
+// [rules.RuleLister].
+func (Ruleset) RuleList() []rules.Rule {
+	out := make([]rules.Rule, len(lhy.RuleList))
+	for i, r := range lhy.RuleList {
+		out[i] = rules.Rule(r)
+	}
+	return out
+}
+
 // Load reads a `ruleset: lhy` scenario file under lim.
 func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario, error) {
 	s, err := lhyfile.LoadLHYLimited(file, data, lim)

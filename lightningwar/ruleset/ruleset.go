@@ -32,6 +32,16 @@ func (Ruleset) Name() string { return "lightningwar" }
 // Title is the game's name.
 func (Ruleset) Title() string { return "Lightning War" }
 
+// RuleList is every rule a step may cite, id and title ([lw.RuleList]), as a copy: a
+// [rules.RuleLister].
+func (Ruleset) RuleList() []rules.Rule {
+	out := make([]rules.Rule, len(lw.RuleList))
+	for i, r := range lw.RuleList {
+		out[i] = rules.Rule(r)
+	}
+	return out
+}
+
 // Load reads a `ruleset: lightningwar` scenario file under lim.
 func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario, error) {
 	s, err := lwfile.LoadLightningWarLimited(file, data, lim)
