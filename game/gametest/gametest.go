@@ -6,8 +6,8 @@
 //   - "clone independent": a Clone taken before a step keeps the state it had while the
 //     original plays the step, and playing the same step on it with the same rolls reaches
 //     the same hash (a step is a function of the state, the line and the dice);
-//   - "rule listed": every rule a report cites (a step's rules, a refusal's rule) is in the
-//     ruleset's rule list (rules.RuleLister);
+//   - "rule listed": every rule a report cites (rules.Citations: a step's rules, a refusal's,
+//     a roll's) is in the ruleset's rule list (rules.RuleLister);
 //   - "replay reproduces": replaying the log from the scenario reaches the hash of every step.
 //
 // A ruleset adds its own invariants as a [Check] run after every step, and draws the lines
@@ -106,7 +106,7 @@ func Play(name string, data []byte, seed uint64, next Mover, opt Options) (*Run,
 	}
 	var listed func(string) bool
 	if rl, ok := g.Ruleset().(rules.RuleLister); ok {
-		listed = isListed(rl.RuleList())
+		listed = rules.Listed(rl.RuleList())
 	}
 	p := &player{g: g, seed: seed, data: data, listed: listed, check: opt.Check,
 		rnd: rand.New(rand.NewPCG(seed, seed^0x5eed)), src: dice.NewSeeded(seed ^ 0xd1ce)}
@@ -209,7 +209,7 @@ func (p *player) unlisted(rep *rules.Report) (string, bool) {
 	if p.listed == nil {
 		return "", true
 	}
-	for _, id := range citations(rep) {
+	for _, id := range rules.Citations(rep) {
 		if !p.listed(id) {
 			return id, false
 		}
@@ -234,22 +234,4 @@ func (p *player) replay(name string) error {
 	}
 	p.run.Log = p.g.Log
 	return nil
-}
-
-// citations are the rules rep cites: its rules and its refusal's.
-func citations(rep *rules.Report) []string {
-	out := append([]string(nil), rep.Rules...)
-	if rep.Refusal != nil && rep.Refusal.Rule != "" {
-		out = append(out, rep.Refusal.Rule)
-	}
-	return out
-}
-
-// isListed answers whether an id is in list.
-func isListed(list []rules.Rule) func(string) bool {
-	set := make(map[string]bool, len(list))
-	for _, r := range list {
-		set[r.ID] = true
-	}
-	return func(id string) bool { return set[id] }
 }
