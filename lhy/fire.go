@@ -161,7 +161,7 @@ func (g *Game) firePlan(a Action, rep *Report) (*plan[fireVars], error) {
 		case m.Kind == MDRM:
 			sa = append(sa, k)
 			mortars = append(mortars, k)
-			if m.MV >= 2 {
+			if m.MV >= MortarHitMV {
 				tens = append(tens, k)
 			}
 		}
@@ -276,7 +276,7 @@ func (f *fireSetup) fold(v *fireVars, rep *Report, k, face int) {
 		for i := range f.nations {
 			better(i)
 		}
-		if face == 10 && m.MV >= 2 {
+		if face == MortarHitNatural && m.MV >= MortarHitMV {
 			v.tens++
 		}
 	case ATDRM:
@@ -400,8 +400,8 @@ func (g *Game) placeSADRM(m *Marker, h Hex, nations []Nation, rep *Report) error
 		}
 	}
 	if regrouping != "" { // a Regrouping firer: the marker's DRM is one worse
-		m.DRM--
-		rep.Terms = append(rep.Terms, Term{Value: -1, Label: regrouping + " Regrouping", Rule: "14.3"})
+		m.DRM += RegroupingFireDRM
+		rep.Terms = append(rep.Terms, Term{Value: RegroupingFireDRM, Label: regrouping + " Regrouping", Rule: "14.3"})
 	}
 	return nil
 }
@@ -450,8 +450,8 @@ func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Repor
 	for _, j := range g.inBuf(h, &buf) {
 		ld := &g.Units[j]
 		if ld.Kind == Leader && !ld.Disrupted && ld.Side == u.Side && ld.Platoon != "" && ld.Platoon == u.Platoon && ld.EffCohesion() > u.EffCohesion() {
-			ffar--
-			rep.Terms = append(rep.Terms, Term{Value: -1, Label: "with its platoon leader " + ld.ID, Rule: "13.1.4"})
+			ffar += PlatoonLeaderDRM
+			rep.Terms = append(rep.Terms, Term{Value: PlatoonLeaderDRM, Label: "with its platoon leader " + ld.ID, Rule: "13.1.4"})
 			break
 		}
 	}
@@ -530,10 +530,10 @@ func (g *Game) smallArms(f *fireSetup, ni int, x rolled, v *fireVars, rep *Repor
 // when Disrupted already.
 func (g *Game) fireHit(t, ffar, c int, rep *Report) {
 	u := &g.Units[t]
-	if u.Heroic || u.Nation.JapaneseOrRussian() || ffar >= 10 || u.Disrupted {
+	if u.Heroic || u.Nation.JapaneseOrRussian() || ffar >= CasualtyFFAR || u.Disrupted {
 		why := "Heroic"
 		switch {
-		case ffar >= 10:
+		case ffar >= CasualtyFFAR:
 			why = "FFAR 10 or more"
 		case u.Nation.JapaneseOrRussian():
 			why = "Japanese/Russian"
@@ -743,7 +743,7 @@ func antiTankResult(u *Unit, x rolled, lessInMotion bool) (atResult, int) {
 		return atDestroyed, eav
 	case u.Kind == AFV && x.ffar == eav:
 		return atShockedEqual, eav
-	case u.Kind == AFV && x.natural == 10 && x.ffar >= eav-2:
+	case u.Kind == AFV && x.natural == ShockNatural && x.ffar >= eav-ShockBelowArmour:
 		return atShocked10, eav
 	}
 	return atNoEffect, eav

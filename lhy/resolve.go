@@ -309,7 +309,9 @@ func (g *Game) reinforce(a Action, rep *Report) error {
 // AssaultTerms are the DRM of an Assault as the attacker sees it (14.0), each labelled.
 func (g *Game) AssaultTerms(as Assault, att, def force) []Term {
 	var terms []Term
-	add := func(v int, label string) { terms = append(terms, Term{Value: v, Label: label, Rule: "14.0"}) }
+	add := func(d AssaultDRM) {
+		terms = append(terms, Term{Value: AssaultDRMs[d].Value, Label: AssaultDRMs[d].Label, Rule: "14.0"})
+	}
 	bestOf := func(idx []int) (int, bool) {
 		b, any := 0, false
 		for _, i := range idx {
@@ -336,17 +338,17 @@ func (g *Game) AssaultTerms(as Assault, att, def force) []Term {
 	}
 	nonVeh := has(def.all, func(u *Unit) bool { return !u.Vehicular() && u.Rider == "" })
 	if info.Terrain == UrbanBuilding && has(def.all, func(u *Unit) bool { return !u.Vehicular() && u.Rider == "" && (u.Combat || u.Kind == Leader) }) {
-		add(-2, "Urban bldg")
+		add(DRMUrbanBuilding)
 	}
 	uphill := len(as.From) > 0
 	for _, f := range as.From {
 		uphill = uphill && g.Map.Info(f).Level < info.Level
 	}
 	if uphill {
-		add(-1, "up Hill")
+		add(DRMUphill)
 	}
 	if has(def.counted, func(u *Unit) bool { return u.Combat && u.Concealed }) {
-		add(-1, "Concealed")
+		add(DRMConcealed)
 	}
 	if nonVeh {
 		wall := len(as.From) > 0
@@ -355,11 +357,11 @@ func (g *Game) AssaultTerms(as Assault, att, def force) []Term {
 		}
 		switch {
 		case g.HasIP(as.Target):
-			add(-1, "IP")
+			add(DRMIP)
 		case info.Terrain == RuralBuilding:
-			add(-1, "Rural bldg")
+			add(DRMRuralBuilding)
 		case wall:
-			add(-1, "Wall")
+			add(DRMWall)
 		}
 	}
 	companies := map[string]bool{}
@@ -369,30 +371,30 @@ func (g *Game) AssaultTerms(as Assault, att, def force) []Term {
 		}
 	}
 	if len(companies) > 1 {
-		add(-1, "Fragmented Assault")
+		add(DRMFragmented)
 	}
 	if has(att.counted, func(u *Unit) bool { return u.Vehicular() && u.Motion }) {
-		add(-1, "attacking vehicle in Motion")
+		add(DRMAttackerMotion)
 	}
 	if has(def.counted, func(u *Unit) bool { return u.Vehicular() && u.Motion }) {
-		add(+1, "defending vehicle in Motion")
+		add(DRMDefenderMotion)
 	}
 	if has(def.all, func(u *Unit) bool { return u.Regrouping }) {
-		add(+1, "Regrouping")
+		add(DRMRegrouping)
 	}
 	fp := has(def.all, func(u *Unit) bool { return u.Kind == FP })
 	if fp && has(att.counted, func(u *Unit) bool { return u.Heroic }) {
-		add(+1, "Heroic vs FP")
+		add(DRMHeroicVsFP)
 	}
 	if as.Envelopment {
-		add(+2, "Envelopment")
+		add(DRMEnvelopment)
 	}
 	hard := fp || info.Terrain == UrbanBuilding || has(def.all, func(u *Unit) bool { return u.Kind == TowedGun })
 	if hard && has(att.counted, func(u *Unit) bool { return u.Kind == LATW }) {
-		add(+1, "LATW")
+		add(DRMLATW)
 	}
 	if hard && has(att.counted, func(u *Unit) bool { return u.Kind == FT }) {
-		add(+2, "FT")
+		add(DRMFT)
 	}
 	return terms
 }
@@ -930,48 +932,53 @@ func (g *Game) canAttempt(i int) bool {
 func (g *Game) VDATerms(i, t int) []Term {
 	u, v := &g.Units[i], &g.Units[t]
 	var terms []Term
-	add := func(val int, label string) { terms = append(terms, Term{Value: val, Label: label, Rule: "14.3.2"}) }
+	add := func(d VDADRM, label string) {
+		if label == "" {
+			label = VDADRMs[d].Label
+		}
+		terms = append(terms, Term{Value: VDADRMs[d].Value, Label: label, Rule: "14.3.2"})
+	}
 	after := g.Date.After9_43()
 	jr := u.Nation.JapaneseOrRussian()
 	switch {
 	case u.Kind == Squad || u.Kind == FP:
-		add(2, u.Kind.String())
+		add(VDASquadOrFP, u.Kind.String())
 	case u.Nation == German && u.Kind == MG:
-		add(2, "German MG")
+		add(VDAGermanMG, "")
 	case u.Kind == Section && after:
-		add(2, "infantry section after 9/43")
+		add(VDASectionAfter943, "")
 	case jr && u.Reduced() && (u.Kind == Squad || u.Kind == Section):
-		add(2, "reduced Japanese/Russian "+u.Kind.String())
+		add(VDAReducedJR, VDADRMs[VDAReducedJR].Label+u.Kind.String())
 	}
 	switch {
 	case u.ATV >= 0:
-		add(1, fmt.Sprintf("ATV %d", u.ATV))
+		add(VDAATV, fmt.Sprintf("%s %d", VDADRMs[VDAATV].Label, u.ATV))
 	case u.Nation == German && (u.Kind == Squad || u.Kind == FP) && after:
-		add(1, "German "+u.Kind.String()+" after 9/43")
+		add(VDAGermanAfter943, VDADRMs[VDAGermanAfter943].Label+u.Kind.String()+" after 9/43")
 	}
 	switch {
 	case u.Heroic:
-		add(1, "Heroic")
-	case u.AV > 2:
-		add(1, fmt.Sprintf("AV %d", u.AV))
+		add(VDAHeroic, "")
+	case u.AV > VDAAVAbove:
+		add(VDAAVOver2, fmt.Sprintf("%s %d", VDADRMs[VDAAVOver2].Label, u.AV))
 	case jr && u.Kind == Squad:
-		add(1, "Japanese/Russian squad")
+		add(VDAJRSquad, "")
 	}
 	// The target.
 	if !g.guarded(t) {
-		add(3, "no good-order combat unit with it, in or next to cover")
+		add(VDAUnguarded, "")
 	}
 	switch {
 	case v.Kind == Carrier:
-		add(2, "Carrier")
+		add(VDACarrier, "")
 	case v.Kind == AFV && v.Shocked:
-		add(2, "Shocked AFV")
+		add(VDAShockedAFV, "")
 	}
 	if v.Kind == AFV && v.SunkenViaHedgerow {
-		add(1, "entered a sunken road through hedgerows")
+		add(VDASunkenHedgerow, "")
 	}
 	if v.Motion {
-		add(-1, "in Motion")
+		add(VDAMotion, "")
 	}
 	return terms
 }
@@ -1351,12 +1358,12 @@ func (g *Game) recover(a Action, rep *Report, r roller) error {
 	for _, j := range g.In(u.At) {
 		w := &g.Units[j]
 		if j != a.Unit && w.Kind == Leader && w.Side == u.Side && !w.Disrupted {
-			terms = append(terms, Term{Value: -1, Label: "leader " + w.ID, Rule: "12.1"})
+			terms = append(terms, Term{Value: RecoverLeaderDRM, Label: "leader " + w.ID, Rule: "12.1"})
 			break
 		}
 	}
 	if u.Regrouping && !u.Disrupted && u.Nation.JapaneseOrRussian() {
-		terms = append(terms, Term{Value: +1, Label: "Japanese/Russian Regrouping", Rule: "12.1"})
+		terms = append(terms, Term{Value: RecoverRegroupingDRM, Label: "Japanese/Russian Regrouping", Rule: "12.1"})
 	}
 	sum := 0
 	for _, t := range terms {

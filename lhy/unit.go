@@ -189,7 +189,7 @@ func NewUnit(id, side string, n Nation, k Kind, at Hex) Unit {
 // EffCohesion is the Cohesion the procedures compare: 8 for a Heroic unit (rules-notes 2.5).
 func (u *Unit) EffCohesion() int {
 	if u.Heroic {
-		return 8
+		return HeroicCohesion
 	}
 	return int(u.Cohesion)
 }
