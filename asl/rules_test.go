@@ -546,6 +546,41 @@ func TestD2_5ESB(t *testing.T) {
 	}
 }
 
+// TestD2_5ESBRounding: the ESB DRM is +1 per extra MP sought, rounded down (FRD) for an
+// allotment printed black and up (FRU) for one printed red (D2.5; rules-notes 1.1 "Red MP"):
+// every amount from ½ to 3 MP, with a maker whose DRM is 0, and a red tank's 2 MP paid by step
+// (FRU of a whole number is itself: +2, so DR 9 gains the MP).
+func TestD2_5ESBRounding(t *testing.T) {
+	for _, c := range []struct {
+		sought   MP
+		frd, fru int
+	}{
+		{MP(1), 0, 1}, {Whole(1), 1, 1}, {MP(3), 1, 2}, {Whole(2), 2, 2}, {MP(5), 2, 3}, {Whole(3), 3, 3},
+	} {
+		for _, red := range []bool{false, true} {
+			v := tank(13)
+			v.RedMP = red
+			v.SetMaker(MakerUS, "")
+			want := map[bool]int{false: c.frd, true: c.fru}[red]
+			if d := ESBDRM(&v, c.sought); d.Total() != want {
+				t.Errorf("red %v, %s MP sought: ESB DRM %s, want %+d", red, c.sought, d, want)
+			}
+		}
+	}
+	red := tank(13)
+	red.RedMP = true
+	red.SetMaker(MakerUS, "")
+	runCases(t, []ruleCase{
+		{name: "red MP, 2 MP sought: +2, DR 9 gains them", w: world{units: []unitSpec{{id: "T", at: "M3", vca: "M4-N3", v: red, motion: true}}},
+			dice: []int{9}, steps: []stepWant{{step: "T esb 2"}},
+			check: func(t *testing.T, g *Game) {
+				if u := unit(g, "T"); u.Allowance != Whole(15) || u.Immobile != Mobile {
+					t.Errorf("allowance %v, %v: want 15 MP and Mobile", u.Allowance, u.Immobile)
+				}
+			}},
+	})
+}
+
 func TestD2_51MechanicalReliability(t *testing.T) {
 	red := tank(10)
 	red.RedMP = true

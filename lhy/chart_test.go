@@ -303,7 +303,9 @@ func lhyChartMismatches(sec string) (bad []string, cells map[string]int) {
 		}
 	}
 	var winAt, loseAt int
-	if _, err := fmt.Sscanf(text[strings.Index(text, "Final ≥ "):], "Final ≥ %d: the defender loses; ≤ %d: the attacker loses", &winAt, &loseAt); err != nil {
+	if i := strings.Index(text, "Final ≥ "); i < 0 {
+		badf("rules-notes 2.3: no line says who loses")
+	} else if _, err := fmt.Sscanf(text[i:], "Final ≥ %d: the defender loses; ≤ %d: the attacker loses", &winAt, &loseAt); err != nil {
 		badf("rules-notes 2.3: cannot read who loses: %v", err)
 	}
 	for f := MinFinal; f <= MaxFinal; f++ {
