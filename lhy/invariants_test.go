@@ -94,7 +94,9 @@ func playLHY(t *testing.T, seed uint64, size lhygen.Size, steps int) *gametest.R
 //     Attempt, each unit suffers only its single most detrimental result (rules-notes 2.4): its
 //     facts name it with one result (TestOneResultPerUnit's check); in an Assault, whose result
 //     is a row of the table applied column by column (14.3), no unit is told "no effect" beside
-//     a result, is Disrupted, Regrouping or Shocked twice, or suffers anything once removed;
+//     a result, is Disrupted, Regrouping or Shocked twice, suffers anything once removed, or
+//     loses more steps than the row's Casualty column, its failed Cohesion Checks and one Urban
+//     Assault can take;
 //   - "odds sum to one": the exact odds of the step, worked out on the game before it, add up
 //     to exactly 1, each outcome and fact with a chance in (0, 1] (TestOddsSumToOne's check);
 //   - "outcome in odds": what the step did (its facts, in order) is one of the outcomes the
@@ -140,7 +142,7 @@ func (v *lhyInvariants) invariants(g rules.Game, rep *rules.Report) error {
 			return fmt.Errorf("one result per unit: %q gives %s two results: %q", v.line, id, keys)
 		}
 	case "assault", "resolve":
-		if id, why := lhy.AssaultClash(after, keys); id != "" {
+		if id, why := lhy.AssaultClash(after, played); id != "" {
 			return fmt.Errorf("one result per unit: the Assault %q tells %s %s: %q", v.line, id, why, keys)
 		}
 	}

@@ -183,22 +183,29 @@ func twoResults(g *Game, keys []string) string {
 	return ""
 }
 
-// assaultClash names the first unit of g whose facts in keys are no single Assault result, and
+// assaultClash names the first unit of g whose facts in rep are no single Assault result, and
 // why, or "". An Assault's result is its row, whose columns apply together (14.3; see
 // docs/lhy-scenarios.md, "An Assault is one roll read on one row"): a loser may lose its
 // Concealment, take a Casualty, Disrupt and fail its check, all as parts of one result. What
-// no row gives is a unit told "no effect" beside a result, a unit Disrupted, Regrouping or
-// Shocked twice, or anything done to a unit once it is eliminated or Destroyed.
-func assaultClash(g *Game, keys []string) (string, string) {
+// no row gives a unit is "no effect" beside a result, a Disruption, Regrouping or Shock twice,
+// anything once it is eliminated or Destroyed, more than one Urban Assault Casualty (14.3.1),
+// or more steps lost to the row than its one Casualty column and its failed Cohesion Checks
+// (each failure costing a Disrupted unit, or a Japanese or Russian one, a step) can take.
+func assaultClash(g *Game, rep *Report) (string, string) {
 	results := []string{" Destroyed", " Shocked", " Disrupted", " Casualty", " eliminated", " Regrouping", " loses Concealment"}
 	for i := range g.Units {
 		id := g.Units[i].ID
 		seen := map[string]int{}
 		gone, noEffect, hit := false, false, false
-		for _, k := range keys {
+		lost, urban, fails := 0, 0, 0
+		for _, e := range rep.Events {
+			k := e.Key
 			if rest, ok := strings.CutPrefix(k, "no effect on "); ok && slices.Contains(strings.Split(rest, ", "), id) {
 				noEffect = true
 				continue
+			}
+			if k == id+" fails Cohesion Check" {
+				fails++
 			}
 			for _, r := range results {
 				if k != id+r {
@@ -213,10 +220,22 @@ func assaultClash(g *Game, keys []string) (string, string) {
 					return id, fmt.Sprintf("%q twice", k)
 				}
 				gone = r == " Destroyed" || r == " eliminated"
+				if r == " Casualty" || gone {
+					if e.Rule == "14.3.1" {
+						urban++
+					} else {
+						lost++
+					}
+				}
 			}
 		}
-		if noEffect && hit {
+		switch {
+		case noEffect && hit:
 			return id, "\"no effect\" beside a result"
+		case urban > 1:
+			return id, fmt.Sprintf("%d Urban Assault Casualties", urban)
+		case lost > 1+fails:
+			return id, fmt.Sprintf("%d steps lost to the row with %d Cohesion Checks failed", lost, fails)
 		}
 	}
 	return "", ""
