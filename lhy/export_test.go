@@ -1,7 +1,7 @@
 package lhy
 
 // For the tests of package lhy_test (which load scenario files through lhyfile, and play the
-// random games of lhy/lhygen): the oracles of the odds and of one result per unit.
+// random games of lhy/lhygen): the oracles of the odds, of one result per unit and of what a unit in each state may do.
 var (
 	OddsByEnumeration = (*Game).oddsByEnumeration
 	OddsDiff          = oddsDiff
@@ -9,4 +9,5 @@ var (
 	ByFacts           = byFacts
 	TwoResults        = twoResults
 	AssaultClash      = assaultClash
+	StateBars         = stateBars
 )

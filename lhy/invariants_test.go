@@ -97,6 +97,10 @@ func playLHY(t *testing.T, seed uint64, size lhygen.Size, steps int) *gametest.R
 //     a result, is Disrupted, Regrouping or Shocked twice, suffers anything once removed, or
 //     loses more steps than the row's Casualty column, its failed Cohesion Checks and one Urban
 //     Assault can take;
+//   - "state allows the step": no unit named as acting (a firer, an attacker, the unit that
+//     Advances, attempts a Vehicle Destruction, Recovers, Withdraws or Retreats) is in a state
+//     the table of what a unit in each state may do (lhy.States) bars from it
+//     (TestGateInvariant's check);
 //   - "odds sum to one": the exact odds of the step, worked out on the game before it, add up
 //     to exactly 1, each outcome and fact with a chance in (0, 1] (TestOddsSumToOne's check);
 //   - "outcome in odds": what the step did (its facts, in order) is one of the outcomes the
@@ -136,6 +140,11 @@ func (v *lhyInvariants) invariants(g rules.Game, rep *rules.Report) error {
 	}
 	after := g.(*ruleset.Game).G
 	keys := played.Keys()
+	if a, err := lhy.Parse(v.pre, v.line); err == nil {
+		if msg := lhy.StateBars(v.pre, a); msg != "" {
+			return fmt.Errorf("state allows the step: %q was taken, but %s", v.line, msg)
+		}
+	}
 	switch played.Verb {
 	case "fire", "vda":
 		if id := lhy.TwoResults(after, keys); id != "" {
