@@ -131,15 +131,26 @@ func TestScenarioCoverage(t *testing.T) {
 	}
 }
 
-// TestMoverCoverage: over 30 games of 120 lines, the Mover plays every verb (a Retreat along a
+// facts are results the random games must reach: every row of the Assault Results table but
+// the rarest (row 14, a natural 10 at +4: TestMoverCoverage asks only that the odds of the
+// Assaults played give it a chance), the resolutions without a roll, every result a unit may suffer, Collateral Damage, an IP left by
+// a destroyed Fighting Position, and the outcomes of the steps after an Assault.
+var facts = []string{"row 10-13", "row 6-9", "row 2-5", "row -1..1", "row <=-2", "immediate", "Casualty",
+	"Disrupted", "Regrouping", "Shocked", "Destroyed", "eliminated", "loses Concealment", "no effect on", "unloads",
+	"passes Cohesion Check", "fails Cohesion Check", "Collateral Damage", "IP in", "must retreat", "retreats", "advances",
+	"survives", "does not recover", "recovers", "withdraws", "no longer Regrouping", "new turn"}
+
+// TestMoverCoverage: over 40 games of 120 lines, the Mover plays every verb (a Retreat along a
 // path and one that eliminates, Assaults declared, reinforced and resolved later), fire
 // markers of every kind and option (small arms on a named nationality and by named firers,
 // mortar with and without an MFA MV, anti-tank with an ATV, by an MG, enfiladed), Assaults
-// from named hexes and with Envelopment; most lines are taken, and some are refused or unread.
+// from named hexes and with Envelopment, reaches every fact of facts, and plays Assaults whose
+// odds give every row of the Assault Results table a chance; most lines are taken, and some
+// are refused or unread.
 func TestMoverCoverage(t *testing.T) {
 	got := seen{}
 	taken, refused, unread := 0, 0, 0
-	for n := range 30 {
+	for n := range 40 {
 		g, err := game.Open("gen.yaml", lhygen.Scenario(uint64(n), lhygen.SizeOf(uint8(n))))
 		if err != nil {
 			t.Fatal(err)
@@ -155,11 +166,28 @@ func TestMoverCoverage(t *testing.T) {
 				unread++
 				continue
 			}
-			if _, err := g.Do(line, a, src); err != nil {
+			if pa.Verb == "assault" || pa.Verb == "resolve" {
+				if o, err := st.OddsOf(pa); err == nil {
+					for k, p := range o.Marginal {
+						if strings.HasPrefix(k, "row ") && p.Sign() > 0 {
+							got["odds "+k] = true
+						}
+					}
+				}
+			}
+			rep, err := g.Do(line, a, src)
+			if err != nil {
 				refused++
 				continue
 			}
 			taken++
+			for _, k := range ruleset.StepReport(rep).Keys() {
+				for _, f := range facts {
+					if strings.Contains(k, f) {
+						got["fact "+f] = true
+					}
+				}
+			}
 			got["verb "+pa.Verb] = true
 			got["retreat eliminated"] = got["retreat eliminated"] || pa.NoPath
 			got["retreat path"] = got["retreat path"] || pa.Verb == "retreat" && len(pa.Path) > 0
@@ -183,13 +211,19 @@ func TestMoverCoverage(t *testing.T) {
 	for _, v := range []string{"assault", "declare", "reinforce", "resolve", "fire", "vda", "retreat", "advance", "recover", "withdraw", "turn"} {
 		want = append(want, "verb "+v)
 	}
+	for _, f := range facts {
+		want = append(want, "fact "+f)
+	}
+	for _, row := range []string{"14", "10-13", "6-9", "2-5", "-1..1", "<=-2"} {
+		want = append(want, "odds row "+row)
+	}
 	if l := got.lacks(want); len(l) > 0 {
 		keys := make([]string, 0, len(got))
 		for k := range got {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		t.Errorf("30 games lack: %s (seen: %s)", strings.Join(l, "; "), strings.Join(keys, "; "))
+		t.Errorf("40 games lack: %s (seen: %s)", strings.Join(l, "; "), strings.Join(keys, "; "))
 	}
 	all := taken + refused + unread
 	t.Logf("%d lines: %d taken, %d refused, %d unread", all, taken, refused, unread)

@@ -214,18 +214,23 @@ func assault(st *lhy.Game, r *rand.Rand, verb, target string) string {
 		return ""
 	}
 	r.Shuffle(len(cand), func(i, j int) { cand[i], cand[j] = cand[j], cand[i] })
+	if r.IntN(2) == 0 { // a strong attack: the best Cohesion first (the top rows need it)
+		slices.SortStableFunc(cand, func(a, b int) int { return st.Units[b].EffCohesion() - st.Units[a].EffCohesion() })
+	}
 	cand = cand[:1+r.IntN(min(len(cand), 4))]
 	var b strings.Builder
 	b.WriteString(verb + " " + st.Map.Name(h))
+	from := map[lhy.Hex]bool{}
 	for _, i := range cand {
 		b.WriteString(" " + st.Units[i].ID)
-		if r.IntN(4) == 0 {
-			if from := entries(st, i, h); len(from) > 0 {
-				b.WriteString("@" + st.Map.Name(from[r.IntN(len(from))]))
-			}
+		f := st.Units[i].At
+		if es := entries(st, i, h); len(es) > 0 && (r.IntN(4) == 0 || !f.Adjacent(h)) {
+			f = es[r.IntN(len(es))]
+			b.WriteString("@" + st.Map.Name(f))
 		}
+		from[f] = true
 	}
-	if verb != "reinforce" && r.IntN(6) == 0 {
+	if verb != "reinforce" && (len(from) > 1 && r.IntN(2) == 0 || r.IntN(12) == 0) {
 		b.WriteString(" envelopment")
 	}
 	return b.String()

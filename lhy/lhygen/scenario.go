@@ -66,6 +66,7 @@ type gen struct {
 	hexes map[lhy.Hex]lhy.HexInfo
 	held  map[lhy.Hex]int // hex -> side (0, 1) holding it
 	units []unit
+	coh   [2][2]int // per side, the lowest and highest Cohesion of its units on foot
 }
 
 // unit is a unit as the file writes it: its fields in order.
@@ -91,6 +92,11 @@ func Scenario(seed uint64, size Size) []byte {
 		m: lhy.NewMap(size.Cols, size.Rows), hexes: map[lhy.Hex]lhy.HexInfo{}, held: map[lhy.Hex]int{}}
 	g.front()
 	g.terrain()
+	// Green, line or elite troops: a side much better than the other reaches the top rows of
+	// the Assault Results table.
+	for s := range g.coh {
+		g.coh[s] = [][2]int{{3, 6}, {3, 8}, {4, 8}, {6, 9}}[g.r.IntN(4)]
+	}
 	sides := [2][]lhy.Nation{axis[g.r.IntN(len(axis))], allies[g.r.IntN(len(allies))]}
 	for h, s := range g.sortedHeld() {
 		g.stack(h, s, sides[g.held[h]])
@@ -232,7 +238,8 @@ func (g *gen) values(u *unit) {
 			u.set("cohesion: %d", 3+r.IntN(4))
 		}
 	default:
-		u.set("cohesion: %d", 3+r.IntN(6))
+		c := g.coh[slices.Index(sideNames[:], u.side)]
+		u.set("cohesion: %d", c[0]+r.IntN(c[1]-c[0]+1))
 	}
 	if u.kind == lhy.Squad || u.kind == lhy.Section || u.kind == lhy.MG {
 		u.set("assault: %d", r.IntN(4))
