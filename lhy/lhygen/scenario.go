@@ -24,7 +24,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/umpire-referee/umpire/hex"
 	"github.com/umpire-referee/umpire/lhy"
 )
 
@@ -378,7 +377,7 @@ func (g *gen) file(seed uint64) []byte {
 	r := g.r
 	fmt.Fprintf(&b, "name: \"lhygen: random front, seed %d, %dx%d, %d stacks a side\"\n", seed, g.size.Cols, g.size.Rows, g.size.Stacks)
 	b.WriteString("ruleset: lhy\n")
-	fmt.Fprintf(&b, "seed: %d\n", seed%1_000_000_007)
+	fmt.Fprintf(&b, "seed: %d\n", seed%(1<<62)) // the dice after the file's own (a seed is at most 2^62)
 	switch r.IntN(3) {
 	case 0:
 		b.WriteString("date: 1943-06\n")
@@ -471,7 +470,7 @@ func (g *gen) writeSides(b *strings.Builder) {
 	}{{lhy.Wall, "walls"}, {lhy.Hedgerow, "hedgerows"}, {lhy.RiverSide, "rivers"}, {lhy.Blocked, "blocked"}} {
 		var list []string
 		for _, k := range keys {
-			if g.m.Sides[k]&f.bit != 0 && hex.Distance(k[0], k[1]) == 1 {
+			if g.m.Sides[k]&f.bit != 0 {
 				list = append(list, g.m.Name(k[0])+"-"+g.m.Name(k[1]))
 			}
 		}
