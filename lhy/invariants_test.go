@@ -88,8 +88,9 @@ func playLHY(t *testing.T, seed uint64, size lhygen.Size, steps int) *gametest.R
 }
 
 // lhyInvariants are Last Hundred Yards' own promises, checked after every step a random game
-// takes, each named in its error:
+// tries, each named in its error:
 //
+//   - "refusal cites a rule": a step the referee refuses names the rule that forbids it;
 //   - "one result per unit": in a fire, and in the Collateral Damage of a Vehicle Destruction
 //     Attempt, each unit suffers only its single most detrimental result (rules-notes 2.4): its
 //     facts name it with one result (TestOneResultPerUnit's check); in an Assault, whose result
@@ -135,8 +136,11 @@ func (v *lhyInvariants) check(g rules.Game, rep *rules.Report) error {
 
 func (v *lhyInvariants) invariants(g rules.Game, rep *rules.Report) error {
 	played := ruleset.StepReport(rep)
-	if played == nil {
-		return nil // refused: gametest has checked that it changed nothing
+	if played == nil { // refused: gametest has checked that it changed nothing
+		if rep.Refusal == nil || rep.Refusal.Rule == "" {
+			return fmt.Errorf("refusal cites a rule: %q is refused without a rule: %v", v.line, rep.Refusal)
+		}
+		return nil
 	}
 	after := g.(*ruleset.Game).G
 	keys := played.Keys()
