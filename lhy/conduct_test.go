@@ -189,6 +189,25 @@ func TestStateTableComplete(t *testing.T) {
 	}
 }
 
+// stateBars says which unit a step taken on before acted as its state forbids (States), or "".
+// TestInvariantsLHY holds every step of its random games to it too.
+func stateBars(before *Game, a Action) string {
+	idx, v, at, ok := actors(a)
+	if !ok {
+		return ""
+	}
+	for _, i := range idx {
+		x := &before.Units[i]
+		for s := range NumStates {
+			c := States[s][v]
+			if s.Holds(x) && (c.Leave == Barred || c.Leave == AdjacentOnly && !x.At.Adjacent(at)) {
+				return fmt.Sprintf("%s is %s (%s: %s)", x.ID, s, c.Rule, c.Why)
+			}
+		}
+	}
+	return ""
+}
+
 // actors are the units a step names as acting, with the verb each takes and the hex it aims at.
 func actors(a Action) (idx []int, v Verb, at Hex, ok bool) {
 	switch a.Verb {
@@ -290,18 +309,8 @@ func TestGateInvariant(t *testing.T) {
 				continue
 			}
 			accepted++
-			idx, v, at, ok := actors(a)
-			if !ok {
-				continue
-			}
-			for _, i := range idx {
-				x := &before.Units[i]
-				for s := range NumStates {
-					c := States[s][v]
-					if s.Holds(x) && (c.Leave == Barred || c.Leave == AdjacentOnly && !x.At.Adjacent(at)) {
-						t.Errorf("game %d: %q accepted, but %s is %s (%s: %s)", game, l, x.ID, s, c.Rule, c.Why)
-					}
-				}
+			if msg := stateBars(before, a); msg != "" {
+				t.Errorf("game %d: %q accepted, but %s", game, l, msg)
 			}
 		}
 	}

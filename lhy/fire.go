@@ -2,6 +2,7 @@ package lhy
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -812,10 +813,13 @@ func (g *Game) shock(t int, rule string, rep *Report, why string, l *fates, r ro
 // vehicle destroyed, a Towed Gun in the hex is Destroyed (not by an MG's anti-tank fire), and
 // the units that were aboard Disrupt (Japanese and Russian ones are marked Regrouping) and
 // check Cohesion; in open terrain without an IP, outside an Assault, one undisrupted unit on
-// foot Disrupts, for each vehicle destroyed or once (the reading open-terrain-cd-per-vehicle).
-// What it does to units not vehicles goes to the ledger l, which keeps each unit's single most
-// detrimental result of the resolution (rules-notes 2.4): the open-terrain Disruption may pick a
-// unit the fire has given a Casualty (it is not Disrupted), and then changes nothing.
+// foot Disrupts, as one more item for each vehicle destroyed, or once after them all (the
+// reading open-terrain-cd-per-vehicle). The vehicles are taken in the order the units are
+// listed, not in the order the markers that destroyed them are written: what a fire does never
+// hangs on that order (rules-notes 2.4). What it does to units not vehicles goes to the ledger
+// l, which keeps each unit's single most detrimental result of the resolution (rules-notes
+// 2.4): the open-terrain Disruption may pick a unit the fire has given a Casualty (it is not
+// Disrupted), and then changes nothing.
 func (g *Game) collateralDamage(h Hex, cd collateral, l *fates, rep *Report, r roller) error {
 	rep.note("13.3.7", "Collateral Damage", func() string { return "Collateral Damage in " + g.hexName(h) })
 	var buf [12]int
@@ -824,6 +828,7 @@ func (g *Game) collateralDamage(h Hex, cd collateral, l *fates, rep *Report, r r
 	}
 	open := !cd.assault && g.Map.Info(h).Terrain == Open && !g.HasIP(h)
 	perVehicle := g.reads(OpenTerrainCDPerVehicle)
+	slices.SortStableFunc(cd.destroyed, func(a, b kill) int { return a.unit - b.unit })
 	for n, k := range cd.destroyed {
 		v := g.Units[k.unit].ID
 		if !k.mg {
@@ -849,20 +854,22 @@ func (g *Game) collateralDamage(h Hex, cd collateral, l *fates, rep *Report, r r
 				return err
 			}
 		}
-		switch {
-		case !open:
-		case perVehicle || n == 0:
+		if open && perVehicle {
 			// A second vehicle's Disruption is the reading's doing: it names it.
 			if err := g.openTerrainCD(h, n > 0, l, rep, r); err != nil {
 				return err
 			}
-		case n == 1:
-			rep.note("13.3.7", "", func() string {
-				return "Collateral Damage in open terrain Disrupts one unit once, not once per vehicle destroyed " + g.tag(OpenTerrainCDPerVehicle)
-			})
 		}
 	}
-	return nil
+	if !open || perVehicle || len(cd.destroyed) == 0 {
+		return nil
+	}
+	if len(cd.destroyed) > 1 {
+		rep.note("13.3.7", "", func() string {
+			return "Collateral Damage in open terrain Disrupts one unit once, not once per vehicle destroyed " + g.tag(OpenTerrainCDPerVehicle)
+		})
+	}
+	return g.openTerrainCD(h, false, l, rep, r)
 }
 
 // cdDisrupt Disrupts unit j by Collateral Damage; a Japanese or Russian unit is marked

@@ -1,8 +1,11 @@
 package lhy
 
 import (
+	"fmt"
+	"maps"
 	"math/big"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,7 +104,7 @@ func testGames() []struct {
 }
 
 // TestOddsSumToOne: the chances of a step's outcomes add up to exactly 1, and every fact's
-// chance is at most 1.
+// chance is at most 1. (TestInvariantsLHY holds every step of its random games to the same.)
 func TestOddsSumToOne(t *testing.T) {
 	for _, tc := range testGames() {
 		for _, step := range tc.steps {
@@ -109,16 +112,31 @@ func TestOddsSumToOne(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %s: %v", tc.name, step, err)
 			}
-			if o.Total().Cmp(big.NewRat(1, 1)) != 0 {
-				t.Errorf("%s: %s: outcomes sum to %s", tc.name, step, o.Total().RatString())
-			}
-			for k, p := range o.Marginal {
-				if p.Sign() <= 0 || p.Cmp(big.NewRat(1, 1)) > 0 {
-					t.Errorf("%s: %s: %q has chance %s", tc.name, step, k, p.RatString())
-				}
+			if msg := oddsSane(o); msg != "" {
+				t.Errorf("%s: %s: %s", tc.name, step, msg)
 			}
 		}
 	}
+}
+
+// oddsSane says what is wrong with a distribution ("" if nothing): its outcomes must sum to
+// exactly 1, each outcome and each fact have a chance above 0 and at most 1.
+func oddsSane(o *Odds) string {
+	one := big.NewRat(1, 1)
+	if o.Total().Cmp(one) != 0 {
+		return fmt.Sprintf("outcomes sum to %s", o.Total().RatString())
+	}
+	for _, x := range o.Outcomes {
+		if x.P.Sign() <= 0 || x.P.Cmp(one) > 0 {
+			return fmt.Sprintf("outcome %q has chance %s", x.Keys, x.P.RatString())
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(o.Marginal)) {
+		if p := o.Marginal[k]; p.Sign() <= 0 || p.Cmp(one) > 0 {
+			return fmt.Sprintf("%q has chance %s", k, p.RatString())
+		}
+	}
+	return ""
 }
 
 // TestEveryScriptedRollReproducesOdds: resolving a step with every possible sequence of

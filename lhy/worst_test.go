@@ -55,6 +55,16 @@ func antiTankGames() []struct {
 	u(fp, "F1", "US", FP, "C5", 5, av(2, -1))
 	u(fp, "U1", "US", Squad, "C5", 4)
 
+	// Two vehicles that may both be Destroyed, said in either order as the markers come: a
+	// Carrier in Motion, an AFV carrying a leader, an MG on foot (found by TestInvariantsLHY,
+	// whose comparison added up nothing: an outcome said in two orders must count once).
+	two := mk()
+	u(two, "T1", Russian, Carrier, "C5", 0, av(1, 0), motion)
+	u(two, "T2", Russian, AFV, "C5", 5, av(2, 1))
+	u(two, "L1", Russian, Leader, "C5", 7, rides("T2"))
+	u(two, "M1", Russian, MG, "C5", 7)
+	two.Map.Hexes[Hex{X: 2, Y: 5}] = HexInfo{IP: true}
+
 	return []struct {
 		name    string
 		g       *Game
@@ -67,6 +77,7 @@ func antiTankGames() []struct {
 		{"kills with and without Collateral Damage", kill, "C5", []string{"at T1 +3", "at T1 +1 atv 2 mg", "at T1 +0 atv 2"}},
 		{"riders", riders, "C5", []string{"mortar +0 mv 2", "at T1 +1 atv 2", "at V1 -2"}},
 		{"fighting position", fp, "C5", []string{"sa +2", "at F1 +0", "mortar -1"}},
+		{"two vehicles Destroyed", two, "C5", []string{"mortar +5 mv 2", "at T1 +1 atv 1", "at T2 +0 enfilade"}},
 	}
 }
 
@@ -87,13 +98,22 @@ func permutations(xs []string) [][]string {
 
 // byFacts is a distribution keyed by each outcome's facts, sorted: the stages of a fire follow
 // the vehicles in the order their markers are written, so the facts of an outcome may come in
-// another order, but never with another chance.
+// another order, but never with another chance. Outcomes whose facts differ only in their
+// order (two vehicles Destroyed, said in either order) are one, their chances added.
 func byFacts(o *Odds) map[string]string {
-	out := map[string]string{}
+	sum := map[string]*big.Rat{}
 	for _, x := range o.Outcomes {
 		k := slices.Clone(x.Keys)
 		slices.Sort(k)
-		out[strings.Join(k, "; ")] = x.P.RatString()
+		key := strings.Join(k, "; ")
+		if sum[key] == nil {
+			sum[key] = new(big.Rat)
+		}
+		sum[key].Add(sum[key], x.P)
+	}
+	out := make(map[string]string, len(sum))
+	for k, p := range sum {
+		out[k] = p.RatString()
 	}
 	return out
 }
@@ -161,6 +181,64 @@ func twoResults(g *Game, keys []string) string {
 		}
 	}
 	return ""
+}
+
+// assaultClash names the first unit of g whose facts in rep are no single Assault result, and
+// why, or "". An Assault's result is its row, whose columns apply together (14.3; see
+// docs/lhy-scenarios.md, "An Assault is one roll read on one row"): a loser may lose its
+// Concealment, take a Casualty, Disrupt and fail its check, all as parts of one result. What
+// no row gives a unit is "no effect" beside a result, a Disruption, Regrouping or Shock twice,
+// anything once it is eliminated or Destroyed, more than one Urban Assault Casualty (14.3.1),
+// or more steps lost to the row than its one Casualty column and its failed Cohesion Checks
+// (each failure costing a Disrupted unit, or a Japanese or Russian one, a step) can take.
+func assaultClash(g *Game, rep *Report) (string, string) {
+	results := []string{" Destroyed", " Shocked", " Disrupted", " Casualty", " eliminated", " Regrouping", " loses Concealment"}
+	for i := range g.Units {
+		id := g.Units[i].ID
+		seen := map[string]int{}
+		gone, noEffect, hit := false, false, false
+		lost, urban, fails := 0, 0, 0
+		for _, e := range rep.Events {
+			k := e.Key
+			if rest, ok := strings.CutPrefix(k, "no effect on "); ok && slices.Contains(strings.Split(rest, ", "), id) {
+				noEffect = true
+				continue
+			}
+			if k == id+" fails Cohesion Check" {
+				fails++
+			}
+			for _, r := range results {
+				if k != id+r {
+					continue
+				}
+				if gone {
+					return id, fmt.Sprintf("%q after it was removed", k)
+				}
+				hit = true
+				seen[r]++
+				if (r == " Disrupted" || r == " Regrouping" || r == " Shocked") && seen[r] > 1 {
+					return id, fmt.Sprintf("%q twice", k)
+				}
+				gone = r == " Destroyed" || r == " eliminated"
+				if r == " Casualty" || gone {
+					if e.Rule == "14.3.1" {
+						urban++
+					} else {
+						lost++
+					}
+				}
+			}
+		}
+		switch {
+		case noEffect && hit:
+			return id, "\"no effect\" beside a result"
+		case urban > 1:
+			return id, fmt.Sprintf("%d Urban Assault Casualties", urban)
+		case lost > 1+fails:
+			return id, fmt.Sprintf("%d steps lost to the row with %d Cohesion Checks failed", lost, fails)
+		}
+	}
+	return "", ""
 }
 
 // footGames are fires where small arms or a mortar and Collateral Damage may both reach a unit

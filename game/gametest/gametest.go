@@ -131,17 +131,26 @@ type player struct {
 	src    dice.Source
 	run    Run
 	hashes [][32]byte
+	logged int // the steps in the log before the line being tried
 }
 
+// fail is a broken promise. Its log is the steps taken before line (a step taken and then
+// found wrong is already in the game's log: it is kept out, since the file writes line and
+// its rolls after the log).
 func (p *player) fail(inv, line string, rolls []dice.Roll, format string, args ...any) *Failure {
+	log := p.g.Log
+	if line != "" {
+		log = log[:p.logged]
+	}
 	return &Failure{Invariant: inv, Msg: fmt.Sprintf(format, args...), Seed: p.seed, Scenario: p.data,
-		Log: append([]game.Entry(nil), p.g.Log...), Line: line, Rolls: rolls}
+		Log: append([]game.Entry(nil), log...), Line: line, Rolls: rolls}
 }
 
 // step tries one line and checks every promise after it.
 func (p *player) step(next Mover) error {
 	live := p.g.Rules()
 	before := live.Hash()
+	p.logged = len(p.g.Log)
 	clone := live.Clone()
 	if clone.Hash() != before {
 		return p.fail("clone independent", "", nil, "a fresh Clone hashes differently from its original")

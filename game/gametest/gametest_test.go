@@ -147,4 +147,15 @@ func TestPlayCheck(t *testing.T) {
 	if !errors.As(err, &f) || f.Invariant != "ruleset" || f.Msg != "seventh step" {
 		t.Errorf("got %v, want the check's failure at the seventh step", err)
 	}
+	// A check that fails a step taken: the failing game holds that step once, after the log.
+	first := func(g rules.Game, rep *rules.Report) error {
+		if rep.Refusal == nil {
+			return errors.New("first step taken")
+		}
+		return nil
+	}
+	_, err = gametest.Play("race.yaml", fmt.Appendf(nil, race, "sound"), 2, toyMover, gametest.Options{Steps: 50, Check: first})
+	if !errors.As(err, &f) || f.Msg != "first step taken" || len(f.Log) != 0 || f.Line == "" {
+		t.Errorf("got %v, want the first step taken as the failing line after an empty log", err)
+	}
 }
