@@ -76,7 +76,9 @@ func (f *Failure) File() []byte {
 	if len(f.Scenario) > 0 && f.Scenario[len(f.Scenario)-1] != '\n' {
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "# %s\n", f.Error())
+	for _, l := range strings.Split(f.Error(), "\n") { // a comment, however many lines the message has
+		fmt.Fprintf(&b, "# %s\n", l)
+	}
 	var rolls []string
 	b.WriteString("moves:\n")
 	for _, e := range f.Log {

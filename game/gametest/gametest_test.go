@@ -138,14 +138,16 @@ func TestPlayCheck(t *testing.T) {
 	check := func(g rules.Game, rep *rules.Report) error {
 		steps++
 		if steps == 7 {
-			return errors.New("seventh step")
+			return errors.New("seventh step\nover two lines")
 		}
 		return nil
 	}
 	_, err := gametest.Play("race.yaml", fmt.Appendf(nil, race, "sound"), 2, toyMover, gametest.Options{Steps: 50, Check: check})
 	var f *gametest.Failure
-	if !errors.As(err, &f) || f.Invariant != "ruleset" || f.Msg != "seventh step" {
+	if !errors.As(err, &f) || f.Invariant != "ruleset" || f.Msg != "seventh step\nover two lines" {
 		t.Errorf("got %v, want the check's failure at the seventh step", err)
+	} else if _, _, err := rules.Load("failed.yaml", f.File()); err != nil {
+		t.Errorf("a message of two lines breaks the failing game's file: %v\n%s", err, f.File())
 	}
 	// A check that fails a step taken: the failing game holds that step once, after the log.
 	first := func(g rules.Game, rep *rules.Report) error {
