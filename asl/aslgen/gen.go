@@ -563,7 +563,8 @@ func (b *builder) platoon(assault bool) {
 	}
 }
 
-// roadRun is n consecutive hexes of a drawn road with no unit on them, lead last, or nil.
+// roadRun is n consecutive hexes of a drawn road with no unit, bridge or water on them, lead
+// last, or nil.
 func (b *builder) roadRun(n int) []hex.Hex {
 	for _, k := range b.rng.Perm(len(b.roadLines)) {
 		rl := b.roadLines[k]
@@ -574,7 +575,7 @@ func (b *builder) roadRun(n int) []hex.Hex {
 		ok := true
 		var out []hex.Hex
 		for _, i := range rl[s : s+n] {
-			if b.used[i] > 0 || b.cells[i].bridge != asl.NoBridge {
+			if b.used[i] > 0 || b.cells[i].bridge != asl.NoBridge || b.cells[i].t == asl.Water { // no road crosses water but by a bridge
 				ok = false
 			}
 			out = append(out, b.lay.HexAt(i))
