@@ -49,6 +49,9 @@ func (s Size) norm() Size {
 	s.Infantry = min(max(s.Infantry, 0), 40)
 	s.Groups = min(max(s.Groups, 0), 4)
 	s.Below = min(max(s.Below, 0), 20)
+	if s.Vehicles+s.Infantry+s.Groups+s.Below == 0 {
+		s.Vehicles = 1 // a scenario needs a unit
+	}
 	return s
 }
 
@@ -852,7 +855,11 @@ func (b *builder) vehicle(id, sideName string, under bool) {
 	} else {
 		fields = append([]string{"at: " + b.lay.Name(at)}, fields...)
 	}
-	fields = append(fields, b.vca(at, hex.Spine(b.rng.IntN(6))))
+	if by, ok := b.bypass(at, col, below); ok {
+		fields = append(fields, by)
+	} else {
+		fields = append(fields, b.vca(at, hex.Spine(b.rng.IntN(6))))
+	}
 	switch r := b.rng.IntN(14); {
 	case r < 4:
 		fields = append(fields, "motion: true")
@@ -870,11 +877,35 @@ func (b *builder) vehicle(id, sideName string, under bool) {
 	if v.AFV && b.chance(3) {
 		fields = append(fields, "bu: true")
 	}
+	if v.AFV && b.chance(20) {
+		fields = append(fields, "recalled: true")
+	}
 	if sideName == defender && b.chance(4) {
 		fields = append(fields, "hidden: true")
 	}
 	b.units = append(b.units, unitSpec{id: id, side: sideName, fields: fields, at: b.idx(at), col: col})
 	b.used[b.idx(at)]++
+}
+
+// bypass sets up now and then a vehicle in a woods or building hex in Bypass (D2.3): along one
+// of its hexsides, facing a CAFP at one end; ok is false when it does not.
+func (b *builder) bypass(h hex.Hex, col asl.Column, below bool) (string, bool) {
+	c := b.at(h)
+	if below || !asl.TerrainChart[c.t].Bypassable || !b.chance(2) {
+		return "", false
+	}
+	sd := hex.Side(b.rng.IntN(6))
+	if n := h.Neighbor(sd); !b.lay.Contains(n) {
+		return "", false
+	}
+	end, _ := sd.Ends()
+	if b.chance(2) {
+		_, end = sd.Ends()
+	}
+	if x, y := h.SpineHexes(end); !b.lay.Contains(x) || !b.lay.Contains(y) {
+		return "", false
+	}
+	return fmt.Sprintf("bypass: %s, cafp: %s", b.lay.HexsideName(h, sd), b.lay.VertexName(hex.Vertex{Hex: h, Spine: end})), true
 }
 
 // foot adds an Infantry or Cavalry unit of side sideName outside groups (below a bridge if it

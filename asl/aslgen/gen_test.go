@@ -55,7 +55,7 @@ func TestScenarioCoverage(t *testing.T) {
 		"grain in season", "grain out of season", "night", "day", "level 2", "ground", "wrecks", "vehicle counters",
 		"wrecks below", "smoke", "blaze", "wire",
 		"listed vehicle", "below a bridge", "on a bridge", "vehicle below a bridge", "offboard", "motion", "bogged", "fired", "ti",
-		"bu", "hidden", "pinned", "concealed", "broken", "leader", "cavalry", "wagon", "can attack",
+		"bu", "bypass", "recalled", "hidden", "pinned", "concealed", "broken", "leader", "cavalry", "wagon", "can attack",
 		"group platoon", "group convoy", "group column", "group armored-assault",
 		"class tank", "class halftrack", "class armored car", "class truck", "class motorcycle")
 	for _, w := range want {
@@ -70,6 +70,23 @@ func TestScenarioCoverage(t *testing.T) {
 		}
 		sort.Strings(have)
 		t.Log(have)
+	}
+}
+
+// TestScenarioLoads: scenarios of every size, the empty one included, load with no warning.
+func TestScenarioLoads(t *testing.T) {
+	for seed := uint64(0); seed <= 300; seed++ {
+		size := Size{Boards: int(seed % 5), Vehicles: int(seed % 20), Infantry: int(seed % 11), Groups: int(seed % 5), Below: int(seed % 7)}
+		if seed == 0 {
+			size = Size{}
+		}
+		s, err := aslfile.Load("gen.yaml", Scenario(seed, size))
+		if err != nil {
+			t.Fatalf("seed %d, %+v: %v", seed, size, err)
+		}
+		if len(s.Warnings) > 0 {
+			t.Fatalf("seed %d, %+v: %v", seed, size, s.Warnings)
+		}
 	}
 }
 
@@ -118,6 +135,7 @@ func cover(g *asl.Game, seen map[string]int) {
 			"motion": u.Motion, "bogged": u.Immobile == asl.Bogged, "fired": u.FiredPFPh, "ti": u.TI, "bu": u.V.BU,
 			"hidden": u.Hidden, "pinned": u.Pinned, "concealed": u.Concealed, "broken": u.Broken, "leader": u.V.Leader,
 			"cavalry": u.V.Class == asl.Cavalry, "wagon": u.V.Class == asl.Wagon, "can attack": len(u.CanAttack) > 0,
+			"bypass": u.Pos.Bypass, "recalled": u.Recalled,
 			"class " + u.V.Class.String(): true} {
 			if on {
 				seen[k]++

@@ -232,6 +232,10 @@ func defenderLine(st *asl.Game, r *rand.Rand) string {
 			return "stray " + u.ID
 		}
 	}
+	if r.IntN(2) == 0 && !u.Pos.Offboard {
+		x, y := u.Pos.Hex.SpineHexes(hex.Spine(r.IntN(6)))
+		return []string{u.ID + " tca " + lay.Name(h), u.ID + " fire-vca " + lay.Name(x) + "-" + lay.Name(y)}[r.IntN(2)]
+	}
 	return u.ID + " " + []string{"bu", "ce"}[r.IntN(2)]
 }
 
