@@ -44,7 +44,8 @@ type Options struct {
 //     (rules-notes 1.5 #15: the Location below is apart from the road over it);
 //   - "reach equals brute force": every opt.ReachEvery steps taken, one vehicle of the side
 //     moving (each in turn), with every other unit and group where it stands, reaches what
-//     plan.Reach says it reaches, for the MP and at the risk it says (plan.CheckOptimal).
+//     plan.Reach says it reaches, for the MP and at the risk it says (plan.CheckOptimal); one
+//     check in three, of a vehicle with 6 MP left or fewer, lets it attempt ESB too.
 //
 // The check keeps what it needs of the game before each step (the units, the MP its ESB
 // attempts gained), so a Check serves one game, from its set-up.
@@ -281,8 +282,12 @@ func (c *checker) reach(st *asl.Game) error {
 	if len(vs) == 0 || st.Phase != asl.PhaseMPh {
 		return nil
 	}
-	i := vs[(c.taken/c.opt.ReachEvery)%len(vs)]
-	if err := plan.CheckOptimal(st.Clone(), i, false); err != nil && err != plan.ErrNotMoving {
+	k := c.taken / c.opt.ReachEvery
+	i := vs[k%len(vs)]
+	// Now and then with ESB attempts (D2.5) among the steps, when few MP are left (brute force
+	// with ESB is slow on a whole allotment).
+	esb := k%3 == 2 && st.Units[i].Remaining() <= asl.Whole(6)
+	if err := plan.CheckOptimal(st.Clone(), i, esb); err != nil && err != plan.ErrNotMoving {
 		return fmt.Errorf("%s: %s in %s: %v", InvReach, st.Units[i].ID, st.Map.Layout.Name(st.Units[i].Pos.Hex), err)
 	}
 	return nil

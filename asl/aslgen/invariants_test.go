@@ -50,7 +50,7 @@ func playOne(t *testing.T, seed uint64, size aslgen.Size, steps int) *gametest.R
 // ruleset (game/gametest) and ASL's own (aslgen.Invariants).
 func TestInvariantsASL(t *testing.T) {
 	taken, refused, unread := 0, 0, 0
-	for seed := uint64(1); seed <= 12; seed++ {
+	for seed := uint64(1); seed <= 16; seed++ {
 		run := playOne(t, seed, sizeOf(seed, 0), 250)
 		taken, refused, unread = taken+run.Taken, refused+run.Refused, unread+run.Unread
 	}
@@ -78,7 +78,7 @@ func FuzzInvariantsASL(f *testing.F) {
 // no coming out onto a road. Enough such steps must be played for the check to mean something.
 func TestBelowABridgeInvariant(t *testing.T) {
 	fromBelow, steps := 0, 0
-	for seed := uint64(1); seed <= 12; seed++ {
+	for seed := uint64(1); seed <= 16; seed++ {
 		size := aslgen.Size{Boards: 1, Vehicles: 4, Infantry: 2, Below: 12}
 		data := aslgen.Scenario(seed, size)
 		name := fmt.Sprintf("aslgen-below-%d.yaml", seed)
