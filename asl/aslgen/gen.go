@@ -855,7 +855,7 @@ func (b *builder) vehicle(id, sideName string, under bool) {
 	} else {
 		fields = append([]string{"at: " + b.lay.Name(at)}, fields...)
 	}
-	if by, ok := b.bypass(at, col, below); ok {
+	if by, ok := b.bypass(at, below); ok {
 		fields = append(fields, by)
 	} else {
 		fields = append(fields, b.vca(at, hex.Spine(b.rng.IntN(6))))
@@ -889,7 +889,7 @@ func (b *builder) vehicle(id, sideName string, under bool) {
 
 // bypass sets up now and then a vehicle in a woods or building hex in Bypass (D2.3): along one
 // of its hexsides, facing a CAFP at one end; ok is false when it does not.
-func (b *builder) bypass(h hex.Hex, col asl.Column, below bool) (string, bool) {
+func (b *builder) bypass(h hex.Hex, below bool) (string, bool) {
 	c := b.at(h)
 	if below || !asl.TerrainChart[c.t].Bypassable || !b.chance(2) {
 		return "", false
