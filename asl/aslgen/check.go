@@ -43,9 +43,10 @@ type Options struct {
 //     no road rate and no bridge for its step, and does not come out of it onto a road
 //     (rules-notes 1.5 #15: the Location below is apart from the road over it);
 //   - "reach equals brute force": every opt.ReachEvery steps taken, one vehicle of the side
-//     moving (each in turn), with every other unit and group where it stands, reaches what
-//     plan.Reach says it reaches, for the MP and at the risk it says (plan.CheckOptimal); one
-//     check in three, of a vehicle with 6 MP left or fewer, lets it attempt ESB too.
+//     moving with 12 MP left or fewer (each in turn), with every other unit and group where it
+//     stands, reaches what plan.Reach says it reaches, for the MP and at the risk it says
+//     (plan.CheckOptimal); one check in three, of a vehicle with 6 MP left or fewer, lets it
+//     attempt ESB too.
 //
 // The check keeps what it needs of the game before each step (the units, the MP its ESB
 // attempts gained), so a Check serves one game, from its set-up.
@@ -270,12 +271,13 @@ func labels(b string) []string {
 }
 
 // reach compares one vehicle's reach with brute force: the vehicles of the side moving that
-// may still move, each in turn as the checks come.
+// may still move and have 12 MP left or fewer, each in turn as the checks come.
 func (c *checker) reach(st *asl.Game) error {
 	var vs []int
 	for i := range st.Units {
 		u := &st.Units[i]
-		if u.Side == st.Phasing && u.V.Class < asl.Infantry && !u.Destroyed && !u.Ended && !u.Pos.Offboard && u.Immobile == asl.Mobile {
+		// Brute force grows fast with the MP left: vehicles with 12 or fewer (most get there).
+		if u.Side == st.Phasing && u.V.Class < asl.Infantry && !u.Destroyed && !u.Ended && !u.Pos.Offboard && u.Immobile == asl.Mobile && u.Remaining() <= asl.Whole(12) {
 			vs = append(vs, i)
 		}
 	}
