@@ -260,8 +260,10 @@ func (g *Game) columnMayEnter(u *Unit, x *crossing) (rubble bool, err error) {
 }
 
 // Relocate is a rout or an advance outside the Movement Phase, as an outside event. An advance
-// is [Game.Advance]. A rout moves Infantry or Cavalry into an adjacent hex (one hex per line: a
-// rout is checked as each MF is spent, E11.532), and every Column is then checked for
+// is [Game.Advance]. A rout moves Infantry or Cavalry into an adjacent hex it may enter (one hex
+// per line: a rout is checked as each MF is spent, E11.532): out of its Location as any move
+// leaves it (a bridge only along its road) and never where the Terrain Chart says NA (D2.1).
+// Every Column is then checked for
 // Disbandment (E11.532), which the unit's new LOS may cause. A unit of a Column that has not
 // Disbanded does not rout: an attack that could break it has already Disbanded its Column
 // (E11.53).
@@ -285,11 +287,20 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	case !g.Map.Contains(to) || !u.Pos.Hex.Adjacent(to):
 		return g.refuse("E11.532", "%s routs one hex at a time: %s is not adjacent to %s", u.ID, lay.Name(to), lay.Name(u.Pos.Hex))
 	}
+	// A routing unit enters only where it may enter at all: its Location's way out (a bridge
+	// along its road) and the Terrain Chart's NA, as for any entry of a foot unit (D2.1).
+	x, err := g.footFrom(u, to)
+	if err != nil {
+		return err
+	}
+	var c Cost
+	var e entry
+	if err := g.footCost(u, &x, u.V.Allotment(), &c, &e); err != nil {
+		return err
+	}
 	was := placeOf(u)
 	u.LastHex, u.HasLast = u.Pos.Hex, true
-	x := g.crossFrom(u.Pos, to)
-	_, below := g.bridgeWay(x.sf, x.dt)
-	u.Pos = Position{Hex: to, OnRoad: x.sf.Road() && !below, Below: below}
+	u.Pos = Position{Hex: to, OnRoad: e.road, Below: e.below}
 	g.notePlace(i, was) // a DEFENDER that routs sees from its new hex (D2.401)
 	g.placed(i)
 	r.event("E11.532", fmt.Sprintf("%s routs into %s: Columns are checked for Disbandment", u.ID, lay.Name(to)))

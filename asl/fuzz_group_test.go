@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/aslgen"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
 )
@@ -142,6 +143,9 @@ func FuzzLine(f *testing.F) {
 				u := &g.Units[i]
 				if u.Spent < 0 || u.Spent > u.Allowance && !u.AllUsed && !u.Stalled {
 					t.Fatalf("after %q: %s spent %s of %s", line, u.ID, u.Spent, u.Allowance)
+				}
+				if why := aslgen.NALocation(g, u); why != "" {
+					t.Fatalf("after %q: %s: %s", line, aslgen.InvNA, why)
 				}
 			}
 			for gi := range g.Groups {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/aslgen"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
 )
@@ -176,7 +177,8 @@ func cloneUnits(us []asl.Unit) []asl.Unit {
 
 // checkInvariants checks what must hold after every accepted step, for every unit. StartStop
 // is the part of Spent that was Start/Stop MP, so it is never more than Spent (it once was:
-// TestStartCountedOnce).
+// TestStartCountedOnce); no unit stands where the Terrain Chart says NA for it (the random
+// games' invariant, aslgen.NALocation).
 func checkInvariants(t *testing.T, g *asl.Game, line string) {
 	t.Helper()
 	for i := range g.Units {
@@ -192,6 +194,9 @@ func checkInvariants(t *testing.T, g *asl.Game, line string) {
 		}
 		if !u.Pos.Offboard && !g.Map.Contains(u.Pos.Hex) {
 			t.Fatalf("after %q: %s is at %v, off the map", line, u.ID, u.Pos.Hex)
+		}
+		if why := aslgen.NALocation(g, u); why != "" {
+			t.Fatalf("after %q: %s: %s", line, aslgen.InvNA, why)
 		}
 	}
 }

@@ -497,7 +497,10 @@ func (g *Game) payStart(u *Unit, starting bool, c *Cost, src dice.Source, r *Res
 	}
 	u.Spent += paid
 	u.StartStop += paid
-	u.Moving = false // the Stop of a direction switch, if any
+	// The Stop of a direction switch, if any, ends its movement in the old direction (D2.23):
+	// once it Starts it has no direction until it moves (a failed Bypass clearance may leave
+	// it there, D2.3), and is not in Reverse.
+	u.Moving, u.Reverse = false, false
 	ok, delay, err := g.applyStart(u, true, src, r)
 	if err == nil && !ok {
 		// Rare: the step is only what was paid. Built aside, as c may be r.Cost.

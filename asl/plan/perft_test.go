@@ -121,7 +121,7 @@ func TestPerft(t *testing.T) {
 				return
 			}
 			places := map[Place]bool{}
-			for s := range brute(c.game, c.unit, false) {
+			for s := range Brute(c.game, c.unit, false) {
 				places[PlaceOf(s)] = true
 			}
 			if len(places) != r.Places() {
