@@ -180,8 +180,13 @@ func (p *player) step(next Mover) error {
 		p.hashes = append(p.hashes, live.Hash())
 	}
 	if p.check != nil {
+		taken := err == nil
 		if err := p.check(live, rep); err != nil {
-			return p.fail("ruleset", line, rec.Rolls, "%v", err)
+			f := p.fail("ruleset", line, rec.Rolls, "%v", err)
+			if taken { // the log already ends with it: the failure's Log is the steps before it
+				f.Log = f.Log[:len(f.Log)-1]
+			}
+			return f
 		}
 	}
 	return nil
