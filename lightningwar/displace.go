@@ -20,12 +20,14 @@ import (
 // A path move follows its route and a pivot turns about the detachment's point, so their
 // bases sweep the ground between; a re-forming moves each base straight from its place in one
 // formation to its place in the other. What counts is where each base's centre goes: a base
-// turns freely on its own centre. A pure translation along a route is measured exactly
+// turns freely on its own centre, unless turning swings its ends within reach of an obstacle
+// they were not within reach of (a long base turning beside another). A pure translation along a route is measured exactly
 // (sweep); anything that turns or re-forms is followed in steps of at most morphStep, and the
 // first meeting found is narrowed down to a micrometre. A path move faces its formation along
-// each leg as it comes to it without sweeping that turn (pivots are free, rules-notes 3.1),
-// so that a line in contact may turn about and move straight away, as rules-notes 3.6 allows;
-// a `pivot`, and the pivot an adjustment makes to face along it, sweep their arc.
+// each leg as it comes to it, and that turn sweeps its arc as a `pivot` does (and the pivot an
+// adjustment makes to face along it); only an obstacle a base is already within reach of does
+// not stop the turn, so that a line in contact may turn about and move straight away, as
+// rules-notes 3.6 allows (footing.turnAt).
 //
 // What a step that meets an obstacle does depends on who could see it: a step taken before
 // the Movement Phase that would meet an obstacle its side can see (its own side's base on a
@@ -112,7 +114,8 @@ func gap(b *Base, ob *obstacle, room []Point) float64 {
 // which (+Inf, nil: none). What counts is where each base goes, its centre: a base turns on
 // its own centre freely (as at a path's corners), so each step of the motion is judged with
 // the base already turned as it ends the step. A base within an obstacle's reach that comes
-// closer meets it where it was; one that comes within reach meets it where it first does.
+// closer meets it where it was; one that comes within reach meets it where it first does, or
+// where it was when its own turning brings it within reach (the ends of a long base swinging).
 func (fp *footing) morph(mo *motion) (float64, *obstacle) {
 	if len(fp.obs) == 0 || len(mo.half) == 0 {
 		return math.Inf(1), nil
@@ -128,18 +131,27 @@ func (fp *footing) morph(mo *motion) (float64, *obstacle) {
 		t0, t1 := float64(k-1)/float64(n), float64(k)/float64(n)
 		prev := mo.bases(fp.was[:0], t0, t1)
 		cur := mo.bases(fp.now[:0], t1, t1)
-		fp.was, fp.now = prev, cur
+		unturned := mo.bases(fp.then[:0], t0, t0)
+		fp.was, fp.now, fp.then = prev, cur, unturned
 		best, hit := math.Inf(1), (*obstacle)(nil)
 		for i := range cur {
 			sw, nb := prev[i].box(), cur[i].box()
 			sw.x0, sw.y0, sw.x1, sw.y1 = min(sw.x0, nb.x0), min(sw.y0, nb.y0), max(sw.x1, nb.x1), max(sw.y1, nb.y1)
+			ub := unturned[i].box()
+			sw.x0, sw.y0, sw.x1, sw.y1 = min(sw.x0, ub.x0), min(sw.y0, ub.y0), max(sw.x1, ub.x1), max(sw.y1, ub.y1)
 			for j := range fp.obs {
 				ob := &fp.obs[j]
 				if ob.kind == obContact && fp.ignore[ob.det.ID] || !sw.meets(ob.bx, ob.reach+touch) {
 					continue
 				}
 				d0, d1 := gap(&prev[i], ob, room[:0]), gap(&cur[i], ob, room[:0])
-				if d1 > ob.reach+touch || d1 >= d0-1e-7 {
+				if d1 > ob.reach+touch {
+					continue
+				}
+				// a base turns freely on its own centre where it is already within reach, but
+				// turning does not bring it within reach (a long base swinging its ends)
+				fresh := gap(&unturned[i], ob, room[:0]) > ob.reach+touch
+				if d1 >= d0-1e-7 && !fresh {
 					continue
 				}
 				t := t0
@@ -327,10 +339,17 @@ func (g *Game) placeApart(d, nd *Detachment, before *lineup, pos Point, facing f
 	}
 	n := len(keep.units) + len(part.units)
 	mo := motion{from: pos, to: pos, f0: facing, off0: make([]Point, 0, n), off1: make([]Point, 0, n), half: make([]Point, 0, n)}
-	for _, x := range []struct {
+	moving := []struct {
 		l  *lineup
 		dy float64
-	}{{&keep, 0}, {&part, dy}} {
+	}{{&keep, 0}, {&part, dy}}
+	skip := []*Detachment{nd}
+	if !behind {
+		// the part stays where its bases stood: d re-forms round it, and where it stands on a
+		// choke point d's bases may not pass through its bases
+		moving, skip = moving[:1], nil
+	}
+	for _, x := range moving {
 		for i, u := range x.l.units {
 			mo.off0 = append(mo.off0, offsetOf(before, u))
 			mo.off1 = append(mo.off1, Point{x.l.off[i].X, x.l.off[i].Y + x.dy})
@@ -339,13 +358,18 @@ func (g *Game) placeApart(d, nd *Detachment, before *lineup, pos Point, facing f
 	}
 	f := ahead(facing)
 	nd.Pos = Point{pos.X + f.X*dy, pos.Y + f.Y*dy}
-	_, hit, err := g.gate(d, &mo, inPhase, what, nd)
+	_, hit, err := g.gate(d, &mo, inPhase, what, skip...)
 	if hit == nil {
 		return err
 	}
 	// stopped where it starts: both keep their bases where they stood
 	for _, x := range []*Detachment{d, nd} {
 		x.Form, x.Offsets, x.InColumn, x.Pos, x.Facing = FormDrawn, g.drawnAs(x, before), false, pos, facing
+	}
+	if hit.kind == obChoke && hit.det.Side == d.Side { // its own side's base: nothing is revealed
+		rep.add(d.Side, d.ID, RuleThrough, "%s does not re-form round %s: %s is on %s, and models may not pass through each other at a choke point",
+			d.ID, nd.ID, hit.det.ID, g.Table.Chokes[hit.choke].ID)
+		return nil
 	}
 	g.stopsAt(d, hit, nd.ID+" breaking off", rep)
 	g.reveal(nd)
@@ -393,6 +417,46 @@ func (fp *footing) reform(at Point, f float64, column bool) *obstacle {
 	}
 	mo := motion{from: at, to: at, f0: f, off0: from.off, off1: to.off, half: to.half}
 	_, hit := fp.morph(&mo)
+	return hit
+}
+
+// turnAt is the first obstacle d's bases meet turning on point at, in column or not, from
+// facing f0 to face f1 as a path move comes to a new leg (nil: none): the turn sweeps its arc
+// like a pivot (rules-notes 3.1, 3.6), but an obstacle a base is already within reach of does
+// not stop it, so that a line in contact may turn about and move straight away (rules-notes
+// 3.6); the move straight away is then judged as any move is.
+func (fp *footing) turnAt(at Point, f0, f1 float64, column bool) *obstacle {
+	l := &fp.line
+	if column {
+		l = &fp.col
+	}
+	mo := still(l, at, f0)
+	if mo.turn = turnBy(f0, f1); math.Abs(mo.turn) < 1e-9 || len(fp.obs) == 0 {
+		return nil
+	}
+	all := fp.obs
+	var room [8]Point
+	fp.bases = mo.bases(fp.bases[:0], 0, 0)
+	free := make([]obstacle, 0, len(all))
+	for _, ob := range all {
+		near := false
+		for i := range fp.bases {
+			near = near || gap(&fp.bases[i], &ob, room[:0]) <= ob.reach+touch
+		}
+		if !near {
+			free = append(free, ob)
+		}
+	}
+	fp.obs = free
+	_, hit := fp.morph(&mo)
+	fp.obs = all
+	if hit != nil {
+		for i := range all { // the obstacle itself, not the copy it was found in
+			if all[i].det == hit.det && all[i].b == hit.b && all[i].kind == hit.kind {
+				return &all[i]
+			}
+		}
+	}
 	return hit
 }
 

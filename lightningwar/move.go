@@ -554,7 +554,7 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		return nil
 	}
 	p.Went = true
-	m := &shareMove{s: d.Along, turns: share, movers: g.appendMovers(gr.movers[:0], d), parts: gr.parts[:0]}
+	m := &shareMove{s: d.Along, turns: share, movers: g.appendMovers(gr.movers[:0], d), parts: gr.parts[:0], facing: d.Facing}
 	defer func() { gr.movers, gr.parts = m.movers[:0], m.parts[:0] }() // the room, grown, for the next
 	from, start := d.Pos, d.Along
 	if err := g.moveAlong(d, gr, m, r, rep); err != nil {
@@ -566,6 +566,15 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 	if d.Along > start+eps {
 		g.recordMove(d, band, from, start, leg, gr.lens, m, rep)
 		d.InColumn = false
+		if m.fp != nil && m.fp.on && !m.held && d.Facing != m.facing {
+			// ending where a new leg begins, it faces along it: the turn sweeps its arc too
+			if hit := m.fp.turnAt(pos, m.facing, d.Facing, m.fp.column); hit != nil && !g.meet(d, hit, pos, m, rep) {
+				m.held, m.stopped = true, true
+			}
+		}
+		if m.held {
+			d.Facing = m.facing
+		}
 	}
 	if m.fp != nil && m.fp.on {
 		// as the move left it: in column on a road or a choke point it has not yet left, and
@@ -592,6 +601,8 @@ type shareMove struct {
 	stopped  bool
 	seen     []*Detachment
 	fp       *footing // what its footprint may meet, and where it goes in column (nil: nothing)
+	facing   float64  // how its bases face now: along the leg they are on
+	held     bool     // a turn onto a new leg met an obstacle: it stays faced as it was
 	parts    []stretch
 	last     *Unit
 	lastWhat string
@@ -796,6 +807,9 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		if cs < end {
 			end = cs
 		}
+		if fp != nil && fp.on && g.turnStops(d, pc, m, rep) {
+			return true
+		}
 		k, u, mph, what := slowest(m.movers, p, pc.place)
 		if math.IsInf(k, 1) {
 			return true
@@ -808,6 +822,28 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		}
 	}
 	return false
+}
+
+// turnStops reports whether d, coming to piece pc at m.s faced otherwise, is stopped where it
+// stands by an obstacle its bases meet turning to face along it (footing.turnAt, meet); it
+// then stays faced as it was.
+func (g *Game) turnStops(d *Detachment, pc piece, m *shareMove, rep *Report) bool {
+	f := bearing(pc.a, pc.b)
+	if f == m.facing {
+		return false
+	}
+	at := lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0))
+	for {
+		hit := m.fp.turnAt(at, m.facing, f, m.fp.column)
+		if hit == nil {
+			m.facing = f
+			return false
+		}
+		if !g.meet(d, hit, at, m, rep) {
+			m.held = true
+			return true
+		}
+	}
 }
 
 // reformStops reports whether d, re-forming at m.s over piece pc from line to column
