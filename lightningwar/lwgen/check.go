@@ -52,7 +52,6 @@ type base struct {
 	unit string
 	det  *lw.Detachment
 	b    lw.Base
-	on   bool // on a choke point
 }
 
 // bases are the bases standing on the table, each with its detachment, in the order of the
@@ -67,11 +66,7 @@ func bases(g *lw.Game) []base {
 			if u == nil || u.In != "" || u.Destroyed || i >= len(fp) {
 				continue
 			}
-			b := base{unit: id, det: d, b: fp[i]}
-			for _, c := range g.Table.Chokes {
-				b.on = b.on || onArea(&b.b, c.Area)
-			}
-			out = append(out, b)
+			out = append(out, base{unit: id, det: d, b: fp[i]})
 			i++
 		}
 	}
@@ -164,7 +159,7 @@ func (c *Checker) frontage(g *lw.Game) error {
 			if !ok {
 				was = math.Inf(1)
 			}
-			if (a.on || b.on) && now < -gapTolerant && now < math.Min(0, was)-gapTolerant {
+			if now < -gapTolerant && now < math.Min(0, was)-gapTolerant && atChoke(g, &a.b, &b.b) {
 				return fmt.Errorf("%s: %s's base (%s) and %s's (%s) overlap by %s at a choke point (before the step: %s)",
 					InvChoke, a.unit, a.det.ID, b.unit, b.det.ID, lw.Inches(-now), gapText(was))
 			}
@@ -176,6 +171,16 @@ func (c *Checker) frontage(g *lw.Game) error {
 		}
 	}
 	return nil
+}
+
+// atChoke reports whether two bases overlap on a choke point.
+func atChoke(g *lw.Game, a, b *lw.Base) bool {
+	for _, c := range g.Table.Chokes {
+		if overlapOn(a, b, c.Area) {
+			return true
+		}
+	}
+	return false
 }
 
 func gapText(m float64) string {

@@ -69,19 +69,63 @@ func ptSeg(p, a, b lw.Point) float64 {
 	return math.Hypot(p.X-a.X-t*dx, p.Y-a.Y-t*dy)
 }
 
-// onArea reports whether a base stands on an area by more than touching its edge: a point a
-// hair inside one of its corners or its centre is in the area, a corner of the area is inside
-// the base, or their edges cross.
-func onArea(b *lw.Base, pg lw.Polygon) bool {
-	const hair = 1e-4 // metres
-	c := lw.Point{X: (b[0].X + b[2].X) / 2, Y: (b[0].Y + b[2].Y) / 2}
-	var in lw.Base
-	for i, p := range b {
-		d := math.Hypot(c.X-p.X, c.Y-p.Y)
-		if d == 0 {
-			return pg.Contains(c)
+// overlapOn reports whether bases a and b overlap, by more than touching, where they stand on
+// an area: the part of the table both cover meets the area.
+func overlapOn(a, b *lw.Base, pg lw.Polygon) bool {
+	return onArea(clip(a[:], b), pg)
+}
+
+// clip is the part of convex polygon p inside the convex base q (Sutherland-Hodgman), either
+// way round.
+func clip(p []lw.Point, q *lw.Base) []lw.Point {
+	orient := 0.0
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		orient += a.X*b.Y - b.X*a.Y
+	}
+	out := p
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		side := func(c lw.Point) float64 { return ((b.X-a.X)*(c.Y-a.Y) - (b.Y-a.Y)*(c.X-a.X)) * orient }
+		in := out
+		out = nil
+		for j := range in {
+			c, d := in[j], in[(j+1)%len(in)]
+			sc, sd := side(c), side(d)
+			if sc >= 0 {
+				out = append(out, c)
+			}
+			if (sc >= 0) != (sd >= 0) {
+				t := sc / (sc - sd)
+				out = append(out, lw.Point{X: c.X + t*(d.X-c.X), Y: c.Y + t*(d.Y-c.Y)})
+			}
 		}
-		in[i] = lw.Point{X: p.X + (c.X-p.X)*hair/d, Y: p.Y + (c.Y-p.Y)*hair/d}
+		if len(out) == 0 {
+			return nil
+		}
+	}
+	return out
+}
+
+// onArea reports whether convex polygon p (a base, or the overlap of two) lies on an area by
+// more than touching its edge: a point a hair inside one of its corners or its centre is in the
+// area, a corner of the area is inside it, or their edges cross.
+func onArea(p []lw.Point, pg lw.Polygon) bool {
+	const hair = 1e-4 // metres
+	if len(p) < 3 {
+		return false
+	}
+	var c lw.Point
+	for _, x := range p {
+		c.X, c.Y = c.X+x.X/float64(len(p)), c.Y+x.Y/float64(len(p))
+	}
+	in := make([]lw.Point, len(p))
+	for i, x := range p {
+		d := math.Hypot(c.X-x.X, c.Y-x.Y)
+		if d <= hair {
+			return false // a sliver
+		}
+		in[i] = lw.Point{X: x.X + (c.X-x.X)*hair/d, Y: x.Y + (c.Y-x.Y)*hair/d}
 		if pg.Contains(in[i]) {
 			return true
 		}
@@ -89,14 +133,14 @@ func onArea(b *lw.Base, pg lw.Polygon) bool {
 	if pg.Contains(c) {
 		return true
 	}
-	for _, p := range pg {
-		if inside(p, &in) {
+	for _, x := range pg {
+		if inside(x, in) {
 			return true
 		}
 	}
 	for i := range in {
 		for j := range pg {
-			if cross(in[i], in[(i+1)%4], pg[j], pg[(j+1)%len(pg)]) {
+			if cross(in[i], in[(i+1)%len(in)], pg[j], pg[(j+1)%len(pg)]) {
 				return true
 			}
 		}
@@ -104,12 +148,12 @@ func onArea(b *lw.Base, pg lw.Polygon) bool {
 	return false
 }
 
-// inside reports whether p is strictly inside the convex base q (either way round).
-func inside(p lw.Point, q *lw.Base) bool {
+// inside reports whether x is strictly inside the convex polygon q (either way round).
+func inside(x lw.Point, q []lw.Point) bool {
 	pos, neg := false, false
 	for i := range q {
-		a, b := q[i], q[(i+1)%4]
-		z := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
+		a, b := q[i], q[(i+1)%len(q)]
+		z := (b.X-a.X)*(x.Y-a.Y) - (b.Y-a.Y)*(x.X-a.X)
 		pos, neg = pos || z >= 0, neg || z <= 0
 	}
 	return !(pos && neg)

@@ -183,26 +183,33 @@ func mentions(line, id string) bool {
 	return false
 }
 
-// touched reports whether the step brought side's models up against what was changed, or
-// changed what the side may know another way in one game and not the other: a detachment
-// revealed in one and not the other (contact reveals both), or an event told to the side
-// that names a changed detachment or a part of it (a choke point it held).
+// touched reports whether the step brought side's models up against what differs between the
+// two games (what was changed, and what the step left otherwise in one game than in the
+// other: an enemy detachment that moved later in its band, since a detachment added or split
+// changes how the sides alternate), so that the side may see the difference: a detachment
+// revealed or seen in one game and not as in the other (contact reveals both), or an event
+// told to the side naming a detachment that differs (a choke point it held).
 func touched(a, b *lw.Game, ra, rb *rules.Report, side string, changed []string) bool {
-	for _, g := range []*lw.Game{a, b} {
-		for _, d := range g.Dets {
-			for _, id := range changed {
-				if d.Revealed && (d.ID == id || strings.HasPrefix(d.ID, id+"/")) {
+	differs := slices.Clone(changed)
+	for _, pair := range [2][2]*lw.Game{{a, b}, {b, a}} {
+		for _, d := range pair[0].Dets {
+			o := pair[1].Det(d.ID)
+			switch {
+			case o == nil:
+				if d.Revealed {
 					return true
 				}
-			}
-			o := a.Det(d.ID)
-			if g == a {
-				o = b.Det(d.ID)
-			}
-			if o != nil && o.Revealed != d.Revealed {
+				differs = append(differs, d.ID)
+			case o.Revealed != d.Revealed || o.Seen != d.Seen || o.SeenFacing != d.SeenFacing || o.SeenColumn != d.SeenColumn:
 				return true
+			case o.Pos != d.Pos || o.Facing != d.Facing || o.InColumn != d.InColumn || !slices.Equal(o.Units, d.Units):
+				differs = append(differs, d.ID)
 			}
 		}
+	}
+	set := map[string]bool{}
+	for _, id := range differs {
+		set[id] = true
 	}
 	for _, rep := range []*rules.Report{ra, rb} {
 		core, _ := ruleset.StepReport(rep)
@@ -210,13 +217,8 @@ func touched(a, b *lw.Game, ra, rb *rules.Report, side string, changed []string)
 			continue
 		}
 		for _, e := range core.Events {
-			if e.Side != side && e.Side != "" {
-				continue
-			}
-			for _, id := range changed {
-				if mentions(strings.NewReplacer(":", " ", "(", " ", ")", " ").Replace(e.Text), id) {
-					return true
-				}
+			if (e.Side == side || e.Side == "") && named(e.Text, set) != "" {
+				return true
 			}
 		}
 	}
