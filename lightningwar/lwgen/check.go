@@ -19,6 +19,7 @@ const (
 	InvLeak     = "no view names what its side has not seen"
 	InvUnseen   = "what a side has not seen does not change its view"
 	gapTolerant = 0.05 // metres (1/1000"): what the core's own rounding may leave
+	edge        = 1e-4 // metres: a base stopped at contact range stands this near it
 )
 
 // Checker holds what Lightning War's invariants must remember from one step to the next:
@@ -163,8 +164,9 @@ func (c *Checker) frontage(g *lw.Game) error {
 				return fmt.Errorf("%s: %s's base (%s) and %s's (%s) overlap by %s at a choke point (before the step: %s)",
 					InvChoke, a.unit, a.det.ID, b.unit, b.det.ID, lw.Inches(-now), gapText(was))
 			}
-			if a.det.Side != b.det.Side && !(a.det.Revealed && b.det.Revealed) &&
-				now < lw.ContactRange-gapTolerant && now < math.Min(lw.ContactRange, was)-gapTolerant {
+			// in contact: within 1/2", at 1/2" too (a move stops there); newly, or closer
+			in := func(g float64) bool { return g <= lw.ContactRange+edge }
+			if a.det.Side != b.det.Side && !(a.det.Revealed && b.det.Revealed) && in(now) && (!in(was) || now < was-gapTolerant) {
 				return fmt.Errorf("%s: %s's base (%s, revealed %v) is %s from %s's (%s, revealed %v), within contact range (before the step: %s)",
 					InvContact, a.unit, a.det.ID, a.det.Revealed, gapText(now), b.unit, b.det.ID, b.det.Revealed, gapText(was))
 			}

@@ -11,8 +11,16 @@ import (
 // their nearest edges, or less than zero by how deep they overlap.
 
 // baseGap is the distance between two bases, edge to edge; when they overlap, minus the least
-// distance one must move to clear the other (separating axes).
+// distance one must move to clear the other (separating axes). Bases whose boxes lie more
+// than far apart give the distance between the boxes, which is less than theirs: the
+// invariants ask only whether bases come within contact range or overlap.
 func baseGap(a, b *lw.Base) float64 {
+	const far = 50 // metres: 1"
+	ax0, ay0, ax1, ay1 := bounds(a)
+	bx0, by0, bx1, by1 := bounds(b)
+	if apart := math.Max(math.Max(bx0-ax1, ax0-bx1), math.Max(by0-ay1, ay0-by1)); apart > far {
+		return apart
+	}
 	depth := math.Inf(1)
 	for _, q := range [2]*lw.Base{a, b} {
 		for i := range q {
@@ -33,6 +41,14 @@ func baseGap(a, b *lw.Base) float64 {
 		}
 	}
 	return -depth
+}
+
+func bounds(q *lw.Base) (x0, y0, x1, y1 float64) {
+	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range q {
+		x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	return x0, y0, x1, y1
 }
 
 func project(q *lw.Base, n lw.Point) (lo, hi float64) {
