@@ -27,7 +27,11 @@ func Next(g rules.Game, r *rand.Rand) string {
 	if len(st.Dets) == 0 {
 		return "movement"
 	}
-	switch n := r.IntN(40); {
+	n := r.IntN(40)
+	if st.UnderWay() && (n < 20 || n >= 21 && n < 28 || n >= 32 && n < 34) && r.IntN(4) > 0 {
+		n = 0 // the phase under way: most steps that come before it would be refused; play on
+	}
+	switch {
 	case n < 8:
 		return m.movement()
 	case n < 13:
@@ -159,7 +163,15 @@ func (m *mover) order() string {
 			s += " from " + f
 		}
 	}
-	reserve := m.r.IntN(4) == 0
+	leader, foot, mounted := false, true, true
+	for _, id := range d.Units {
+		if u := m.g.Unit(id); u != nil {
+			leader = leader || u.Leader
+			foot = foot && u.Type == lw.Infantry && u.In == ""
+			mounted = mounted && u.Type == lw.Cavalry && u.Mounted
+		}
+	}
+	reserve := m.r.IntN(4) == 0 && (leader || m.r.IntN(4) == 0)
 	switch {
 	case d.Kind != lw.Normal && m.r.IntN(2) == 0:
 		s += " goal " + m.point(d.Pos, 0)
@@ -168,11 +180,13 @@ func (m *mover) order() string {
 	default:
 		s += " path " + m.path(d, 1)
 	}
-	switch m.r.IntN(6) {
-	case 0:
+	switch {
+	case foot && m.r.IntN(3) == 0:
 		s += " run"
-	case 1:
+	case mounted && m.r.IntN(2) == 0:
 		s += " gallop"
+	case m.r.IntN(20) == 0: // a pace its units may not keep, now and then
+		s += []string{" run", " gallop"}[m.r.IntN(2)]
 	}
 	if reserve {
 		s += " reserve"
@@ -337,6 +351,11 @@ func (m *mover) turn() string {
 	d := m.det()
 	if m.r.IntN(2) == 0 {
 		return fmt.Sprintf("pivot %s %d", d.ID, m.r.IntN(360))
+	}
+	for _, x := range m.g.Dets { // a detachment with vehicles, mostly: only they adjust
+		if u := m.g.Unit(x.Units[0]); u != nil && u.IsVehicle() && m.r.IntN(3) > 0 {
+			d = x
+		}
 	}
 	return fmt.Sprintf("adjust %s %s", d.ID, m.point(d.Pos, 0.2+m.r.Float64()*0.8))
 }
