@@ -760,6 +760,9 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 	}
 	d.Plan.Events = pc.s0 // its checks are made now, whatever comes of them
 	entering := pc.place.mireCheck() != NoCheck && (pc.place.Ground != prev.Ground || prev.OnRoad || i == 0)
+	if m.fp != nil {
+		d.InColumn = m.fp.column // as its bases stand now: a part that mires stays where they stood
+	}
 	if pc.stream || entering {
 		stop, err := g.mire(d, pc, true, pc.a, r, rep)
 		if err != nil || stop {
@@ -767,7 +770,7 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 		}
 		m.movers = g.appendMovers(m.movers[:0], d) // those that mired stay behind
 		if m.fp != nil {
-			m.fp.regroup(g, d)
+			m.fp.afterBreak(g, d)
 		}
 	}
 	if pc.bridge {
@@ -778,7 +781,7 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 			}
 			m.movers = g.appendMovers(m.movers[:0], d)
 			if m.fp != nil {
-				m.fp.regroup(g, d)
+				m.fp.afterBreak(g, d)
 			}
 		}
 	}

@@ -106,6 +106,17 @@ func (fp *footing) prepare(g *Game, d *Detachment, gr *ground) {
 	fp.column = d.InColumn
 }
 
+// afterBreak is the footing after some of d's units may have broken off (vehicles that
+// mired): a column that could not close up past the part (placeApart left d in its drawn
+// shape) keeps that shape for the rest of the move, and the formation and what stands in its
+// way are worked out again (regroup).
+func (fp *footing) afterBreak(g *Game, d *Detachment) {
+	if fp.column && !d.InColumn {
+		fp.column, fp.cols = false, fp.cols[:0]
+	}
+	fp.regroup(g, d)
+}
+
 // regroup works the formation out again after some of the detachment's units broke off, and
 // what stands in its way: a part that broke off stays where its bases stood, and on a choke
 // point it is in the way of the rest like any other detachment's base (rules-notes 3.6).
