@@ -26,7 +26,8 @@ const (
 // where every base stood, and what each viewer could not see. Make one per game with
 // [NewChecker] and give its Check to gametest.Options.
 type Checker struct {
-	gaps   map[pairKey]float64 // each pair of bases of two detachments: their gap after the last step
+	gaps   map[pairKey]float64 // each pair of bases: their gap after the last step
+	bases  map[string]lw.Base  // each unit's base after the last step
 	hidden []map[string]bool   // per viewer (each side, then the public): the ids it could not know
 	ids    map[string]bool     // every detachment and unit id there was
 	seen   []map[string]bool   // per viewer: every id it has known (a name once shown stays known)
@@ -76,8 +77,11 @@ func bases(g *lw.Game) []base {
 
 // record notes the gap of every pair of bases, and what each viewer may not know.
 func (c *Checker) record(g *lw.Game) {
-	c.gaps = map[pairKey]float64{}
+	c.gaps, c.bases = map[pairKey]float64{}, map[string]lw.Base{}
 	bs := bases(g)
+	for _, b := range bs {
+		c.bases[b.unit] = b.b
+	}
 	for i := range bs {
 		for j := i + 1; j < len(bs); j++ { // of one detachment too: it may split
 			c.gaps[key(bs[i].unit, bs[j].unit)] = baseGap(&bs[i].b, &bs[j].b)
@@ -146,7 +150,11 @@ func (c *Checker) Check(gm rules.Game, rep *rules.Report) error {
 }
 
 // frontage checks every pair of bases of two detachments against the gap they had before the
-// step (rules-notes 3.6).
+// step (rules-notes 3.6): no two overlap at a choke point, and no two of enemies are in
+// contact (within 1/2", or at it) unless both are revealed, where they were not before, or
+// closer than before. A base turns freely on its own centre where it already was within
+// reach (rules-notes 3.6 allows a line in contact to turn about and move away): "before",
+// for a pair already that near, is their old places turned as they now stand.
 func (c *Checker) frontage(g *lw.Game) error {
 	bs := bases(g)
 	for i := range bs {
@@ -160,19 +168,41 @@ func (c *Checker) frontage(g *lw.Game) error {
 			if !ok {
 				was = math.Inf(1)
 			}
-			if now < -gapTolerant && now < math.Min(0, was)-gapTolerant && atChoke(g, &a.b, &b.b) {
+			spun := was
+			if oa, ok := c.bases[a.unit]; ok {
+				if ob, ok := c.bases[b.unit]; ok {
+					sa, sb := moved(&a.b, centre(&oa)), moved(&b.b, centre(&ob))
+					spun = baseGap(&sa, &sb)
+				}
+			}
+			if now < -gapTolerant && (was >= -gapTolerant || now < spun-gapTolerant) && atChoke(g, &a.b, &b.b) {
 				return fmt.Errorf("%s: %s's base (%s) and %s's (%s) overlap by %s at a choke point (before the step: %s)",
 					InvChoke, a.unit, a.det.ID, b.unit, b.det.ID, lw.Inches(-now), gapText(was))
 			}
 			// in contact: within 1/2", at 1/2" too (a move stops there); newly, or closer
 			in := func(g float64) bool { return g <= lw.ContactRange+edge }
-			if a.det.Side != b.det.Side && !(a.det.Revealed && b.det.Revealed) && in(now) && (!in(was) || now < was-gapTolerant) {
+			if a.det.Side != b.det.Side && !(a.det.Revealed && b.det.Revealed) && in(now) && (!in(was) || now < spun-gapTolerant) {
 				return fmt.Errorf("%s: %s's base (%s, revealed %v) is %s from %s's (%s, revealed %v), within contact range (before the step: %s)",
 					InvContact, a.unit, a.det.ID, a.det.Revealed, gapText(now), b.unit, b.det.ID, b.det.Revealed, gapText(was))
 			}
 		}
 	}
 	return nil
+}
+
+// centre is a base's centre.
+func centre(b *lw.Base) lw.Point {
+	return lw.Point{X: (b[0].X + b[2].X) / 2, Y: (b[0].Y + b[2].Y) / 2}
+}
+
+// moved is base b moved, as it is turned, to stand with its centre at c.
+func moved(b *lw.Base, c lw.Point) lw.Base {
+	o := centre(b)
+	var out lw.Base
+	for i, p := range b {
+		out[i] = lw.Point{X: p.X + c.X - o.X, Y: p.Y + c.Y - o.Y}
+	}
+	return out
 }
 
 // atChoke reports whether two bases overlap on a choke point.
