@@ -319,9 +319,10 @@ func (gr *ground) cutLeg() {
 				}
 			}
 		}
-		// merge with the previous piece when nothing changes between them
+		// merge with the previous piece when nothing changes between them: same place, and
+		// running straight on (a leg folding back along the last is a piece of its own)
 		if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && !pc.bridge && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
-			orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
+			orient(out[n-1].a, out[n-1].b, pc.b) == 0 && out[n-1].b.sub(out[n-1].a).dot(pc.b.sub(pc.a)) > 0 {
 			out[n-1].s1, out[n-1].b = pc.s1, pc.b
 			continue
 		}
