@@ -422,42 +422,47 @@ func (fp *footing) reform(at Point, f float64, column bool) *obstacle {
 
 // turnAt is the first obstacle d's bases meet turning on point at, in column or not, from
 // facing f0 to face f1 as a path move comes to a new leg (nil: none): the turn sweeps its arc
-// like a pivot (rules-notes 3.1, 3.6), but an obstacle a base is already within reach of does
-// not stop it, so that a line in contact may turn about and move straight away (rules-notes
-// 3.6); the move straight away is then judged as any move is.
+// like a pivot (rules-notes 3.1, 3.6), but a base already within reach of an obstacle is not
+// stopped by that one, so that a line in contact may turn about and move straight away
+// (rules-notes 3.6); the move straight away is then judged as any move is. Each base is
+// followed on its own, past what it alone was within reach of.
 func (fp *footing) turnAt(at Point, f0, f1 float64, column bool) *obstacle {
 	l := &fp.line
 	if column {
 		l = &fp.col
 	}
-	mo := still(l, at, f0)
-	if mo.turn = turnBy(f0, f1); math.Abs(mo.turn) < 1e-9 || len(fp.obs) == 0 {
+	whole := still(l, at, f0)
+	if whole.turn = turnBy(f0, f1); math.Abs(whole.turn) < 1e-9 || len(fp.obs) == 0 {
 		return nil
 	}
 	all := fp.obs
+	defer func() { fp.obs = all }()
 	var room [8]Point
-	fp.bases = mo.bases(fp.bases[:0], 0, 0)
+	start := whole.bases(nil, 0, 0)
+	best, hit := math.Inf(1), -1
 	free := make([]obstacle, 0, len(all))
-	for _, ob := range all {
-		near := false
-		for i := range fp.bases {
-			near = near || gap(&fp.bases[i], &ob, room[:0]) <= ob.reach+touch
+	index := make([]int, 0, len(all))
+	for i := range start {
+		free, index = free[:0], index[:0]
+		for j := range all {
+			if gap(&start[i], &all[j], room[:0]) > all[j].reach+touch {
+				free, index = append(free, all[j]), append(index, j)
+			}
 		}
-		if !near {
-			free = append(free, ob)
-		}
-	}
-	fp.obs = free
-	_, hit := fp.morph(&mo)
-	fp.obs = all
-	if hit != nil {
-		for i := range all { // the obstacle itself, not the copy it was found in
-			if all[i].det == hit.det && all[i].b == hit.b && all[i].kind == hit.kind {
-				return &all[i]
+		fp.obs = free
+		one := whole
+		one.off0, one.off1, one.half = whole.off0[i:i+1], whole.off1[i:i+1], whole.half[i:i+1]
+		t, ob := fp.morph(&one)
+		for k := range free {
+			if ob == &free[k] && t < best {
+				best, hit = t, index[k]
 			}
 		}
 	}
-	return hit
+	if hit < 0 {
+		return nil
+	}
+	return &all[hit]
 }
 
 // apart is how far apart two detachments stand, nearest base edge to nearest base edge (0
