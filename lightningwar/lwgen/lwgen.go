@@ -14,7 +14,7 @@
 //     fire, mounting, towing, pivots and adjustments, the referee's place, reveal and hide,
 //     and the Movement Phase whole, in parts and band by band, so that the turns go on), and
 //     now and then one they refuse or one that cannot be read.
-//   - [Check] is Lightning War's own invariants, checked after every step of a game
+//   - [Checker] is Lightning War's own invariants, checked after every step of a game
 //     (game/gametest): no base passes through another at a choke point, no base comes into
 //     contact with an enemy's unless both are revealed, no view names what its side has not
 //     seen, and what a side has not seen does not change what it is shown.
