@@ -438,10 +438,10 @@ func (fp *footing) turnAt(at Point, f0, f1 float64, column bool) *obstacle {
 	all := fp.obs
 	defer func() { fp.obs = all }()
 	var room [8]Point
-	start := whole.bases(nil, 0, 0)
+	start := whole.bases(fp.turning[:0], 0, 0)
+	fp.turning = start
 	best, hit := math.Inf(1), -1
-	free := make([]obstacle, 0, len(all))
-	index := make([]int, 0, len(all))
+	free, index := fp.free[:0], fp.freeAt[:0]
 	for i := range start {
 		free, index = free[:0], index[:0]
 		for j := range all {
@@ -459,6 +459,7 @@ func (fp *footing) turnAt(at Point, f0, f1 float64, column bool) *obstacle {
 			}
 		}
 	}
+	fp.free, fp.freeAt = free, index // room kept for the next turn
 	if hit < 0 {
 		return nil
 	}

@@ -66,6 +66,9 @@ type footing struct {
 	column    bool            // it goes in column now
 	was, now  []Base          // room for the frontage gate's looks at a turning or re-forming (morph)
 	then      []Base          // the bases before they turn, in that look
+	turning   []Base          // room for a path move's turn onto a new leg (turnAt)
+	free      []obstacle
+	freeAt    []int
 }
 
 // mayMeet reports whether anything may stand in d's way: an enemy, or a choke point.
