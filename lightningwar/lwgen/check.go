@@ -19,7 +19,7 @@ const (
 	InvLeak     = "no view names what its side has not seen"
 	InvUnseen   = "what a side has not seen does not change its view"
 	gapTolerant = 0.05 // metres (1/1000"): what the core's own rounding may leave
-	edge        = 1e-4 // metres: a base stopped at contact range stands this near it
+	edge        = 1e-3 // metres: a base stopped at contact range stands this near it
 )
 
 // Checker holds what Lightning War's invariants must remember from one step to the next:
@@ -157,6 +157,18 @@ func (c *Checker) Check(gm rules.Game, rep *rules.Report) error {
 // for a pair already that near, is their old places turned as they now stand.
 func (c *Checker) frontage(g *lw.Game) error {
 	bs := bases(g)
+	seen := seenBases(g)
+	shown := func(b *base) bool { // revealed, or seen where it stands as a unit of a revealed one
+		if b.det.Revealed {
+			return true
+		}
+		for _, s := range seen[b.unit] {
+			if centre(&s).Dist(centre(&b.b)) < edge {
+				return true
+			}
+		}
+		return false
+	}
 	for i := range bs {
 		for j := i + 1; j < len(bs); j++ {
 			a, b := &bs[i], &bs[j]
@@ -181,13 +193,37 @@ func (c *Checker) frontage(g *lw.Game) error {
 			}
 			// in contact: within 1/2", at 1/2" too (a move stops there); newly, or closer
 			in := func(g float64) bool { return g <= lw.ContactRange+edge }
-			if a.det.Side != b.det.Side && !(a.det.Revealed && b.det.Revealed) && in(now) && (!in(was) || now < spun-gapTolerant) {
+			if a.det.Side != b.det.Side && in(now) && (!in(was) || now < spun-gapTolerant) && !(shown(a) && shown(b)) {
 				return fmt.Errorf("%s: %s's base (%s, revealed %v) is %s from %s's (%s, revealed %v), within contact range (before the step: %s)",
 					InvContact, a.unit, a.det.ID, a.det.Revealed, gapText(now), b.unit, b.det.ID, b.det.Revealed, gapText(was))
 			}
 		}
 	}
 	return nil
+}
+
+// seenBases are the bases where the other side saw each unit it saw: each revealed
+// detachment's (and each revealed one's that has since joined another) as it was seen. A
+// vehicle that mired and broke off from a revealed detachment stands where it was seen, as a
+// unit of that detachment; the other side knows it is there (its view shows the sighting),
+// though the part itself is not revealed [lightningwar: breakOff, sighting].
+func seenBases(g *lw.Game) map[string][]lw.Base {
+	out := map[string][]lw.Base{}
+	for _, d := range append(g.Dets[:len(g.Dets):len(g.Dets)], g.Gone...) {
+		if !d.Revealed {
+			continue
+		}
+		fp := g.SeenFootprint(d)
+		i := 0
+		for _, s := range d.SeenUnits {
+			if u := g.Unit(s.ID); u == nil || u.Destroyed || s.In != "" || i >= len(fp) {
+				continue
+			}
+			out[s.ID] = append(out[s.ID], fp[i])
+			i++
+		}
+	}
+	return out
 }
 
 // centre is a base's centre.
