@@ -883,8 +883,12 @@ func (g *Game) meet(d *Detachment, ob *obstacle, at Point, m *shareMove, rep *Re
 			m.seen = append(m.seen, d) // the overrun infantry sees who overran it
 			return true
 		}
-		rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, e.ID, at)
-		m.seen = append(m.seen, d, e)
+		met := g.alsoInContact(d, e, at, m, []string{e.ID})
+		rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, strings.Join(met, ", "), at)
+		m.seen = append(m.seen, d)
+		for _, id := range met {
+			m.seen = append(m.seen, g.Det(id))
+		}
 	case obChoke:
 		// (a side's view hides the name of a detachment it has not seen)
 		rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
@@ -895,6 +899,32 @@ func (g *Game) meet(d *Detachment, ob *obstacle, at Point, m *shareMove, rep *Re
 			d.ID, at, trimInches(ob.reach), trim(ob.reach), what, e.ID)
 	}
 	return false
+}
+
+// alsoInContact is met (the enemy d stopped against) and every other enemy detachment whose
+// base d's bases, standing at at, are within contact range of: d stops in contact with each
+// of them, and each is revealed (rules-notes 3.6), not only the first its sweep came to.
+func (g *Game) alsoInContact(d, e *Detachment, at Point, m *shareMove, met []string) []string {
+	fp := m.fp
+	l := &fp.line
+	if fp.column {
+		l = &fp.col
+	}
+	fp.turning = l.place(fp.turning[:0], at, ahead(m.facing))
+	var room [8]Point
+	for j := range fp.obs {
+		ob := &fp.obs[j]
+		if ob.kind != obContact || ob.det == e || fp.ignore[ob.det.ID] || slices.Contains(met, ob.det.ID) {
+			continue
+		}
+		for i := range fp.turning {
+			if gap(&fp.turning[i], ob, room[:0]) <= ob.reach+metres(0.001) {
+				met = append(met, ob.det.ID)
+				break
+			}
+		}
+	}
+	return met
 }
 
 // note adds dist metres over piece pc from from (metres along the route), made at unit u's
