@@ -3,7 +3,6 @@ package lwgen
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/umpire-referee/umpire/dice"
@@ -315,23 +314,37 @@ func viewer(role string) lw.Viewer {
 	return lw.SideView(role)
 }
 
-// named is the first id of hidden that text names as a whole word (as lw.Redact reads ids), or "".
+// named is the first id of hidden that text names as a whole word, or "": a word is a run of
+// letters, digits and '_', '/', '-', '.' (as ids are written; an id may end in '.', and a
+// full stop may follow one, so a word cut at any '.' is read too). It reads the text itself,
+// apart from the rules core's Redact, which it checks.
 func named(text string, hidden map[string]bool) string {
 	if len(hidden) == 0 {
 		return ""
 	}
-	if red := lw.Redact(text, hidden); red != text {
-		ids := make([]string, 0, len(hidden))
-		for id := range hidden {
-			ids = append(ids, id)
+	idChar := func(c byte) bool {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '_' || c == '/' || c == '-' || c == '.' || c >= 0x80
+	}
+	for i := 0; i < len(text); {
+		if !idChar(text[i]) {
+			i++
+			continue
 		}
-		sort.Strings(ids)
-		for _, id := range ids {
-			if lw.Redact(text, map[string]bool{id: true}) != text {
-				return id
+		j := i
+		for j < len(text) && idChar(text[j]) {
+			j++
+		}
+		word := text[i:j]
+		if hidden[word] {
+			return word
+		}
+		for k := len(word) - 1; k > 0; k-- {
+			if word[k] == '.' && hidden[word[:k]] {
+				return word[:k]
 			}
 		}
-		return "an id"
+		i = j
 	}
 	return ""
 }

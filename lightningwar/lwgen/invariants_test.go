@@ -71,7 +71,7 @@ func TestInvariantsLW(t *testing.T) {
 // FuzzInvariantsLW plays the random game of a seed and a size (0..2: Sizes) as
 // TestInvariantsLW does, without end under -fuzz.
 func FuzzInvariantsLW(f *testing.F) {
-	for _, s := range []uint64{1, 2, 3, 42, 1000} {
+	for _, s := range []uint64{42, 1000, 2026} { // seeds TestInvariantsLW does not play
 		f.Add(s, uint8(s%3))
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, size uint8) {
