@@ -29,7 +29,9 @@ func jsonOf(v any) string {
 // same total (so that an unseen roll cannot shift the side's own), and the views of the state
 // and of the step must still be the same, unless the step brought the side's models up
 // against what was changed (a contact that revealed it, a choke point it held: the side then
-// sees something of it). n seeds the choices.
+// sees something of it). A change that adds a detachment (split, added) is followed by any
+// step but the Movement Phase, where the sides alternate detachment by detachment (rules-notes
+// 3.2) and one more changes who meets whom first. n seeds the choices.
 func Unseen(g *ruleset.Game, n uint64) error {
 	h := g.Hash()
 	r := rand.New(rand.NewPCG(n, uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16))
@@ -43,6 +45,7 @@ func Unseen(g *ruleset.Game, n uint64) error {
 	}
 	v := g.Clone().(*ruleset.Game)
 	what, changed := change(v.G, unseen, side, r)
+	adds := len(v.G.Dets) != len(st.Dets)
 	if what == "" {
 		return nil
 	}
@@ -62,6 +65,11 @@ func Unseen(g *ruleset.Game, n uint64) error {
 		if mentions(line, id) {
 			return nil
 		}
+	}
+	if adds && strings.HasPrefix(line, "movement") {
+		// a detachment more or fewer changes how the sides alternate in each band (rules-notes
+		// 3.2): who comes to whom first, and so the contacts the side takes part in
+		return nil
 	}
 	b := g.Clone().(*ruleset.Game)
 	roll := constant{d6: 1 + r.IntN(6), dr: 2 + r.IntN(11)}
