@@ -649,12 +649,47 @@ func (g *Game) settle(d *Detachment, was map[*Unit]Point, what string, own ...*D
 
 // joinGate is the frontage gate for d joining t (settle): t as it will stand with d's units
 // (merge), each base going from where it stands to its place in t's formation, before
-// anything changes.
+// anything changes. First each of d's bases turns on its own centre to face as t does: that
+// may not bring it within reach of anything it was not within reach of (see morph).
 func (g *Game) joinGate(d, t *Detachment, what string) (*obstacle, error) {
+	if hit := g.spinMeets(d, t); hit != nil {
+		if hit.known(d.Side) {
+			return nil, g.barred(d, hit, what)
+		}
+		return hit, nil
+	}
 	joined := *t
 	joined.Units = append(slices.Clone(t.Units), d.Units...)
 	if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
 		joined.Offsets = append(slices.Clone(t.Offsets), g.offsetsIn(d, t)...)
 	}
 	return g.settle(&joined, g.centres(d, t), what, d, t)
+}
+
+// spinMeets is the first obstacle (but d's and t's own bases) that a base of d, turning on its
+// own centre from d's facing to t's, comes within reach of from beyond it (nil: none).
+func (g *Game) spinMeets(d, t *Detachment) *obstacle {
+	if d.Facing == t.Facing {
+		return nil
+	}
+	fp := &footing{}
+	for _, c := range g.Table.Chokes {
+		fp.chokes = append(fp.chokes, boxOf(c.Area))
+	}
+	obs := g.obstacles(d, fp)
+	var l lineup
+	g.lineUp(d, d.InColumn, &l)
+	f := ahead(t.Facing)
+	r := Point{f.Y, -f.X}
+	var room [8]Point
+	for i, b := range l.place(nil, d.Pos, ahead(d.Facing)) {
+		turned := baseAround(lerp(b[0], b[2], 0.5), r, f, l.half[i])
+		for j := range obs {
+			ob := &obs[j]
+			if ob.det != t && gap(&b, ob, room[:0]) > ob.reach+touch && gap(&turned, ob, room[:0]) <= ob.reach+touch {
+				return ob
+			}
+		}
+	}
+	return nil
 }

@@ -186,7 +186,8 @@ func (c *Checker) frontage(g *lw.Game) error {
 					spun = baseGap(&sa, &sb)
 				}
 			}
-			if now < -gapTolerant && (was >= -gapTolerant || now < spun-gapTolerant) && atChoke(g, &a.b, &b.b) {
+			// overlapping where they did not touch before, or deeper than before
+			if now < -gapTolerant && (was > edge || now < spun-gapTolerant) && atChoke(g, &a.b, &b.b) {
 				return fmt.Errorf("%s: %s's base (%s) and %s's (%s) overlap by %s at a choke point (before the step: %s)",
 					InvChoke, a.unit, a.det.ID, b.unit, b.det.ID, lw.Inches(-now), gapText(was))
 			}
