@@ -423,9 +423,10 @@ func (fp *footing) reform(at Point, f float64, column bool) *obstacle {
 // turnAt is the first obstacle d's bases meet turning on point at, in column or not, from
 // facing f0 to face f1 as a path move comes to a new leg (nil: none): the turn sweeps its arc
 // like a pivot (rules-notes 3.1, 3.6), but a base already within reach of an obstacle is not
-// stopped by that one, so that a line in contact may turn about and move straight away
-// (rules-notes 3.6); the move straight away is then judged as any move is. Each base is
-// followed on its own, past what it alone was within reach of.
+// stopped by that one on the way, so that a line in contact may turn about and move straight
+// away (rules-notes 3.6), as long as it ends no nearer it than it began; the move straight
+// away is then judged as any move is. Each base is followed on its own, past what it alone
+// was within reach of.
 func (fp *footing) turnAt(at Point, f0, f1 float64, column bool) *obstacle {
 	l := &fp.line
 	if column {
@@ -439,14 +440,21 @@ func (fp *footing) turnAt(at Point, f0, f1 float64, column bool) *obstacle {
 	defer func() { fp.obs = all }()
 	var room [8]Point
 	start := whole.bases(fp.turning[:0], 0, 0)
+	n := len(start)
+	start = whole.bases(start, 1, 1) // where each base begins, then where it ends
+	ends := start[n:]
 	fp.turning = start
 	best, hit := math.Inf(1), -1
 	free, index := fp.free[:0], fp.freeAt[:0]
-	for i := range start {
+	for i := range start[:n] {
 		free, index = free[:0], index[:0]
 		for j := range all {
-			if gap(&start[i], &all[j], room[:0]) > all[j].reach+touch {
+			g0 := gap(&start[i], &all[j], room[:0])
+			switch {
+			case g0 > all[j].reach+touch:
 				free, index = append(free, all[j]), append(index, j)
+			case gap(&ends[i], &all[j], room[:0]) < g0-1e-7 && best > 0:
+				best, hit = 0, j // within reach, it would end nearer: stopped where it starts
 			}
 		}
 		fp.obs = free

@@ -152,8 +152,10 @@ func (c *Checker) Check(gm rules.Game, rep *rules.Report) error {
 // step (rules-notes 3.6): no two overlap at a choke point, and no two of enemies are in
 // contact (within 1/2", or at it) unless both are revealed, where they were not before, or
 // closer than before. A base turns freely on its own centre where it already was within
-// reach (rules-notes 3.6 allows a line in contact to turn about and move away): "before",
-// for a pair already that near, is their old places turned as they now stand.
+// reach, and turns with its detachment onto a new leg ending no nearer than it began
+// (rules-notes 3.6 allows a line in contact to turn about and move away): "before", for a
+// pair already that near, is the nearer of their old places and their old places turned as
+// they now stand.
 func (c *Checker) frontage(g *lw.Game) error {
 	bs := bases(g)
 	seen := seenBases(g)
@@ -187,6 +189,7 @@ func (c *Checker) frontage(g *lw.Game) error {
 				}
 			}
 			// overlapping where they did not touch before, or deeper than before
+			spun = math.Min(spun, was) // a base within reach turns with its detachment, ending no nearer
 			if now < -gapTolerant && (was > edge || now < spun-gapTolerant) && atChoke(g, &a.b, &b.b) {
 				return fmt.Errorf("%s: %s's base (%s) and %s's (%s) overlap by %s at a choke point (before the step: %s)",
 					InvChoke, a.unit, a.det.ID, b.unit, b.det.ID, lw.Inches(-now), gapText(was))
