@@ -453,6 +453,7 @@ func (fp *footing) turnAt(at Point, f0, f1 float64, column bool) *obstacle {
 			switch {
 			case g0 > all[j].reach+touch:
 				free, index = append(free, all[j]), append(index, j)
+			case all[j].kind == obContact && fp.ignore[all[j].det.ID]: // overrun: it drives on through
 			case gap(&ends[i], &all[j], room[:0]) < g0-1e-7 && best > 0:
 				best, hit = 0, j // within reach, it would end nearer: stopped where it starts
 			}
