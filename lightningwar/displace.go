@@ -20,12 +20,14 @@ import (
 // A path move follows its route and a pivot turns about the detachment's point, so their
 // bases sweep the ground between; a re-forming moves each base straight from its place in one
 // formation to its place in the other. What counts is where each base's centre goes: a base
-// turns freely on its own centre. A pure translation along a route is measured exactly
+// turns freely on its own centre, unless turning swings its ends within reach of an obstacle
+// they were not within reach of (a long base turning beside another). A pure translation along a route is measured exactly
 // (sweep); anything that turns or re-forms is followed in steps of at most morphStep, and the
 // first meeting found is narrowed down to a micrometre. A path move faces its formation along
-// each leg as it comes to it without sweeping that turn (pivots are free, rules-notes 3.1),
-// so that a line in contact may turn about and move straight away, as rules-notes 3.6 allows;
-// a `pivot`, and the pivot an adjustment makes to face along it, sweep their arc.
+// each leg as it comes to it, and that turn sweeps its arc as a `pivot` does (and the pivot an
+// adjustment makes to face along it); only an obstacle a base is already within reach of does
+// not stop the turn, so that a line in contact may turn about and move straight away, as
+// rules-notes 3.6 allows (footing.turnAt).
 //
 // What a step that meets an obstacle does depends on who could see it: a step taken before
 // the Movement Phase that would meet an obstacle its side can see (its own side's base on a
@@ -112,7 +114,8 @@ func gap(b *Base, ob *obstacle, room []Point) float64 {
 // which (+Inf, nil: none). What counts is where each base goes, its centre: a base turns on
 // its own centre freely (as at a path's corners), so each step of the motion is judged with
 // the base already turned as it ends the step. A base within an obstacle's reach that comes
-// closer meets it where it was; one that comes within reach meets it where it first does.
+// closer meets it where it was; one that comes within reach meets it where it first does, or
+// where it was when its own turning brings it within reach (the ends of a long base swinging).
 func (fp *footing) morph(mo *motion) (float64, *obstacle) {
 	if len(fp.obs) == 0 || len(mo.half) == 0 {
 		return math.Inf(1), nil
@@ -128,18 +131,27 @@ func (fp *footing) morph(mo *motion) (float64, *obstacle) {
 		t0, t1 := float64(k-1)/float64(n), float64(k)/float64(n)
 		prev := mo.bases(fp.was[:0], t0, t1)
 		cur := mo.bases(fp.now[:0], t1, t1)
-		fp.was, fp.now = prev, cur
+		unturned := mo.bases(fp.then[:0], t0, t0)
+		fp.was, fp.now, fp.then = prev, cur, unturned
 		best, hit := math.Inf(1), (*obstacle)(nil)
 		for i := range cur {
 			sw, nb := prev[i].box(), cur[i].box()
 			sw.x0, sw.y0, sw.x1, sw.y1 = min(sw.x0, nb.x0), min(sw.y0, nb.y0), max(sw.x1, nb.x1), max(sw.y1, nb.y1)
+			ub := unturned[i].box()
+			sw.x0, sw.y0, sw.x1, sw.y1 = min(sw.x0, ub.x0), min(sw.y0, ub.y0), max(sw.x1, ub.x1), max(sw.y1, ub.y1)
 			for j := range fp.obs {
 				ob := &fp.obs[j]
 				if ob.kind == obContact && fp.ignore[ob.det.ID] || !sw.meets(ob.bx, ob.reach+touch) {
 					continue
 				}
 				d0, d1 := gap(&prev[i], ob, room[:0]), gap(&cur[i], ob, room[:0])
-				if d1 > ob.reach+touch || d1 >= d0-1e-7 {
+				if d1 > ob.reach+touch {
+					continue
+				}
+				// a base turns freely on its own centre where it is already within reach, but
+				// turning does not bring it within reach (a long base swinging its ends)
+				fresh := gap(&unturned[i], ob, room[:0]) > ob.reach+touch
+				if d1 >= d0-1e-7 && !fresh {
 					continue
 				}
 				t := t0
@@ -327,10 +339,17 @@ func (g *Game) placeApart(d, nd *Detachment, before *lineup, pos Point, facing f
 	}
 	n := len(keep.units) + len(part.units)
 	mo := motion{from: pos, to: pos, f0: facing, off0: make([]Point, 0, n), off1: make([]Point, 0, n), half: make([]Point, 0, n)}
-	for _, x := range []struct {
+	moving := []struct {
 		l  *lineup
 		dy float64
-	}{{&keep, 0}, {&part, dy}} {
+	}{{&keep, 0}, {&part, dy}}
+	skip := []*Detachment{nd}
+	if !behind {
+		// the part stays where its bases stood: d re-forms round it, and where it stands on a
+		// choke point d's bases may not pass through its bases
+		moving, skip = moving[:1], nil
+	}
+	for _, x := range moving {
 		for i, u := range x.l.units {
 			mo.off0 = append(mo.off0, offsetOf(before, u))
 			mo.off1 = append(mo.off1, Point{x.l.off[i].X, x.l.off[i].Y + x.dy})
@@ -339,13 +358,18 @@ func (g *Game) placeApart(d, nd *Detachment, before *lineup, pos Point, facing f
 	}
 	f := ahead(facing)
 	nd.Pos = Point{pos.X + f.X*dy, pos.Y + f.Y*dy}
-	_, hit, err := g.gate(d, &mo, inPhase, what, nd)
+	_, hit, err := g.gate(d, &mo, inPhase, what, skip...)
 	if hit == nil {
 		return err
 	}
 	// stopped where it starts: both keep their bases where they stood
 	for _, x := range []*Detachment{d, nd} {
 		x.Form, x.Offsets, x.InColumn, x.Pos, x.Facing = FormDrawn, g.drawnAs(x, before), false, pos, facing
+	}
+	if hit.kind == obChoke && hit.det.Side == d.Side { // its own side's base: nothing is revealed
+		rep.add(d.Side, d.ID, RuleThrough, "%s does not re-form round %s: %s is on %s, and models may not pass through each other at a choke point",
+			d.ID, nd.ID, hit.det.ID, g.Table.Chokes[hit.choke].ID)
+		return nil
 	}
 	g.stopsAt(d, hit, nd.ID+" breaking off", rep)
 	g.reveal(nd)
@@ -394,6 +418,61 @@ func (fp *footing) reform(at Point, f float64, column bool) *obstacle {
 	mo := motion{from: at, to: at, f0: f, off0: from.off, off1: to.off, half: to.half}
 	_, hit := fp.morph(&mo)
 	return hit
+}
+
+// turnAt is the first obstacle d's bases meet turning on point at, in column or not, from
+// facing f0 to face f1 as a path move comes to a new leg (nil: none): the turn sweeps its arc
+// like a pivot (rules-notes 3.1, 3.6), but a base already within reach of an obstacle is not
+// stopped by that one on the way, so that a line in contact may turn about and move straight
+// away (rules-notes 3.6), as long as it ends no nearer it than it began; the move straight
+// away is then judged as any move is. Each base is followed on its own, past what it alone
+// was within reach of.
+func (fp *footing) turnAt(at Point, f0, f1 float64, column bool) *obstacle {
+	l := &fp.line
+	if column {
+		l = &fp.col
+	}
+	whole := still(l, at, f0)
+	if whole.turn = turnBy(f0, f1); math.Abs(whole.turn) < 1e-9 || len(fp.obs) == 0 {
+		return nil
+	}
+	all := fp.obs
+	defer func() { fp.obs = all }()
+	var room [8]Point
+	start := whole.bases(fp.turning[:0], 0, 0)
+	n := len(start)
+	start = whole.bases(start, 1, 1) // where each base begins, then where it ends
+	ends := start[n:]
+	fp.turning = start
+	best, hit := math.Inf(1), -1
+	free, index := fp.free[:0], fp.freeAt[:0]
+	for i := range start[:n] {
+		free, index = free[:0], index[:0]
+		for j := range all {
+			g0 := gap(&start[i], &all[j], room[:0])
+			switch {
+			case g0 > all[j].reach+touch:
+				free, index = append(free, all[j]), append(index, j)
+			case all[j].kind == obContact && fp.ignore[all[j].det.ID]: // overrun: it drives on through
+			case gap(&ends[i], &all[j], room[:0]) < g0-1e-7 && best > 0:
+				best, hit = 0, j // within reach, it would end nearer: stopped where it starts
+			}
+		}
+		fp.obs = free
+		one := whole
+		one.off0, one.off1, one.half = whole.off0[i:i+1], whole.off1[i:i+1], whole.half[i:i+1]
+		t, ob := fp.morph(&one)
+		for k := range free {
+			if ob == &free[k] && t < best {
+				best, hit = t, index[k]
+			}
+		}
+	}
+	fp.free, fp.freeAt = free, index // room kept for the next turn
+	if hit < 0 {
+		return nil
+	}
+	return &all[hit]
 }
 
 // apart is how far apart two detachments stand, nearest base edge to nearest base edge (0
@@ -579,12 +658,47 @@ func (g *Game) settle(d *Detachment, was map[*Unit]Point, what string, own ...*D
 
 // joinGate is the frontage gate for d joining t (settle): t as it will stand with d's units
 // (merge), each base going from where it stands to its place in t's formation, before
-// anything changes.
+// anything changes. First each of d's bases turns on its own centre to face as t does: that
+// may not bring it within reach of anything it was not within reach of (see morph).
 func (g *Game) joinGate(d, t *Detachment, what string) (*obstacle, error) {
+	if hit := g.spinMeets(d, t); hit != nil {
+		if hit.known(d.Side) {
+			return nil, g.barred(d, hit, what)
+		}
+		return hit, nil
+	}
 	joined := *t
 	joined.Units = append(slices.Clone(t.Units), d.Units...)
 	if t.Form == FormDrawn && len(t.Offsets) == len(t.Units) {
 		joined.Offsets = append(slices.Clone(t.Offsets), g.offsetsIn(d, t)...)
 	}
 	return g.settle(&joined, g.centres(d, t), what, d, t)
+}
+
+// spinMeets is the first obstacle (but d's and t's own bases) that a base of d, turning on its
+// own centre from d's facing to t's, comes within reach of from beyond it (nil: none).
+func (g *Game) spinMeets(d, t *Detachment) *obstacle {
+	if d.Facing == t.Facing {
+		return nil
+	}
+	fp := &footing{}
+	for _, c := range g.Table.Chokes {
+		fp.chokes = append(fp.chokes, boxOf(c.Area))
+	}
+	obs := g.obstacles(d, fp)
+	var l lineup
+	g.lineUp(d, d.InColumn, &l)
+	f := ahead(t.Facing)
+	r := Point{f.Y, -f.X}
+	var room [8]Point
+	for i, b := range l.place(nil, d.Pos, ahead(d.Facing)) {
+		turned := baseAround(lerp(b[0], b[2], 0.5), r, f, l.half[i])
+		for j := range obs {
+			ob := &obs[j]
+			if ob.det != t && gap(&b, ob, room[:0]) > ob.reach+touch && gap(&turned, ob, room[:0]) <= ob.reach+touch {
+				return ob
+			}
+		}
+	}
+	return nil
 }

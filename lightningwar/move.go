@@ -319,9 +319,10 @@ func (gr *ground) cutLeg() {
 				}
 			}
 		}
-		// merge with the previous piece when nothing changes between them
+		// merge with the previous piece when nothing changes between them: same place, and
+		// running straight on (a leg folding back along the last is a piece of its own)
 		if n := len(out); n > 0 && out[n-1].place == pc.place && !pc.stream && !pc.bridge && math.Abs(out[n-1].s1-pc.s0) < 1e-9 &&
-			orient(out[n-1].a, out[n-1].b, pc.b) == 0 {
+			orient(out[n-1].a, out[n-1].b, pc.b) == 0 && out[n-1].b.sub(out[n-1].a).dot(pc.b.sub(pc.a)) > 0 {
 			out[n-1].s1, out[n-1].b = pc.s1, pc.b
 			continue
 		}
@@ -554,7 +555,7 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 		return nil
 	}
 	p.Went = true
-	m := &shareMove{s: d.Along, turns: share, movers: g.appendMovers(gr.movers[:0], d), parts: gr.parts[:0]}
+	m := &shareMove{s: d.Along, turns: share, movers: g.appendMovers(gr.movers[:0], d), parts: gr.parts[:0], facing: d.Facing}
 	defer func() { gr.movers, gr.parts = m.movers[:0], m.parts[:0] }() // the room, grown, for the next
 	from, start := d.Pos, d.Along
 	if err := g.moveAlong(d, gr, m, r, rep); err != nil {
@@ -566,6 +567,15 @@ func (g *Game) moveDet(d *Detachment, gr *ground, band string, share float64, r 
 	if d.Along > start+eps {
 		g.recordMove(d, band, from, start, leg, gr.lens, m, rep)
 		d.InColumn = false
+		if m.fp != nil && m.fp.on && !m.held && d.Facing != m.facing {
+			// ending where a new leg begins, it faces along it: the turn sweeps its arc too
+			if hit := m.fp.turnAt(pos, m.facing, d.Facing, m.fp.column); hit != nil && !g.meet(d, hit, pos, m, rep) {
+				m.held, m.stopped = true, true
+			}
+		}
+		if m.held {
+			d.Facing = m.facing
+		}
 	}
 	if m.fp != nil && m.fp.on {
 		// as the move left it: in column on a road or a choke point it has not yet left, and
@@ -592,6 +602,8 @@ type shareMove struct {
 	stopped  bool
 	seen     []*Detachment
 	fp       *footing // what its footprint may meet, and where it goes in column (nil: nothing)
+	facing   float64  // how its bases face now: along the leg they are on
+	held     bool     // a turn onto a new leg met an obstacle: it stays faced as it was
 	parts    []stretch
 	last     *Unit
 	lastWhat string
@@ -749,6 +761,9 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 	}
 	d.Plan.Events = pc.s0 // its checks are made now, whatever comes of them
 	entering := pc.place.mireCheck() != NoCheck && (pc.place.Ground != prev.Ground || prev.OnRoad || i == 0)
+	if m.fp != nil {
+		d.InColumn = m.fp.column // as its bases stand now: a part that mires stays where they stood
+	}
 	if pc.stream || entering {
 		stop, err := g.mire(d, pc, true, pc.a, r, rep)
 		if err != nil || stop {
@@ -756,7 +771,7 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 		}
 		m.movers = g.appendMovers(m.movers[:0], d) // those that mired stay behind
 		if m.fp != nil {
-			m.fp.regroup(g, d)
+			m.fp.afterBreak(g, d)
 		}
 	}
 	if pc.bridge {
@@ -767,7 +782,7 @@ func (g *Game) enterPiece(d *Detachment, gr *ground, i int, m *shareMove, r *rec
 			}
 			m.movers = g.appendMovers(m.movers[:0], d)
 			if m.fp != nil {
-				m.fp.regroup(g, d)
+				m.fp.afterBreak(g, d)
 			}
 		}
 	}
@@ -796,6 +811,9 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		if cs < end {
 			end = cs
 		}
+		if fp != nil && fp.on && g.turnStops(d, pc, m, rep) {
+			return true
+		}
 		k, u, mph, what := slowest(m.movers, p, pc.place)
 		if math.IsInf(k, 1) {
 			return true
@@ -808,6 +826,28 @@ func (g *Game) crossPiece(d *Detachment, pc piece, m *shareMove, rep *Report) (s
 		}
 	}
 	return false
+}
+
+// turnStops reports whether d, coming to piece pc at m.s faced otherwise, is stopped where it
+// stands by an obstacle its bases meet turning to face along it (footing.turnAt, meet); it
+// then stays faced as it was.
+func (g *Game) turnStops(d *Detachment, pc piece, m *shareMove, rep *Report) bool {
+	f := bearing(pc.a, pc.b)
+	if f == m.facing {
+		return false
+	}
+	at := lerp(pc.a, pc.b, (m.s-pc.s0)/(pc.s1-pc.s0))
+	for {
+		hit := m.fp.turnAt(at, m.facing, f, m.fp.column)
+		if hit == nil {
+			m.facing = f
+			return false
+		}
+		if !g.meet(d, hit, at, m, rep) {
+			m.held = true
+			return true
+		}
+	}
 }
 
 // reformStops reports whether d, re-forming at m.s over piece pc from line to column
@@ -843,8 +883,12 @@ func (g *Game) meet(d *Detachment, ob *obstacle, at Point, m *shareMove, rep *Re
 			m.seen = append(m.seen, d) // the overrun infantry sees who overran it
 			return true
 		}
-		rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, e.ID, at)
-		m.seen = append(m.seen, d, e)
+		met := g.alsoInContact(d, e, at, m, []string{e.ID})
+		rep.add("", d.ID, RuleContact, "%s stops in contact with %s at %v", d.ID, strings.Join(met, ", "), at)
+		m.seen = append(m.seen, d)
+		for _, id := range met {
+			m.seen = append(m.seen, g.Det(id))
+		}
 	case obChoke:
 		// (a side's view hides the name of a detachment it has not seen)
 		rep.add(d.Side, d.ID, RuleThrough, "%s stops at %s: %s is there, and models may not pass through each other at a choke point",
@@ -855,6 +899,32 @@ func (g *Game) meet(d *Detachment, ob *obstacle, at Point, m *shareMove, rep *Re
 			d.ID, at, trimInches(ob.reach), trim(ob.reach), what, e.ID)
 	}
 	return false
+}
+
+// alsoInContact is met (the enemy d stopped against) and every other enemy detachment whose
+// base d's bases, standing at at, are within contact range of: d stops in contact with each
+// of them, and each is revealed (rules-notes 3.6), not only the first its sweep came to.
+func (g *Game) alsoInContact(d, e *Detachment, at Point, m *shareMove, met []string) []string {
+	fp := m.fp
+	l := &fp.line
+	if fp.column {
+		l = &fp.col
+	}
+	fp.turning = l.place(fp.turning[:0], at, ahead(m.facing))
+	var room [8]Point
+	for j := range fp.obs {
+		ob := &fp.obs[j]
+		if ob.kind != obContact || ob.det == e || fp.ignore[ob.det.ID] || slices.Contains(met, ob.det.ID) {
+			continue
+		}
+		for i := range fp.turning {
+			if gap(&fp.turning[i], ob, room[:0]) <= ob.reach+metres(0.001) {
+				met = append(met, ob.det.ID)
+				break
+			}
+		}
+	}
+	return met
 }
 
 // note adds dist metres over piece pc from from (metres along the route), made at unit u's

@@ -65,6 +65,10 @@ type footing struct {
 	on        bool            // any obstacle or column stretch: the move sweeps its bases
 	column    bool            // it goes in column now
 	was, now  []Base          // room for the frontage gate's looks at a turning or re-forming (morph)
+	then      []Base          // the bases before they turn, in that look
+	turning   []Base          // room for a path move's turn onto a new leg (turnAt)
+	free      []obstacle
+	freeAt    []int
 }
 
 // mayMeet reports whether anything may stand in d's way: an enemy, or a choke point.
@@ -105,8 +109,23 @@ func (fp *footing) prepare(g *Game, d *Detachment, gr *ground) {
 	fp.column = d.InColumn
 }
 
-// regroup works the formation out again after some of the detachment's units broke off.
+// afterBreak is the footing after some of d's units may have broken off (vehicles that
+// mired): a column that could not close up past the part (placeApart left d in its drawn
+// shape) keeps that shape for the rest of the move, and the formation and what stands in its
+// way are worked out again (regroup).
+func (fp *footing) afterBreak(g *Game, d *Detachment) {
+	if fp.column && !d.InColumn {
+		fp.column, fp.cols = false, fp.cols[:0]
+	}
+	fp.regroup(g, d)
+}
+
+// regroup works the formation out again after some of the detachment's units broke off, and
+// what stands in its way: a part that broke off stays where its bases stood, and on a choke
+// point it is in the way of the rest like any other detachment's base (rules-notes 3.6).
 func (fp *footing) regroup(g *Game, d *Detachment) {
+	fp.obs = g.obstacles(d, fp)
+	fp.on = fp.on || len(fp.obs) > 0
 	if fp.on {
 		g.lineUp(d, false, &fp.line)
 		g.lineUp(d, true, &fp.col)

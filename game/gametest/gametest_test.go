@@ -132,7 +132,9 @@ func TestPlayCatchesEachFlaw(t *testing.T) {
 	}
 }
 
-// TestPlayCheck: a ruleset's own check runs after every step and its error fails the run.
+// TestPlayCheck: a ruleset's own check runs after every step and its error fails the run; the
+// failure's log is the steps taken before the one that broke it, which is its Line (so the
+// file written out lists it once), whether it was taken or refused.
 func TestPlayCheck(t *testing.T) {
 	steps := 0
 	check := func(g rules.Game, rep *rules.Report) error {
@@ -159,5 +161,28 @@ func TestPlayCheck(t *testing.T) {
 	_, err = gametest.Play("race.yaml", fmt.Appendf(nil, race, "sound"), 2, toyMover, gametest.Options{Steps: 50, Check: first})
 	if !errors.As(err, &f) || f.Msg != "first step taken" || len(f.Log) != 0 || f.Line == "" {
 		t.Errorf("got %v, want the first step taken as the failing line after an empty log", err)
+	}
+	for _, seed := range []uint64{2, 3, 4, 5, 6, 7} {
+		steps, taken, before := 0, 0, 0
+		check := func(g rules.Game, rep *rules.Report) error {
+			steps++
+			if steps == 7 {
+				before = taken
+				return errors.New("seventh step")
+			}
+			if rep.Refusal == nil {
+				taken++
+			}
+			return nil
+		}
+		_, err := gametest.Play("race.yaml", fmt.Appendf(nil, race, "sound"), seed, toyMover, gametest.Options{Steps: 50, Check: check})
+		var f *gametest.Failure
+		if !errors.As(err, &f) || f.Invariant != "ruleset" || f.Msg != "seventh step" {
+			t.Errorf("seed %d: got %v, want the check's failure at the seventh step", seed, err)
+			continue
+		}
+		if len(f.Log) != before || f.Line == "" {
+			t.Errorf("seed %d: the failure's log has %d steps and line %q; want the %d taken before it and its line", seed, len(f.Log), f.Line, before)
+		}
 	}
 }

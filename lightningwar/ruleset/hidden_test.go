@@ -62,6 +62,11 @@ func TestHiddenMetamorphic(t *testing.T) {
 			s = strings.Replace(s, "units:\n", "units:\n  - {id: RK, formation: RPl, type: tank, tracked: true, size: heavy, xc: 8}\n", 1)
 			return strings.Replace(s, "detachments:\n", "detachments:\n  - {id: K, units: [RK], at: [66, 20]}\n", 1)
 		}, []string{"order X path 60,10", "movement", "movement", "order HQ path 60,30", "movement"}, nil},
+		{"an unseen tank added, mired, rolling to escape (other dice)", func(s string) string {
+			s = strings.Replace(s, "units:\n", "units:\n  - {id: RK, formation: RPl, type: tank, tracked: true, size: heavy, xc: 8, mired: true}\n", 1)
+			s = strings.Replace(s, "detachments:\n", "detachments:\n  - {id: K, units: [RK], at: [66, 20]}\n", 1)
+			return s + "  - {to: K, path: [[66, 40]]}\n"
+		}, nil, []int{}},
 		{"the seen cars placed elsewhere unseen, in column", nil, []string{"order X path 60,10", "movement", "movement", "place X 40,20 facing 90 column", "movement"}, nil},
 		{"the seen cars split unseen", nil, []string{"order X path 60,10", "movement", "movement", "split X V2 as X9", "movement"}, []int{6, 6}},
 	}
