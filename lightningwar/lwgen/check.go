@@ -19,6 +19,10 @@ const (
 	InvUnseen   = "what a side has not seen does not change its view"
 	gapTolerant = 0.05 // metres (1/1000"): what the core's own rounding may leave
 	edge        = 1e-3 // metres: a base stopped at contact range stands this near it
+	// contactEdge is how far beyond contact range a base still counts as in contact: the core
+	// narrows a stop to a millionth of a metre of the range, so a base a few tenths of a
+	// millimetre beyond it (a part placed behind its detachment, seed 1993) is not in contact.
+	contactEdge = 1e-5
 )
 
 // Checker holds what Lightning War's invariants must remember from one step to the next:
@@ -195,7 +199,7 @@ func (c *Checker) frontage(g *lw.Game) error {
 					InvChoke, a.unit, a.det.ID, b.unit, b.det.ID, lw.Inches(-now), gapText(was))
 			}
 			// in contact: within 1/2", at 1/2" too (a move stops there); newly, or closer
-			in := func(g float64) bool { return g <= lw.ContactRange+edge }
+			in := func(g float64) bool { return g <= lw.ContactRange+contactEdge }
 			if a.det.Side != b.det.Side && in(now) && (!in(was) || now < spun-gapTolerant) && !(shown(a) && shown(b)) {
 				return fmt.Errorf("%s: %s's base (%s, revealed %v) is %s from %s's (%s, revealed %v), within contact range (before the step: %s)",
 					InvContact, a.unit, a.det.ID, a.det.Revealed, gapText(now), b.unit, b.det.ID, b.det.Revealed, gapText(was))
