@@ -42,6 +42,9 @@ func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
 // readFile reads a request's body, a file of at most MaxScenario bytes; on failure it has
 // answered 413 (too big) or 400, naming the file as what.
 func (s *Server) readFile(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
+	if declaredTooBig(w, r, what, s.cfg.MaxScenario, rules.LimitBody) {
+		return nil, false
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxScenario)
 	data, err := io.ReadAll(r.Body)
 	var big *http.MaxBytesError

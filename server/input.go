@@ -74,11 +74,27 @@ func tooBig(w http.ResponseWriter, what string, max int64, limit string) {
 	writeJSON(w, http.StatusRequestEntityTooLarge, limitError{apiError: apiError{Error: msg}, Limit: limit, Max: int(max)})
 }
 
+// declaredTooBig answers 413 at once to a request whose declared Content-Length is over max,
+// before reading any of its body, and closes the connection after the answer: a client that
+// declares gigabytes and sends nothing would otherwise hold the connection until the read
+// timeout. It reports whether it answered.
+func declaredTooBig(w http.ResponseWriter, r *http.Request, what string, max int64, limit string) bool {
+	if r.ContentLength <= max {
+		return false
+	}
+	w.Header().Set("Connection", "close")
+	tooBig(w, what, max, limit)
+	return true
+}
+
 // readJSON reads a request's JSON body of at most max bytes (set by the limit named limit)
 // into v, strictly: a field v does not have, or anything after the one JSON value, is refused
 // (400), as is a body over max (413). shape is the body as API.md writes it, for the message.
 // On failure it has answered.
 func readJSON(w http.ResponseWriter, r *http.Request, max int64, limit string, v any, shape string) bool {
+	if declaredTooBig(w, r, "the request", max, limit) {
+		return false
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, max)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()

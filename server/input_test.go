@@ -1,15 +1,19 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/rules"
@@ -262,5 +266,38 @@ func TestMaxScenarioStillBounds(t *testing.T) {
 	}
 	if w := call(s, "POST", "/api/games", "", aslFile(1, 2, 0)); w.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("%d: %s", w.Code, w.Body.Bytes())
+	}
+}
+
+// TestDeclaredTooBig: a request that declares a body over the cap (10 GB) and sends none is
+// answered 413 at once, naming the cap, and its connection closed, on every route that reads a
+// body; before, each waited for the body until the read timeout. The raw connection's deadline
+// stands for that timeout: without the check, the answer never comes.
+func TestDeclaredTooBig(t *testing.T) {
+	s := inputServer(t, rules.Limits{})
+	cr, err := s.Demo(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(hs.Close)
+	for _, path := range []string{"/api/games", "/api/games/" + cr.ID + "/steps", "/api/maps", "/api/editor/parse"} {
+		conn, err := net.Dial("tcp", hs.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetDeadline(time.Now().Add(10 * time.Second))
+		fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: umpire\r\nContent-Length: 10737418240\r\nContent-Type: application/json\r\n\r\n", path)
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Errorf("%s: no answer before the deadline: %v", path, err)
+			conn.Close()
+			continue
+		}
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), "the most this server takes") || !resp.Close {
+			t.Errorf("%s: %d %s (close %v), want 413 naming the cap, the connection closed", path, resp.StatusCode, body, resp.Close)
+		}
+		conn.Close()
 	}
 }
