@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/internal/rulecheck"
 )
 
 // The Terrain Chart test reads the chart as rules-notes 1.2 prints it (the spec) and checks every
@@ -19,8 +21,7 @@ import (
 // TestChartCopyMatchesRulesNotes keeps from drifting.
 
 const (
-	sharedRulesNotes = "../../shared/rules-notes.md"
-	chartCopy        = "testdata/rules-notes-1.2-chart.md"
+	chartCopy = "testdata/rules-notes-1.2-chart.md"
 )
 
 // mdRow is one row of the rules-notes 1.2 table: the terrain, its eight column cells, the
@@ -53,15 +54,12 @@ func chartLines(doc string) []string {
 // readChart returns the table's lines and where they were read.
 func readChart(t testing.TB) ([]string, string) {
 	t.Helper()
-	if b, err := os.ReadFile(sharedRulesNotes); err == nil {
-		return chartLines(string(b)), sharedRulesNotes
-	}
-	b, err := os.ReadFile(chartCopy)
-	if err != nil {
-		t.Fatalf("neither %s nor %s: %v", sharedRulesNotes, chartCopy, err)
-	}
-	return strings.Split(strings.TrimRight(string(b), "\n"), "\n"), chartCopy
+	text, from := rulecheck.NotesOrCopy(t, chartText, chartCopy)
+	return strings.Split(strings.TrimRight(text, "\n"), "\n"), from
 }
+
+// chartText is the chart's table of rules-notes 1.2, as testdata's copy holds it.
+func chartText(doc string) string { return strings.Join(chartLines(doc), "\n") + "\n" }
 
 // parseChart splits the table into rows, checking its header names the columns in the chart's
 // order.
@@ -69,14 +67,7 @@ func parseChart(lines []string) ([]mdRow, error) {
 	if len(lines) < 3 {
 		return nil, errors.New("no table")
 	}
-	split := func(l string) []string {
-		f := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
-		for i := range f {
-			f[i] = strings.TrimSpace(f[i])
-		}
-		return f
-	}
-	head := split(lines[0])
+	head := rulecheck.Cells(lines[0])
 	if len(head) != int(numColumns)+3 {
 		return nil, fmt.Errorf("header has %d cells: %q", len(head), lines[0])
 	}
@@ -87,7 +78,7 @@ func parseChart(lines []string) ([]mdRow, error) {
 	}
 	var rows []mdRow
 	for _, l := range lines[2:] {
-		f := split(l)
+		f := rulecheck.Cells(l)
 		if len(f) != len(head) {
 			return nil, fmt.Errorf("row has %d cells, want %d: %q", len(f), len(head), l)
 		}
@@ -503,18 +494,7 @@ func TestTerrainChartCells(t *testing.T) {
 // TestChartCopyMatchesRulesNotes keeps testdata's copy of the table (read when ../shared is
 // absent) the same as rules-notes 1.2.
 func TestChartCopyMatchesRulesNotes(t *testing.T) {
-	b, err := os.ReadFile(sharedRulesNotes)
-	if err != nil {
-		t.Skipf("%s absent (the shared spec is not beside this worktree): only the copy is checked", sharedRulesNotes)
-	}
-	c, err := os.ReadFile(chartCopy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.Join(chartLines(string(b)), "\n") + "\n"
-	if string(c) != want {
-		t.Errorf("%s differs from the table of rules-notes 1.2: copy it again", chartCopy)
-	}
+	rulecheck.CheckCopy(t, chartText, chartCopy)
 }
 
 // TestMutationTerrainChart changes each cell of TerrainChart, HexsideChart and BridgeChart in

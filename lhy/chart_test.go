@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/internal/rulecheck"
 )
 
 // The chart tests read the player aid's tables and numbers as rules-notes section 2 prints them
@@ -20,35 +22,17 @@ import (
 // against the rule lines in TestStatesCells.
 
 const (
-	sharedRulesNotes = "../../shared/rules-notes.md"
-	chartCopy        = "testdata/rules-notes-2.md"
+	chartCopy = "testdata/rules-notes-2.md"
 )
-
-// section2 is rules-notes section 2, from its heading to the next section's.
-func section2(doc string) string {
-	i := strings.Index(doc, "\n## 2. ")
-	if i < 0 {
-		return ""
-	}
-	s := doc[i+1:]
-	if j := strings.Index(s, "\n## 3. "); j >= 0 {
-		s = s[:j+1]
-	}
-	return s
-}
 
 // readNotes returns section 2 and where it was read.
 func readNotes(t testing.TB) (string, string) {
 	t.Helper()
-	if b, err := os.ReadFile(sharedRulesNotes); err == nil {
-		return section2(string(b)), sharedRulesNotes
-	}
-	b, err := os.ReadFile(chartCopy)
-	if err != nil {
-		t.Fatalf("neither %s nor %s: %v", sharedRulesNotes, chartCopy, err)
-	}
-	return string(b), chartCopy
+	return rulecheck.NotesOrCopy(t, section, chartCopy)
 }
+
+// section is the part of rules-notes the chart tests read: section 2.
+func section(doc string) string { return rulecheck.NotesSection(doc, "2") }
 
 // subsection is the text of "### N ..." up to the next heading.
 func subsection(sec, n string) string {
@@ -75,10 +59,7 @@ func tableRows(s string, head ...string) ([][]string, error) {
 			}
 			continue
 		}
-		f := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
-		for i := range f {
-			f[i] = strings.TrimSpace(f[i])
-		}
+		f := rulecheck.Cells(l)
 		if !found {
 			if strings.Join(f, "|") != strings.Join(head, "|") {
 				continue
@@ -476,17 +457,7 @@ func TestChartCells(t *testing.T) {
 // TestChartCopyMatchesRulesNotes keeps testdata's copy of section 2 (read when ../shared is
 // absent) the same as rules-notes.
 func TestChartCopyMatchesRulesNotes(t *testing.T) {
-	b, err := os.ReadFile(sharedRulesNotes)
-	if err != nil {
-		t.Skipf("%s absent (the shared spec is not beside this worktree): only the copy is checked", sharedRulesNotes)
-	}
-	c, err := os.ReadFile(chartCopy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(c) != section2(string(b)) {
-		t.Errorf("%s differs from section 2 of rules-notes: copy it again", chartCopy)
-	}
+	rulecheck.CheckCopy(t, section, chartCopy)
 }
 
 // statesLeave is what each cell of States allows, read from the rule lines: an Assault (and so

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/internal/rulecheck"
 )
 
 // The chart tests check the Movement Chart, the slope modifiers, the Base Movement speeds, the
@@ -20,45 +22,18 @@ import (
 // TestMutationCharts changes every cell and sees each caught.
 
 const (
-	sharedRulesNotes = "../../shared/rules-notes.md"
-	sharedSeed       = "../../shared/seeds/lightning-war-movement-phase.txt"
-	chartCopy        = "testdata/rules-notes-3.md"
+	seedFile  = "seeds/lightning-war-movement-phase.txt" // in the shared spec
+	chartCopy = "testdata/rules-notes-3.md"
 )
-
-// section3 is rules-notes section 3, from its heading to the next section's (or the end).
-func section3(doc string) string {
-	i := strings.Index(doc, "\n## 3. ")
-	if i < 0 {
-		return ""
-	}
-	s := doc[i+1:]
-	if j := strings.Index(s, "\n## "); j >= 0 {
-		s = s[:j+1]
-	}
-	return s
-}
 
 // readNotes returns section 3 and where it was read.
 func readNotes(t testing.TB) (string, string) {
 	t.Helper()
-	if b, err := os.ReadFile(sharedRulesNotes); err == nil {
-		return section3(string(b)), sharedRulesNotes
-	}
-	b, err := os.ReadFile(chartCopy)
-	if err != nil {
-		t.Fatalf("neither %s nor %s: %v", sharedRulesNotes, chartCopy, err)
-	}
-	return string(b), chartCopy
+	return rulecheck.NotesOrCopy(t, section, chartCopy)
 }
 
-// cellsOf splits a markdown table line into its trimmed cells.
-func cellsOf(l string) []string {
-	f := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
-	for i := range f {
-		f[i] = strings.TrimSpace(f[i])
-	}
-	return f
-}
+// section is the part of rules-notes the chart tests read: section 3.
+func section(doc string) string { return rulecheck.NotesSection(doc, "3") }
 
 // The seed's tables, typed cell by cell from the seed (Base Movement; Vehicle Miring Table),
 // and the numbers its text gives.
@@ -147,7 +122,7 @@ func lwChartMismatches(sec string) (bad []string, cells map[string]int) {
 	var rows [][]string
 	for _, l := range strings.Split(sec[strings.Index(sec, "### 3.3 ")+1:], "\n") {
 		if strings.HasPrefix(l, "|") {
-			rows = append(rows, cellsOf(l))
+			rows = append(rows, rulecheck.Cells(l))
 		} else if len(rows) > 0 {
 			break
 		}
@@ -303,28 +278,21 @@ func TestChartCells(t *testing.T) {
 
 // TestChartCopyMatchesRulesNotes keeps testdata's copy of section 3 the same as rules-notes.
 func TestChartCopyMatchesRulesNotes(t *testing.T) {
-	b, err := os.ReadFile(sharedRulesNotes)
-	if err != nil {
-		t.Skipf("%s absent (the shared spec is not beside this worktree): only the copy is checked", sharedRulesNotes)
-	}
-	c, err := os.ReadFile(chartCopy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(c) != section3(string(b)) {
-		t.Errorf("%s differs from section 3 of rules-notes: copy it again", chartCopy)
-	}
+	rulecheck.CheckCopy(t, section, chartCopy)
 }
 
 // TestSeedTablesMatchTyped reads the seed's Base Movement and Vehicle Miring Table, and the
 // words of each seed number, from the seed itself (when ../shared is present) and checks the
 // typed cells of this file say the same.
 func TestSeedTablesMatchTyped(t *testing.T) {
-	b, err := os.ReadFile(sharedSeed)
-	if err != nil {
-		t.Skipf("%s absent: the typed cells stand alone", sharedSeed)
+	dir := rulecheck.Dir()
+	if dir == "" {
+		t.Skipf("the shared spec is not beside this repository: the typed cells stand alone")
 	}
-	seed := string(b)
+	seed, err := rulecheck.Read(dir, seedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range seedSpeeds {
 		if !strings.Contains(seed, s.seedPhrase) {
 			t.Errorf("Base Movement %s: the seed has no %q", s.name, s.seedPhrase)
@@ -355,7 +323,7 @@ func TestSeedTablesMatchTyped(t *testing.T) {
 			in = in && seen == 0
 			continue
 		}
-		f := cellsOf(l)
+		f := rulecheck.Cells(l)
 		switch f[0] {
 		case "Wheeled":
 			gearRow, f = 0, f[1:]
