@@ -106,28 +106,12 @@ func TestRuleListInSpec(t *testing.T) {
 	if !spec["D2.11"] || !spec["E11.531"] || !spec["D8.2"] || !spec["rules-notes 1.2"] {
 		t.Fatalf("the spec was misread: D2.11, E11.531, D8.2 or rules-notes 1.2 missing from %d ids", len(spec))
 	}
-	listed := map[string]bool{}
-	for _, r := range RuleList {
-		if listed[r.ID] {
-			t.Errorf("%s is listed twice", r.ID)
+	rulecheck.CheckList(t, RuleList, notInSpec, func(id string) string {
+		if spec[id] {
+			return ""
 		}
-		listed[r.ID] = true
-		if strings.TrimSpace(r.Title) == "" {
-			t.Errorf("%s has no title", r.ID)
-		}
-		why, special := notInSpec[r.ID]
-		switch {
-		case spec[r.ID] && special:
-			t.Errorf("%s is in the spec: it needs no exemption (%s)", r.ID, why)
-		case !spec[r.ID] && !special:
-			t.Errorf("%s (%s) is neither a section of the seeds or rules-notes nor a rule they refer to", r.ID, r.Title)
-		}
-	}
-	for id := range notInSpec {
-		if !listed[id] {
-			t.Errorf("%s is exempted but not listed: drop its exemption", id)
-		}
-	}
+		return "neither a section of the seeds or rules-notes nor a rule they refer to"
+	})
 }
 
 // aslRuleID is a string that reads as an ASL rule id: a chapter and number ("D2.11", "A10"), a
@@ -138,10 +122,7 @@ var aslRuleID = regexp.MustCompile(`^([A-H][0-9]+(\.[0-9]+)?|[A-H]|TC|scenario|n
 // rule id (a refusal's, an event's, a cost term's, a roll's) is in RuleList, whether or not a
 // golden or a random game reaches the line that cites it.
 func TestRuleListHoldsEveryCitedRule(t *testing.T) {
-	listed := map[string]bool{}
-	for _, r := range RuleList {
-		listed[r.ID] = true
-	}
+	listed := rulecheck.IDs(RuleList)
 	n := 0
 	for _, dir := range []string{".", "ruleset", "aslfile", "plan"} {
 		lits, err := rulecheck.Literals(dir, aslRuleID.MatchString)

@@ -82,37 +82,18 @@ func TestRuleListInSpec(t *testing.T) {
 	if !spec["14.3.3"] || !spec["13.1.6"] || !spec["13.1.7"] || !spec["rules-notes 2.3"] {
 		t.Fatalf("the spec was misread: 14.3.3, 13.1.6, 13.1.7 or rules-notes 2.3 missing from %d ids", len(spec))
 	}
-	listed := map[string]bool{}
-	for _, r := range RuleList {
-		if listed[r.ID] {
-			t.Errorf("%s is listed twice", r.ID)
+	rulecheck.CheckList(t, RuleList, notInSpec, func(id string) string {
+		if spec[id] {
+			return ""
 		}
-		listed[r.ID] = true
-		if strings.TrimSpace(r.Title) == "" {
-			t.Errorf("%s has no title", r.ID)
-		}
-		why, special := notInSpec[r.ID]
-		switch {
-		case spec[r.ID] && special:
-			t.Errorf("%s is in the spec: it needs no exemption (%s)", r.ID, why)
-		case !spec[r.ID] && !special:
-			t.Errorf("%s (%s) is neither a rule the seed or rules-notes prints nor a section of them", r.ID, r.Title)
-		}
-	}
-	for id := range notInSpec {
-		if !listed[id] {
-			t.Errorf("%s is exempted but not listed: drop its exemption", id)
-		}
-	}
+		return "neither a rule the seed or rules-notes prints nor a section of them"
+	})
 }
 
 // TestStatesCiteListedRules: the state table's cells cite rules of the list (its refusals
 // reach a report only when a unit is barred, which a game may never try).
 func TestStatesCiteListedRules(t *testing.T) {
-	listed := map[string]bool{}
-	for _, r := range RuleList {
-		listed[r.ID] = true
-	}
+	listed := rulecheck.IDs(RuleList)
 	for s, row := range States {
 		for v, c := range row {
 			if !listed[c.Rule] {
@@ -130,10 +111,7 @@ var lhyRuleID = regexp.MustCompile(`^([0-9]+(\.[0-9]+)+|rules-notes [0-9]+(\.[0-
 // rule id (a refusal's, an event's, a DRM term's, a state cell's, a reading's) is in RuleList,
 // whether or not a golden or a random game reaches the line that cites it.
 func TestRuleListHoldsEveryCitedRule(t *testing.T) {
-	listed := map[string]bool{}
-	for _, r := range RuleList {
-		listed[r.ID] = true
-	}
+	listed := rulecheck.IDs(RuleList)
 	n := 0
 	for _, dir := range []string{".", "ruleset", "lhyfile"} {
 		lits, err := rulecheck.Literals(dir, lhyRuleID.MatchString)

@@ -83,29 +83,8 @@ func TestRuleListInSpec(t *testing.T) {
 	if _, ok := notes["3.6"]; !ok || !rulecheck.Contains(seed, "Vehicle Miring Table") {
 		t.Fatalf("the spec was misread: no rules-notes 3.6 among %d sections, or no miring table in the seed", len(notes))
 	}
-	listed := map[string]bool{}
-	for _, r := range RuleList {
-		if listed[r.ID] {
-			t.Errorf("%s is listed twice", r.ID)
-		}
-		listed[r.ID] = true
-		if strings.TrimSpace(r.Title) == "" {
-			t.Errorf("%s has no title", r.ID)
-		}
-		why, special := notInSpec[r.ID]
-		not := inSpec(r.ID, seed, notes)
-		switch {
-		case not == "" && special:
-			t.Errorf("%q is in the spec: it needs no exemption (%s)", r.ID, why)
-		case not != "" && !special:
-			t.Errorf("%q (%s): %s", r.ID, r.Title, not)
-		}
-	}
-	for id := range notInSpec {
-		if !listed[id] {
-			t.Errorf("%s is exempted but not listed: drop its exemption", id)
-		}
-	}
+	rulecheck.CheckList(t, RuleList, notInSpec, func(id string) string { return inSpec(id, seed, notes) })
+	listed := rulecheck.IDs(RuleList)
 	for id := range seedWords {
 		if !listed[id] {
 			t.Errorf("%s has seed words but is not listed: drop them", id)
@@ -118,10 +97,7 @@ func TestRuleListInSpec(t *testing.T) {
 // no other string of the package or its ruleset names a rules-notes section or a default as a
 // label does.
 func TestRuleListHoldsEveryCitedRule(t *testing.T) {
-	listed := map[string]bool{}
-	for _, r := range RuleList {
-		listed[r.ID] = true
-	}
+	listed := rulecheck.IDs(RuleList)
 	consts, err := rulecheck.Consts(".", "Rule")
 	if err != nil {
 		t.Fatal(err)

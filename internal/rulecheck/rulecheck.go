@@ -72,20 +72,12 @@ func Contains(text, phrase string) bool {
 // as such a constant, so a test can hold every one of them to the rule list, whether or not a
 // golden or a random game reaches the line that cites it.
 func Literals(dir string, match func(string) bool) (map[string]string, error) {
-	fset := token.NewFileSet()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset, files, err := parsePackage(dir)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]string{}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, err
-		}
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -107,20 +99,12 @@ func Literals(dir string, match func(string) bool) (map[string]string, error) {
 // Consts are the string constants of the Go package in dir (its test files left out) whose
 // names begin with prefix: name, value. Lightning War names its rule labels so (RuleOrders).
 func Consts(dir, prefix string) (map[string]string, error) {
-	fset := token.NewFileSet()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	_, files, err := parsePackage(dir)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]string{}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, err
-		}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
 			if !ok || g.Tok != token.CONST {
@@ -142,4 +126,25 @@ func Consts(dir, prefix string) (map[string]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// parsePackage parses the Go files of the package in dir, its test files left out.
+func parsePackage(dir string) (*token.FileSet, []*ast.File, error) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, nil, err
+		}
+		files = append(files, f)
+	}
+	return fset, files, nil
 }
