@@ -3,7 +3,6 @@ package asl
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -458,18 +457,10 @@ func climbMismatches(r mdRow, badf func(string, ...any)) int {
 // TestTerrainChartCells compares every cell with the chart of rules-notes 1.2 (the shared copy
 // when present) and with testdata's copy of it, which is what a checkout without ../shared reads.
 func TestTerrainChartCells(t *testing.T) {
-	lines, src := readChart(t)
-	sources := map[string][]string{src: lines}
-	if src != chartCopy {
-		b, err := os.ReadFile(chartCopy)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sources[chartCopy] = strings.Split(strings.TrimRight(string(b), "\n"), "\n")
-	}
-	for src, lines := range sources {
+	sources := rulecheck.NotesAndCopy(t, chartText, chartCopy)
+	for src, text := range sources {
 		t.Run(src, func(t *testing.T) {
-			rows, err := parseChart(lines)
+			rows, err := parseChart(strings.Split(strings.TrimRight(text, "\n"), "\n"))
 			if err != nil {
 				t.Fatalf("%s: %v", src, err)
 			}
@@ -512,18 +503,9 @@ func TestMutationTerrainChart(t *testing.T) {
 	if bad, _ := chartMismatches(rows); len(bad) > 0 {
 		t.Fatalf("the unmutated chart already disagrees: %v", bad)
 	}
-	caught, total := map[string]int{}, map[string]int{}
-	try := func(table, what string, mutate func(), restore func()) {
-		mutate()
-		bad, _ := chartMismatches(rows)
-		restore()
-		total[table]++
-		if len(bad) > 0 {
-			caught[table]++
-		} else {
-			t.Errorf("%s: mutation %s caught by no check", table, what)
-		}
-	}
+	m := rulecheck.NewMutations(t)
+	check := func() []string { bad, _ := chartMismatches(rows); return bad }
+	try := func(table, what string, mutate, restore func()) { m.Try(table, what, check, mutate, restore) }
 	entryMutants := func(table, name string, e *Entry, bog *BogWhen, c Column) {
 		old, oldBog := *e, *bog
 		back := func() { *e, *bog = old, oldBog }
@@ -573,9 +555,7 @@ func TestMutationTerrainChart(t *testing.T) {
 	for _, p := range []*MP{&LevelClimb, &LevelClimbRoad} {
 		try("climb", "", func() { *p++ }, func() { *p-- })
 	}
-	for _, table := range []string{"TerrainChart", "HexsideChart", "BridgeChart", "RoadRate", "climb"} {
-		t.Logf("%s: %d of %d mutations caught", table, caught[table], total[table])
-	}
+	m.Report()
 }
 
 // TestChartBehaviourRows pays the cells the code models by behaviour rather than as a table

@@ -2,7 +2,6 @@ package lhy
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -426,15 +425,7 @@ func lhyChartMismatches(sec string) (bad []string, cells map[string]int) {
 // with rules-notes section 2 (the shared copy when present) and with testdata's copy of it, which
 // is what a checkout without ../shared reads.
 func TestChartCells(t *testing.T) {
-	sec, src := readNotes(t)
-	sources := map[string]string{src: sec}
-	if src != chartCopy {
-		b, err := os.ReadFile(chartCopy)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sources[chartCopy] = string(b)
-	}
+	sources := rulecheck.NotesAndCopy(t, section, chartCopy)
 	for src, sec := range sources {
 		t.Run(src, func(t *testing.T) {
 			bad, cells := lhyChartMismatches(sec)
@@ -515,18 +506,8 @@ func TestMutationCharts(t *testing.T) {
 	if bad := append(statesMismatches(), stateTableMismatches()...); len(bad) > 0 {
 		t.Fatalf("the unmutated States already disagrees: %v", bad)
 	}
-	caught, total := map[string]int{}, map[string]int{}
-	try := func(table, what string, check func() []string, mutate, restore func()) {
-		mutate()
-		bad := check()
-		restore()
-		total[table]++
-		if len(bad) > 0 {
-			caught[table]++
-		} else {
-			t.Errorf("%s: mutation %s caught by no check", table, what)
-		}
-	}
+	m := rulecheck.NewMutations(t)
+	try := m.Try
 	charts := func() []string { bad, _ := lhyChartMismatches(sec); return bad }
 	nextWho := func(w *Who) func() { return func() { *w = (*w + 1) % 4 } }
 	for i := range AssaultResults {
@@ -570,8 +551,6 @@ func TestMutationCharts(t *testing.T) {
 			}
 		}
 	}
-	for _, table := range []string{"AssaultResults", "AssaultDRMs", "VDADRMs", "States"} {
-		t.Logf("%s: %d of %d mutations caught", table, caught[table], total[table])
-	}
-	t.Logf("States: %d of %d caught by TestStateTable's play alone", byPlay, total["States"])
+	m.Report()
+	t.Logf("States: %d of %d caught by TestStateTable's play alone", byPlay, m.Total("States"))
 }

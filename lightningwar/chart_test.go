@@ -3,7 +3,6 @@ package lightningwar
 import (
 	"fmt"
 	"math"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -248,15 +247,7 @@ func lwChartMismatches(sec string) (bad []string, cells map[string]int) {
 // the Vehicle Miring Table and the movement's numbers with rules-notes section 3 (the shared copy
 // when present, and testdata's copy) and the seed's typed cells.
 func TestChartCells(t *testing.T) {
-	sec, src := readNotes(t)
-	sources := map[string]string{src: sec}
-	if src != chartCopy {
-		b, err := os.ReadFile(chartCopy)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sources[chartCopy] = string(b)
-	}
+	sources := rulecheck.NotesAndCopy(t, section, chartCopy)
 	for src, sec := range sources {
 		t.Run(src, func(t *testing.T) {
 			bad, cells := lwChartMismatches(sec)
@@ -363,18 +354,9 @@ func TestMutationCharts(t *testing.T) {
 	if bad, _ := lwChartMismatches(sec); len(bad) > 0 {
 		t.Fatalf("the unmutated charts already disagree: %v", bad)
 	}
-	caught, total := map[string]int{}, map[string]int{}
-	try := func(table, what string, mutate, restore func()) {
-		mutate()
-		bad, _ := lwChartMismatches(sec)
-		restore()
-		total[table]++
-		if len(bad) > 0 {
-			caught[table]++
-		} else {
-			t.Errorf("%s: mutation %s caught by no check", table, what)
-		}
-	}
+	m := rulecheck.NewMutations(t)
+	check := func() []string { bad, _ := lwChartMismatches(sec); return bad }
+	try := func(table, what string, mutate, restore func()) { m.Try(table, what, check, mutate, restore) }
 	for g := range MovementChart {
 		e := &MovementChart[g]
 		old := *e
@@ -400,7 +382,5 @@ func TestMutationCharts(t *testing.T) {
 	for name, p := range map[string]*float64{"SpottingRange": &SpottingRange, "DangerTankGun": &DangerTankGun, "DangerInfantry": &DangerInfantry} {
 		try("distances", name+"+1\"", func() { *p += MetresPerInch }, func() { *p -= MetresPerInch })
 	}
-	for _, table := range []string{"MovementChart", "SlopeChart", "BaseMovement", "MiringTable", "distances"} {
-		t.Logf("%s: %d of %d mutations caught", table, caught[table], total[table])
-	}
+	m.Report()
 }

@@ -71,3 +71,20 @@ func CheckCopy(t testing.TB, part func(doc string) string, copy string) {
 		t.Errorf("%s differs from rules-notes.md: copy it again", copy)
 	}
 }
+
+// NotesAndCopy is every text a chart test compares with: part of the shared spec's
+// rules-notes.md when it is beside the repository, and the copy (what a checkout without the
+// spec reads), by where each was read.
+func NotesAndCopy(t testing.TB, part func(doc string) string, copy string) map[string]string {
+	t.Helper()
+	text, from := NotesOrCopy(t, part, copy)
+	out := map[string]string{from: text}
+	if from != copy {
+		b, err := os.ReadFile(copy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[copy] = string(b)
+	}
+	return out
+}
