@@ -167,7 +167,6 @@ func (p *player) step(next Mover) error {
 		return nil
 	}
 	rec := &dice.Recorder{Src: p.src}
-	n := len(p.g.Log) + 1
 	rep, err := p.g.Do(line, a, rec)
 	if rep == nil {
 		return p.fail("report", line, rec.Rolls, "Do gave no report (err %v)", err)
@@ -185,7 +184,7 @@ func (p *player) step(next Mover) error {
 		if clone.Hash() != before {
 			return p.fail("clone independent", line, rec.Rolls, "the step on the original changed its Clone")
 		}
-		if err := p.sameOnClone(clone, line, n, rec.Rolls); err != nil {
+		if err := p.sameOnClone(clone, line, p.logged+1, rec.Rolls); err != nil {
 			return err
 		}
 		p.hashes = append(p.hashes, live.Hash())
