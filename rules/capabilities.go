@@ -219,3 +219,16 @@ type Rule struct {
 type RuleLister interface {
 	RuleList() []Rule
 }
+
+// Cacher is a Game that keeps answers it can make again (the planner's routes, reach views,
+// compiled graphs), so that a second question is a lookup. What it keeps is bounded by bytes:
+// the server sets each game's limit and, short of memory, asks games to forget.
+type Cacher interface {
+	// CacheBytes is about how many bytes the kept answers hold now.
+	CacheBytes() int64
+	// SetCacheLimit keeps at most max bytes from now on (0: the ruleset's default),
+	// forgetting the least recently used answers until they fit.
+	SetCacheLimit(max int64)
+	// ShedCache forgets the least recently used answers until at most keep bytes remain.
+	ShedCache(keep int64)
+}

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"reflect"
 	"sync"
+	"unsafe"
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/dice"
@@ -18,7 +19,13 @@ import (
 // at a unit, then at another and back, asks for a path to a hex its reach shows, all without
 // a step in between, and each answer after the first is a lookup. Do forgets them all (a
 // step may move a unit, leave a wreck, change a group); a Clone starts with none. The server
-// may ask from several requests at once: the cache has its own lock.
+// may ask from several requests at once, and forget answers from another goroutine when it is
+// short of memory: the cache has its own lock.
+//
+// What it keeps is bounded by bytes, not by answers (limit; DefaultCacheLimit): a planner
+// Result on a big map is tens of MB, a compiled graph more. When a new answer would pass the
+// limit, the least recently used ones are forgotten until it fits; an answer bigger than the
+// whole limit is given and not kept. Each answer's size is what plan's Bytes count.
 //
 // Beside those it keeps the compiled State graph (plan.Compile) of the unit a player is
 // moving, which outlives that unit's own steps: while nothing but that unit changes (no other
@@ -30,10 +37,146 @@ import (
 // planned by the search: their steps depend on the group's.
 type planCache struct {
 	mu      sync.Mutex
-	results map[planKey]*plan.Result
-	views   map[planKey]ReachView // the reach views made from them, answered as they are
-	graph   *unitGraph            // the moving unit's graph, nil for none
-	clicked int                   // index+1 of the unit the search last planned, 0 for none
+	answers map[planKey]*answer // the planner's Results and the reach views made from them
+	graph   *unitGraph          // the moving unit's graph, nil for none
+	clicked int                 // index+1 of the unit the search last planned, 0 for none
+	// tooBig is index+1 of a unit whose graph did not fit in the limit: it is not compiled
+	// again until the game changes around it.
+	tooBig int
+	limit  int64 // the most bytes kept; 0: DefaultCacheLimit
+	bytes  int64 // what the answers and the graph hold now
+	// graphBytes is what the graph holds, its query buffers included.
+	graphBytes int64
+	tick       uint64 // counts uses, for least recently used
+}
+
+// DefaultCacheLimit is the most bytes a game's planCache keeps unless the server sets
+// another (rules.Cacher).
+const DefaultCacheLimit = 32 << 20
+
+// answer is what is kept for one planKey: the planner's Result (for path answers), the reach
+// view made from it or from the graph, or both.
+type answer struct {
+	res   *plan.Result
+	view  *ReachView
+	bytes int64  // res's and view's
+	used  uint64 // the tick it was last used at
+}
+
+// viewBytes is about what a reach view holds: its hexes and their names.
+func viewBytes(v *ReachView) int64 {
+	return int64(unsafe.Sizeof(*v)) + int64(cap(v.Hexes))*int64(unsafe.Sizeof(ReachHex{})+8)
+}
+
+// max is the limit in force. The caller holds c.mu.
+func (c *planCache) max() int64 {
+	if c.limit > 0 {
+		return c.limit
+	}
+	return DefaultCacheLimit
+}
+
+// graphBytes is what the graph (with its query buffers) holds.
+func (ug *unitGraph) bytes() int64 {
+	if ug == nil {
+		return 0
+	}
+	return ug.gr.Bytes() + ug.q.Bytes()
+}
+
+// get is the answer kept for k, marked used; nil for none. The caller holds c.mu.
+func (c *planCache) get(k planKey) *answer {
+	a := c.answers[k]
+	if a != nil {
+		c.tick++
+		a.used = c.tick
+	}
+	return a
+}
+
+// keep stores res or v (whichever is not nil) as k's answer, forgetting the least recently
+// used answers (and the graph, when it is the oldest use) until the whole fits in the limit;
+// it keeps nothing bigger than the limit. The caller holds c.mu.
+func (c *planCache) keep(k planKey, res *plan.Result, v *ReachView) {
+	a := c.answers[k]
+	if a == nil {
+		a = &answer{}
+	}
+	grow := res.Bytes()
+	if v != nil {
+		grow = viewBytes(v)
+	}
+	if grow > c.max() {
+		return
+	}
+	if c.answers[k] == a {
+		c.bytes -= a.bytes // while it is shed around, it is not counted or dropped
+		delete(c.answers, k)
+	}
+	c.shed(c.max() - a.bytes - grow)
+	if res != nil {
+		a.bytes -= a.res.Bytes()
+		a.res = res
+	} else {
+		if a.view != nil {
+			a.bytes -= viewBytes(a.view)
+		}
+		a.view = v
+	}
+	a.bytes += grow
+	c.tick++
+	a.used = c.tick
+	if c.answers == nil {
+		c.answers = map[planKey]*answer{}
+	}
+	c.answers[k] = a
+	c.bytes += a.bytes
+}
+
+// shed forgets the least recently used answers until at most keep bytes are held; the graph
+// goes too when nothing else is left. The caller holds c.mu.
+func (c *planCache) shed(keep int64) {
+	for c.bytes > keep && len(c.answers) > 0 {
+		var oldest planKey
+		var first *answer
+		for k, a := range c.answers {
+			if first == nil || a.used < first.used {
+				oldest, first = k, a
+			}
+		}
+		delete(c.answers, oldest)
+		c.bytes -= first.bytes
+	}
+	if c.bytes > keep && c.graph != nil {
+		c.dropGraph()
+	}
+}
+
+// CacheBytes is about how many bytes the game's kept plans hold (rules.Cacher).
+func (g *Game) CacheBytes() int64 {
+	c := &g.plans
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
+}
+
+// SetCacheLimit keeps at most max bytes of plans from now on (0: DefaultCacheLimit), forgetting
+// the least recently used until they fit (rules.Cacher).
+func (g *Game) SetCacheLimit(max int64) {
+	c := &g.plans
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.limit = max
+	c.shed(c.max())
+}
+
+// ShedCache forgets the least recently used plans until at most keep bytes remain
+// (rules.Cacher); the server calls it when it is short of memory.
+func (g *Game) ShedCache(keep int64) {
+	c := &g.plans
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.shed(keep)
 }
 
 // unitGraph is one unit's compiled State graph and the query buffers reused on it.
@@ -79,7 +222,8 @@ func (c *planCache) watch(g *asl.Game) *watched {
 func (c *planCache) settle(g *asl.Game, w *watched) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.results, c.views = nil, nil
+	c.answers = nil
+	c.bytes = c.graphBytes
 	if w == nil {
 		return
 	}
@@ -89,7 +233,25 @@ func (c *planCache) settle(g *asl.Game, w *watched) {
 		same = i == w.unit || reflect.DeepEqual(w.units[i], g.Units[i])
 	}
 	if !same {
-		c.graph, c.clicked = nil, 0
+		c.dropGraph()
+		c.clicked, c.tooBig = 0, 0
+	}
+}
+
+// dropGraph forgets the graph. The caller holds c.mu.
+func (c *planCache) dropGraph() {
+	c.bytes -= c.graphBytes
+	c.graph, c.graphBytes = nil, 0
+}
+
+// query runs a reach query on the graph and counts what its buffers have grown to. The
+// caller holds c.mu.
+func (c *planCache) query(ug *unitGraph, node int32, spent asl.MP, maxRisk float64) {
+	ug.gr.Reach(&ug.q, node, spent, maxRisk)
+	if b := ug.bytes(); b != c.graphBytes && c.graph == ug {
+		c.bytes += b - c.graphBytes
+		c.graphBytes = b
+		c.shed(c.max()) // its buffers grew: the oldest answers make room
 	}
 }
 
@@ -106,7 +268,7 @@ func (c *planCache) graphFor(g *asl.Game, i int) (*unitGraph, int32) {
 			return c.graph, node
 		}
 	}
-	if c.clicked != i+1 {
+	if c.clicked != i+1 || c.tooBig == i+1 {
 		return nil, -1
 	}
 	gr, err := plan.Compile(g, i, u.Allowance)
@@ -117,7 +279,16 @@ func (c *planCache) graphFor(g *asl.Game, i int) (*unitGraph, int32) {
 	if !ok {
 		return nil, -1
 	}
-	c.graph = &unitGraph{unit: i, gr: gr}
+	ug := &unitGraph{unit: i, gr: gr}
+	b := ug.bytes()
+	if b > c.max() {
+		c.tooBig = i + 1 // answered by the search, as for a unit in a group
+		return nil, -1
+	}
+	c.dropGraph()
+	c.shed(c.max() - b)
+	c.graph, c.graphBytes = ug, b
+	c.bytes += b
 	return c.graph, node
 }
 
@@ -129,7 +300,7 @@ func (c *planCache) graphHexes(g *asl.Game, i int, maxRisk float64) (map[hex.Hex
 	if ug == nil {
 		return nil, false
 	}
-	ug.gr.Reach(&ug.q, node, g.Units[i].Spent, maxRisk)
+	c.query(ug, node, g.Units[i].Spent, maxRisk)
 	return ug.gr.Hexes(&ug.q), true
 }
 
@@ -142,7 +313,7 @@ func (c *planCache) graphPath(g *asl.Game, i int, h hex.Hex, heading hex.Spine, 
 	if ug == nil {
 		return nil, false, false
 	}
-	ug.gr.Reach(&ug.q, node, g.Units[i].Spent, maxRisk)
+	c.query(ug, node, g.Units[i].Spent, maxRisk)
 	wi, found := ug.gr.Cheapest(&ug.q, h, heading, vca)
 	if !found {
 		return nil, false, true
@@ -160,29 +331,28 @@ type planKey struct {
 func (c *planCache) view(k planKey) (ReachView, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	v, ok := c.views[k]
-	return v, ok
+	if a := c.get(k); a != nil && a.view != nil {
+		return *a.view, true
+	}
+	return ReachView{}, false
 }
 
-// keepView remembers the reach view of k.
+// keepView remembers the reach view of k, if it fits.
 func (c *planCache) keepView(k planKey, v ReachView) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.views == nil {
-		c.views = map[planKey]ReachView{}
-	}
-	c.views[k] = v
+	c.keep(k, nil, &v)
 }
 
 // reach is the planner's Reach of unit (no ESB) at most maxRisk of failing, made once per
-// state of the game.
+// state of the game (while it fits in the cache's limit).
 func (g *Game) reach(unit int, maxRisk float64) (*plan.Result, error) {
 	c := &g.plans
 	k := planKey{unit, maxRisk}
 	c.mu.Lock()
-	if r, ok := c.results[k]; ok {
+	if a := c.get(k); a != nil && a.res != nil {
 		c.mu.Unlock()
-		return r, nil
+		return a.res, nil
 	}
 	c.mu.Unlock()
 	r, err := plan.Reach(g.G, unit, plan.Options{MaxRisk: maxRisk})
@@ -190,10 +360,7 @@ func (g *Game) reach(unit int, maxRisk float64) (*plan.Result, error) {
 		return nil, err
 	}
 	c.mu.Lock()
-	if c.results == nil {
-		c.results = map[planKey]*plan.Result{}
-	}
-	c.results[k] = r
+	c.keep(k, r, nil)
 	c.clicked = unit + 1
 	c.mu.Unlock()
 	return r, nil

@@ -86,6 +86,7 @@ var (
 	_ rules.UnitSteps = (*Game)(nil)
 	_ rules.Reacher   = (*Game)(nil)
 	_ rules.Pather    = (*Game)(nil)
+	_ rules.Cacher    = (*Game)(nil)
 )
 
 // Action is a line of ASL move notation as read.
