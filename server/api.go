@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -22,16 +23,16 @@ var webFiles embed.FS
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
-	m.HandleFunc("POST /api/games", s.create)
+	m.HandleFunc("POST /api/games", s.heavy(s.create))
 	m.HandleFunc("GET /api/games/{id}", s.withGame(s.state))
 	m.HandleFunc("GET /api/games/{id}/log", s.withGame(s.log))
-	m.HandleFunc("GET /api/games/{id}/replay", s.withGame(s.replay))
+	m.HandleFunc("GET /api/games/{id}/replay", s.heavy(s.withGame(s.replay)))
 	m.HandleFunc("GET /api/games/{id}/units/{unit}/steps", s.withGame(s.steps))
-	m.HandleFunc("GET /api/games/{id}/units/{unit}/reach", s.withGame(s.reach))
-	m.HandleFunc("GET /api/games/{id}/units/{unit}/path", s.withGame(s.path))
+	m.HandleFunc("GET /api/games/{id}/units/{unit}/reach", s.heavy(s.withGame(s.reach)))
+	m.HandleFunc("GET /api/games/{id}/units/{unit}/path", s.heavy(s.withGame(s.path)))
 	m.HandleFunc("POST /api/games/{id}/steps", s.submit)
-	m.HandleFunc("GET /api/games/{id}/odds", s.odds)
-	m.HandleFunc("GET /api/games/{id}/measure", s.withGame(s.measure))
+	m.HandleFunc("GET /api/games/{id}/odds", s.heavy(s.odds))
+	m.HandleFunc("GET /api/games/{id}/measure", s.heavy(s.withGame(s.measure)))
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
 	m.HandleFunc("POST /api/maps", s.createMap)
@@ -59,7 +60,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /play/{id}", page("play.html"))
 	m.HandleFunc("GET /edit", page("edit.html"))
 	m.HandleFunc("GET /edit/lw", page("lwedit.html"))
-	m.HandleFunc("POST /api/editor/parse", s.editorParse)
+	m.HandleFunc("POST /api/editor/parse", s.heavy(s.editorParse))
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web)))
 	s.mux = m
 }
@@ -93,6 +94,8 @@ func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, l *live
 			return
 		}
 		b := newHeld()
+		c := cacher(l)
+		var kept int64
 		func() {
 			defer l.mu.Unlock()
 			if s.cfg.Shared {
@@ -100,8 +103,14 @@ func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, l *live
 					s.cfg.Logf("game %s catch-up: %v", l.rec.ID, err)
 				}
 			}
+			if c != nil {
+				kept = c.CacheBytes()
+			}
 			h(b, r, l, role)
 		}()
+		if c != nil && c.CacheBytes() > kept {
+			s.keepCacheTotal() // the answer is sent with every game's within the total
+		}
 		b.sendTo(w) // the game is free before a byte goes to the client
 	}
 }
@@ -227,8 +236,13 @@ func (s *Server) reach(w http.ResponseWriter, r *http.Request, l *live, role str
 	answer(w, out, err)
 }
 
-// maxRiskOf reads the max_risk parameter: a chance from 0 to 1 (1 and 0: no ceiling), or a
-// 400 answer.
+// RiskStep is the grain of max_risk: a chance asked for is taken to the nearest multiple of
+// it (a ceiling above 0 to at least one step), so a client varying it cannot make the server
+// plan and keep an answer for every float.
+const RiskStep = 0.001
+
+// maxRiskOf reads the max_risk parameter: a chance from 0 to 1 (1 and 0: no ceiling), taken to
+// the nearest RiskStep, or a 400 answer.
 func maxRiskOf(w http.ResponseWriter, r *http.Request) (float64, bool) {
 	q := r.URL.Query().Get("max_risk")
 	if q == "" {
@@ -239,10 +253,20 @@ func maxRiskOf(w http.ResponseWriter, r *http.Request) (float64, bool) {
 		fail(w, http.StatusBadRequest, "max_risk is a chance from 0 to 1")
 		return 0, false
 	}
-	if v == 1 {
-		v = 0
+	return normalRisk(v), true
+}
+
+// normalRisk is a ceiling v from 0 to 1 as the planner is asked it: 0 for none (1 is none
+// too), otherwise the nearest multiple of RiskStep, at least one step.
+func normalRisk(v float64) float64 {
+	if v <= 0 || v >= 1 {
+		return 0
 	}
-	return v, true
+	steps := math.Round(v / RiskStep)
+	if steps >= 1/RiskStep {
+		return 0
+	}
+	return max(steps, 1) * RiskStep
 }
 
 // path finds a unit's cheapest way to a hex (rules.Pather): ?to=HEX[&vca=A-B][&max_risk=P].

@@ -75,7 +75,7 @@ func (s *Server) evictOlder(cutoff time.Time) int {
 	n := 0
 	for _, l := range all {
 		l.mu.Lock()
-		if len(l.subs) == 0 && !l.broken && l.used.Before(cutoff) {
+		if len(l.subs) == 0 && !l.broken && l.used.Load() < cutoff.UnixNano() {
 			// Marked broken, a request that found it just before is sent to load it again.
 			l.broken = true
 			s.evict(l)

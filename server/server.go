@@ -26,6 +26,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/umpire-referee/umpire/dice"
@@ -76,6 +77,15 @@ type Config struct {
 	MaxMaps int
 	// Rate limits each client address's requests (nil: no limits, for local play and tests).
 	Rate *RateLimits
+	// CacheLimit is the most bytes of answers (planner routes, reach views, compiled graphs)
+	// one game keeps to answer again (0: its ruleset's default); CacheTotal the most all games
+	// together keep (0: DefaultCacheTotal). See memory.go.
+	CacheLimit, CacheTotal int64
+	// MemoryLimit is a ceiling on the memory the Go runtime holds (0: none): nearing it the
+	// server forgets kept answers, then sends idle games out of memory, then answers new
+	// expensive work 503 with Retry-After (memory.go). `umpire serve --memory-limit` sets it
+	// and the garbage collector's soft limit together.
+	MemoryLimit int64
 	// Logf reports server errors; nil is silent.
 	Logf func(format string, args ...any)
 }
@@ -93,6 +103,7 @@ type Server struct {
 	closeOnce sync.Once
 	wg        sync.WaitGroup
 	sharing   *sharing // a Shared server's listener (shared.go); nil if none
+	mem       *memory  // the memory budget at work (memory.go)
 }
 
 // live is a game in memory: its record, its state and its steps' reports.
@@ -110,8 +121,9 @@ type live struct {
 	// offRecord says why the stored log no longer replays (a rules change since it was
 	// played): the game stands at the last step that did and is read-only.
 	offRecord string
-	// used is when a request last locked the game (idle eviction).
-	used time.Time
+	// used is when a request last locked the game, in Unix nanoseconds (idle eviction, and
+	// which games forget first under the memory budget); read without the game's lock.
+	used atomic.Int64
 }
 
 // New makes a server over cfg.Store. A Shared server over a store that tells of commits
@@ -129,6 +141,9 @@ func New(cfg Config) *Server {
 	if cfg.MaxMaps <= 0 {
 		cfg.MaxMaps = DefaultMaxMaps
 	}
+	if cfg.CacheTotal <= 0 {
+		cfg.CacheTotal = DefaultCacheTotal
+	}
 	if cfg.Dice == nil {
 		cfg.Dice = func(string) dice.Source {
 			var b [8]byte
@@ -140,7 +155,7 @@ func New(cfg Config) *Server {
 		cfg.Logf = func(string, ...any) {}
 	}
 	s := &Server{cfg: cfg, games: map[string]*live{}, oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		stop: make(chan struct{})}
+		stop: make(chan struct{}), mem: newMemory()}
 	if cfg.Rate != nil {
 		s.rate = newLimiter(*cfg.Rate)
 	}
@@ -148,6 +163,10 @@ func New(cfg Config) *Server {
 	if cfg.IdleEvict > 0 {
 		s.wg.Add(1)
 		go s.evictIdle()
+	}
+	if cfg.MemoryLimit > 0 {
+		s.wg.Add(1)
+		go s.watchMemory()
 	}
 	s.listen()
 	return s
@@ -247,7 +266,9 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if err := s.cfg.Store.AppendAll(ctx, rec.ID, g.Log); err != nil {
 		return nil, err
 	}
-	l := &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}, used: time.Now()}
+	l := &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}}
+	l.used.Store(time.Now().UnixNano())
+	s.limitCache(l)
 	for _, r := range reports {
 		l.reports.add(r)
 	}
@@ -309,7 +330,9 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: its scenario no longer loads: %w", id, err)
 	}
-	l = &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(id), subs: map[chan []byte]string{}, used: time.Now()}
+	l = &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(id), subs: map[chan []byte]string{}}
+	l.used.Store(time.Now().UnixNano())
+	s.limitCache(l)
 	for _, e := range entries {
 		so, err := g.ApplyEntry(e)
 		if err != nil {
@@ -340,7 +363,7 @@ func (s *Server) lock(ctx context.Context, id string) (*live, error) {
 		}
 		l.mu.Lock()
 		if !l.broken {
-			l.used = time.Now()
+			l.used.Store(time.Now().UnixNano())
 			return l, nil
 		}
 		l.mu.Unlock()

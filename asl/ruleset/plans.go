@@ -40,8 +40,8 @@ type planCache struct {
 	answers map[planKey]*answer // the planner's Results and the reach views made from them
 	graph   *unitGraph          // the moving unit's graph, nil for none
 	clicked int                 // index+1 of the unit the search last planned, 0 for none
-	// tooBig is index+1 of a unit whose graph did not fit in the limit: it is not compiled
-	// again until the game changes around it.
+	// tooBig is index+1 of a unit whose graph did not fit in the limit, or could not be
+	// compiled: it is not compiled again until the game changes around it.
 	tooBig int
 	limit  int64 // the most bytes kept; 0: DefaultCacheLimit
 	bytes  int64 // what the answers and the graph hold now
@@ -273,6 +273,7 @@ func (c *planCache) graphFor(g *asl.Game, i int) (*unitGraph, int32) {
 	}
 	gr, err := plan.Compile(g, i, u.Allowance)
 	if err != nil {
+		c.tooBig = i + 1 // a unit the graph cannot model: not tried again until the game changes
 		return nil, -1
 	}
 	node, ok := gr.Node(u)

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -54,7 +55,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	proxies := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client (for the rate limits)")
 	noLimits := fs.Bool("no-limits", false, "no rate limits (local play)")
 	maxMaps := fs.Int("max-maps", server.DefaultMaxMaps, "the most saved maps the store may hold")
-	memLimit := fs.Int64("memory-limit", 0, "a soft limit on the server's memory in bytes: the garbage collector works harder as it nears it (0: GOMEMLIMIT, or none)")
+	var memLimit, cacheLimit, cacheTotal size
+	fs.Var(&memLimit, "memory-limit", "a ceiling on the server's memory (SIZE: bytes, or 500MB, 1GiB): the garbage collector works harder near it, and the server sheds kept answers, then idle games, then refuses new expensive work 503 (0: GOMEMLIMIT, or none)")
+	fs.Var(&cacheLimit, "cache-limit", "the most bytes of answers one game keeps to answer again (SIZE; 0: 32MB)")
+	fs.Var(&cacheTotal, "cache-total", "the most bytes of answers all games keep together (SIZE; 0: 256MB)")
 	// Limits on what one request may ask (--max-body, --max-boards, ...: serve_limits.go).
 	lim := addLimitFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -98,9 +102,12 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	// The collector's target for a server (server.GCPercent; GOGC overrides it).
 	defer server.TuneGC()()
-	if *memLimit > 0 {
-		debug.SetMemoryLimit(*memLimit)
+	if memLimit > 0 {
+		debug.SetMemoryLimit(int64(memLimit))
+	} else if l := debug.SetMemoryLimit(-1); l < math.MaxInt64 { // GOMEMLIMIT
+		memLimit = size(l)
 	}
+	cfg.MemoryLimit, cfg.CacheLimit, cfg.CacheTotal = int64(memLimit), int64(cacheLimit), int64(cacheTotal)
 	srv := server.New(cfg)
 	defer srv.Close() // its listener and eviction, before the store closes
 	ln, err := net.Listen("tcp", *addr)

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/umpire-referee/umpire/rules"
@@ -53,4 +54,44 @@ func limitHelp() ([]rules.Flag, string) {
 		syn = append(syn, "[--max-"+f.name+" "+f.arg+"]")
 	}
 	return out, strings.Join(syn, " ")
+}
+
+// size is a flag of bytes written as people write them: 500000000, 500MB, 1.5GiB.
+type size int64
+
+func (s *size) String() string { return strconv.FormatInt(int64(*s), 10) }
+
+func (s *size) Set(v string) error {
+	n, err := parseSize(v)
+	if err != nil {
+		return err
+	}
+	*s = size(n)
+	return nil
+}
+
+// sizeUnits are the suffixes a size may carry, longest first where one ends another.
+var sizeUnits = []struct {
+	suffix string
+	mult   float64
+}{
+	{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+	{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1},
+}
+
+// parseSize reads a number of bytes, with or without a unit (KB, MB, GB, TB: powers of 1000;
+// KiB, MiB, GiB, TiB: of 1024; case ignored), as a whole number of bytes from 0 up.
+func parseSize(v string) (int64, error) {
+	num, mult := strings.TrimSpace(v), 1.0
+	for _, u := range sizeUnits {
+		if len(num) > len(u.suffix) && strings.EqualFold(num[len(num)-len(u.suffix):], u.suffix) {
+			num, mult = strings.TrimSpace(num[:len(num)-len(u.suffix)]), u.mult
+			break
+		}
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil || !(f >= 0) || f*mult >= 1<<62 {
+		return 0, fmt.Errorf("%q is not a size: give bytes, or a number with KB, MB, GB (or KiB, MiB, GiB), like 500MB", v)
+	}
+	return int64(f * mult), nil
 }

@@ -30,3 +30,26 @@ func TestServeLimitFlags(t *testing.T) {
 		t.Fatalf("--max-boards 0: exit %d, %q", code, errs.String())
 	}
 }
+
+// TestParseSize: sizes as people write them, and what is not one.
+func TestParseSize(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		bad  bool
+	}{
+		{"0", 0, false}, {"500000000", 500000000, false}, {"500MB", 500e6, false}, {"500 mb", 500e6, false},
+		{"1GiB", 1 << 30, false}, {"1.5GiB", 3 << 29, false}, {"64KiB", 64 << 10, false}, {"2GB", 2e9, false},
+		{"10B", 10, false}, {"", 0, true}, {"MB", 0, true}, {"-1MB", 0, true}, {"NaN", 0, true}, {"1e30", 0, true},
+		{"5 parsecs", 0, true}, {"Inf", 0, true},
+	} {
+		got, err := parseSize(c.in)
+		if c.bad != (err != nil) || got != c.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d, bad %v", c.in, got, err, c.want, c.bad)
+		}
+	}
+	var out, errb strings.Builder
+	if code := serve([]string{"--memory-limit", "lots"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "like 500MB") {
+		t.Errorf("--memory-limit lots: exit %d, %q", code, errb.String())
+	}
+}

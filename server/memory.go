@@ -1,0 +1,258 @@
+package server
+
+import (
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sort"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/umpire-referee/umpire/rules"
+)
+
+// The memory budget. What the server keeps beyond its games' states is answers it can make
+// again: the planner's routes, reach views and compiled graphs of each game (rules.Cacher). They
+// are bounded three ways:
+//
+//   - per game, by bytes (Config.CacheLimit): the game forgets its least recently used answers
+//     to make room, and an answer bigger than the limit is given and not kept;
+//   - per server (Config.CacheTotal): after a request that made its game keep more, when the
+//     games' answers together pass it, the games used least recently forget theirs first;
+//   - by the process's memory (Config.MemoryLimit, `umpire serve --memory-limit`), read from
+//     the Go runtime (runtime/metrics: the memory it holds from the system, less what it has
+//     returned): past 70% of the limit every game forgets its answers; past 80% the games no
+//     request is using and no event stream watches leave memory, least recently used first
+//     (they load back from the store when asked for); past 90% new expensive work (odds,
+//     reach, path, replay, measure, creating a game) is answered 503 with Retry-After until
+//     memory falls back.
+//
+// Expensive work also runs in a bounded number of slots at once (one per core, at least two),
+// so that many clients asking at the same moment cannot each hold a planner's working memory
+// together; and a request that leaves the runtime holding much more than before (a planner run
+// on a big map is 100 MB of garbage) has that memory given back to the system at once.
+
+// Default budgets.
+const (
+	// DefaultCacheTotal is the most bytes of kept answers all games together hold.
+	DefaultCacheTotal = 256 << 20
+	// workWait bounds how long an expensive request waits for a free slot.
+	workWait = 10 * time.Second
+	// retryAfter is the Retry-After, in seconds, of an answer refused for memory or a slot.
+	retryAfter = 5
+)
+
+// memWatchEvery is how often a server with a memory limit reads the runtime's memory.
+var memWatchEvery = 100 * time.Millisecond
+
+// Pressure levels, as fractions of Config.MemoryLimit.
+const (
+	shedAt   = 0.70
+	evictAt  = 0.80
+	refuseAt = 0.90
+)
+
+// memory is the server's memory budget at work.
+type memory struct {
+	slots chan struct{} // one token per expensive request running
+	tight atomic.Bool   // over refuseAt: new expensive work is refused
+	// giving: a collection that gives memory back to the system is running.
+	giving atomic.Bool
+	// read gives the process's memory as the budget counts it (runtime/metrics; tests
+	// replace it).
+	read func() uint64
+}
+
+func newMemory() *memory {
+	return &memory{slots: make(chan struct{}, max(2, runtime.GOMAXPROCS(0))), read: runtimeMemory}
+}
+
+// runtimeMemory is the memory the Go runtime holds from the system less what it has given
+// back: what the garbage collector's own memory limit counts, and about the resident size.
+func runtimeMemory() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64() - s[1].Value.Uint64()
+}
+
+// heavy runs h as expensive work: refused 503 with Retry-After while memory is tight, and run
+// in one of the server's slots. (A request that made its game keep more has every game's
+// answers brought back within CacheTotal before it is answered: withGame.)
+func (s *Server) heavy(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if s.cfg.MemoryLimit > 0 && s.mem.tight.Load() {
+			s.relieve() // it may have fallen since the last look
+			if s.mem.tight.Load() {
+				busy(w, "the server is short of memory now: try again in a few seconds")
+				return
+			}
+		}
+		timer := time.NewTimer(workWait)
+		defer timer.Stop()
+		select {
+		case s.mem.slots <- struct{}{}:
+		case <-timer.C:
+			busy(w, "the server is busy with other expensive requests: try again in a few seconds")
+			return
+		case <-r.Context().Done():
+			return
+		}
+		defer func() { <-s.mem.slots }()
+		before := s.mem.read()
+		h(w, r)
+		if s.mem.read() > before+giveBackAfter {
+			s.giveBack()
+		}
+	}
+}
+
+// giveBackAfter is how much a request may leave the runtime holding before the server
+// collects and gives the memory back to the system at once, rather than keeping it for the
+// next (the collector, at GOGC=400, would let the heap grow to five times what is live).
+const giveBackAfter = 32 << 20
+
+// giveBack collects and returns freed memory to the system, in the background, one at a
+// time.
+func (s *Server) giveBack() {
+	if !s.mem.giving.CompareAndSwap(false, true) {
+		return // one is running: it gives back this request's too
+	}
+	go func() {
+		defer s.mem.giving.Store(false)
+		debug.FreeOSMemory()
+	}()
+}
+
+// busy answers 503 with Retry-After.
+func busy(w http.ResponseWriter, msg string) {
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+	fail(w, http.StatusServiceUnavailable, "%s", msg)
+}
+
+// cacher is l's game as a rules.Cacher, nil if its ruleset keeps no answers.
+func cacher(l *live) rules.Cacher {
+	c, _ := l.g.Rules().(rules.Cacher)
+	return c
+}
+
+// limitCache sets a game's own budget, as it comes into memory.
+func (s *Server) limitCache(l *live) {
+	if c := cacher(l); c != nil {
+		c.SetCacheLimit(s.cfg.CacheLimit)
+	}
+}
+
+// byUse is the games in memory, least recently used first.
+func (s *Server) byUse() []*live {
+	s.mu.Lock()
+	all := make([]*live, 0, len(s.games))
+	for _, l := range s.games {
+		all = append(all, l)
+	}
+	s.mu.Unlock()
+	used := make(map[*live]int64, len(all)) // read once: requests go on meanwhile
+	for _, l := range all {
+		used[l] = l.used.Load()
+	}
+	sort.SliceStable(all, func(i, j int) bool { return used[all[i]] < used[all[j]] })
+	return all
+}
+
+// cacheTotal is the bytes of answers the games in memory keep.
+func (s *Server) cacheTotal() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for _, l := range s.games {
+		if c := cacher(l); c != nil {
+			n += c.CacheBytes()
+		}
+	}
+	return n
+}
+
+// keepCacheTotal makes the games used least recently forget their answers until all games'
+// answers together are within CacheTotal.
+func (s *Server) keepCacheTotal() {
+	over := s.cacheTotal() - s.cfg.CacheTotal
+	if over <= 0 {
+		return
+	}
+	for _, l := range s.byUse() {
+		c := cacher(l)
+		if c == nil {
+			continue
+		}
+		b := c.CacheBytes()
+		c.ShedCache(max(0, b-over))
+		over -= b - c.CacheBytes()
+		if over <= 0 {
+			return
+		}
+	}
+}
+
+// watchMemory runs until Close on a server with a MemoryLimit, relieving memory as it fills.
+func (s *Server) watchMemory() {
+	defer s.wg.Done()
+	t := time.NewTicker(memWatchEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			s.relieve()
+		}
+	}
+}
+
+// relieve reads the memory in use and does what its level calls for: shed every game's
+// answers, then send idle games out of memory, then refuse new expensive work. Each measure
+// is followed by a collection that returns what it freed to the system, so the next reading
+// sees it.
+func (s *Server) relieve() {
+	limit := float64(s.cfg.MemoryLimit)
+	used := func() float64 { return float64(s.mem.read()) }
+	if used() >= shedAt*limit {
+		for _, l := range s.byUse() {
+			if c := cacher(l); c != nil {
+				c.ShedCache(0)
+			}
+		}
+		debug.FreeOSMemory()
+	}
+	if used() >= evictAt*limit {
+		s.evictForMemory(func() bool { return used() < shedAt*limit })
+	}
+	s.mem.tight.Store(used() >= refuseAt*limit)
+}
+
+// evictForMemory sends the games no request holds and no event stream watches out of memory,
+// least recently used first, until enough is true or none is left; it collects after every
+// few so that enough can see what was freed.
+func (s *Server) evictForMemory(enough func() bool) {
+	n := 0
+	for _, l := range s.byUse() {
+		if !l.mu.TryLock() {
+			continue // a request is using it
+		}
+		if len(l.subs) == 0 && !l.broken {
+			l.broken = true // a request that found it just before loads it again
+			s.evict(l)
+			n++
+		}
+		l.mu.Unlock()
+		if n > 0 && n%16 == 0 {
+			debug.FreeOSMemory()
+			if enough() {
+				return
+			}
+		}
+	}
+	if n > 0 {
+		debug.FreeOSMemory()
+	}
+}
