@@ -74,7 +74,10 @@ func migrate(ctx context.Context, d dialect, db *sql.DB) error {
 // back (false), and releases the connection.
 func begin(ctx context.Context, d dialect, db *sql.DB) (querier, func(commit bool) error, error) {
 	if d.name == postgresDialect.name {
-		tx, err := db.BeginTx(ctx, nil)
+		// READ COMMITTED whatever the database's default: each statement sees what committed
+		// before it, so the version read after the lock is the one the last holder left (a
+		// REPEATABLE READ snapshot would date from the lock's statement, before the wait).
+		tx, err := db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelReadCommitted})
 		if err != nil {
 			return nil, nil, err
 		}
