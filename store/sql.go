@@ -29,7 +29,8 @@ type dialect struct {
 	bytesType, int64Type string
 }
 
-// schema is version 1 of the schema (migrate.go): the tables (games, their steps, saved maps), with the dialect's types for bytes and 64-bit integers.
+// schema is version 1 of the schema (migrate.go): the tables (games, their steps, saved maps),
+// with the dialect's types for bytes and 64-bit integers.
 func schema(bytesType, int64Type string) []string {
 	return []string{
 		`CREATE TABLE IF NOT EXISTS games (
