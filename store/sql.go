@@ -22,13 +22,15 @@ import (
 	"github.com/umpire-referee/umpire/game"
 )
 
-// dialect is what differs between the two databases.
+// dialect is what differs between the two databases: the name, and the types for bytes and
+// 64-bit integers.
 type dialect struct {
-	name   string
-	schema []string
+	name                 string
+	bytesType, int64Type string
 }
 
-// schema is the tables (games, their steps, saved maps), with the dialect's types for bytes and 64-bit integers.
+// schema is version 1 of the schema (migrate.go): the tables (games, their steps, saved maps),
+// with the dialect's types for bytes and 64-bit integers.
 func schema(bytesType, int64Type string) []string {
 	return []string{
 		`CREATE TABLE IF NOT EXISTS games (
@@ -49,8 +51,8 @@ func schema(bytesType, int64Type string) []string {
 
 // The statements use $1, $2 ... which both databases read as positional parameters.
 var (
-	sqliteDialect   = dialect{name: "sqlite", schema: schema("BLOB", "INTEGER")}
-	postgresDialect = dialect{name: "postgres", schema: schema("BYTEA", "BIGINT")}
+	sqliteDialect   = dialect{name: "sqlite", bytesType: "BLOB", int64Type: "INTEGER"}
+	postgresDialect = dialect{name: "postgres", bytesType: "BYTEA", int64Type: "BIGINT"}
 )
 
 // sqlStore is a Store over database/sql: reads on a pool, writes through the group committer.
@@ -128,6 +130,8 @@ func openPostgres(ctx context.Context, addr string) (Store, error) {
 	return &pgStore{sqlStore: s, addr: addr}, nil
 }
 
+// start checks that the database answers, brings its schema to the newest version (migrate) and
+// starts the committer. On an error it closes both pools.
 func start(ctx context.Context, d dialect, read, write *sql.DB) (*sqlStore, error) {
 	closeAll := func() {
 		write.Close()
@@ -139,11 +143,9 @@ func start(ctx context.Context, d dialect, read, write *sql.DB) (*sqlStore, erro
 		closeAll()
 		return nil, fmt.Errorf("store: %s: %w", d.name, err)
 	}
-	for _, q := range d.schema {
-		if _, err := write.ExecContext(ctx, q); err != nil {
-			closeAll()
-			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
-		}
+	if err := migrate(ctx, d, write); err != nil {
+		closeAll()
+		return nil, err
 	}
 	s := &sqlStore{d: d, read: read, write: write,
 		reqs: make(chan *appendReq, maxBatch), stop: make(chan struct{}), done: make(chan struct{}),

@@ -19,6 +19,12 @@
 // step by step, so that no step fails for another's sake. Each committed step is announced on
 // [StepsChannel], and the PostgreSQL store is a [Notifier]: a server learns of the steps
 // another one accepted as they commit.
+//
+// The schema is versioned: [Open] applies the migrations the database lacks, each once, in one
+// transaction that one opener at a time holds (a PostgreSQL advisory lock; SQLite's BEGIN
+// IMMEDIATE), so any number of servers may start at once on one database. A database from
+// before versions is taken as version 1; one at a newer version than this package knows is
+// refused with [ErrSchemaTooNew].
 package store
 
 import (
