@@ -101,7 +101,7 @@ func (s *Server) heavy(h http.HandlerFunc) http.HandlerFunc {
 		}
 		defer func() { <-s.mem.slots }()
 		before := s.mem.read()
-		h(w, r)
+		h(&dueAfterWork{ResponseWriter: w, timeout: s.cfg.WriteTimeout}, r)
 		if s.mem.read() > before+giveBackAfter {
 			s.giveBack()
 		}
@@ -256,3 +256,32 @@ func (s *Server) evictForMemory(enough func() bool) {
 		debug.FreeOSMemory()
 	}
 }
+
+// dueAfterWork gives an expensive request's answer the whole WriteTimeout from when it starts
+// to be written, not from when the request came: the work before it (waiting for a slot, a
+// planner run on a big map) is bounded by the slots, not by the client's write deadline.
+type dueAfterWork struct {
+	http.ResponseWriter
+	timeout time.Duration
+	started bool
+}
+
+func (d *dueAfterWork) start() {
+	if !d.started {
+		d.started = true
+		http.NewResponseController(d.ResponseWriter).SetWriteDeadline(time.Now().Add(d.timeout))
+	}
+}
+
+func (d *dueAfterWork) WriteHeader(code int) {
+	d.start()
+	d.ResponseWriter.WriteHeader(code)
+}
+
+func (d *dueAfterWork) Write(p []byte) (int, error) {
+	d.start()
+	return d.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (d *dueAfterWork) Unwrap() http.ResponseWriter { return d.ResponseWriter }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -328,5 +329,122 @@ func BenchmarkReachMemory(b *testing.B) {
 	b.ReportMetric(float64(after-before)/1e6, "held-MB")
 	if i >= 300 && rssLeft-rssBefore > 64<<20 {
 		b.Errorf("after %d requests RSS is %d MB above where it was (at most 64 MB)", i, (rssLeft-rssBefore)>>20)
+	}
+}
+
+// BenchmarkMemoryLimit: --memory-limit as a ceiling. A server limited to 300 MB serves four
+// clients asking reach with max_risk values never asked before, on two 16-board games (about
+// 100 MB of working memory for each answer), as fast as it answers. A sampler reads the RSS
+// every 20 ms; it reports the peak and how many requests were answered 200 and 503 (with
+// Retry-After). The bound: the peak at most 25% above the limit.
+//
+//	go test -run XXX -bench MemoryLimit -benchtime 40x ./server/
+func BenchmarkMemoryLimit(b *testing.B) {
+	defer TuneGC()()
+	const limit = 300 << 20
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit))
+	s := sqliteServer(b, Config{MemoryLimit: limit})
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	c := &client{t: b, base: hs.URL}
+	games := []Created{c.create(readTestdata(b, "sixteen-boards.yaml")), c.create(readTestdata(b, "sixteen-boards.yaml"))}
+	var peak atomic.Int64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			if r := rss(); r > peak.Load() {
+				peak.Store(r)
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	var next, ok, busy atomic.Int64
+	work := make(chan struct{})
+	done := make(chan struct{})
+	for range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for range work {
+				i := next.Add(1)
+				cr := games[i%2]
+				req, _ := http.NewRequest("GET", fmt.Sprintf("%s/api/games/%s/units/T1/reach?max_risk=%g", hs.URL, cr.ID, float64(i)/1000), nil)
+				req.Header.Set("Authorization", "Bearer "+cr.Tokens[Referee])
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				resp.Body.Close()
+				switch {
+				case resp.StatusCode == http.StatusOK:
+					ok.Add(1)
+				case resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get("Retry-After") != "":
+					busy.Add(1)
+					time.Sleep(200 * time.Millisecond) // as a client told to wait would, a little
+				default:
+					b.Errorf("reach: %d", resp.StatusCode)
+				}
+			}
+		}()
+	}
+	for b.Loop() {
+		work <- struct{}{}
+	}
+	close(work)
+	for range 4 {
+		<-done
+	}
+	close(stop)
+	<-sampled
+	b.ReportMetric(float64(peak.Load())/1e6, "peak-rss-MB")
+	b.ReportMetric(float64(limit)/1e6, "limit-MB")
+	b.ReportMetric(float64(ok.Load()), "ok")
+	b.ReportMetric(float64(busy.Load()), "503s")
+	if p := peak.Load(); p > limit*5/4 {
+		b.Errorf("RSS peaked at %d MB, more than 25%% over the %d MB limit", p>>20, limit>>20)
+	}
+}
+
+// TestHeavyWaitsPastWriteTimeout: an expensive request that waited for a slot longer than the
+// write timeout is still answered: the timeout runs from when its answer starts, not from
+// when it came (it was cut off with EOF, its work done for nothing).
+func TestHeavyWaitsPastWriteTimeout(t *testing.T) {
+	s := sqliteServer(t, Config{WriteTimeout: 300 * time.Millisecond})
+	hs := httptest.NewUnstartedServer(s.Handler())
+	hs.Config.WriteTimeout = 0 // as HTTPServer leaves it: the guard sets each answer's deadline
+	hs.Start()
+	defer hs.Close()
+	c := &client{t: t, base: hs.URL}
+	cr := c.create(demoScenario)
+	for range cap(s.mem.slots) { // every slot busy
+		s.mem.slots <- struct{}{}
+	}
+	go func() {
+		time.Sleep(600 * time.Millisecond)
+		for range cap(s.mem.slots) {
+			<-s.mem.slots
+		}
+	}()
+	// A new connection, not retried: Go's client sends a GET again when a kept-alive
+	// connection it reused ends before the answer.
+	one := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	req, _ := http.NewRequest("GET", hs.URL+"/api/games/"+cr.ID+"/units/PzIV/reach", nil)
+	req.Header.Set("Authorization", "Bearer "+cr.Tokens[Referee])
+	resp, err := one.Do(req)
+	if err != nil {
+		t.Fatalf("reach after a 600 ms wait for a slot (write timeout 300 ms): %v", err)
+	}
+	defer resp.Body.Close()
+	var out ReachAnswer
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != http.StatusOK || len(out.Hexes) == 0 {
+		t.Fatalf("reach after a 600 ms wait for a slot (write timeout 300 ms): %d, %d hexes, %v", resp.StatusCode, len(out.Hexes), err)
 	}
 }
