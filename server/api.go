@@ -21,7 +21,7 @@ import (
 var webFiles embed.FS
 
 func (s *Server) routes() {
-	m := http.NewServeMux()
+	m := newRouteMux() // each route's rate class and caps: routes.go
 	m.HandleFunc("POST /api/games", s.create)
 	m.HandleFunc("GET /api/games/{id}", s.withGame(s.state))
 	m.HandleFunc("GET /api/games/{id}/log", s.withGame(s.log))
@@ -40,13 +40,7 @@ func (s *Server) routes() {
 	m.HandleFunc("PUT /api/maps/{name}", s.putMap)
 	m.HandleFunc("DELETE /api/maps/{name}", s.deleteMap)
 	m.HandleFunc("POST /api/maps/{name}/copy", s.copyMap)
-	for _, rs := range rules.All() {
-		if rt, ok := rs.(rules.Router); ok {
-			for _, route := range rt.Routes() {
-				m.Handle("GET /api/rulesets/"+rs.Name()+"/"+strings.TrimPrefix(route.Path, "/"), route.Handler)
-			}
-		}
-	}
+	s.rulesetRoutes(m)
 	web, _ := fs.Sub(webFiles, "web")
 	page := func(name string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
