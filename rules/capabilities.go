@@ -164,10 +164,10 @@ type Commander interface {
 }
 
 // Route is a read-only API route a ruleset serves, under /api/rulesets/{name}/: a GET whose
-// query parameters the ruleset reads and whose answer the server writes, as JSON. The server
-// owns the HTTP side, as database/sql owns the connection pool of a driver: it counts the
-// request under the route's rate class, gives Answer the server's limits, and answers the
-// errors Answer returns as it answers its own:
+// query parameters the ruleset reads and whose answer the server writes, as JSON. As with
+// database/sql and a driver, the ruleset gives the answer and the server does the rest: it
+// counts the request under the route's rate class, gives Answer the server's limits, and
+// answers the errors Answer returns as it answers its own:
 //
 //   - a *[LimitError] (the request asks for more than a cap of lim): 422, naming the limit,
 //     its value and its flag (413 for the body's size);
@@ -206,7 +206,7 @@ const (
 	// among the server's other requests.
 	Cheap RateClass = iota + 1
 	// Expensive: an answer whose work or size grows with what the query asks, up to its caps
-	// (a map laid out, a search); counted among the expensive reads (odds, reach, path), of
+	// (a map laid out); counted among the expensive reads (odds, reach, path), of
 	// which a client may have only a few running at once.
 	Expensive
 )
