@@ -3,7 +3,7 @@ package rules
 import (
 	"context"
 	"io"
-	"net/http"
+	"net/url"
 )
 
 // The optional capabilities. A Game or Ruleset offers one by implementing it; whoever needs
@@ -163,10 +163,63 @@ type Commander interface {
 	Commands() []Command
 }
 
-// Route is a read-only API route a ruleset serves, under /api/rulesets/{name}/.
+// Route is a read-only API route a ruleset serves, under /api/rulesets/{name}/: a GET whose
+// query parameters the ruleset reads and whose answer the server writes, as JSON. As with
+// database/sql and a driver, the ruleset gives the answer and the server does the rest: it
+// counts the request under the route's rate class, gives Answer the server's limits, and
+// answers the errors Answer returns as it answers its own:
+//
+//   - a *[LimitError] (the request asks for more than a cap of lim): 422, naming the limit,
+//     its value and its flag (413 for the body's size);
+//   - a *[NotFound]: 404;
+//   - any other error: 400, its message saying what is wrong and how to ask instead.
+//
+// An answer that grows with what the query asks must check the caps it reads (Caps) before it
+// allocates what they count: the boards of an arrangement before the arrangement is laid out,
+// its hexes before any is listed.
 type Route struct {
-	Path    string // after the prefix: "terrain" answers /api/rulesets/asl/terrain
-	Handler http.Handler
+	Path string // after the prefix: "terrain" answers /api/rulesets/asl/terrain
+	// Query names the query parameters Answer reads ("rows"; none for a fixed answer).
+	Query []string
+	// Class is what one request costs the server, as its rate limits count it. A route
+	// without one is counted as Expensive (and the server's route-table test fails on it).
+	Class RateClass
+	// Caps names the Limits that bound the answer, by their names (LimitBoards, LimitHexes):
+	// Answer refuses a request over one of them with a *LimitError.
+	Caps []string
+	// Bound says in words what else bounds the answer, or why nothing need: "at most 200
+	// listings (limit)", "none: a fixed answer". A route needs Caps or Bound; the server's
+	// route table (API.md) gives both.
+	Bound string
+	// Answer is the route's answer to query under lim, the server's limits (every field set).
+	// It may take long only while ctx lives.
+	Answer func(ctx context.Context, query url.Values, lim Limits) (any, error)
+}
+
+// RateClass is what one request of a route costs the server, as its rate limits count it
+// (API.md, "Rate limits").
+type RateClass uint8
+
+// The rate classes of a ruleset's routes. The zero RateClass is no class at all.
+const (
+	// Cheap: a small answer, or one read from what is already made (a fixed chart); counted
+	// among the server's other requests.
+	Cheap RateClass = iota + 1
+	// Expensive: an answer whose work or size grows with what the query asks, up to its caps
+	// (a map laid out); counted among the expensive reads (odds, reach, path), of
+	// which a client may have only a few running at once.
+	Expensive
+)
+
+// String is the class's name, as API.md's route table writes it.
+func (c RateClass) String() string {
+	switch c {
+	case Cheap:
+		return "other"
+	case Expensive:
+		return "expensive"
+	}
+	return "unset"
 }
 
 // Router is a Ruleset with API routes of its own.

@@ -22,17 +22,19 @@ import (
 var webFiles embed.FS
 
 func (s *Server) routes() {
-	m := http.NewServeMux()
+	// Each route's rate class and caps: routes.go. Every expensive one runs as heavy work
+	// (memory.go), and so does creating a game.
+	m := newRouteMux(s.heavy)
 	m.HandleFunc("POST /api/games", s.heavy(s.create))
 	m.HandleFunc("GET /api/games/{id}", s.withGame(s.state))
 	m.HandleFunc("GET /api/games/{id}/log", s.withGame(s.log))
-	m.HandleFunc("GET /api/games/{id}/replay", s.heavy(s.withGame(s.replay)))
+	m.HandleFunc("GET /api/games/{id}/replay", s.withGame(s.replay))
 	m.HandleFunc("GET /api/games/{id}/units/{unit}/steps", s.withGame(s.steps))
-	m.HandleFunc("GET /api/games/{id}/units/{unit}/reach", s.heavy(s.withGame(s.reach)))
-	m.HandleFunc("GET /api/games/{id}/units/{unit}/path", s.heavy(s.withGame(s.path)))
+	m.HandleFunc("GET /api/games/{id}/units/{unit}/reach", s.withGame(s.reach))
+	m.HandleFunc("GET /api/games/{id}/units/{unit}/path", s.withGame(s.path))
 	m.HandleFunc("POST /api/games/{id}/steps", s.submit)
-	m.HandleFunc("GET /api/games/{id}/odds", s.heavy(s.odds))
-	m.HandleFunc("GET /api/games/{id}/measure", s.heavy(s.withGame(s.measure)))
+	m.HandleFunc("GET /api/games/{id}/odds", s.odds)
+	m.HandleFunc("GET /api/games/{id}/measure", s.withGame(s.measure))
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
 	m.HandleFunc("POST /api/maps", s.createMap)
@@ -41,13 +43,7 @@ func (s *Server) routes() {
 	m.HandleFunc("PUT /api/maps/{name}", s.putMap)
 	m.HandleFunc("DELETE /api/maps/{name}", s.deleteMap)
 	m.HandleFunc("POST /api/maps/{name}/copy", s.copyMap)
-	for _, rs := range rules.All() {
-		if rt, ok := rs.(rules.Router); ok {
-			for _, route := range rt.Routes() {
-				m.Handle("GET /api/rulesets/"+rs.Name()+"/"+strings.TrimPrefix(route.Path, "/"), route.Handler)
-			}
-		}
-	}
+	s.rulesetRoutes(m)
 	web, _ := fs.Sub(webFiles, "web")
 	page := func(name string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -60,7 +56,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /play/{id}", page("play.html"))
 	m.HandleFunc("GET /edit", page("edit.html"))
 	m.HandleFunc("GET /edit/lw", page("lwedit.html"))
-	m.HandleFunc("POST /api/editor/parse", s.heavy(s.editorParse))
+	m.HandleFunc("POST /api/editor/parse", s.editorParse)
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web)))
 	s.mux = m
 }

@@ -311,3 +311,26 @@ func FuzzMeasure(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRulesetRoutes: any query sent to any ruleset's route (ASL's vehicles, legend and grid)
+// answers within the route's caps: 200 within the bound, or a short 4xx JSON error, 422 naming
+// the limit it is over; never a panic or a 5xx. Seeded with the hostile queries of issue 31.
+func FuzzRulesetRoutes(f *testing.F) {
+	routes := fuzzRoutes()
+	for i := range routes {
+		for _, q := range []string{"", "rows=2", "rows=2,3/4,5", "rows=" + rowsOf(1000, 1000), "rows=" + rowsOf(1000, 1),
+			"rows=" + rowsOf(6, 6), "rows=1,1", "rows=%3B%3B", "rows=2,x", "rows=%00", "q=tiger&nationality=german&limit=5",
+			"limit=0", "limit=201", "limit=-1", "nationality=" + strings.Repeat("x", 5000), "q=" + strings.Repeat("x", 201), "%zz=1&rows=2"} {
+			f.Add(uint8(i), q)
+		}
+	}
+	s := New(Config{Limits: variedLimits})
+	f.Cleanup(func() { s.Close() })
+	f.Fuzz(func(t *testing.T, route uint8, query string) {
+		req := httptest.NewRequest("GET", routes[int(route)%len(routes)], nil)
+		req.URL.RawQuery = query
+		w := httptest.NewRecorder()
+		s.Handler().ServeHTTP(w, req)
+		checkRouteAnswer(t, req.URL.String(), w)
+	})
+}

@@ -34,7 +34,7 @@ func (s *Server) HTTPServer() *http.Server {
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.rate != nil {
-			release, ok := s.rate.admit(w, r)
+			release, ok := s.rate.admit(w, r, s.mux.classOf(r))
 			if !ok {
 				return
 			}

@@ -9,7 +9,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -121,6 +123,18 @@ func attack(ctx context.Context, base string, demo Created, every time.Duration)
 	loop(func(int) {
 		send("read flood", "198.51.100.5", "GET", "/api/games/"+demo.ID+"/units/PzIV/reach", demo.Tokens[Referee], nil)
 	})
+	// Issue 31: the map editor's grid, with no token, of 1,000 boards (a 30 MB answer before
+	// --max-boards held it) and of small arrangements that vary; and ASL's other routes.
+	bigGrid := "/api/rulesets/asl/grid?rows=" + rowsOf(1000, 1000)
+	loop(func(int) { send("grid over the caps", "198.51.100.6", "GET", bigGrid, "", nil) })
+	loop(func(i int) {
+		rows := []string{"2", "2,3", "2/3", "2,3/4,5", "2,3,4", "1,2,3/4,5,6"}[i%6]
+		send("grid flood", "198.51.100.7", "GET", "/api/rulesets/asl/grid?rows="+url.QueryEscape(rows), "", nil)
+	})
+	loop(func(i int) {
+		path := []string{"/api/rulesets/asl/legend", "/api/rulesets/asl/vehicles?q=" + strconv.Itoa(i), "/api/rulesets/asl/vehicles?limit=200"}[i%3]
+		send("ruleset routes flood", "198.51.100.8", "GET", path, "", nil)
+	})
 	for i := 0; i < 4; i++ {
 		from := fmt.Sprintf("198.51.100.%d", 10+i)
 		wg.Add(2)
@@ -145,8 +159,13 @@ var attackAnswers = map[string][]int{
 	"huge body":      {413, 429},
 	"malformed JSON": {400, 429},
 	"read flood":     {200, 429},
-	"slow writer":    {0},
-	"slow reader":    {0},
+	// The grid of 1,000 boards is refused over --max-boards (or limited); the small ones are
+	// answered (or limited), none over its caps; the legend and the vehicles answered.
+	"grid over the caps":   {422, 429},
+	"grid flood":           {200, 429},
+	"ruleset routes flood": {200, 429},
+	"slow writer":          {0},
+	"slow reader":          {0},
 }
 
 // playNormally plays n steps of loadCycle on game cr (the one the attacks aim at: its slow
@@ -195,6 +214,9 @@ func checkTally(tb testing.TB, t *tally) {
 	}
 	if c := t.codes["create flood"]; c[429] == 0 {
 		tb.Errorf("create flood: never limited (%v)", c)
+	}
+	if c := t.codes["grid over the caps"]; c[422] == 0 || c[429] == 0 {
+		tb.Errorf("grid over the caps: never refused over --max-boards, or never limited as an expensive read (%v)", c)
 	}
 }
 

@@ -77,7 +77,7 @@ func ParseProxies(s string) ([]netip.Prefix, error) {
 	return out, nil
 }
 
-// class is what a request costs the server.
+// class is what a request costs the server: its route's (the route table, routes.go).
 type class uint8
 
 const (
@@ -88,31 +88,8 @@ const (
 	classStream
 )
 
-var classNames = [...]string{"requests", "games created", "steps", "odds, reach, path, replay and measure requests", "event streams"}
-
-// classify sorts a request by its method and path.
-func classify(r *http.Request) class {
-	p := r.URL.Path
-	switch {
-	case r.Method == http.MethodPost && p == "/api/games":
-		return classCreate
-	case strings.HasPrefix(p, "/api/maps") && r.Method != http.MethodGet:
-		return classCreate
-	case r.Method == http.MethodPost && strings.HasSuffix(p, "/steps") && strings.HasPrefix(p, "/api/games/"):
-		return classSteps
-	case strings.HasPrefix(p, "/api/games/") && strings.HasSuffix(p, "/events"):
-		return classStream
-	case p == "/api/editor/parse":
-		return classExpensive
-	case strings.HasPrefix(p, "/api/games/"):
-		for _, s := range [...]string{"/odds", "/reach", "/path", "/replay", "/measure"} {
-			if strings.HasSuffix(p, s) {
-				return classExpensive
-			}
-		}
-	}
-	return classOther
-}
+// classNames name each class in a 429's message.
+var classNames = [...]string{"requests", "games created", "steps", "expensive reads (odds, reach, path, replay, measure, the map grid...)", "event streams"}
 
 // limiter keeps each client's buckets and running counts.
 type limiter struct {
@@ -148,11 +125,10 @@ func (l *limiter) bucket(c class) Bucket {
 	return l.cfg.Other
 }
 
-// admit takes the request's token, or answers 429 and returns false. release, called when
-// the request is done, frees its place among the client's running requests.
-func (l *limiter) admit(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+// admit takes the token of the request's class c, or answers 429 and returns false. release,
+// called when the request is done, frees its place among the client's running requests.
+func (l *limiter) admit(w http.ResponseWriter, r *http.Request, c class) (release func(), ok bool) {
 	who := l.clientOf(r)
-	c := classify(r)
 	l.mu.Lock()
 	cl := l.visitor(who)
 	// An event stream is counted while open; it takes a token of the Other class to open.

@@ -60,11 +60,12 @@ func TestLimiterBuckets(t *testing.T) {
 	l := newLimiter(rl)
 	now := time.Unix(1000, 0)
 	l.now = func() time.Time { return now }
+	routes := routeTable()
 	try := func(method, path, addr string) (func(), int) {
 		w := httptest.NewRecorder()
 		r := httptest.NewRequest(method, path, nil)
 		r.RemoteAddr = addr
-		release, ok := l.admit(w, r)
+		release, ok := l.admit(w, r, routes.classOf(r))
 		if !ok {
 			return nil, w.Code
 		}

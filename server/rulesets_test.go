@@ -1,8 +1,10 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -81,9 +83,10 @@ func (routed) Load(file string, _ []byte, _ rules.Limits) (rules.Scenario, error
 	return nil, fmt.Errorf("%s: the routed ruleset plays no games", file)
 }
 func (routed) Routes() []rules.Route {
-	return []rules.Route{{Path: "terrain", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]string{"chart": "the routed ruleset's chart"})
-	})}}
+	return []rules.Route{{Path: "terrain", Class: rules.Cheap, Bound: "none: a fixed answer",
+		Answer: func(context.Context, url.Values, rules.Limits) (any, error) {
+			return map[string]string{"chart": "the routed ruleset's chart"}, nil
+		}}}
 }
 
 func init() { rules.Register(routed{}) }

@@ -93,7 +93,7 @@ type Config struct {
 // Server serves games. Make it with New.
 type Server struct {
 	cfg   Config
-	mux   *http.ServeMux
+	mux   *routeMux
 	mu    sync.Mutex
 	games map[string]*live
 	// oddsSlots holds one token per LHY odds enumeration running (see enumerate).

@@ -4,7 +4,9 @@ package ruleset
 // with the words a scenario file writes, and the blank grid of a board arrangement.
 
 import (
-	"net/http"
+	"context"
+	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/umpire-referee/umpire/hex"
@@ -53,14 +55,26 @@ type GridHex struct {
 }
 
 // Grid is the blank grid of boards arranged in rows (hex.NewLayout), hexes in the layout's
-// order (column by column).
-func Grid(rows [][]string) (rules.Bounds, []GridHex, error) {
+// order (column by column). An arrangement of more boards or hexes than lim takes is a
+// *rules.LimitError, found before the layout is made or any hex listed.
+func Grid(rows [][]string, lim rules.Limits) (rules.Bounds, []GridHex, error) {
+	boards := 0
+	for _, row := range rows {
+		boards += len(row)
+	}
+	if le := lim.Check(rules.LimitBoards, boards, fmt.Sprintf("the arrangement names %d boards", boards)); le != nil {
+		return rules.Bounds{}, nil, le
+	}
 	lay, err := hex.NewLayout(rows)
 	if err != nil {
 		return rules.Bounds{}, nil, err
 	}
+	if le := lim.Check(rules.LimitHexes, lay.Size(), fmt.Sprintf("the arrangement of %d boards in %d rows is %d x %d = %d hexes",
+		boards, len(rows), lay.Width(), lay.Height(), lay.Size())); le != nil {
+		return rules.Bounds{}, nil, le
+	}
 	b := rules.Bounds{MinX: -1.2, MinY: -2}
-	hs := []GridHex{}
+	hs := make([]GridHex, 0, lay.Size())
 	for x := 0; x < lay.Width(); x++ {
 		for y := 0; y < lay.Height(); y++ {
 			h := hex.Hex{X: int16(x), Y: int16(y)}
@@ -83,36 +97,66 @@ func Grid(rows [][]string) (rules.Bounds, []GridHex, error) {
 }
 
 // parseRows reads ?rows=: boards left to right split by commas, rows split by slashes or
-// semicolons ("2,3/4,5"; a semicolon must be sent as %3B).
-func parseRows(s string) [][]string {
-	var rows [][]string
-	for _, r := range strings.FieldsFunc(s, func(c rune) bool { return c == ';' || c == '/' }) {
+// semicolons ("2,3/4,5"; a semicolon must be sent as %3B). It counts every board named but
+// keeps at most most+1 of them, so that a query naming thousands costs no more than one
+// naming one over the cap: what it keeps is refused on its count.
+func parseRows(s string, most int) (rows [][]string, boards int) {
+	kept := 0
+	for r := range strings.FieldsFuncSeq(s, func(c rune) bool { return c == ';' || c == '/' }) {
 		var bs []string
-		for _, b := range strings.Split(r, ",") {
-			if b = strings.TrimSpace(b); b != "" {
+		for b := range strings.SplitSeq(r, ",") {
+			if b = strings.TrimSpace(b); b == "" {
+				continue
+			}
+			if boards++; kept <= most {
 				bs = append(bs, b)
+				kept++
 			}
 		}
 		if bs != nil {
 			rows = append(rows, bs)
 		}
 	}
-	return rows
+	return rows, boards
 }
 
 // editorRoutes are GET /api/rulesets/asl/legend and GET /api/rulesets/asl/grid?rows=.
 func editorRoutes() []rules.Route {
 	return []rules.Route{
-		{Path: "legend", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			answerJSON(w, http.StatusOK, map[string]any{"legend": EditorLegend()})
-		})},
-		{Path: "grid", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			b, hs, err := Grid(parseRows(r.URL.Query().Get("rows")))
-			if err != nil {
-				answerJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
-				return
-			}
-			answerJSON(w, http.StatusOK, map[string]any{"bounds": b, "hexes": hs})
-		})},
+		{Path: "legend", Class: rules.Cheap, Bound: "none: a fixed answer (the whole legend)",
+			Answer: func(context.Context, url.Values, rules.Limits) (any, error) {
+				return map[string]any{"legend": EditorLegend()}, nil
+			}},
+		{Path: "grid", Query: []string{"rows"}, Class: rules.Expensive, Caps: []string{rules.LimitBoards, rules.LimitHexes},
+			Bound: "the boards and hexes of the arrangement", Answer: gridRoute},
 	}
+}
+
+// maxBoardName is the longest board name the grid route reads back in an error: a board's
+// number has a few digits, and an answer need not carry the rest of a long one.
+const maxBoardName = 8
+
+// gridRoute is GET /api/rulesets/asl/grid?rows=: the blank grid of the boards in rows, under
+// the server's --max-boards and --max-hexes (a *rules.LimitError over either).
+func gridRoute(_ context.Context, q url.Values, lim rules.Limits) (any, error) {
+	if !q.Has("rows") {
+		return nil, fmt.Errorf("rows: name the boards, left to right split by commas, rows split by slashes: rows=2,3/4,5")
+	}
+	most, _ := lim.Max(rules.LimitBoards)
+	rows, boards := parseRows(q.Get("rows"), most)
+	if le := lim.Check(rules.LimitBoards, boards, fmt.Sprintf("rows names %d boards", boards)); le != nil {
+		return nil, le
+	}
+	for _, row := range rows {
+		for _, b := range row {
+			if len(b) > maxBoardName {
+				return nil, fmt.Errorf("board %q... (%d bytes): a board is named by its number, like \"2\" or \"23\"", b[:maxBoardName], len(b))
+			}
+		}
+	}
+	b, hs, err := Grid(rows, lim)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"bounds": b, "hexes": hs}, nil
 }

@@ -4,10 +4,11 @@ package ruleset
 // GET /api/rulesets/asl/vehicles.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,37 +32,37 @@ func (Ruleset) Search(q rules.CatalogQuery) ([]rules.CatalogEntry, error) {
 	return out, nil
 }
 
-// Routes is GET /api/rulesets/asl/vehicles?q=&nationality=&limit=: the listings matching, at
-// most limit (default and most maxVehicles); and the map editor's legend and grid (editor.go).
+// maxQuery bounds the words a catalog search is asked, in bytes.
+const maxQuery = 200
+
+// Routes are ASL's read-only API routes: the catalog's search (vehicles) and the map editor's
+// legend and grid (editor.go).
 func (rs Ruleset) Routes() []rules.Route {
-	return append([]rules.Route{{Path: "vehicles", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := rules.CatalogQuery{Text: r.URL.Query().Get("q"), Nationality: strings.ToLower(r.URL.Query().Get("nationality")), Limit: maxVehicles}
-		if s := r.URL.Query().Get("limit"); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 1 || n > maxVehicles {
-				answerJSON(w, http.StatusBadRequest, map[string]string{"error": fmt.Sprintf("limit is a number from 1 to %d", maxVehicles)})
-				return
-			}
-			q.Limit = n
-		}
-		if len(q.Text) > 200 {
-			answerJSON(w, http.StatusBadRequest, map[string]string{"error": "q is at most 200 characters"})
-			return
-		}
-		found, err := rs.Search(q)
-		if err != nil {
-			answerJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
-			return
-		}
-		answerJSON(w, http.StatusOK, map[string]any{"listings": found})
-	})}}, editorRoutes()...)
+	return append([]rules.Route{{Path: "vehicles", Query: []string{"q", "nationality", "limit"},
+		// A scan of the listings, fixed in the binary, for at most maxVehicles of them.
+		Class: rules.Cheap, Bound: fmt.Sprintf("at most %d listings (limit); q and nationality at most %d bytes", maxVehicles, maxQuery),
+		Answer: rs.searchRoute}}, editorRoutes()...)
 }
 
-func answerJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(v)
+// searchRoute is GET /api/rulesets/asl/vehicles?q=&nationality=&limit=: the listings matching,
+// at most limit (default and most maxVehicles).
+func (rs Ruleset) searchRoute(_ context.Context, query url.Values, _ rules.Limits) (any, error) {
+	q := rules.CatalogQuery{Text: query.Get("q"), Nationality: strings.ToLower(query.Get("nationality")), Limit: maxVehicles}
+	if s := query.Get("limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxVehicles {
+			return nil, fmt.Errorf("limit is a number from 1 to %d", maxVehicles)
+		}
+		q.Limit = n
+	}
+	if len(q.Text) > maxQuery || len(q.Nationality) > maxQuery {
+		return nil, fmt.Errorf("q and nationality are at most %d characters each", maxQuery)
+	}
+	found, err := rs.Search(q)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"listings": found}, nil
 }
 
 // vehicles is `umpire vehicles [QUERY] [--nationality N] [--json]`.

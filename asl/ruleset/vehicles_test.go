@@ -3,10 +3,11 @@ package ruleset
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // TestVehiclesCommand: `umpire vehicles` lists the matching listings with their movement facts.
@@ -32,27 +33,32 @@ func TestVehiclesCommand(t *testing.T) {
 
 // TestVehiclesRoute: GET /api/rulesets/asl/vehicles answers the catalog's search.
 func TestVehiclesRoute(t *testing.T) {
-	h := Ruleset{}.Routes()[0].Handler
-	get := func(q string) (int, map[string]any) {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/rulesets/asl/vehicles?"+q, nil))
+	route := routeNamed(t, "vehicles")
+	get := func(q string) (map[string]any, error) {
+		v, _ := url.ParseQuery(q)
+		out, err := route.Answer(t.Context(), v, rules.DefaultLimits())
+		if err != nil {
+			return nil, err
+		}
+		b, _ := json.Marshal(out)
 		var body map[string]any
-		json.Unmarshal(rec.Body.Bytes(), &body)
-		return rec.Code, body
+		json.Unmarshal(b, &body)
+		return body, nil
 	}
-	code, body := get("q=DUKW&nationality=American&limit=1")
+	body, err := get("q=DUKW&nationality=American&limit=1")
 	ls, _ := body["listings"].([]any)
-	if code != http.StatusOK || len(ls) != 1 {
-		t.Fatalf("DUKW: %d %v", code, body)
+	if err != nil || len(ls) != 1 {
+		t.Fatalf("DUKW: %v %v", err, body)
 	}
 	e := ls[0].(map[string]any)
 	facts := e["facts"].(map[string]any)
 	if e["name"] != "DUKW" || facts["mp"] != 27.0 || facts["truck_type"] != true || facts["amphibious_mp"] != 3.0 || facts["movement"] != "truck" {
 		t.Errorf("DUKW: %v", e)
 	}
-	for _, q := range []string{"limit=0", "limit=201", "nationality=martian", "q=" + strings.Repeat("x", 201)} {
-		if code, body := get(q); code != http.StatusBadRequest || body["error"] == nil {
-			t.Errorf("%s: %d %v", q, code, body)
+	for q, want := range map[string]string{"limit=0": "from 1 to 200", "limit=201": "from 1 to 200", "limit=x": "from 1 to 200",
+		"nationality=martian": `no nationality "martian"`, "q=" + strings.Repeat("x", 201): "at most 200"} {
+		if body, err := get(q); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%.20s: %v %v, want an error saying %q", q, err, body, want)
 		}
 	}
 }

@@ -17,8 +17,8 @@ var limitFlags = []struct {
 }{
 	{rules.LimitBody, "BYTES", "the most bytes of a scenario file, saved map or request body", func(l *rules.Limits) *int { return &l.Body }},
 	{rules.LimitLine, "BYTES", "the most bytes of one value of a scenario (a move, an id) and of a step's notation", func(l *rules.Limits) *int { return &l.Line }},
-	{rules.LimitBoards, "N", "the most ASL boards a map lays out", func(l *rules.Limits) *int { return &l.Boards }},
-	{rules.LimitHexes, "N", "the most hexes of a map (ASL, LHY); a Lightning War table's square inches", func(l *rules.Limits) *int { return &l.Hexes }},
+	{rules.LimitBoards, "N", "the most ASL boards a map (or the map editor's grid) lays out", func(l *rules.Limits) *int { return &l.Boards }},
+	{rules.LimitHexes, "N", "the most hexes of a map (ASL, LHY, the map editor's grid); a Lightning War table's square inches", func(l *rules.Limits) *int { return &l.Hexes }},
 	{rules.LimitUnits, "N", "the most units a scenario sets up (Lightning War: units, and detachments)", func(l *rules.Limits) *int { return &l.Units }},
 	{rules.LimitGroups, "N", "the most ASL groups a scenario forms", func(l *rules.Limits) *int { return &l.Groups }},
 	{rules.LimitMoves, "N", "the most moves a scenario file lists", func(l *rules.Limits) *int { return &l.Moves }},
