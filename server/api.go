@@ -369,9 +369,9 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role stri
 	}
 	e := l.g.Log[len(l.g.Log)-1]
 	if err := s.cfg.Store.Append(context.WithoutCancel(r.Context()), l.rec.ID, e); err != nil {
-		// The step is in memory but not on disk: this copy of the game is void.
-		l.broken = true
-		s.evict(l)
+		// The step is in memory but not on disk: this copy of the game is void, and its
+		// streams reconnect to the copy the store has.
+		s.drop(l, dropWhy(err))
 		if errors.Is(err, store.ErrConflict) {
 			l.mu.Unlock()
 			fresh, ferr := s.lock(r.Context(), l.rec.ID)
