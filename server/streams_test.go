@@ -34,6 +34,7 @@ type faultyStore struct {
 	store.Store
 	failAppend atomic.Bool
 	down       atomic.Bool
+	refused    atomic.Int64 // reads refused while down
 }
 
 var errFaulty = errors.New("faulty store: no room left on the device")
@@ -47,6 +48,7 @@ func (f *faultyStore) Append(ctx context.Context, id string, e game.Entry) error
 
 func (f *faultyStore) Game(ctx context.Context, id string) (store.Game, error) {
 	if f.down.Load() {
+		f.refused.Add(1)
 		return store.Game{}, errFaulty
 	}
 	return f.Store.Game(ctx, id)
