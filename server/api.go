@@ -165,23 +165,6 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request, l *live, role str
 	writeJSON(w, http.StatusOK, view(l, l.g, role, len(l.g.Log), true))
 }
 
-func (s *Server) log(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	out := struct {
-		N       int         `json:"n"`
-		Entries []entryView `json:"entries"`
-	}{N: len(l.g.Log), Entries: []entryView{}}
-	for n := 1; n <= len(l.g.Log); n++ {
-		ev, err := entryOf(l, n, role)
-		if err != nil {
-			s.cfg.Logf("game %s: %v", l.rec.ID, err)
-			fail(w, http.StatusInternalServerError, "step %d of the log could not be read back: %v", n, err)
-			return
-		}
-		out.Entries = append(out.Entries, ev)
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
 func (s *Server) replay(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	n, err := strconv.Atoi(r.URL.Query().Get("n"))
 	if err != nil || n < 0 || n > len(l.g.Log) {
