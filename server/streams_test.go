@@ -161,37 +161,46 @@ func TestStreamEndsOnFailedSave(t *testing.T) {
 	heard(t, events, 2, "PzIV enter 2K5")
 }
 
-// TestStreamEndsOnLostRace: two servers on one store (Shared, as behind a load balancer); a
-// step through b whose number a took first in the store (b's copy was behind) takes b's copy
-// out of memory, and b's event stream ends with it; opened again, it stands at a's step and
-// hears the steps after, from either server.
+// TestStreamEndsOnLostRace: two servers on one store (Shared, as behind a load balancer), on
+// SQLite and on PostgreSQL; a step through b whose number a took first in the store (b's copy
+// was behind) takes b's copy out of memory, and b's event stream ends with it; opened again,
+// it stands at a's step and hears the steps after.
 func TestStreamEndsOnLostRace(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "games.db")
-	var cs [2]*client
-	for i := range cs {
-		st, err := store.Open(context.Background(), path)
-		if err != nil {
-			t.Fatal(err)
+	t.Run("sqlite", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "games.db")
+		var cs [2]*client
+		for i := range cs {
+			st, err := store.Open(context.Background(), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := New(Config{Store: st, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) }, Logf: t.Logf})
+			t.Cleanup(func() { srv.Close(); st.Close() })
+			cs[i] = serveTest(t, srv)
 		}
-		srv := New(Config{Store: st, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) }, Logf: t.Logf})
-		t.Cleanup(func() { srv.Close(); st.Close() })
-		cs[i] = serveTest(t, srv)
-	}
-	a, b := cs[0], cs[1]
+		loseRace(t, cs[0], cs[1])
+	})
+	t.Run("postgres", func(t *testing.T) {
+		a, b := twoServers(t)
+		loseRace(t, a, b)
+	})
+}
+
+// loseRace plays steps through a and then the same step through b, until b loses the race in
+// the store: b's copy is behind unless it caught up between a's step and b's (its stream's
+// poll, or the database telling it of a's commit), and then b answers 409 without a race in
+// the store and its stream hears a's step. Once b's copy lost, b's stream must end, and open
+// again at a's step, hear the next.
+func loseRace(t *testing.T, a, b *client) {
 	cr := a.create(demoScenario)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	events := reconnected(t, ctx, b, cr, 0)
-	// b's copy is behind unless its stream's poll (every 2 s) caught up between a's step and
-	// b's: then b answers 409 without a race in the store, and the stream hears a's step. Try
-	// again with the next step until the race is lost in the store.
-	moves := []string{"PzIV start", "PzIV enter 2K4", "PzIV enter 2L4", "PzIV enter 2M4", "PzIV enter 2N4"}
-	for n := 1; ; n++ {
-		if n > len(moves) {
-			t.Fatalf("b's copy caught up before its step %d times running: no race was lost", len(moves))
-		}
-		a.mustStep(cr, "German", n, moves[n-1])
-		if code, r := b.submit(cr, "German", n, "PzIV delay 1"); code != http.StatusConflict || r.State == nil || r.State.N != n {
+	const tries = 20
+	for n := 1; n <= tries; n++ {
+		line := loadCycle[(n-1)%len(loadCycle)]
+		a.mustStep(cr, "German", n, line)
+		if code, r := b.submit(cr, "German", n, line); code != http.StatusConflict || r.State == nil || r.State.N != n {
 			t.Fatalf("step %d through b after a took it: %d %+v, want 409 at step %d", n, code, r.aslAnswerError, n)
 		}
 		select {
@@ -205,11 +214,14 @@ func TestStreamEndsOnLostRace(t *testing.T) {
 		case <-time.After(streamBound):
 			t.Fatalf("after a lost race, the stream is still open after %v: its page would never hear of another step", streamBound)
 		}
+		t.Logf("b lost the race for step %d", n)
 		events = reconnected(t, ctx, b, cr, n)
-		a.mustStep(cr, "German", n+1, "PzIV stop")
-		heardWithin(t, events, 5*time.Second, n+1, "PzIV stop") // b's stream polls the store every 2 s
+		next := loadCycle[n%len(loadCycle)]
+		a.mustStep(cr, "German", n+1, next)
+		heardWithin(t, events, 5*time.Second, n+1, next) // over SQLite b's stream polls the store every 2 s
 		return
 	}
+	t.Fatalf("b's copy caught up before its step %d times running: no race was lost", tries)
 }
 
 // TestStreamEndsOnCatchUpFailure: a step another server saved that does not replay on this
