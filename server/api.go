@@ -170,23 +170,6 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request, l *live, role str
 	writeJSON(w, http.StatusOK, view(l, l.g, role, len(l.g.Log), true))
 }
 
-func (s *Server) log(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	out := struct {
-		N       int         `json:"n"`
-		Entries []entryView `json:"entries"`
-	}{N: len(l.g.Log), Entries: []entryView{}}
-	for n := 1; n <= len(l.g.Log); n++ {
-		ev, err := entryOf(l, n, role)
-		if err != nil {
-			s.cfg.Logf("game %s: %v", l.rec.ID, err)
-			fail(w, http.StatusInternalServerError, "step %d of the log could not be read back: %v", n, err)
-			return
-		}
-		out.Entries = append(out.Entries, ev)
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
 func (s *Server) replay(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	n, err := strconv.Atoi(r.URL.Query().Get("n"))
 	if err != nil || n < 0 || n > len(l.g.Log) {
@@ -389,9 +372,9 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role stri
 	}
 	e := l.g.Log[len(l.g.Log)-1]
 	if err := s.cfg.Store.Append(context.WithoutCancel(r.Context()), l.rec.ID, e); err != nil {
-		// The step is in memory but not on disk: this copy of the game is void.
-		l.broken = true
-		s.evict(l)
+		// The step is in memory but not on disk: this copy of the game is void, and its
+		// streams reconnect to the copy the store has.
+		s.drop(l, dropWhy(err))
 		if errors.Is(err, store.ErrConflict) {
 			l.mu.Unlock()
 			fresh, ferr := s.lock(r.Context(), l.rec.ID)

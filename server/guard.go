@@ -76,9 +76,7 @@ func (s *Server) evictOlder(cutoff time.Time) int {
 	for _, l := range all {
 		l.mu.Lock()
 		if len(l.subs) == 0 && !l.broken && l.used.Load() < cutoff.UnixNano() {
-			// Marked broken, a request that found it just before is sent to load it again.
-			l.broken = true
-			s.evict(l)
+			s.drop(l, whyIdle)
 			n++
 		}
 		l.mu.Unlock()

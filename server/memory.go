@@ -240,8 +240,7 @@ func (s *Server) evictForMemory(enough func() bool) {
 			continue // a request is using it
 		}
 		if len(l.subs) == 0 && !l.broken {
-			l.broken = true // a request that found it just before loads it again
-			s.evict(l)
+			s.drop(l, whyMemory) // a request that found it just before loads it again
 			n++
 		}
 		l.mu.Unlock()

@@ -33,7 +33,7 @@ var (
 var serverRoutes = map[string]cost{
 	"POST /api/games":                        {classCreate, scenarioCaps, ""},
 	"GET /api/games/{id}":                    {classOther, nil, "the game's own size, capped when it was made"},
-	"GET /api/games/{id}/log":                {classOther, nil, "the game's steps: those it was made with (--max-moves) and each accepted since"},
+	"GET /api/games/{id}/log":                {classOther, nil, "at most 1,000 steps a page (limit)"},
 	"GET /api/games/{id}/replay":             {classExpensive, nil, "n at most the log's length: the log replayed to step n"},
 	"GET /api/games/{id}/units/{unit}/steps": {classOther, nil, "one unit's next steps in the game"},
 	"GET /api/games/{id}/units/{unit}/reach": {classExpensive, nil, "one unit's reach over the game's map, capped when it was made"},

@@ -115,8 +115,9 @@ type live struct {
 	src     dice.Source
 	subs    map[chan []byte]string // each event stream's role
 	hash    [32]byte               // g.Hash(), kept current
-	// broken: the memory no longer matches the store (a step was played but not saved); the
-	// next request reloads the game.
+	// broken: this copy has left memory (Server.drop, the only place that sets it): the
+	// memory may no longer match the store (a step played but not saved), its streams are
+	// closed, and a request that finds it loads the game again.
 	broken bool
 	// offRecord says why the stored log no longer replays (a rules change since it was
 	// played): the game stands at the last step that did and is read-only.
@@ -366,23 +367,14 @@ func (s *Server) lock(ctx context.Context, id string) (*live, error) {
 			l.used.Store(time.Now().UnixNano())
 			return l, nil
 		}
+		s.drop(l, whyReloading) // dropped when it broke; this makes sure
 		l.mu.Unlock()
-		s.evict(l)
 	}
-}
-
-// evict drops l from memory (it is broken or stale); subscribers are closed and reconnect.
-// The caller holds l.mu or l is broken.
-func (s *Server) evict(l *live) {
-	s.mu.Lock()
-	if s.games[l.rec.ID] == l {
-		delete(s.games, l.rec.ID)
-	}
-	s.mu.Unlock()
 }
 
 // catchUp plays the steps other servers saved since this one last looked (Shared stores), and
-// tells subscribers. The caller holds l.mu.
+// tells subscribers. A step that does not replay here drops the game from memory (its streams
+// reconnect to a copy loaded afresh). The caller holds l.mu.
 func (s *Server) catchUp(ctx context.Context, l *live) error {
 	if l.offRecord != "" {
 		return nil // read-only where its log stops replaying
@@ -394,7 +386,7 @@ func (s *Server) catchUp(ctx context.Context, l *live) error {
 	for _, e := range entries {
 		so, err := l.g.ApplyEntry(e)
 		if err != nil {
-			l.broken = true
+			s.drop(l, whyCatchUp)
 			return err
 		}
 		l.reports.add(so)

@@ -17,7 +17,7 @@ export function refresh() {
   refreshing = (async () => {
     do {
       again = false;
-      const [st, lg] = await Promise.all([api('GET', ''), api('GET', '/log')]);
+      const [st, lg] = await Promise.all([api('GET', ''), loadLog()]);
       if (st.status !== 200) {
         const why = st.status === 403 ? 'This link is not valid for this game (403).' : esc(st.body.error || 'cannot load the game');
         setStatus('<strong>Cannot load the game:</strong> ' + why + (st.status ? ` (${st.status})` : ''), 'err');
@@ -32,6 +32,22 @@ export function refresh() {
     } while (again);
   })().finally(() => { refreshing = null; });
   return refreshing;
+}
+
+// loadLog reads the whole log, page by page: the server answers at most 1,000 steps at a time,
+// with next, the first step of the page after, while steps remain. The answer is the last
+// page's, holding every page's entries (or the first failed page's).
+async function loadLog() {
+  const entries = [];
+  let path = '/log';
+  for (;;) {
+    const lg = await api('GET', path);
+    if (lg.status !== 200) return lg;
+    entries.push(...(lg.body.entries || []));
+    const next = lg.body.next;
+    if (!Number.isInteger(next) || next <= entries.length) return { status: 200, body: { ...lg.body, entries } };
+    path = '/log?from=' + next;
+  }
 }
 
 // loadRuleset loads the game's ruleset module and lets it set up its controls; false (and
