@@ -130,7 +130,7 @@ func TestControlCharactersRefused(t *testing.T) {
 		want                      string
 		reads                     int // store calls allowed (reads by a clean name, before the body is read)
 	}{
-		{"game name", "POST", "/api/games?name=a%00b", "", demoScenario, `the query parameter name="a\x00b": a control character (U+0000, NUL) is not allowed in a name`, 0},
+		{"game name", "POST", "/api/games?name=a%00b", "", aslFile(1, 1, 0), `the query parameter name="a\x00b": a control character (U+0000, NUL) is not allowed in a name`, 0},
 		{"game name with a tab", "POST", "/api/games?name=a%09b", "", demoScenario, `name="a\tb": a control character (U+0009, a tab or line break) is not allowed in a name`, 0},
 		{"game name not UTF-8", "POST", "/api/games?name=a%FFb", "", demoScenario, `not valid UTF-8 (byte 0xFF at offset 1)`, 0},
 		{"unit id (YAML)", "POST", "/api/games", "", []byte("map: {boards: [\"2\"]}\nunits:\n  - {id: \"T\\0\", side: German, vehicle: {mp: 10, class: tank}, at: 2M3, vca: L2-M2}\n"),
