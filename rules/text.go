@@ -13,30 +13,30 @@ type Text int
 
 // The kinds of text.
 const (
-	// ID is an id: a unit's, a detachment's, a group's, a game's.
-	ID Text = iota
-	// Name is a name: a game's, a scenario's, a saved map's, a vehicle's.
-	Name
-	// Notation is a step's line of notation: one line.
-	Notation
-	// Value is any other value of one line: a hex, a terrain, a number, a word, a key, a
+	// TextID is an id: a unit's, a detachment's, a group's, a game's.
+	TextID Text = iota
+	// TextName is a name: a game's, a scenario's, a saved map's, a vehicle's.
+	TextName
+	// TextNotation is a step's line of notation: one line.
+	TextNotation
+	// TextValue is any other value of one line: a hex, a terrain, a number, a word, a key, a
 	// query parameter.
-	Value
-	// FreeText is prose: a scenario's notes, description and source, a Lightning War order's
+	TextValue
+	// TextFree is prose: a scenario's notes, description and source, a Lightning War order's
 	// text. It alone may hold tabs and line breaks.
-	FreeText
+	TextFree
 )
 
 // noun is the kind, for messages: "an id".
 func (k Text) noun() string {
 	switch k {
-	case ID:
+	case TextID:
 		return "an id"
-	case Name:
+	case TextName:
 		return "a name"
-	case Notation:
+	case TextNotation:
 		return "a step's notation"
-	case FreeText:
+	case TextFree:
 		return "free text"
 	}
 	return "a value"
@@ -50,7 +50,7 @@ func (k Text) noun() string {
 //     to U+009F). None is typed on a keyboard into an id, a name or a line of notation; a
 //     scenario file holds one only as an escape ("\0", "\x01", "\u0000"), and NUL is text no
 //     PostgreSQL column takes;
-//   - but FreeText may hold tab, line feed and carriage return (never NUL or any other).
+//   - but TextFree may hold tab, line feed and carriage return (never NUL or any other).
 //
 // The error is a *TextError, which says what and where in s; the caller names the field.
 func CheckText(k Text, s string) error {
@@ -59,7 +59,7 @@ func CheckText(k Text, s string) error {
 		if c == utf8.RuneError && size == 1 {
 			return &TextError{Kind: k, Byte: s[i], At: i, Invalid: true}
 		}
-		if isControl(c) && !(k == FreeText && (c == '\t' || c == '\n' || c == '\r')) {
+		if isControl(c) && !(k == TextFree && (c == '\t' || c == '\n' || c == '\r')) {
 			return &TextError{Kind: k, Char: c, At: i}
 		}
 		i += size
@@ -86,13 +86,13 @@ func (e *TextError) Error() string {
 	}
 	switch {
 	case e.Char == 0:
-		if e.Kind == FreeText {
+		if e.Kind == TextFree {
 			return "a control character (U+0000, NUL) is not allowed anywhere, even in free text"
 		}
 		return fmt.Sprintf("a control character (U+0000, NUL) is not allowed in %s", e.Kind.noun())
-	case e.Kind != FreeText && (e.Char == '\t' || e.Char == '\n' || e.Char == '\r'):
+	case e.Kind != TextFree && (e.Char == '\t' || e.Char == '\n' || e.Char == '\r'):
 		return fmt.Sprintf("a control character (U+%04X, a tab or line break) is not allowed in %s: only free text (notes, description, source, an order's text) may hold one", e.Char, e.Kind.noun())
-	case e.Kind == FreeText:
+	case e.Kind == TextFree:
 		return fmt.Sprintf("a control character (U+%04X) is not allowed in free text: only tab and line breaks are", e.Char)
 	}
 	return fmt.Sprintf("a control character (U+%04X) is not allowed in %s", e.Char, e.Kind.noun())

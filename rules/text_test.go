@@ -10,11 +10,11 @@ import (
 // characters (C0, DEL, C1) refused, and text not in UTF-8; tab and line breaks only in free
 // text. The message names the character and the kind of text.
 func TestCheckText(t *testing.T) {
-	kinds := []Text{ID, Name, Notation, Value, FreeText}
+	kinds := []Text{TextID, TextName, TextNotation, TextValue, TextFree}
 	for _, tc := range []struct {
 		s        string
-		freeOK   bool   // FreeText takes it
-		othersOK bool   // ID, Name, Notation and Value take it
+		freeOK   bool   // TextFree takes it
+		othersOK bool   // TextID, TextName, TextNotation and TextValue take it
 		want     string // in the message, when refused
 	}{
 		{"T1", true, true, ""},
@@ -36,7 +36,7 @@ func TestCheckText(t *testing.T) {
 	} {
 		for _, k := range kinds {
 			ok := tc.othersOK
-			if k == FreeText {
+			if k == TextFree {
 				ok = tc.freeOK
 			}
 			err := CheckText(k, tc.s)
@@ -55,7 +55,7 @@ func TestCheckText(t *testing.T) {
 			if !strings.Contains(msg, tc.want) {
 				t.Errorf("CheckText(%s, %q) = %q, want it to say %q", k.noun(), tc.s, msg, tc.want)
 			}
-			if !te.Invalid && k != FreeText && !strings.Contains(msg, "in "+k.noun()) {
+			if !te.Invalid && k != TextFree && !strings.Contains(msg, "in "+k.noun()) {
 				t.Errorf("CheckText(%s, %q) = %q does not name the kind of text", k.noun(), tc.s, msg)
 			}
 		}

@@ -293,7 +293,7 @@ func (r *Reader) CheckText(doc *yaml.Node) error {
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
-			if err := rules.CheckText(rules.Value, k.Value); err != nil {
+			if err := rules.CheckText(rules.TextValue, k.Value); err != nil {
 				return r.Errf(k, field, "the key %q: %v", k.Value, err)
 			}
 			if err := walk(n.Content[i+1], Join(field, k.Value)); err != nil {
@@ -311,15 +311,15 @@ func (r *Reader) textKind(field string) rules.Text {
 	last := field[strings.LastIndex(field, ".")+1:]
 	switch {
 	case field == top && Contains(FreeText, top), Contains(r.Prose, field):
-		return rules.FreeText
+		return rules.TextFree
 	case top == "moves":
-		return rules.Notation
+		return rules.TextNotation
 	case last == "id":
-		return rules.ID
+		return rules.TextID
 	case last == "name":
-		return rules.Name
+		return rules.TextName
 	}
-	return rules.Value
+	return rules.TextValue
 }
 
 // TheFile is what the file is, for messages: Subject, or "the scenario".

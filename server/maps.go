@@ -27,7 +27,7 @@ const MaxMapName = 64
 // character is refused as every name refuses one (rules.CheckText), in those words.
 func CheckMapName(name string) error {
 	const rule = "a map's name is 1 to 64 letters, digits, '-', '_', '.' and spaces, beginning and ending with a letter or digit"
-	if err := rules.CheckText(rules.Name, name); err != nil {
+	if err := rules.CheckText(rules.TextName, name); err != nil {
 		return fmt.Errorf("%q: %v", name, err)
 	}
 	n := utf8.RuneCountInString(name)

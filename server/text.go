@@ -16,14 +16,14 @@ import (
 
 // queryKinds are the kinds of text (rules.Text) of the query parameters that are not plain
 // values: a new game's name and a step's notation (odds?line=).
-var queryKinds = map[string]rules.Text{"name": rules.Name, "line": rules.Notation}
+var queryKinds = map[string]rules.Text{"name": rules.TextName, "line": rules.TextNotation}
 
 // plainRequest checks the request's path and each query parameter, name and value, against
 // the one rule on text (rules.CheckText): a control character or text not in UTF-8 is
 // refused 400, naming where it is, before any handler (or store) sees the request. It
 // reports whether the request may go on; if not, it has answered.
 func plainRequest(w http.ResponseWriter, r *http.Request) bool {
-	if err := rules.CheckText(rules.Value, r.URL.Path); err != nil {
+	if err := rules.CheckText(rules.TextValue, r.URL.Path); err != nil {
 		fail(w, http.StatusBadRequest, "the path %q: %v", r.URL.Path, err)
 		return false
 	}
@@ -34,13 +34,13 @@ func plainRequest(w http.ResponseWriter, r *http.Request) bool {
 	}
 	sort.Strings(keys) // the same request is always answered about the same parameter
 	for _, k := range keys {
-		if err := rules.CheckText(rules.Value, k); err != nil {
+		if err := rules.CheckText(rules.TextValue, k); err != nil {
 			fail(w, http.StatusBadRequest, "the query parameter named %q: %v", k, err)
 			return false
 		}
 		kind, ok := queryKinds[k]
 		if !ok {
-			kind = rules.Value
+			kind = rules.TextValue
 		}
 		for _, v := range q[k] {
 			if err := rules.CheckText(kind, v); err != nil {
@@ -56,7 +56,7 @@ func plainRequest(w http.ResponseWriter, r *http.Request) bool {
 // refused 400, naming the line, before the game is loaded. It reports whether the line may
 // be played; if not, it has answered.
 func plainLine(w http.ResponseWriter, line string) bool {
-	if err := rules.CheckText(rules.Notation, line); err != nil {
+	if err := rules.CheckText(rules.TextNotation, line); err != nil {
 		fail(w, http.StatusBadRequest, "line: the step %q: %v", line, err)
 		return false
 	}

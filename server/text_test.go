@@ -34,7 +34,7 @@ func (s *watchedStore) saw(method string, texts ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, x := range texts {
-		if rules.CheckText(rules.FreeText, x) != nil {
+		if rules.CheckText(rules.TextFree, x) != nil {
 			s.t.Errorf("store.%s was given %q", method, x)
 		}
 	}
