@@ -153,7 +153,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.failed(w, http.StatusInternalServerError, err, "the game could not be saved")
+		s.failed(w, http.StatusInternalServerError, err, "the game could not be created")
 		return
 	}
 	writeJSON(w, http.StatusCreated, c)

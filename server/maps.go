@@ -306,15 +306,17 @@ func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// savedMaps looks up a scenario's saved-map reference in the store, for Create.
-func (s *Server) savedMaps(ctx context.Context) rules.SavedMaps {
+// savedMaps looks up a scenario's saved-map reference in the store, for Create. A failure of
+// the store's is the server's, not the scenario's: it is set in *lost as well.
+func (s *Server) savedMaps(ctx context.Context, lost *error) rules.SavedMaps {
 	return func(name string) (string, []byte, error) {
 		m, err := s.cfg.Store.Map(ctx, name)
 		if errors.Is(err, store.ErrNotFound) {
 			return "", nil, fmt.Errorf("no map saved as %q", name)
 		}
 		if err != nil {
-			return "", nil, errors.New(s.logged(err, "the saved map %q could not be read", name))
+			*lost = fmt.Errorf("the saved map %q could not be read: %w", name, err)
+			return "", nil, *lost
 		}
 		return m.Ruleset, m.Data, nil
 	}

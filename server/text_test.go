@@ -309,13 +309,13 @@ func TestStoreErrorsLogged(t *testing.T) {
 		code                      int
 		says                      string
 	}{
-		{"create", "POST", "/api/games", "", demoScenario, 500, "the game could not be saved"},
+		{"create", "POST", "/api/games", "", demoScenario, 500, "the game could not be created"},
 		{"load", "GET", "/api/games/" + other.ID, other.Tokens["German"], nil, 500, "game " + other.ID + " cannot be loaded"},
 		{"step", "POST", "/api/games/" + cr.ID + "/steps", cr.Tokens["German"], []byte(`{"n": 1, "line": "PzIV start"}`), 503, "step 1 could not be saved, so it was not played"},
 		{"maps", "GET", "/api/maps", "", nil, 500, "the maps could not be listed"},
 		{"map", "GET", "/api/maps/two", "", nil, 500, `map "two" could not be read`},
 		{"new map", "POST", "/api/maps", "", []byte(`{"name": "three", "ruleset": "asl", "map": "boards: [\"2\"]"}`), 500, `map "three" could not be saved`},
-		{"saved map in a scenario", "POST", "/api/games", "", []byte("map: {saved: two}\nunits: []\n"), 400, `the saved map "two" could not be read`},
+		{"saved map in a scenario", "POST", "/api/games", "", []byte("map: {saved: two}\nunits: []\n"), 500, "the game could not be created"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			logMu.Lock()
