@@ -64,7 +64,7 @@ func LoadLightningWarLimited(name string, data []byte, lim rules.Limits) (s *Lig
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
 	r.Limits, r.Prose = lim, []string{"orders.text"} // an order's text is free text (rules.CheckText)
-	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop)
+	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop) // every id, name, move and value checked by rules.CheckText
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +207,7 @@ func ReadTableLimited(name string, data []byte, lim rules.Limits) (t *lw.Table, 
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
 	r.Limits, r.Subject = lim, "the map"
-	root, canon, err := r.Canonical(data, "table")
+	root, canon, err := r.Canonical(data, "table") // every value checked by rules.CheckText
 	if err != nil {
 		return nil, nil, nil, err
 	}
