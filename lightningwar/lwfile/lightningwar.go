@@ -63,7 +63,7 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 func LoadLightningWarLimited(name string, data []byte, lim rules.Limits) (s *LightningWar, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
-	r.Limits, r.Prose = lim, []string{"orders.text"} // an order's text is free text (rules.CheckText)
+	r.Limits, r.Prose = lim, []string{"orders.text"}              // an order's text is free text (rules.CheckText)
 	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop) // every id, name, move and value checked by rules.CheckText
 	if err != nil {
 		return nil, err
