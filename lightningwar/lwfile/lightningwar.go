@@ -63,8 +63,10 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 func LoadLightningWarLimited(name string, data []byte, lim rules.Limits) (s *LightningWar, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
-	r.Limits, r.Prose = lim, []string{"orders.text"}              // an order's text is free text (rules.CheckText)
-	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop) // every id, name, move and value checked by rules.CheckText
+	// Every id, name, move and value is checked by rules.CheckText; an order's text is free
+	// text, which may hold tabs and line breaks.
+	r.Limits, r.Prose = lim, []string{"orders.text"}
+	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop)
 	if err != nil {
 		return nil, err
 	}
