@@ -22,6 +22,10 @@
 // subcommands), [Router] (read-only API routes under /api/rulesets/{name}/) and [Mapper] (maps
 // saved apart from scenarios under a name, which a scenario refers to: `map: {saved: NAME}`). Whoever asks
 // for one a ruleset lacks says so plainly (see [Lacks]).
+//
+// The text a player gives (an id, a name, a step's line, a file's values) passes one rule on its
+// characters wherever it comes in, [CheckText]: the scenario readers ask it of every value, the
+// server of every path, query parameter and step.
 package rules
 
 import (

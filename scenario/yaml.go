@@ -46,6 +46,10 @@ type Reader struct {
 	// Subject is what the file is, for a limit's message: "the scenario" unless set ("the
 	// map" for a saved map).
 	Subject string
+	// Prose are the fields (paths, a.b) of free text besides the top-level [FreeText] ones,
+	// which may hold tabs and line breaks (see [Reader.CheckText]): Lightning War's
+	// orders.text.
+	Prose []string
 }
 
 // NewReader reads the file named file (the name its errors give).
@@ -220,6 +224,9 @@ func (r *Reader) Document(data []byte) (*yaml.Node, error) {
 	if err := r.CheckLines(&doc); err != nil {
 		return nil, err
 	}
+	if err := r.CheckText(&doc); err != nil {
+		return nil, err
+	}
 	return &doc, nil
 }
 
@@ -256,6 +263,63 @@ func (r *Reader) CheckLines(doc *yaml.Node) error {
 		root = root.Content[0]
 	}
 	return walk(root, root.Kind == yaml.MappingNode)
+}
+
+// CheckText checks every key and value of a document against umpire's one rule on the
+// characters of text (rules.CheckText): no control character, and text in UTF-8. The
+// top-level [FreeText] fields and the fields r.Prose names are free text, which may hold tabs
+// and line breaks; a move is notation; a field called id is an id and one called name a name;
+// anything else (a key, a hex, a word) is a value. The error is placed at the node's line and
+// names its field: "s.yaml:4: units.id: \"T\\x00\": a control character (U+0000, NUL) is not
+// allowed in an id". An alias is not followed (its anchor is checked where it stands).
+func (r *Reader) CheckText(doc *yaml.Node) error {
+	var walk func(n *yaml.Node, field string) error
+	walk = func(n *yaml.Node, field string) error {
+		if n == nil || n.Kind == yaml.AliasNode {
+			return nil
+		}
+		if n.Kind == yaml.ScalarNode {
+			if err := rules.CheckText(r.textKind(field), n.Value); err != nil {
+				return r.Errf(n, field, "%q: %v", n.Value, err)
+			}
+		}
+		if n.Kind != yaml.MappingNode {
+			for _, c := range n.Content {
+				if err := walk(c, field); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if err := rules.CheckText(rules.TextValue, k.Value); err != nil {
+				return r.Errf(k, field, "the key %q: %v", k.Value, err)
+			}
+			if err := walk(n.Content[i+1], Join(field, k.Value)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(doc, "")
+}
+
+// textKind is the kind of text (rules.Text) of a value in the field at path field (a.b.c).
+func (r *Reader) textKind(field string) rules.Text {
+	top, _, _ := strings.Cut(field, ".")
+	last := field[strings.LastIndex(field, ".")+1:]
+	switch {
+	case field == top && Contains(FreeText, top), Contains(r.Prose, field):
+		return rules.TextFree
+	case top == "moves":
+		return rules.TextNotation
+	case last == "id":
+		return rules.TextID
+	case last == "name":
+		return rules.TextName
+	}
+	return rules.TextValue
 }
 
 // TheFile is what the file is, for messages: Subject, or "the scenario".

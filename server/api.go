@@ -121,10 +121,9 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) (*live, string, bo
 		return nil, "", false
 	}
 	if err != nil {
-		s.cfg.Logf("game %s: %v", id, err)
 		// Not the error itself: it may quote the log's steps, and no token has been checked
 		// yet (a Lightning War side may not read the other's). The server's log has it.
-		fail(w, http.StatusInternalServerError, "game %s cannot be loaded (the server's log says why)", id)
+		s.failed(w, http.StatusInternalServerError, err, "game %s cannot be loaded", id)
 		return nil, "", false
 	}
 	role, ok := authorize(r, &l.rec)
@@ -159,8 +158,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.cfg.Logf("create: %v", err)
-		fail(w, http.StatusInternalServerError, "the game could not be saved: %v", err)
+		s.failed(w, http.StatusInternalServerError, err, "the game could not be created")
 		return
 	}
 	writeJSON(w, http.StatusCreated, c)
@@ -178,12 +176,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, l *live, role st
 	}
 	g, err := game.Replay(l.rec.Name, l.rec.Scenario, l.g.Log, n)
 	if err != nil {
-		s.cfg.Logf("game %s replay: %v", l.rec.ID, err)
-		if role != Referee {
-			fail(w, http.StatusInternalServerError, "replay failed (the server's log says why)") // it may quote steps the role may not read
-			return
-		}
-		fail(w, http.StatusInternalServerError, "replay: %v", err)
+		s.failed(w, http.StatusInternalServerError, err, "game %s: the replay to step %d failed", l.rec.ID, n)
 		return
 	}
 	writeJSON(w, http.StatusOK, view(l, g, role, n, true))
@@ -312,7 +305,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, stepBodyMax(s.cfg.Limits), rules.LimitLine, &body, `{"n": STEP, "line": "NOTATION"}`) {
 		return
 	}
-	if overLimit(w, s.cfg.Limits.Check(rules.LimitLine, len(body.Line), fmt.Sprintf("the step's notation is %d bytes", len(body.Line)))) {
+	if overLimit(w, s.cfg.Limits.Check(rules.LimitLine, len(body.Line), fmt.Sprintf("the step's notation is %d bytes", len(body.Line)))) || !plainLine(w, body.Line) {
 		return
 	}
 	if body.N < 1 || body.Line == "" {
@@ -386,8 +379,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role stri
 				return
 			}
 		}
-		s.cfg.Logf("game %s step %d: %v", l.rec.ID, e.N, err)
-		fail(w, http.StatusServiceUnavailable, "the step could not be saved, so it was not played: %v", err)
+		s.failed(w, http.StatusServiceUnavailable, err, "game %s: step %d could not be saved, so it was not played", l.rec.ID, e.N)
 		return
 	}
 	l.reports.add(rep)

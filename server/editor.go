@@ -13,11 +13,13 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 )
 
 // editorParse is POST /api/editor/parse: the body, a YAML (or JSON) document, answered as JSON,
 // so the editor can import a scenario file without a YAML reader of its own. Mapping keys keep
-// their text ("2M4"); a document that is not YAML is 400 with the reader's line-numbered error.
+// their text ("2M4"); a document that is not YAML is 400 with the reader's line-numbered error,
+// as is one with a control character where a scenario may not hold one (rules.CheckText).
 func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.readFile(w, r, "the file")
 	if !ok {
@@ -26,6 +28,10 @@ func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if err := scenario.NewReader("").CheckText(&doc); err != nil {
+		fail(w, http.StatusBadRequest, "line %s", strings.TrimPrefix(err.Error(), ":"))
 		return
 	}
 	if bad := nonFinite(&doc); bad != nil {

@@ -29,8 +29,9 @@ func (s *Server) HTTPServer() *http.Server {
 	}
 }
 
-// guard puts every request behind the rate limits (when configured) and gives its answer a
-// write deadline: a client that stops reading is cut off, not waited for.
+// guard puts every request behind the rate limits (when configured), gives its answer a
+// write deadline (a client that stops reading is cut off, not waited for) and refuses one
+// whose path or query holds a control character (plainRequest).
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.rate != nil {
@@ -41,6 +42,9 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			defer release()
 		}
 		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		if !plainRequest(w, r) {
+			return
+		}
 		next.ServeHTTP(w, r)
 	})
 }

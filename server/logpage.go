@@ -37,8 +37,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request, l *live, role strin
 	for k := from; k <= last; k++ {
 		ev, err := entryOf(l, k, role)
 		if err != nil {
-			s.cfg.Logf("game %s: %v", l.rec.ID, err)
-			fail(w, http.StatusInternalServerError, "step %d of the log could not be read back (the server's log says why)", k)
+			s.failed(w, http.StatusInternalServerError, err, "game %s: step %d of the log could not be read back", l.rec.ID, k)
 			return
 		}
 		out.Entries = append(out.Entries, ev)

@@ -23,9 +23,13 @@ import (
 const MaxMapName = 64
 
 // CheckMapName says what is wrong with a map name, or nil: 1 to 64 characters, each a letter,
-// a digit, '-', '_', '.' or a space, beginning and ending with a letter or digit.
+// a digit, '-', '_', '.' or a space, beginning and ending with a letter or digit. A control
+// character is refused as every name refuses one (rules.CheckText), in those words.
 func CheckMapName(name string) error {
 	const rule = "a map's name is 1 to 64 letters, digits, '-', '_', '.' and spaces, beginning and ending with a letter or digit"
+	if err := rules.CheckText(rules.TextName, name); err != nil {
+		return fmt.Errorf("%q: %v", name, err)
+	}
 	n := utf8.RuneCountInString(name)
 	if n == 0 || n > MaxMapName || !utf8.ValidString(name) {
 		return fmt.Errorf("%s; %q is not one", rule, name)
@@ -151,8 +155,7 @@ func (s *Server) saveNew(w http.ResponseWriter, ctx context.Context, m store.Map
 		return
 	}
 	if err != nil {
-		s.cfg.Logf("map %q: %v", m.Name, err)
-		fail(w, http.StatusInternalServerError, "the map could not be saved (the server's log says why)")
+		s.failed(w, http.StatusInternalServerError, err, "map %q could not be saved", m.Name)
 		return
 	}
 	if warnings == nil {
@@ -170,8 +173,7 @@ func (s *Server) openMap(w http.ResponseWriter, r *http.Request) (store.Map, boo
 		return m, false
 	}
 	if err != nil {
-		s.cfg.Logf("map %q: %v", name, err)
-		fail(w, http.StatusInternalServerError, "the map could not be read (the server's log says why)")
+		s.failed(w, http.StatusInternalServerError, err, "map %q could not be read", name)
 		return m, false
 	}
 	return m, true
@@ -218,8 +220,7 @@ func listed(m store.Map) MapListed {
 func (s *Server) listMaps(w http.ResponseWriter, r *http.Request) {
 	ms, err := s.cfg.Store.Maps(r.Context())
 	if err != nil {
-		s.cfg.Logf("maps: %v", err)
-		fail(w, http.StatusInternalServerError, "the maps could not be listed (the server's log says why)")
+		s.failed(w, http.StatusInternalServerError, err, "the maps could not be listed")
 		return
 	}
 	out := make([]MapListed, len(ms))
@@ -269,8 +270,7 @@ func (s *Server) mapWritten(w http.ResponseWriter, name string, err error) bool 
 		return false
 	}
 	if err != nil {
-		s.cfg.Logf("map %q: %v", name, err)
-		fail(w, http.StatusInternalServerError, "the map could not be saved (the server's log says why)")
+		s.failed(w, http.StatusInternalServerError, err, "map %q could not be saved", name)
 		return false
 	}
 	return true
@@ -306,16 +306,17 @@ func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// savedMaps looks up a scenario's saved-map reference in the store, for Create.
-func (s *Server) savedMaps(ctx context.Context) rules.SavedMaps {
+// savedMaps looks up a scenario's saved-map reference in the store, for Create. A failure of
+// the store's is the server's, not the scenario's: it is set in *lost as well.
+func (s *Server) savedMaps(ctx context.Context, lost *error) rules.SavedMaps {
 	return func(name string) (string, []byte, error) {
 		m, err := s.cfg.Store.Map(ctx, name)
 		if errors.Is(err, store.ErrNotFound) {
 			return "", nil, fmt.Errorf("no map saved as %q", name)
 		}
 		if err != nil {
-			s.cfg.Logf("map %q: %v", name, err)
-			return "", nil, fmt.Errorf("the saved map %q could not be read (the server's log says why)", name)
+			*lost = fmt.Errorf("the saved map %q could not be read: %w", name, err)
+			return "", nil, *lost
 		}
 		return m.Ruleset, m.Data, nil
 	}

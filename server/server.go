@@ -230,13 +230,18 @@ func (s *Server) DemoLW(ctx context.Context) (*Created, error) {
 
 // Create starts a game from a scenario file (name is for error messages), playing the file's
 // own moves as its first steps, and saves it. A scenario error is a *BadScenario; one over
-// the server's Limits wraps a *rules.LimitError, found before the game is made.
+// the server's Limits wraps a *rules.LimitError, found before the game is made; any other
+// error is the store's (saving the game, or reading a saved map it names).
 //
 // A reference to a saved map (`map: {saved: NAME}`, `table: {saved: NAME}`) is replaced by a
 // copy of the map as the store holds it now: the game keeps its own copy, and later changes to
 // the saved map do not reach it.
 func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created, error) {
-	data, err := rules.Inline(name, data, s.savedMaps(ctx))
+	var lost error // the store's failure to read a saved map: no fault of the scenario's
+	data, err := rules.Inline(name, data, s.savedMaps(ctx, &lost))
+	if lost != nil {
+		return nil, lost
+	}
 	if err != nil {
 		return nil, &BadScenario{err}
 	}

@@ -145,7 +145,7 @@ func LoadLimited(name string, data []byte, lim rules.Limits) (s *Scenario, err e
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
 	r.Limits = lim
-	doc, err := r.Document(data)
+	doc, err := r.Document(data) // every id, name, move and value checked by rules.CheckText
 	if err != nil {
 		return nil, err
 	}

@@ -75,7 +75,7 @@ func ReadMapLimited(name string, data []byte, lim rules.Limits) (m *asl.Map, can
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
 	r.Limits, r.Subject = lim, "the map"
-	root, canon, err := r.Canonical(data, "map")
+	root, canon, err := r.Canonical(data, "map") // every value checked by rules.CheckText
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -54,7 +54,7 @@ func LoadLHYLimited(name string, data []byte, lim rules.Limits) (s *LHY, err err
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
 	r.Limits = lim
-	root, get, h, err := r.Begin(data, "lhy", 10, lhyTop)
+	root, get, h, err := r.Begin(data, "lhy", 10, lhyTop) // every id, name, move and value checked by rules.CheckText
 	if err != nil {
 		return nil, err
 	}

@@ -63,7 +63,9 @@ func LoadLightningWar(name string, data []byte) (s *LightningWar, err error) {
 func LoadLightningWarLimited(name string, data []byte, lim rules.Limits) (s *LightningWar, err error) {
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
-	r.Limits = lim
+	// Every id, name, move and value is checked by rules.CheckText; an order's text is free
+	// text, which may hold tabs and line breaks.
+	r.Limits, r.Prose = lim, []string{"orders.text"}
 	root, get, h, err := r.Begin(data, "lightningwar", 12, lwTop)
 	if err != nil {
 		return nil, err
@@ -207,7 +209,7 @@ func ReadTableLimited(name string, data []byte, lim rules.Limits) (t *lw.Table, 
 	defer scenario.Recover(name, &err)
 	r := &reader{scenario.NewReader(name)}
 	r.Limits, r.Subject = lim, "the map"
-	root, canon, err := r.Canonical(data, "table")
+	root, canon, err := r.Canonical(data, "table") // every value checked by rules.CheckText
 	if err != nil {
 		return nil, nil, nil, err
 	}
