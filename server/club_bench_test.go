@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/netip"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -264,8 +265,8 @@ func startUmpire(tb testing.TB, exe, db string, k clubKnobs) *umpireProc {
 			cmd.Process.Kill()
 			<-exited
 		}
-		if p.out.Len() > 0 {
-			tb.Logf("umpire %d said:\n%s", p.pid, p.out)
+		if p.out.Len() > 0 { // not in tb's log, which a benchmark's cuts at ten lines
+			fmt.Fprintf(os.Stderr, "umpire serve (pid %d) said:\n%s", p.pid, p.out)
 		}
 	})
 	line, err := bufio.NewReader(stdout).ReadString('\n')
@@ -358,8 +359,10 @@ func clubProxy(tb testing.TB, procs []*umpireProc, sticky bool) string {
 		return procs[int(turn.Add(1))%len(procs)].host
 	}
 	rp := &httputil.ReverseProxy{
-		Director: func(r *http.Request) {
-			r.URL.Scheme, r.URL.Host = "http", pick(r)
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetURL(&url.URL{Scheme: "http", Host: pick(r.In)})
+			r.Out.Header["X-Forwarded-For"] = r.In.Header["X-Forwarded-For"] // kept, then added to
+			r.SetXForwarded()
 		},
 		FlushInterval: -1,
 		Transport:     &http.Transport{MaxIdleConns: 8192, MaxIdleConnsPerHost: 4096, IdleConnTimeout: time.Minute},
@@ -405,8 +408,9 @@ func clubEvening(b *testing.B, k clubKnobs, procs []*umpireProc, via string) {
 	if via == "" {
 		mode = "direct"
 	}
-	b.Logf("a club's evening: %d games, %d event streams, %.0f steps a second offered (%d servers, %s); %d runs of %v, each figure the median over them",
-		k.games, 3*k.games, k.rate, len(procs), mode, k.runs, k.window)
+	servers := map[bool]string{true: "one server", false: fmt.Sprintf("%d servers", len(procs))}[len(procs) == 1]
+	b.Logf("a club's evening: %d games, %d event streams, %.0f steps a second offered (%s, %s); %d runs of %v, each figure the median over them",
+		k.games, 3*k.games, k.rate, servers, mode, k.runs, k.window)
 	goal := func(what string, got float64, met bool, target string) {
 		verdict := "met"
 		if !met {
