@@ -48,18 +48,20 @@ import (
 // as served: the default rate limits, with loopback trusted as their proxy
 // (--trusted-proxies 127.0.0.0/8). Each player and each page has an address of its own in
 // X-Forwarded-For (10.x.y.z, as players at home have), so no load client is rate limited;
-// the floods come from 198.51.100.x and are. --idle-evict is 2 s, so a game nobody plays
-// leaves memory during the run (games with a page open never do).
+// the floods come from 198.51.100.x and are. --idle-evict is 10 s, so a game nobody plays
+// leaves memory during the run (games with a page open never do, and a live game's steps
+// reach each server every second or so).
 //
 // A stepper per game plays loadCycle (legal steps, no dice) on its own kept-alive connection
 // (loadClient), open loop: each step is due on a schedule and its latency counts from when it
-// was due, to its acknowledgement (a 201, sent once the store has committed it). After a
-// 3 s warm-up the evening alternates windows: quiet, then floods (started 1 s before their
-// window and stopped 1 s after it, those seconds not counted), UMPIRE_CLUB_RUNS times. It
-// reports:
+// was due, to its acknowledgement (a 201, sent once the store has committed it; through the
+// proxy, its hop counts too, as a load balancer's would). After a 3 s warm-up the evening
+// alternates windows: quiet, then floods (started 1 s before their window and stopped 1 s
+// after it, those seconds not counted), UMPIRE_CLUB_RUNS times. It reports:
 //
 //   - p50-ms, p99-ms: steps' latency without floods, flood-p50-ms and flood-p99-ms with them,
-//     each the median over the runs (the median of five runs by default);
+//     each the median over the runs (five by default; or UMPIRE_CLUB_RUNS=1 with -count=5,
+//     five evenings of their own, and benchstat's median);
 //   - steps/s: steps acknowledged a second over the measured windows;
 //   - game-KB, stream-KB: the servers' RSS grown by creating the games, then by opening the
 //     streams, divided by the games and by the streams (an upper bound: the collector, at
@@ -165,7 +167,7 @@ type clubKnobs struct {
 func clubKnobsFromEnv(getenv func(string) string) (clubKnobs, error) {
 	k := clubKnobs{games: 1000, rate: 2000, window: 10 * time.Second, runs: 5, floods: true,
 		floodEvery: 5 * time.Millisecond, warmup: 3 * time.Second, settle: time.Second,
-		tail: 2500 * time.Millisecond, idleEvict: 2 * time.Second, dormant: 20, grid: gridSizesAll}
+		tail: 2500 * time.Millisecond, idleEvict: 10 * time.Second, dormant: 20, grid: gridSizesAll}
 	for _, v := range []struct {
 		name string
 		set  func(string) error

@@ -133,10 +133,9 @@ func runClubEvening(tb testing.TB, k clubKnobs, procs []*umpireProc, via string)
 	segs, end := schedule(k)
 	epoch := since() + 500*time.Millisecond // the steppers dial meanwhile
 	var failures atomic.Int64
-	var firstFailure sync.Once
 	fail := func(format string, args ...any) {
-		if failures.Add(1) == 1 {
-			firstFailure.Do(func() { tb.Errorf(format, args...) })
+		if failures.Add(1) == 1 { // the first says what; the count follows
+			tb.Errorf(format, args...)
 		}
 	}
 	var wg sync.WaitGroup
@@ -386,6 +385,7 @@ type clubStream struct {
 func openClubStreams(tb testing.TB, ctx context.Context, addr string, games []*clubGame, since func() time.Duration) *sync.WaitGroup {
 	tb.Helper()
 	readers, hellos := &sync.WaitGroup{}, &sync.WaitGroup{}
+	opening := make(chan struct{}, 64) // not thousands of connections at once: the listen backlog
 	for _, g := range games {
 		for r, role := range []string{"German", "Russian", Spectator} {
 			st := &clubStream{}
@@ -395,7 +395,8 @@ func openClubStreams(tb testing.TB, ctx context.Context, addr string, games []*c
 			hellos.Add(1)
 			go func() {
 				defer readers.Done()
-				st.read(ctx, addr, path, g.from[r], since, hellos.Done)
+				opening <- struct{}{}
+				st.read(ctx, addr, path, g.from[r], since, func() { <-opening; hellos.Done() })
 			}()
 		}
 	}
@@ -410,16 +411,19 @@ func openClubStreams(tb testing.TB, ctx context.Context, addr string, games []*c
 }
 
 // read reads the stream at path until ctx ends, opening it again (as the page does) when it
-// ends; hello is called on its first hello.
+// ends; hello is called on its first hello. A stream that ends once open counts as dropped.
 func (st *clubStream) read(ctx context.Context, addr, path, from string, since func() time.Duration, hello func()) {
-	first := sync.OnceFunc(hello)
+	opened := false
+	first := sync.OnceFunc(func() { opened = true; hello() })
 	defer first() // a stream that never opened does not hold the evening up
 	for ctx.Err() == nil {
 		err := st.readOnce(ctx, addr, path, from, since, first)
 		if ctx.Err() != nil {
 			return
 		}
-		st.drops++
+		if opened {
+			st.drops++
+		}
 		if errors.Is(err, errRefused) {
 			time.Sleep(time.Second) // as the page waits before trying again
 		}
