@@ -454,3 +454,68 @@ func median(ds []time.Duration) time.Duration {
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	return (ds[(len(ds)-1)/2] + ds[len(ds)/2]) / 2
 }
+
+// TestClubKnobs: the benchmark's environment variables set its scale, and a bad one is refused
+// naming the variable, its value and what it takes.
+func TestClubKnobs(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		want func(clubKnobs) bool
+		err  string
+	}{
+		{env: nil, want: func(k clubKnobs) bool {
+			return k.games == 1000 && k.rate == 2000 && k.window == 10*time.Second && k.runs == 5 && k.floods && !k.sticky
+		}},
+		{env: map[string]string{"UMPIRE_CLUB_GAMES": "100", "UMPIRE_CLUB_RATE": "200", "UMPIRE_CLUB_WINDOW": "3s",
+			"UMPIRE_CLUB_RUNS": "1", "UMPIRE_CLUB_FLOODS": "off", "UMPIRE_CLUB_PROXY": "sticky"},
+			want: func(k clubKnobs) bool {
+				return k.games == 100 && k.rate == 200 && k.window == 3*time.Second && k.runs == 1 && !k.floods && k.sticky
+			}},
+		{env: map[string]string{"UMPIRE_CLUB_GAMES": "0"}, err: "UMPIRE_CLUB_GAMES=0: not a whole number from 1 to 60000"},
+		{env: map[string]string{"UMPIRE_CLUB_GAMES": "1e3"}, err: "UMPIRE_CLUB_GAMES=1e3: not a whole number"},
+		{env: map[string]string{"UMPIRE_CLUB_RATE": "-5"}, err: "UMPIRE_CLUB_RATE=-5: -5 is not a rate from 0 to 1,000,000"},
+		{env: map[string]string{"UMPIRE_CLUB_RATE": "NaN"}, err: "UMPIRE_CLUB_RATE=NaN: NaN is not a rate"},
+		{env: map[string]string{"UMPIRE_CLUB_WINDOW": "10"}, err: `UMPIRE_CLUB_WINDOW=10: time: missing unit`},
+		{env: map[string]string{"UMPIRE_CLUB_WINDOW": "1ms"}, err: "UMPIRE_CLUB_WINDOW=1ms: 1ms is shorter than 100ms"},
+		{env: map[string]string{"UMPIRE_CLUB_RUNS": "101"}, err: "UMPIRE_CLUB_RUNS=101: not a whole number from 1 to 100"},
+		{env: map[string]string{"UMPIRE_CLUB_FLOODS": "no"}, err: "UMPIRE_CLUB_FLOODS=no: on or off"},
+		{env: map[string]string{"UMPIRE_CLUB_PROXY": "random"}, err: "UMPIRE_CLUB_PROXY=random: sticky or round-robin"},
+	} {
+		k, err := clubKnobsFromEnv(func(name string) string { return c.env[name] })
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%v: error %v, want %q", c.env, err, c.err)
+		case c.err == "" && err != nil:
+			t.Errorf("%v: %v", c.env, err)
+		case c.err == "" && !c.want(k):
+			t.Errorf("%v: knobs %+v", c.env, k)
+		}
+	}
+}
+
+// TestClubSchedule: the evening's windows follow the warm-up, a quiet one and a flood one per
+// run, the floods' settling times between them uncounted; without floods, quiet ones only.
+func TestClubSchedule(t *testing.T) {
+	s := time.Second
+	k := clubKnobs{runs: 2, window: 10 * s, warmup: 3 * s, settle: s, floods: true}
+	segs, end := schedule(k)
+	want := []segment{{0, 3 * s, uncounted, 0}, {3 * s, 13 * s, quietWindow, 0}, {13 * s, 14 * s, uncounted, 0},
+		{14 * s, 24 * s, floodWindow, 0}, {24 * s, 25 * s, uncounted, 0}, {25 * s, 35 * s, quietWindow, 1},
+		{35 * s, 36 * s, uncounted, 1}, {36 * s, 46 * s, floodWindow, 1}, {46 * s, 47 * s, uncounted, 1}}
+	if fmt.Sprint(segs) != fmt.Sprint(want) || end != 47*s {
+		t.Errorf("schedule:\n%v, end %v\nwant\n%v, end 47s", segs, end, want)
+	}
+	for _, c := range []struct {
+		at        time.Duration
+		kind, run int
+	}{{0, uncounted, 0}, {3 * s, quietWindow, 0}, {13*s - 1, quietWindow, 0}, {20 * s, floodWindow, 0},
+		{30 * s, quietWindow, 1}, {45 * s, floodWindow, 1}, {46 * s, uncounted, 1}, {60 * s, uncounted, 1}} {
+		if got := segmentAt(segs, c.at); got.kind != c.kind || got.run != c.run {
+			t.Errorf("at %v: %+v, want kind %d run %d", c.at, got, c.kind, c.run)
+		}
+	}
+	k.floods = false
+	if segs, end := schedule(k); len(segs) != 3 || segs[2].kind != quietWindow || end != 23*s {
+		t.Errorf("without floods: %v, end %v", segs, end)
+	}
+}
