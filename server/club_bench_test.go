@@ -122,7 +122,7 @@ func TestClubEveningHarness(t *testing.T) {
 	}
 	k := clubKnobs{games: 4, rate: 40, window: 500 * time.Millisecond, runs: 1, floods: true,
 		floodEvery: 20 * time.Millisecond, warmup: 700 * time.Millisecond, settle: 200 * time.Millisecond,
-		tail: 500 * time.Millisecond, idleEvict: 200 * time.Millisecond, dormant: 2, grid: gridSizes}
+		tail: 500 * time.Millisecond, idleEvict: 200 * time.Millisecond, dormant: 2, grid: gridSizes, target: demoScenario}
 	p := startUmpire(t, "", filepath.Join(t.TempDir(), "games.db"), k)
 	ev := runClubEvening(t, k, []*umpireProc{p}, "")
 	if len(ev.quiet) != 1 || len(ev.flood) != 1 || ev.quiet[0].n == 0 || ev.flood[0].n == 0 {
@@ -160,6 +160,7 @@ type clubKnobs struct {
 	idleEvict            time.Duration // the servers' --idle-evict
 	dormant              int           // games played at the start and then left, to be evicted
 	grid                 [][2]int      // the grid flood's layouts (gridSizes, gridSizesAll)
+	target               []byte        // the scenario of the game the floods aim at
 }
 
 // clubKnobsFromEnv reads the knobs from the environment (getenv), with the defaults of a full
@@ -167,7 +168,7 @@ type clubKnobs struct {
 func clubKnobsFromEnv(getenv func(string) string) (clubKnobs, error) {
 	k := clubKnobs{games: 1000, rate: 2000, window: 10 * time.Second, runs: 5, floods: true,
 		floodEvery: 5 * time.Millisecond, warmup: 3 * time.Second, settle: time.Second,
-		tail: 2500 * time.Millisecond, idleEvict: 10 * time.Second, dormant: 20, grid: gridSizesAll}
+		tail: 2500 * time.Millisecond, idleEvict: 10 * time.Second, dormant: 20, grid: gridSizesAll, target: floodTarget()}
 	for _, v := range []struct {
 		name string
 		set  func(string) error

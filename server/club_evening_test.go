@@ -127,7 +127,10 @@ func runClubEvening(tb testing.TB, k clubKnobs, procs []*umpireProc, via string)
 	ev.perStream = float64(m2-m1) / float64(3*len(games))
 	dormant := createClubGames(tb, addr, k.dormant, 9)
 	playDormant(tb, addr, dormant)
-	target := createClubGames(tb, addr, 1, 20)[0].cr // the floods' aim
+	target := &clubGame{from: [3]string{"10.20.0.1"}} // the floods' aim
+	if err := target.create(&http.Client{Timeout: time.Minute}, addr, k.target); err != nil {
+		tb.Fatalf("the floods' game: %v", err)
+	}
 	dormantDone := since()
 
 	segs, end := schedule(k)
@@ -156,7 +159,7 @@ func runClubEvening(tb testing.TB, k clubKnobs, procs []*umpireProc, via string)
 			sleepUntil(start, epoch+s.from-k.settle)
 			fctx, fcancel := context.WithCancel(ctx)
 			got := make(chan *tally)
-			go func() { got <- attack(fctx, "http://"+addr, target, k.floodEvery, k.grid) }()
+			go func() { got <- attack(fctx, "http://"+addr, target.cr, k.floodEvery, k.grid) }()
 			sleepUntil(start, epoch+s.to+k.settle)
 			fcancel()
 			ev.floods.merge(<-got)
@@ -280,7 +283,7 @@ func createClubGames(tb testing.TB, addr string, n, net int) []*clubGame {
 				for r := range g.from {
 					g.from[r] = fmt.Sprintf("10.%d.%d.%d", net+r, i/256%256, i%256)
 				}
-				if err := g.create(cl, addr); err != nil {
+				if err := g.create(cl, addr, demoScenario); err != nil {
 					errs <- fmt.Errorf("game %d: %v", i, err)
 					return
 				}
@@ -296,9 +299,9 @@ func createClubGames(tb testing.TB, addr string, n, net int) []*clubGame {
 	return games
 }
 
-// create posts the demo scenario as the game's German player.
-func (g *clubGame) create(cl *http.Client, addr string) error {
-	req, _ := http.NewRequest("POST", "http://"+addr+"/api/games", bytes.NewReader(demoScenario))
+// create posts the scenario as the game's German player.
+func (g *clubGame) create(cl *http.Client, addr string, scenario []byte) error {
+	req, _ := http.NewRequest("POST", "http://"+addr+"/api/games", bytes.NewReader(scenario))
 	req.Header.Set("X-Forwarded-For", g.from[0])
 	resp, err := cl.Do(req)
 	if err != nil {
@@ -488,4 +491,20 @@ func (st *clubStream) saw(n int, upTo bool, at time.Duration) {
 			st.seen[i] = at
 		}
 	}
+}
+
+// floodTarget is the scenario of the game the floods aim at in the benchmark: as issue 31
+// found the reach flood worst, sixteen boards and one German tank of 99 MP (PzIV, at the
+// demo's 2J4), whose every reach is a large answer.
+func floodTarget() []byte {
+	var b strings.Builder
+	b.WriteString("name: flood target\nruleset: asl\nmap:\n  rows: [")
+	for r := range 4 {
+		if r > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "[\"%d\", \"%d\", \"%d\", \"%d\"]", 4*r+1, 4*r+2, 4*r+3, 4*r+4)
+	}
+	b.WriteString("]\nunits:\n  - {id: PzIV, side: German, vehicle: {name: PzKpfw IVH, mp: 99, class: tank, tracked: true}, at: 2J4, vca: 2K4-2K5}\n")
+	return []byte(b.String())
 }

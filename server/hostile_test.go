@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/umpire-referee/umpire/hex"
 )
 
 // The hostile-client suite (issue 22): clients that read slowly, write slowly, send huge or
@@ -159,19 +161,25 @@ func attack(ctx context.Context, base string, demo Created, every time.Duration,
 // to come back, so no attack may get one.
 const bare503 = -503
 
-// varyingReach is the i'th of a flood of reach and path questions about the demo's PzIV, each
-// with parameters not asked before: a max_risk, a hex to go to, a VCA to arrive with (some
-// of them not the demo's hexes or hexsides, answered 400 or 404).
+// board2 names the hexes of board 2, where the PzIV of the floods' games stands.
+var board2 = hex.MustLayout([]string{"2"})
+
+// varyingReach is the i'th of a flood of reach and path questions about the PzIV of the
+// demo (or the benchmark's floodTarget), each with parameters not asked before: a max_risk,
+// a hex of board 2 to go to, one of its VCAs to arrive with (at the board's edge, one that
+// leaves the board, answered 400).
 func varyingReach(i int) string {
 	risk := fmt.Sprintf("%.6f", float64(i%999_983+1)/1_000_000)
-	hex := fmt.Sprintf("2%c%d", 'A'+i%26, 1+i%10)
+	to := fmt.Sprintf("2%c%d", 'A'+i%26, 1+i%10)
 	switch i % 3 {
 	case 0:
 		return "reach?max_risk=" + risk
 	case 1:
-		return "path?to=" + hex + "&max_risk=" + risk
+		return "path?to=" + to + "&max_risk=" + risk
 	}
-	return "path?to=" + hex + "&vca=" + fmt.Sprintf("%c%d-%c%d", 'A'+i%26, 1+i%10, 'A'+(i+1)%26, 1+i%10)
+	h, _ := board2.Parse(to)
+	a, b := h.SpineHexes(hex.Spine(i / 3 % 6))
+	return "path?to=" + to + "&vca=" + board2.Name(a) + "-" + board2.Name(b)
 }
 
 // gridSizes are the maps of TestHostile's grid flood, as boards in a row and rows: some within
