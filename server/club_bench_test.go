@@ -48,7 +48,9 @@ import (
 // as served: the default rate limits, with loopback trusted as their proxy
 // (--trusted-proxies 127.0.0.0/8). Each player and each page has an address of its own in
 // X-Forwarded-For (10.x.y.z, as players at home have), so no load client is rate limited;
-// the floods come from 198.51.100.x and are. --idle-evict is 10 s, so a game nobody plays
+// the floods come from 198.51.100.x and are. They aim at a game of their own (floodTarget:
+// sixteen boards and a 99-MP tank, whose reach is large, as issue 31's was), and their grids
+// go up to 1,000 boards (gridSizesAll). --idle-evict is 10 s, so a game nobody plays
 // leaves memory during the run (games with a page open never do, and a live game's steps
 // reach each server every second or so).
 //
@@ -79,12 +81,14 @@ import (
 // answered with a 5xx other than 503 with Retry-After, or a server that exits fails. The
 // scale is set by environment variables:
 //
-//	UMPIRE_CLUB_GAMES   live games (1000; three streams each)
-//	UMPIRE_CLUB_RATE    steps a second offered in all (2000)
-//	UMPIRE_CLUB_WINDOW  each measured window (10s)
-//	UMPIRE_CLUB_RUNS    quiet and flood windows, each figure the median over them (5)
-//	UMPIRE_CLUB_FLOODS  off: no floods, quiet windows only (on)
-//	UMPIRE_CLUB_PROXY   round-robin or sticky (round-robin)
+//	UMPIRE_CLUB_GAMES       live games (1000; three streams each)
+//	UMPIRE_CLUB_RATE        steps a second offered in all (2000)
+//	UMPIRE_CLUB_WINDOW      each measured window (10s)
+//	UMPIRE_CLUB_RUNS        quiet and flood windows, each figure the median over them (5)
+//	UMPIRE_CLUB_FLOODS      off: no floods, quiet windows only (on)
+//	UMPIRE_CLUB_PROXY       round-robin or sticky (round-robin)
+//	UMPIRE_CLUB_PG_SERVERS  servers on PostgreSQL (2); 1: one, reached directly, to tell
+//	                        what the store costs from what sharing it does
 //
 // The full evening takes about three minutes a store; ignore b.N and run it once:
 //
@@ -106,8 +110,12 @@ func BenchmarkClubEvening(b *testing.B) {
 			b.Skipf("%s is not set", postgresEnv)
 		}
 		url = pgtest.Isolated(b, url)
-		one := startUmpire(b, exe, url, k) // the first makes the tables; the second finds them
-		procs := []*umpireProc{one, startUmpire(b, exe, url, k)}
+		procs := []*umpireProc{startUmpire(b, exe, url, k)} // the first makes the tables
+		if k.pgServers == 1 {
+			clubEvening(b, k, procs, "")
+			return
+		}
+		procs = append(procs, startUmpire(b, exe, url, k))
 		clubEvening(b, k, procs, clubProxy(b, procs, k.sticky))
 	})
 }
@@ -153,6 +161,7 @@ type clubKnobs struct {
 	runs       int           // quiet and flood windows
 	floods     bool
 	sticky     bool          // the proxy sends each game to one server
+	pgServers  int           // servers on PostgreSQL: 1 or 2
 	floodEvery time.Duration // each flood's pace (5 ms: 200 a second)
 	// warmup precedes the first window; settle the floods' start and end; tail the end of the
 	// evening, for the last steps' events to arrive.
@@ -166,7 +175,7 @@ type clubKnobs struct {
 // clubKnobsFromEnv reads the knobs from the environment (getenv), with the defaults of a full
 // evening.
 func clubKnobsFromEnv(getenv func(string) string) (clubKnobs, error) {
-	k := clubKnobs{games: 1000, rate: 2000, window: 10 * time.Second, runs: 5, floods: true,
+	k := clubKnobs{games: 1000, rate: 2000, window: 10 * time.Second, runs: 5, floods: true, pgServers: 2,
 		floodEvery: 5 * time.Millisecond, warmup: 3 * time.Second, settle: time.Second,
 		tail: 2500 * time.Millisecond, idleEvict: 10 * time.Second, dormant: 20, grid: gridSizesAll, target: floodTarget()}
 	for _, v := range []struct {
@@ -175,6 +184,7 @@ func clubKnobsFromEnv(getenv func(string) string) (clubKnobs, error) {
 	}{
 		{"UMPIRE_CLUB_GAMES", func(s string) (err error) { k.games, err = positiveInt(s, 60000); return }},
 		{"UMPIRE_CLUB_RUNS", func(s string) (err error) { k.runs, err = positiveInt(s, 100); return }},
+		{"UMPIRE_CLUB_PG_SERVERS", func(s string) (err error) { k.pgServers, err = positiveInt(s, 2); return }},
 		{"UMPIRE_CLUB_RATE", func(s string) (err error) {
 			k.rate, err = strconv.ParseFloat(s, 64)
 			if err == nil && !(k.rate > 0 && k.rate <= 1e6) {
@@ -465,7 +475,7 @@ func TestClubKnobs(t *testing.T) {
 		err  string
 	}{
 		{env: nil, want: func(k clubKnobs) bool {
-			return k.games == 1000 && k.rate == 2000 && k.window == 10*time.Second && k.runs == 5 && k.floods && !k.sticky
+			return k.games == 1000 && k.rate == 2000 && k.window == 10*time.Second && k.runs == 5 && k.floods && !k.sticky && k.pgServers == 2
 		}},
 		{env: map[string]string{"UMPIRE_CLUB_GAMES": "100", "UMPIRE_CLUB_RATE": "200", "UMPIRE_CLUB_WINDOW": "3s",
 			"UMPIRE_CLUB_RUNS": "1", "UMPIRE_CLUB_FLOODS": "off", "UMPIRE_CLUB_PROXY": "sticky"},
@@ -481,6 +491,8 @@ func TestClubKnobs(t *testing.T) {
 		{env: map[string]string{"UMPIRE_CLUB_RUNS": "101"}, err: "UMPIRE_CLUB_RUNS=101: not a whole number from 1 to 100"},
 		{env: map[string]string{"UMPIRE_CLUB_FLOODS": "no"}, err: "UMPIRE_CLUB_FLOODS=no: on or off"},
 		{env: map[string]string{"UMPIRE_CLUB_PROXY": "random"}, err: "UMPIRE_CLUB_PROXY=random: sticky or round-robin"},
+		{env: map[string]string{"UMPIRE_CLUB_PG_SERVERS": "3"}, err: "UMPIRE_CLUB_PG_SERVERS=3: not a whole number from 1 to 2"},
+		{env: map[string]string{"UMPIRE_CLUB_PG_SERVERS": "1"}, want: func(k clubKnobs) bool { return k.pgServers == 1 }},
 	} {
 		k, err := clubKnobsFromEnv(func(name string) string { return c.env[name] })
 		switch {
