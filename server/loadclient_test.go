@@ -24,12 +24,22 @@ type loadClient struct {
 
 // dialLoad opens a connection to addr (host:port) for posting to path as the bearer of token.
 func dialLoad(addr, path, token string) (*loadClient, error) {
+	return dialLoadFrom(addr, path, token, "")
+}
+
+// dialLoadFrom is dialLoad for a player at address from, which each request names in
+// X-Forwarded-For (a server that trusts loopback as its proxy limits each such address on its
+// own); "" names none.
+func dialLoadFrom(addr, path, token, from string) (*loadClient, error) {
 	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
-	head := "POST " + path + " HTTP/1.1\r\nHost: " + addr + "\r\nAuthorization: Bearer " + token +
-		"\r\nContent-Type: application/json\r\nContent-Length: "
+	head := "POST " + path + " HTTP/1.1\r\nHost: " + addr + "\r\nAuthorization: Bearer " + token
+	if from != "" {
+		head += "\r\nX-Forwarded-For: " + from
+	}
+	head += "\r\nContent-Type: application/json\r\nContent-Length: "
 	return &loadClient{conn: c, br: bufio.NewReaderSize(c, 64<<10), head: head}, nil
 }
 
