@@ -35,7 +35,7 @@ type evening struct {
 	silence            time.Duration   // the longest wait for a step's event after its acknowledgement
 	missed             int             // step events a stream never saw
 	drops              int             // streams that ended and were opened again
-	rss                []procMemory        // each server's
+	rss                []procMemory    // each server's
 	floods             *tally
 }
 
