@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -142,7 +143,9 @@ func TestClubEveningHarness(t *testing.T) {
 	if len(ev.evicted) != k.dormant {
 		t.Errorf("%d evicted games answered, want %d", len(ev.evicted), k.dormant)
 	}
-	if ev.rss[0].peak <= 0 || ev.perGame <= 0 {
+	// Four games move the RSS less than the collector does (a big request's memory is given
+	// back at once: it may even fall), so only the reading is checked, not its growth.
+	if ev.rss[0].peak <= 0 || ev.rss[0].now <= 0 || math.IsNaN(ev.perGame) {
 		t.Errorf("memory not read: %+v, %.0f bytes a game", ev.rss, ev.perGame)
 	}
 	if len(ev.floods.codes) == 0 { // on a busy machine a flood may not be answered within the window

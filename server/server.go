@@ -385,6 +385,9 @@ func (s *Server) catchUp(ctx context.Context, l *live) error {
 		return nil // read-only where its log stops replaying
 	}
 	entries, err := s.cfg.Store.Entries(ctx, l.rec.ID, len(l.g.Log))
+	if err != nil && ctx.Err() != nil {
+		return nil // the client left: nothing to tell the server's log
+	}
 	if err != nil {
 		return err
 	}
