@@ -94,7 +94,7 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 	// WAL with synchronous=FULL: a commit is on disk when it returns. busy_timeout lets the
 	// reading pool wait out the writer instead of failing.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"
 	write, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
@@ -106,6 +106,11 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	read.SetMaxOpenConns(4)
+	if err := firstConnection(ctx, write); err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("store: sqlite: %w", err)
+	}
 	s, err := start(ctx, sqliteDialect, read, write)
 	if err != nil {
 		return nil, err // not a nil *sqlStore in a non-nil Store
@@ -502,6 +507,35 @@ func isForeignKey(err error) bool {
 		return c.Code() == 787 // SQLITE_CONSTRAINT_FOREIGNKEY
 	}
 	return false
+}
+
+// sqliteOpenWait bounds how long a SQLite file's first connection is tried again while
+// another process holds it busy (the busy timeout's ten seconds).
+const sqliteOpenWait = 10 * time.Second
+
+// firstConnection opens db's first connection, trying again while the file is busy: several
+// servers starting at once on a new file each switch it to WAL as they connect, and SQLite
+// answers that switch SQLITE_BUSY at once, without waiting out the busy timeout.
+func firstConnection(ctx context.Context, db *sql.DB) error {
+	deadline := time.Now().Add(sqliteOpenWait)
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
+		err := db.PingContext(ctx)
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+}
+
+// isBusy: err is SQLite's SQLITE_BUSY (5), in any of its extended forms.
+func isBusy(err error) bool {
+	type coder interface{ Code() int }
+	var c coder
+	return errors.As(err, &c) && c.Code()&0xff == 5
 }
 
 func (s *sqlStore) Close() error {
