@@ -474,9 +474,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if fl != nil {
 		fl.Flush()
 	}
-	poll := time.NewTicker(2 * time.Second)
+	poll := time.NewTicker(streamTick)
 	defer poll.Stop()
-	idle := 0
+	idle, tick := 0, 0 // ticks since the last event, and in all
 	for {
 		select {
 		case msg, open := <-ch:
@@ -489,7 +489,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 			idle = 0
 		case <-poll.C:
-			if s.cfg.Shared && s.pollDue(idle) {
+			// Its own look at the store goes by the stream's ticks, not by its idle ones:
+			// those start again at every step, and a game played every few seconds had each
+			// of its streams ask the store at every tick.
+			if tick++; s.cfg.Shared && s.pollDue(tick) {
 				l.mu.Lock()
 				if !l.broken {
 					s.catchUp(r.Context(), l)

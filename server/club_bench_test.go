@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -88,6 +89,7 @@ import (
 //	UMPIRE_CLUB_RUNS        quiet and flood windows, each figure the median over them (5)
 //	UMPIRE_CLUB_FLOODS      off: no floods, quiet windows only (on)
 //	UMPIRE_CLUB_PROXY       round-robin or sticky (round-robin)
+//	UMPIRE_CLUB_MEMORY      each server's --memory-limit (768MiB; 0: none)
 //	UMPIRE_CLUB_PG_SERVERS  servers on PostgreSQL (2); 1: one, reached directly, to tell
 //	                        what the store costs from what sharing it does
 //
@@ -173,14 +175,19 @@ type clubKnobs struct {
 	dormant              int           // games played at the start and then left, to be evicted
 	grid                 [][2]int      // the grid flood's layouts (gridSizes, gridSizesAll)
 	target               []byte        // the scenario of the game the floods aim at
+	memLimit             string        // the servers' --memory-limit ("" or "0": none)
 }
+
+// memorySize is a --memory-limit as the knob takes it.
+var memorySize = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?([KMGT]i?B)?$`)
 
 // clubKnobsFromEnv reads the knobs from the environment (getenv), with the defaults of a full
 // evening.
 func clubKnobsFromEnv(getenv func(string) string) (clubKnobs, error) {
 	k := clubKnobs{games: 1000, rate: 2000, window: 10 * time.Second, runs: 5, floods: true, pgServers: 2,
 		floodEvery: 5 * time.Millisecond, warmup: 3 * time.Second, settle: time.Second,
-		tail: 2500 * time.Millisecond, idleEvict: 10 * time.Second, dormant: 20, grid: gridSizesAll, target: floodTarget()}
+		tail: 2500 * time.Millisecond, idleEvict: 10 * time.Second, dormant: 20, grid: gridSizesAll, target: floodTarget(),
+		memLimit: "768MiB"}
 	for _, v := range []struct {
 		name string
 		set  func(string) error
@@ -204,6 +211,13 @@ func clubKnobsFromEnv(getenv func(string) string) (clubKnobs, error) {
 		}},
 		{"UMPIRE_CLUB_FLOODS", func(s string) error { return oneOf(s, "on", "off", &k.floods) }},
 		{"UMPIRE_CLUB_PROXY", func(s string) error { return oneOf(s, "sticky", "round-robin", &k.sticky) }},
+		{"UMPIRE_CLUB_MEMORY", func(s string) error {
+			if !memorySize.MatchString(s) {
+				return fmt.Errorf("not a size for --memory-limit (768MiB, 1GB, 0 for none)")
+			}
+			k.memLimit = s
+			return nil
+		}},
 	} {
 		if s := getenv(v.name); s != "" {
 			if err := v.set(s); err != nil {
@@ -261,8 +275,12 @@ func startUmpire(tb testing.TB, exe, db string, k clubKnobs) *umpireProc {
 	if exe == "" {
 		return startUmpireHere(tb, db, k)
 	}
-	cmd := exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", db, "--no-demo",
-		"--trusted-proxies", "127.0.0.0/8", "--idle-evict", k.idleEvict.String())
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--no-demo",
+		"--trusted-proxies", "127.0.0.0/8", "--idle-evict", k.idleEvict.String()}
+	if k.memLimit != "" {
+		args = append(args, "--memory-limit", k.memLimit)
+	}
+	cmd := exec.Command(exe, args...)
 	p := &umpireProc{out: &capped{}}
 	cmd.Stderr = p.out
 	stdout, err := cmd.StdoutPipe()

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"runtime/debug"
@@ -39,7 +40,9 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			if !ok {
 				return
 			}
-			defer release()
+			worked := new(time.Duration) // what heavy work the request did: the limiter charges it
+			r = r.WithContext(context.WithValue(r.Context(), workKey{}, worked))
+			defer func() { release(*worked) }()
 		}
 		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
 		if !plainRequest(w, r) {

@@ -30,6 +30,11 @@ type RateLimits struct {
 	// Concurrent bounds the expensive reads one client may have running at once, Streams the
 	// event streams it may hold open.
 	Concurrent, Streams int
+	// Work is the work one expensive token pays for: a request whose work (once it has its
+	// slot: memory.go) took longer costs one more token per Work of it, so a client's share
+	// of the server's cores is bounded, not only its count of requests (0: no charge for
+	// work).
+	Work time.Duration
 	// TrustedProxies are the addresses of the proxies in front of the server whose
 	// X-Forwarded-For is believed.
 	TrustedProxies []netip.Prefix
@@ -39,7 +44,8 @@ type RateLimits struct {
 
 // DefaultRateLimits are generous for a person at a table and tight for a script: a game
 // created every 6 s (10 at once), 20 steps a second, 10 expensive reads a second (4 at
-// once), 50 other requests a second, 16 event streams.
+// once; each 20 ms of work past the first costs one more), 50 other requests a second, 16
+// event streams.
 func DefaultRateLimits() RateLimits {
 	return RateLimits{
 		Create:     Bucket{Rate: 1.0 / 6, Burst: 10},
@@ -48,6 +54,7 @@ func DefaultRateLimits() RateLimits {
 		Other:      Bucket{Rate: 50, Burst: 200},
 		Concurrent: 4,
 		Streams:    16,
+		Work:       20 * time.Millisecond,
 		Clients:    100_000,
 	}
 }
@@ -91,6 +98,18 @@ const (
 // classNames name each class in a 429's message.
 var classNames = [...]string{"requests", "games created", "steps", "expensive reads (odds, reach, path, replay, measure, the map grid...)", "event streams"}
 
+// charge takes from cl's expensive bucket a token for each Work of worked past the first,
+// which the admitting token paid. The bucket may go below zero, down to a minute of its rate:
+// the client waits until its work is paid for. The caller holds l.mu.
+func (l *limiter) charge(cl *visitor, worked time.Duration) {
+	if l.cfg.Work <= 0 || worked <= l.cfg.Work {
+		return
+	}
+	extra := math.Ceil(float64(worked)/float64(l.cfg.Work)) - 1
+	floor := -60 * l.cfg.Expensive.Rate
+	cl.tokens[classExpensive] = math.Max(floor, cl.tokens[classExpensive]-extra)
+}
+
 // limiter keeps each client's buckets and running counts.
 type limiter struct {
 	cfg     RateLimits
@@ -127,7 +146,7 @@ func (l *limiter) bucket(c class) Bucket {
 
 // admit takes the token of the request's class c, or answers 429 and returns false. release,
 // called when the request is done, frees its place among the client's running requests.
-func (l *limiter) admit(w http.ResponseWriter, r *http.Request, c class) (release func(), ok bool) {
+func (l *limiter) admit(w http.ResponseWriter, r *http.Request, c class) (release func(worked time.Duration), ok bool) {
 	who := l.clientOf(r)
 	l.mu.Lock()
 	cl := l.visitor(who)
@@ -167,11 +186,12 @@ func (l *limiter) admit(w http.ResponseWriter, r *http.Request, c class) (releas
 		cl.streams++
 	}
 	l.mu.Unlock()
-	return func() {
+	return func(worked time.Duration) {
 		l.mu.Lock()
 		switch c {
 		case classExpensive:
 			cl.running--
+			l.charge(cl, worked)
 		case classStream:
 			cl.streams--
 		}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -61,7 +62,7 @@ func TestLimiterBuckets(t *testing.T) {
 	now := time.Unix(1000, 0)
 	l.now = func() time.Time { return now }
 	routes := routeTable()
-	try := func(method, path, addr string) (func(), int) {
+	try := func(method, path, addr string) (func(time.Duration), int) {
 		w := httptest.NewRecorder()
 		r := httptest.NewRequest(method, path, nil)
 		r.RemoteAddr = addr
@@ -91,7 +92,7 @@ func TestLimiterBuckets(t *testing.T) {
 	if _, code := try("GET", "/api/games/x/units/T/reach", me); code != 429 {
 		t.Errorf("a second expensive read while one runs (Concurrent 1): %d", code)
 	}
-	release()
+	release(0)
 	if _, code := try("GET", "/api/games/x/units/T/reach", me); code != 200 {
 		t.Errorf("once the first is done: %d", code)
 	}
@@ -177,4 +178,60 @@ func FuzzClientAddress(f *testing.F) {
 			t.Fatalf("%q via %q: client %v", remote, xff, p)
 		}
 	})
+}
+
+// TestLimiterChargesWork: an expensive request is charged a token for each Work of its work
+// past the first, down to a minute of the bucket's rate, so a client's share of the cores is
+// bounded; a request within Work costs its one token only.
+func TestLimiterChargesWork(t *testing.T) {
+	rl := RateLimits{Create: Bucket{1, 1}, Steps: Bucket{1, 1}, Expensive: Bucket{10, 20}, Other: Bucket{100, 100}, Work: 20 * time.Millisecond, Clients: 10}
+	routes := routeTable()
+	for _, c := range []struct {
+		worked time.Duration
+		left   float64 // tokens after the request
+	}{
+		{0, 19}, {15 * time.Millisecond, 19}, {20 * time.Millisecond, 19}, {21 * time.Millisecond, 18},
+		{45 * time.Millisecond, 17}, {time.Second, -30}, {time.Hour, -600},
+	} {
+		l := newLimiter(rl)
+		now := time.Unix(1000, 0)
+		l.now = func() time.Time { return now }
+		r := httptest.NewRequest("GET", "/api/games/x/units/T1/reach", nil)
+		r.RemoteAddr = "192.0.2.1:4000"
+		release, ok := l.admit(httptest.NewRecorder(), r, routes.classOf(r))
+		if !ok {
+			t.Fatal("the first expensive request was refused")
+		}
+		release(c.worked)
+		cl := l.visitor(l.clientOf(r))
+		if got := cl.tokens[classExpensive]; got != c.left {
+			t.Errorf("after %v of work: %v tokens, want %v", c.worked, got, c.left)
+		}
+		w := httptest.NewRecorder()
+		_, ok = l.admit(w, r, routes.classOf(r))
+		if want := c.left >= 1; ok != want {
+			t.Errorf("after %v of work the next request admitted %v, want %v", c.worked, ok, want)
+		}
+		if !ok {
+			wait, _ := strconv.Atoi(w.Header().Get("Retry-After"))
+			if want := int(math.Ceil((1 - c.left) / 10)); wait != want {
+				t.Errorf("after %v of work: Retry-After %d, want %d", c.worked, wait, want)
+			}
+		}
+	}
+}
+
+// TestHeavyWorkCharged: the server tells the rate limits how long a request's heavy work took.
+func TestHeavyWorkCharged(t *testing.T) {
+	rl := DefaultRateLimits()
+	rl.Work = time.Nanosecond // any work is more than a token's
+	s := sqliteServer(t, Config{Rate: &rl})
+	c := serveTest(t, s)
+	cr := c.create(demoScenario)
+	if code := c.do("GET", "/api/games/"+cr.ID+"/units/PzIV/reach", cr.Tokens[Referee], nil, nil); code != http.StatusOK {
+		t.Fatalf("the first reach: %d", code)
+	}
+	if code := c.do("GET", "/api/games/"+cr.ID+"/units/T26A/reach", cr.Tokens[Referee], nil, nil); code != http.StatusTooManyRequests {
+		t.Errorf("a reach after one whose work was charged at a token a nanosecond: %d, want 429", code)
+	}
 }

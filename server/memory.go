@@ -21,17 +21,19 @@ import (
 //     to make room, and an answer bigger than the limit is given and not kept;
 //   - per server (Config.CacheTotal): after a request that made its game keep more, when the
 //     games' answers together pass it, the games used least recently forget theirs first;
-//   - by the process's memory (Config.MemoryLimit, `umpire serve --memory-limit`), read from
-//     the Go runtime (runtime/metrics: the memory it holds from the system, less what it has
-//     returned): past 70% of the limit every game forgets its answers; past 80% the games no
+//   - by the process's memory (Config.MemoryLimit, `umpire serve --memory-limit`). The
+//     garbage collector's soft limit, set to the same, keeps what the runtime holds under it;
+//     the server watches what it needs, read from the runtime (runtime/metrics: the heap the
+//     last collection found live, and what the runtime holds outside the heap; liveMemory):
+//     past 70% of the limit every game forgets its answers; past 80% the games no
 //     request is using and no event stream watches leave memory, least recently used first
 //     (they load back from the store when asked for); past 90% new expensive work (odds,
 //     reach, path, replay, measure, creating a game) is answered 503 with Retry-After until
 //     memory falls back.
 //
-// Expensive work also runs in a bounded number of slots at once (one per core, at least two),
-// so that many clients asking at the same moment cannot each hold a planner's working memory
-// together; and a request that leaves the runtime holding much more than before (a planner run
+// Expensive work also runs in a bounded number of slots at once (one per two cores, at least
+// one), so that many clients asking at the same moment cannot each hold a planner's working
+// memory together, and the players' steps always have a core a planner is not using; and a request that leaves the runtime holding much more than before (a planner run
 // on a big map is 100 MB of garbage) has that memory given back to the system at once.
 
 // Default budgets.
@@ -58,23 +60,40 @@ const (
 type memory struct {
 	slots chan struct{} // one token per expensive request running
 	tight atomic.Bool   // over refuseAt: new expensive work is refused
-	// giving: a collection that gives memory back to the system is running.
+	// giving: a collection that gives memory back to the system is due or running; gaveAt
+	// is when the last one ended (Unix nanoseconds).
 	giving atomic.Bool
+	gaveAt atomic.Int64
 	// read gives the process's memory as the budget counts it (runtime/metrics; tests
 	// replace it).
 	read func() uint64
 }
 
 func newMemory() *memory {
-	return &memory{slots: make(chan struct{}, max(2, runtime.GOMAXPROCS(0))), read: runtimeMemory}
+	return &memory{slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), read: liveMemory}
 }
 
-// runtimeMemory is the memory the Go runtime holds from the system less what it has given
-// back: what the garbage collector's own memory limit counts, and about the resident size.
-func runtimeMemory() uint64 {
+// heldMemory is the memory the Go runtime holds from the system less what it has given back:
+// what the garbage collector's own memory limit counts, and about the resident size.
+func heldMemory() uint64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
 	return s[0].Value.Uint64() - s[1].Value.Uint64()
+}
+
+// liveMemory is the memory the process needs: the heap the last collection found live, and
+// everything the runtime holds outside the heap. It is what the pressure levels read: the
+// garbage between collections is not pressure (at GOGC=400 the heap grows to five times what
+// is live, and with a memory limit to the limit, by design), and the collector's soft limit
+// takes care of it.
+func liveMemory() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/gc/heap/live:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"}, {Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/heap/released:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
+	metrics.Read(s)
+	v := func(i int) uint64 { return s[i].Value.Uint64() }
+	heap := v(2) + v(3) + v(4) + v(5)
+	return v(1) + v(0) - min(heap, v(0))
 }
 
 // heavy runs h as expensive work: refused 503 with Retry-After while memory is tight, and run
@@ -100,9 +119,12 @@ func (s *Server) heavy(h http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		defer func() { <-s.mem.slots }()
-		before := s.mem.read()
+		before, start := heldMemory(), time.Now()
 		h(&dueAfterWork{ResponseWriter: w, timeout: s.cfg.WriteTimeout}, r)
-		if s.mem.read() > before+giveBackAfter {
+		if worked, ok := r.Context().Value(workKey{}).(*time.Duration); ok {
+			*worked += time.Since(start) // the rate limits charge it (RateLimits.Work)
+		}
+		if heldMemory() > before+giveBackAfter {
 			s.giveBack()
 		}
 	}
@@ -113,17 +135,36 @@ func (s *Server) heavy(h http.HandlerFunc) http.HandlerFunc {
 // next (the collector, at GOGC=400, would let the heap grow to five times what is live).
 const giveBackAfter = 32 << 20
 
-// giveBack collects and returns freed memory to the system, in the background, one at a
-// time.
+// giveBackEvery is the least time between two collections that give memory back: each is a
+// whole collection, and under load many requests grow the heap.
+var giveBackEvery = 5 * time.Second
+
+// giveBack collects and returns freed memory to the system, in the background: at once, or,
+// within giveBackEvery of the last, when that has passed. One is due at a time; it gives back
+// what every request before it left.
 func (s *Server) giveBack() {
 	if !s.mem.giving.CompareAndSwap(false, true) {
-		return // one is running: it gives back this request's too
+		return // one is due: it gives back this request's too
 	}
+	s.wg.Add(1)
 	go func() {
+		defer s.wg.Done()
 		defer s.mem.giving.Store(false)
+		if wait := time.Until(time.Unix(0, s.mem.gaveAt.Load()).Add(giveBackEvery)); wait > 0 {
+			select {
+			case <-time.After(wait):
+			case <-s.stop:
+				return
+			}
+		}
 		debug.FreeOSMemory()
+		s.mem.gaveAt.Store(time.Now().UnixNano())
 	}()
 }
+
+// workKey is the request's context key of the time its heavy work took (a *time.Duration),
+// when the rate limits count it.
+type workKey struct{}
 
 // busy answers 503 with Retry-After.
 func busy(w http.ResponseWriter, msg string) {
@@ -217,12 +258,16 @@ func (s *Server) relieve() {
 	limit := float64(s.cfg.MemoryLimit)
 	used := func() float64 { return float64(s.mem.read()) }
 	if used() >= shedAt*limit {
+		shed := false
 		for _, l := range s.byUse() {
-			if c := cacher(l); c != nil {
+			if c := cacher(l); c != nil && c.CacheBytes() > 0 {
 				c.ShedCache(0)
+				shed = true
 			}
 		}
-		debug.FreeOSMemory()
+		if shed { // only then: a collection for nothing, every tick, would be a storm of them
+			debug.FreeOSMemory()
+		}
 	}
 	if used() >= evictAt*limit {
 		s.evictForMemory(func() bool { return used() < shedAt*limit })

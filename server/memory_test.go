@@ -320,8 +320,8 @@ func BenchmarkReachMemory(b *testing.B) {
 			b.Fatalf("%s: %d", path, code)
 		}
 	}
-	time.Sleep(2 * time.Second) // what the server gives back by itself, it has given
-	rssLeft := rss()            // as the requests left it, before any collection the test forces
+	time.Sleep(giveBackEvery + time.Second) // what the server gives back by itself, it has given
+	rssLeft := rss()                        // as the requests left it, before any collection the test forces
 	after, rssAfter := heldHeap(), rss()
 	b.ReportMetric(float64(rssBefore)/1e6, "rss-before-MB")
 	b.ReportMetric(float64(rssLeft)/1e6, "rss-left-MB")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/umpire-referee/umpire/store"
 )
@@ -25,6 +26,10 @@ type sharing struct {
 	catching  sync.WaitGroup // catch-ups the listener started
 	listening atomic.Bool    // it has connected at least once: streams need not poll often
 }
+
+// streamTick is how often an event stream wakes: to look in the store itself (pollDue), and,
+// every tenth, to send a keep-alive.
+var streamTick = 2 * time.Second
 
 // pollEvery is how many 2-second ticks of an event stream pass between its own looks at the
 // store when the server listens for commits: a fallback, for a notification lost between a

@@ -412,3 +412,47 @@ func (p *tcpProxy) setDown(down bool) {
 		clear(p.conns)
 	}
 }
+
+// countingStore counts the store's Entries reads.
+type countingStore struct {
+	store.Store
+	entries atomic.Int64
+}
+
+func (c *countingStore) Entries(ctx context.Context, id string, after int) ([]game.Entry, error) {
+	c.entries.Add(1)
+	return c.Store.Entries(ctx, id, after)
+}
+
+// TestStreamPollsByItsTicks: with a listener telling of commits, an event stream looks in the
+// store itself only every pollEvery-th tick, however often its game is played. (Each step
+// started its count again, so every stream of a game played every few seconds asked the store
+// at every tick: two PostgreSQL servers with 3,000 streams fell behind for good.)
+func TestStreamPollsByItsTicks(t *testing.T) {
+	defer func(old time.Duration) { streamTick = old }(streamTick)
+	streamTick = 20 * time.Millisecond
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := &countingStore{Store: st}
+	s := New(Config{Store: cs, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) }, Logf: t.Logf})
+	t.Cleanup(func() { s.Close(); st.Close() })
+	s.sharing = &sharing{done: make(chan struct{})} // as if it listened: streams need not poll often
+	close(s.sharing.done)
+	s.sharing.stop = func() {}
+	s.sharing.listening.Store(true)
+	c := serveTest(t, s)
+	cr := c.create(demoScenario)
+	c.events(t.Context(), cr, Referee)
+	time.Sleep(50 * time.Millisecond)
+	before := cs.entries.Load()
+	end := time.Now().Add(20 * pollEvery * streamTick / 10) // two polls' worth of ticks
+	for i := 0; time.Now().Before(end); i++ {
+		c.mustStep(cr, Referee, cr.N+1+i, loadCycle[i%len(loadCycle)])
+		time.Sleep(streamTick * 3 / 2)
+	}
+	if got := cs.entries.Load() - before; got > 3 {
+		t.Errorf("the stream read the store %d times in about 30 ticks of a game played every tick and a half; at most 3 (one in %d ticks)", got, pollEvery)
+	}
+}
