@@ -56,31 +56,15 @@ func (s *Server) guard(next http.Handler) http.Handler {
 // has locked for IdleEvict and that have no event stream open. They load back from the store
 // on their next request, as after a restart.
 func (s *Server) evictIdle() {
-	defer s.wg.Done()
 	every := min(s.cfg.IdleEvict/4, time.Minute)
-	t := time.NewTicker(max(every, 10*time.Millisecond))
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-			s.evictOlder(time.Now().Add(-s.cfg.IdleEvict))
-		}
-	}
+	s.every(max(every, 10*time.Millisecond), func() { s.evictOlder(time.Now().Add(-s.cfg.IdleEvict)) })
 }
 
 // evictOlder drops the games last used before cutoff that no event stream watches. It
 // returns how many it dropped.
 func (s *Server) evictOlder(cutoff time.Time) int {
-	s.mu.Lock()
-	all := make([]*live, 0, len(s.games))
-	for _, l := range s.games {
-		all = append(all, l)
-	}
-	s.mu.Unlock()
 	n := 0
-	for _, l := range all {
+	for _, l := range s.inMemory() {
 		l.mu.Lock()
 		if len(l.subs) == 0 && !l.broken && l.used.Load() < cutoff.UnixNano() {
 			s.drop(l, whyIdle)

@@ -187,12 +187,7 @@ func (s *Server) limitCache(l *live) {
 
 // byUse is the games in memory, least recently used first.
 func (s *Server) byUse() []*live {
-	s.mu.Lock()
-	all := make([]*live, 0, len(s.games))
-	for _, l := range s.games {
-		all = append(all, l)
-	}
-	s.mu.Unlock()
+	all := s.inMemory()
 	used := make(map[*live]int64, len(all)) // read once: requests go on meanwhile
 	for _, l := range all {
 		used[l] = l.used.Load()
@@ -236,18 +231,32 @@ func (s *Server) keepCacheTotal() {
 }
 
 // watchMemory runs until Close on a server with a MemoryLimit, relieving memory as it fills.
-func (s *Server) watchMemory() {
+func (s *Server) watchMemory() { s.every(memWatchEvery, s.relieve) }
+
+// every runs f every d until Close. The caller has counted it in s.wg.
+func (s *Server) every(d time.Duration, f func()) {
 	defer s.wg.Done()
-	t := time.NewTicker(memWatchEvery)
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
 		case <-s.stop:
 			return
 		case <-t.C:
-			s.relieve()
+			f()
 		}
 	}
+}
+
+// inMemory is the games in memory now.
+func (s *Server) inMemory() []*live {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := make([]*live, 0, len(s.games))
+	for _, l := range s.games {
+		all = append(all, l)
+	}
+	return all
 }
 
 // relieve reads the memory in use and does what its level calls for: shed every game's
