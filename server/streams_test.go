@@ -104,6 +104,17 @@ func nextEvent(t *testing.T, events <-chan string, bound time.Duration, what str
 	return ""
 }
 
+// watched serves s, creates the demo game on it and opens a spectator's stream of it, until
+// the test ends: the client, the game, the stream's context and its events.
+func watched(t *testing.T, s *Server) (*client, Created, context.Context, <-chan string) {
+	t.Helper()
+	c := serveTest(t, s)
+	cr := c.create(demoScenario)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return c, cr, ctx, reconnected(t, ctx, c, cr, 0)
+}
+
 // reconnected opens the stream again, as the page's EventSource does once it ends, and checks
 // that its hello event says the game is at step n.
 func reconnected(t *testing.T, ctx context.Context, c *client, cr Created, n int) <-chan string {
@@ -141,11 +152,7 @@ func heardWithin(t *testing.T, events <-chan string, bound time.Duration, n int,
 // store has it and hears the steps played after.
 func TestStreamEndsOnFailedSave(t *testing.T) {
 	s, f := faultyServer(t, Config{})
-	c := serveTest(t, s)
-	cr := c.create(demoScenario)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	events := reconnected(t, ctx, c, cr, 0)
+	c, cr, ctx, events := watched(t, s)
 	c.mustStep(cr, "German", 1, "PzIV start")
 	heard(t, events, 1, "PzIV start")
 
@@ -243,11 +250,7 @@ func loseRace(t *testing.T, a, b *client) {
 // ends; opened again, the stream stands where the game's log stops replaying.
 func TestStreamEndsOnCatchUpFailure(t *testing.T) {
 	s := sqliteServer(t, Config{Shared: true})
-	c := serveTest(t, s)
-	cr := c.create(demoScenario)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	events := reconnected(t, ctx, c, cr, 0)
+	c, cr, ctx, events := watched(t, s)
 	c.mustStep(cr, "German", 1, "PzIV start")
 	heard(t, events, 1, "PzIV start")
 	bad := game.Entry{N: 2, Line: "PzIV enter 2A1", Rolls: []dice.Roll{{Kind: dice.DR, Total: 7}}}
@@ -271,11 +274,7 @@ func TestStreamEndsOnCatchUpFailure(t *testing.T) {
 // steps after.
 func TestStreamsAndIdleEviction(t *testing.T) {
 	s := sqliteServer(t, Config{IdleEvict: 20 * time.Millisecond})
-	c := serveTest(t, s)
-	cr := c.create(demoScenario)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	events := reconnected(t, ctx, c, cr, 0)
+	c, cr, ctx, events := watched(t, s)
 	time.Sleep(100 * time.Millisecond) // several sweeps
 	if n := s.evictOlder(time.Now().Add(time.Hour)); n != 0 {
 		t.Fatalf("a sweep dropped %d games, the one watched among them", n)
@@ -316,11 +315,7 @@ func TestStreamEndsOnDatabaseRestart(t *testing.T) {
 	}
 	s := New(Config{Store: st, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) }, Logf: t.Logf})
 	t.Cleanup(func() { s.Close(); st.Close() })
-	c := serveTest(t, s)
-	cr := c.create(demoScenario)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	events := reconnected(t, ctx, c, cr, 0)
+	c, cr, ctx, events := watched(t, s)
 	c.mustStep(cr, "German", 1, "PzIV start")
 	heard(t, events, 1, "PzIV start")
 

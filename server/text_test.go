@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -104,11 +103,7 @@ func (s *watchedStore) MapCount(ctx context.Context) (int, error) {
 // name or body, a file given to the editor) is refused 400 with a message naming the field
 // and the character, before any store is called; the game and the maps are as they were.
 func TestControlCharactersRefused(t *testing.T) {
-	sqlite, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sqlite.Close()
+	sqlite := openStore(t)
 	st := &watchedStore{Store: sqlite, t: t}
 	s := New(Config{Store: st, Dice: func(string) dice.Source { return dice.NewSeeded(3) }})
 	cr, err := s.Demo(context.Background())
@@ -269,11 +264,7 @@ func (s *failingStore) Maps(ctx context.Context) ([]store.Map, error) {
 // words: it says what failed and gives an error id, and the server's log has the id with the
 // store's words.
 func TestStoreErrorsLogged(t *testing.T) {
-	sqlite, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sqlite.Close()
+	sqlite := openStore(t)
 	st := &failingStore{Store: sqlite}
 	var logMu sync.Mutex
 	var log []string
