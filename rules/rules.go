@@ -132,7 +132,8 @@ type Game interface {
 	// object holding head's fields and the ruleset's own. The map (or table) is left out
 	// unless withMap.
 	View(head Head, withMap bool) any
-	// StepView is a step (its report and logged rolls) as role may see it.
+	// StepView is a step (its report and logged rolls) as role may see it. A Game that is not
+	// a [Gatekeeper] shows every role the same: the server makes one view for all of them.
 	StepView(rep *Report, rolls []dice.Roll, role string) StepView
 	// Summary is what `umpire play` prints after the steps: each force's state.
 	Summary() []string

@@ -77,14 +77,23 @@ func (l *live) publish(n int) {
 		return
 	}
 	msgs := map[string][]byte{}
+	// A game without hidden information shows every role the same step and hash
+	// (rules.Game.StepView): one message serves every stream, made once, under the game's lock.
+	_, hidden := l.g.Rules().(rules.Gatekeeper)
+	_, perRole := l.g.Rules().(rules.RoleHasher)
+	same := !hidden && !perRole
 	for ch, role := range l.subs {
-		msg, ok := msgs[role]
+		key := role
+		if same {
+			key = ""
+		}
+		msg, ok := msgs[key]
 		if !ok {
 			var err error
 			if msg, err = stepEvent(l, n, role); err != nil {
 				msg = nil // the stream is dropped: its page reconnects, reloads and says what failed
 			}
-			msgs[role] = msg
+			msgs[key] = msg
 		}
 		if msg == nil {
 			delete(l.subs, ch)
