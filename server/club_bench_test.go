@@ -90,6 +90,7 @@ import (
 //	UMPIRE_CLUB_FLOODS      off: no floods, quiet windows only (on)
 //	UMPIRE_CLUB_PROXY       round-robin or sticky (round-robin)
 //	UMPIRE_CLUB_MEMORY      each server's --memory-limit (768MiB; 0: none)
+//	UMPIRE_CLUB_PPROF       PORT: server i serves Go's profiler on 127.0.0.1:PORT+i (none)
 //	UMPIRE_CLUB_PG_SERVERS  servers on PostgreSQL (2); 1: one, reached directly, to tell
 //	                        what the store costs from what sharing it does
 //
@@ -176,7 +177,11 @@ type clubKnobs struct {
 	grid                 [][2]int      // the grid flood's layouts (gridSizes, gridSizesAll)
 	target               []byte        // the scenario of the game the floods aim at
 	memLimit             string        // the servers' --memory-limit ("" or "0": none)
+	pprofPort            int           // server i serves its profiler on 127.0.0.1:pprofPort+i (0: none)
 }
+
+// profilers counts the servers started with a profiler, for their ports.
+var profilers atomic.Int32
 
 // memorySize is a --memory-limit as the knob takes it.
 var memorySize = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?([KMGT]i?B)?$`)
@@ -211,6 +216,7 @@ func clubKnobsFromEnv(getenv func(string) string) (clubKnobs, error) {
 		}},
 		{"UMPIRE_CLUB_FLOODS", func(s string) error { return oneOf(s, "on", "off", &k.floods) }},
 		{"UMPIRE_CLUB_PROXY", func(s string) error { return oneOf(s, "sticky", "round-robin", &k.sticky) }},
+		{"UMPIRE_CLUB_PPROF", func(s string) (err error) { k.pprofPort, err = positiveInt(s, 65000); return }},
 		{"UMPIRE_CLUB_MEMORY", func(s string) error {
 			if !memorySize.MatchString(s) {
 				return fmt.Errorf("not a size for --memory-limit (768MiB, 1GB, 0 for none)")
@@ -279,6 +285,9 @@ func startUmpire(tb testing.TB, exe, db string, k clubKnobs) *umpireProc {
 		"--trusted-proxies", "127.0.0.0/8", "--idle-evict", k.idleEvict.String()}
 	if k.memLimit != "" {
 		args = append(args, "--memory-limit", k.memLimit)
+	}
+	if k.pprofPort > 0 {
+		args = append(args, "--pprof", fmt.Sprintf("127.0.0.1:%d", k.pprofPort+int(profilers.Add(1)-1)))
 	}
 	cmd := exec.Command(exe, args...)
 	p := &umpireProc{out: &capped{}}

@@ -55,6 +55,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	proxies := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client (for the rate limits)")
 	noLimits := fs.Bool("no-limits", false, "no rate limits (local play)")
 	maxMaps := fs.Int("max-maps", server.DefaultMaxMaps, "the most saved maps the store may hold")
+	pprofAddr := fs.String("pprof", "", "serve Go's profiler (net/http/pprof) on this address, apart from the game server (keep it on loopback)")
 	var memLimit, cacheLimit, cacheTotal size
 	fs.Var(&memLimit, "memory-limit", "a ceiling on the server's memory (SIZE: bytes, or 500MB, 1GiB): the garbage collector works harder near it, and the server sheds kept answers, then idle games, then refuses new expensive work 503 (0: GOMEMLIMIT, or none)")
 	fs.Var(&cacheLimit, "cache-limit", "the most bytes of answers one game keeps to answer again (SIZE; 0: 32MB)")
@@ -121,6 +122,12 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		where = "PostgreSQL"
 	}
 	fmt.Fprintf(stdout, "umpire serve: listening on %s (games kept in %s)\n", base, where)
+	if *pprofAddr != "" { // after the first line, which scripts read for the address
+		if err := serveProfiler(*pprofAddr, stdout); err != nil {
+			fmt.Fprintf(stderr, "umpire serve: --pprof: %v\n", err)
+			return 1
+		}
+	}
 	if !*noDemo {
 		for _, demo := range []func(context.Context) (*server.Created, error){srv.Demo, srv.DemoLHY, srv.DemoLW} {
 			c, err := demo(ctx)
