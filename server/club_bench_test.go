@@ -38,11 +38,12 @@ import (
 //   - sqlite: the default SQLite store, one `umpire serve`;
 //   - postgres: two `umpire serve` processes on one PostgreSQL database (Shared), behind one
 //     address: a reverse proxy in the benchmark (net/http/httputil, FlushInterval -1 so the
-//     event streams flow through it), round-robin per request. Round-robin is what a load
-//     balancer does unless told otherwise, and the hard case for two servers: a step may land
-//     on either, and a page's stream learns of a step taken on the other server from
-//     PostgreSQL's NOTIFY. UMPIRE_CLUB_PROXY=sticky sends each game to one server (by a hash of
-//     its id) instead. It skips without UMPIRE_TEST_POSTGRES.
+//     event streams flow through it), sticky by game: each game's requests and streams go to
+//     one server, chosen by a hash of its id, as a deployment of several game servers routes
+//     them (the other server hears of its steps only through PostgreSQL's NOTIFY).
+//     UMPIRE_CLUB_PROXY=round-robin sends each request to the next server instead, the hard
+//     case: each server then replays every step the other took, to play the next and for its
+//     pages. It skips without UMPIRE_TEST_POSTGRES.
 //
 // The servers are child processes, `umpire serve` built from ../cmd/umpire, so each one's
 // RSS is its own (read from /proc/PID/status), not shared with the load clients, the streams'
@@ -88,7 +89,7 @@ import (
 //	UMPIRE_CLUB_WINDOW      each measured window (10s)
 //	UMPIRE_CLUB_RUNS        quiet and flood windows, each figure the median over them (5)
 //	UMPIRE_CLUB_FLOODS      off: no floods, quiet windows only (on)
-//	UMPIRE_CLUB_PROXY       round-robin or sticky (round-robin)
+//	UMPIRE_CLUB_PROXY       sticky or round-robin (sticky)
 //	UMPIRE_CLUB_MEMORY      each server's --memory-limit (768MiB; 0: none)
 //	UMPIRE_CLUB_PPROF       PORT: server i serves Go's profiler on 127.0.0.1:PORT+i (none)
 //	UMPIRE_CLUB_PG_SERVERS  servers on PostgreSQL (2); 1: one, reached directly, to tell
@@ -189,7 +190,7 @@ var memorySize = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?([KMGT]i?B)?$`)
 // clubKnobsFromEnv reads the knobs from the environment (getenv), with the defaults of a full
 // evening.
 func clubKnobsFromEnv(getenv func(string) string) (clubKnobs, error) {
-	k := clubKnobs{games: 1000, rate: 2000, window: 10 * time.Second, runs: 5, floods: true, pgServers: 2,
+	k := clubKnobs{games: 1000, rate: 2000, window: 10 * time.Second, runs: 5, floods: true, sticky: true, pgServers: 2,
 		floodEvery: 5 * time.Millisecond, warmup: 3 * time.Second, settle: time.Second,
 		tail: 2500 * time.Millisecond, idleEvict: 10 * time.Second, dormant: 20, grid: gridSizesAll, target: floodTarget(),
 		memLimit: "768MiB"}
@@ -505,12 +506,12 @@ func TestClubKnobs(t *testing.T) {
 		err  string
 	}{
 		{env: nil, want: func(k clubKnobs) bool {
-			return k.games == 1000 && k.rate == 2000 && k.window == 10*time.Second && k.runs == 5 && k.floods && !k.sticky && k.pgServers == 2
+			return k.games == 1000 && k.rate == 2000 && k.window == 10*time.Second && k.runs == 5 && k.floods && k.sticky && k.pgServers == 2
 		}},
 		{env: map[string]string{"UMPIRE_CLUB_GAMES": "100", "UMPIRE_CLUB_RATE": "200", "UMPIRE_CLUB_WINDOW": "3s",
-			"UMPIRE_CLUB_RUNS": "1", "UMPIRE_CLUB_FLOODS": "off", "UMPIRE_CLUB_PROXY": "sticky"},
+			"UMPIRE_CLUB_RUNS": "1", "UMPIRE_CLUB_FLOODS": "off", "UMPIRE_CLUB_PROXY": "round-robin"},
 			want: func(k clubKnobs) bool {
-				return k.games == 100 && k.rate == 200 && k.window == 3*time.Second && k.runs == 1 && !k.floods && k.sticky
+				return k.games == 100 && k.rate == 200 && k.window == 3*time.Second && k.runs == 1 && !k.floods && !k.sticky
 			}},
 		{env: map[string]string{"UMPIRE_CLUB_GAMES": "0"}, err: "UMPIRE_CLUB_GAMES=0: not a whole number from 1 to 60000"},
 		{env: map[string]string{"UMPIRE_CLUB_GAMES": "1e3"}, err: "UMPIRE_CLUB_GAMES=1e3: not a whole number"},

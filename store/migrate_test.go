@@ -405,3 +405,26 @@ func TestRecordedDatabaseUpgraded(t *testing.T) {
 		t.Errorf("the recorded database itself changed (%v)", err)
 	}
 }
+
+// TestTellSteps: a StepsChannel payload tells each of its steps, in order, unless this store
+// handle committed them; what is not a step is passed over.
+func TestTellSteps(t *testing.T) {
+	for _, c := range []struct {
+		payload string
+		want    []string
+	}{
+		{"other g1 5", []string{"g1 5"}},
+		{"other g1 5 g2 7 g1 6", []string{"g1 5", "g2 7", "g1 6"}},
+		{"me g1 5 g2 7", nil},
+		{"other g1 five g2 7", []string{"g2 7"}},
+		{"other g1", nil},
+		{"", nil},
+		{"other g1 5 g2", []string{"g1 5"}},
+	} {
+		var got []string
+		tellSteps(c.payload, "me", func(game string, n int) { got = append(got, fmt.Sprintf("%s %d", game, n)) })
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%q told %v, want %v", c.payload, got, c.want)
+		}
+	}
+}

@@ -11,8 +11,9 @@ import (
 )
 
 // StepsChannel is the PostgreSQL notification channel on which every committed step is
-// announced, with the payload "ORIGIN GAME N": the name of the store handle that committed it
-// (random, one per Open), the game's id and the step's number, separated by spaces.
+// announced, with the payload "ORIGIN GAME N [GAME N ...]": the name of the store handle that
+// committed them (random, one per Open), then each step's game id and number, separated by
+// spaces: one notification for the steps one commit added.
 const StepsChannel = "umpire_steps"
 
 // Notifier is a Store that tells of steps as they are committed, by this process or any other
@@ -88,15 +89,20 @@ func (s *pgStore) listen1(ctx context.Context, step func(game string, n int)) (l
 		if err != nil {
 			return true
 		}
-		origin, rest, _ := strings.Cut(note.Payload, " ")
-		i := strings.LastIndexByte(rest, ' ')
-		if origin == s.origin || i < 0 {
-			continue // our own step, or not a step
+		tellSteps(note.Payload, s.origin, step)
+	}
+}
+
+// tellSteps calls step for each step of a StepsChannel payload that another store handle than
+// origin committed; what is not a step is passed over.
+func tellSteps(payload, origin string, step func(game string, n int)) {
+	f := strings.Fields(payload)
+	if len(f) < 3 || f[0] == origin {
+		return // not a step, or our own
+	}
+	for i := 1; i+1 < len(f); i += 2 {
+		if n, err := strconv.Atoi(f[i+1]); err == nil {
+			step(f[i], n)
 		}
-		n, err := strconv.Atoi(rest[i+1:])
-		if err != nil {
-			continue
-		}
-		step(rest[:i], n)
 	}
 }

@@ -430,9 +430,11 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 const sqliteInsert = `INSERT INTO steps (game, n, line, rolls) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`
 
 // insertPostgres writes the batch's steps not yet failed in errs in one statement, its own
-// transaction: one round trip for the whole batch. The statement also notifies StepsChannel of
-// each step it added ("ORIGIN GAME N"), delivered to the listeners only if, and once, it commits. A
-// step it did not add (its number was taken) gets ErrConflict in errs.
+// transaction: one round trip for the whole batch. The statement also notifies StepsChannel,
+// once, of every step it added ("ORIGIN GAME N GAME N ..."), delivered to the listeners only
+// if, and once, it commits: PostgreSQL queues each notification under a lock every notifying
+// commit takes, and one a step kept two servers' commits waiting on each other. A step it did
+// not add (its number was taken) gets ErrConflict in errs.
 func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []error) error {
 	var games, lines, rs []string
 	var ns []int64
@@ -445,7 +447,10 @@ func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []err
 		INSERT INTO steps (game, n, line, rolls)
 		SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[])
 		ON CONFLICT DO NOTHING RETURNING game, n)
-	SELECT game, n, pg_notify('` + StepsChannel + `', $5 || ' ' || game || ' ' || n) FROM added`
+	, told AS (
+		SELECT pg_notify('` + StepsChannel + `', $5 || string_agg(' ' || game || ' ' || n, '')) FROM added
+		HAVING count(*) > 0)
+	SELECT game, n FROM added LEFT JOIN told ON true`
 	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs, s.origin)
 	if err != nil {
 		return err
@@ -458,8 +463,7 @@ func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []err
 	added := map[key]bool{}
 	for rows.Next() {
 		var k key
-		var ignored sql.RawBytes
-		if err := rows.Scan(&k.game, &k.n, &ignored); err != nil {
+		if err := rows.Scan(&k.game, &k.n); err != nil {
 			return err
 		}
 		added[k] = true
