@@ -110,11 +110,7 @@ func TestControlCharactersRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := call(s, "POST", "/api/maps", "", []byte(`{"name": "two", "ruleset": "asl", "map": "boards: [\"2\"]\n"}`))
-	var saved MapSaved
-	if w.Code != http.StatusCreated || json.Unmarshal(w.Body.Bytes(), &saved) != nil {
-		t.Fatalf("saving a map: %d %s", w.Code, w.Body)
-	}
+	saved := saveMapTwo(t, s)
 	german, games := cr.Tokens["German"], "/api/games/"+cr.ID
 	scenario := func(id string) []byte {
 		return []byte(`{"map": {"boards": ["2"]}, "units": [{"id": ` + id + `, "side": "German", "vehicle": {"mp": 10, "class": "tank"}, "at": "2M3", "vca": "L2-M2"}]}`)
@@ -281,11 +277,7 @@ func TestStoreErrorsLogged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := call(s, "POST", "/api/maps", "", []byte(`{"name": "two", "ruleset": "asl", "map": "boards: [\"2\"]\n"}`))
-	var saved MapSaved
-	if w.Code != http.StatusCreated || json.Unmarshal(w.Body.Bytes(), &saved) != nil {
-		t.Fatalf("saving a map: %d %s", w.Code, w.Body)
-	}
+	saveMapTwo(t, s)
 	s.mu.Lock()
 	l := s.games[other.ID]
 	s.mu.Unlock()
@@ -337,4 +329,15 @@ func TestStoreErrorsLogged(t *testing.T) {
 			}
 		})
 	}
+}
+
+// saveMapTwo saves the one-board ASL map "two" on s, as its tests find it.
+func saveMapTwo(t *testing.T, s *Server) MapSaved {
+	t.Helper()
+	w := call(s, "POST", "/api/maps", "", []byte(`{"name": "two", "ruleset": "asl", "map": "boards: [\"2\"]\n"}`))
+	var saved MapSaved
+	if w.Code != http.StatusCreated || json.Unmarshal(w.Body.Bytes(), &saved) != nil {
+		t.Fatalf("saving a map: %d %s", w.Code, w.Body)
+	}
+	return saved
 }
