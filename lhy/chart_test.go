@@ -425,24 +425,10 @@ func lhyChartMismatches(sec string) (bad []string, cells map[string]int) {
 // with rules-notes section 2 (the shared copy when present) and with testdata's copy of it, which
 // is what a checkout without ../shared reads.
 func TestChartCells(t *testing.T) {
-	sources := rulecheck.NotesAndCopy(t, section, chartCopy)
-	for src, sec := range sources {
-		t.Run(src, func(t *testing.T) {
-			bad, cells := lhyChartMismatches(sec)
-			for _, b := range bad {
-				t.Error(b)
-			}
-			t.Logf("read from %s: cells compared %v", src, cells)
-			for table, want := range map[string]int{
-				"AssaultResults": 12 * len(AssaultResults), "AssaultDRMs": int(NumAssaultDRMs) + 1, "VDADRMs": int(NumVDADRMs),
-				"numbers": len(numberFacts) + 2, // two phrases hold two numbers
-			} {
-				if cells[table] != want {
-					t.Errorf("compared %d %s cells, want every one of %d", cells[table], table, want)
-				}
-			}
-		})
-	}
+	rulecheck.CheckCells(t, section, chartCopy, lhyChartMismatches, map[string]int{
+		"AssaultResults": 12 * len(AssaultResults), "AssaultDRMs": int(NumAssaultDRMs) + 1, "VDADRMs": int(NumVDADRMs),
+		"numbers": len(numberFacts) + 2, // two phrases hold two numbers
+	})
 }
 
 // TestChartCopyMatchesRulesNotes keeps testdata's copy of section 2 (read when ../shared is

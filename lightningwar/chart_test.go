@@ -247,24 +247,10 @@ func lwChartMismatches(sec string) (bad []string, cells map[string]int) {
 // the Vehicle Miring Table and the movement's numbers with rules-notes section 3 (the shared copy
 // when present, and testdata's copy) and the seed's typed cells.
 func TestChartCells(t *testing.T) {
-	sources := rulecheck.NotesAndCopy(t, section, chartCopy)
-	for src, sec := range sources {
-		t.Run(src, func(t *testing.T) {
-			bad, cells := lwChartMismatches(sec)
-			for _, b := range bad {
-				t.Error(b)
-			}
-			t.Logf("read from %s: cells compared %v", src, cells)
-			for table, want := range map[string]int{
-				"MovementChart": 2*len(MovementChart) + 1, "SlopeChart": len(SlopeChart), "BaseMovement": len(seedSpeeds),
-				"MiringTable": 12, "numbers": len(notesNumbers) + len(seedNumbers),
-			} {
-				if cells[table] != want {
-					t.Errorf("compared %d %s cells, want every one of %d", cells[table], table, want)
-				}
-			}
-		})
-	}
+	rulecheck.CheckCells(t, section, chartCopy, lwChartMismatches, map[string]int{
+		"MovementChart": 2*len(MovementChart) + 1, "SlopeChart": len(SlopeChart), "BaseMovement": len(seedSpeeds),
+		"MiringTable": 12, "numbers": len(notesNumbers) + len(seedNumbers),
+	})
 }
 
 // TestChartCopyMatchesRulesNotes keeps testdata's copy of section 3 the same as rules-notes.

@@ -88,3 +88,25 @@ func NotesAndCopy(t testing.TB, part func(doc string) string, copy string) map[s
 	}
 	return out
 }
+
+// CheckCells compares a chart with every text of its section NotesAndCopy gives (the shared
+// rules-notes, and the copy in testdata): mismatches reads one text and says what disagrees
+// and how many cells of each table it compared; each table must have had every one of its
+// cells compared (want), so a row the reading skipped is a failure too.
+func CheckCells(t *testing.T, part func(doc string) string, copy string, mismatches func(text string) (bad []string, cells map[string]int), want map[string]int) {
+	t.Helper()
+	for src, text := range NotesAndCopy(t, part, copy) {
+		t.Run(src, func(t *testing.T) {
+			bad, cells := mismatches(text)
+			for _, b := range bad {
+				t.Error(b)
+			}
+			t.Logf("read from %s: cells compared %v", src, cells)
+			for table, n := range want {
+				if cells[table] != n {
+					t.Errorf("compared %d %s cells, want every one of %d", cells[table], table, n)
+				}
+			}
+		})
+	}
+}
