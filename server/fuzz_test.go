@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	aslrs "github.com/umpire-referee/umpire/asl/ruleset"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/store"
 )
@@ -318,8 +319,8 @@ func FuzzMeasure(f *testing.F) {
 func FuzzRulesetRoutes(f *testing.F) {
 	routes := fuzzRoutes()
 	for i := range routes {
-		for _, q := range []string{"", "rows=2", "rows=2,3/4,5", "rows=" + rowsOf(1000, 1000), "rows=" + rowsOf(1000, 1),
-			"rows=" + rowsOf(6, 6), "rows=1,1", "rows=%3B%3B", "rows=2,x", "rows=%00", "q=tiger&nationality=german&limit=5",
+		for _, q := range []string{"", "rows=2", "rows=2,3/4,5", "rows=" + aslrs.Rows(1000, 1000), "rows=" + aslrs.Rows(1000, 1),
+			"rows=" + aslrs.Rows(6, 6), "rows=1,1", "rows=%3B%3B", "rows=2,x", "rows=%00", "q=tiger&nationality=german&limit=5",
 			"limit=0", "limit=201", "limit=-1", "nationality=" + strings.Repeat("x", 5000), "q=" + strings.Repeat("x", 201), "%zz=1&rows=2"} {
 			f.Add(uint8(i), q)
 		}

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	aslrs "github.com/umpire-referee/umpire/asl/ruleset"
 	"github.com/umpire-referee/umpire/hex"
 )
 
@@ -132,7 +133,7 @@ func attack(ctx context.Context, base string, demo Created, every time.Duration,
 	})
 	// The map editor's grid, with no token, of 1,000 boards (a 30 MB answer before
 	// --max-boards held it) and of small arrangements that vary; and ASL's other routes.
-	bigGrid := "/api/rulesets/asl/grid?rows=" + rowsOf(1000, 1000)
+	bigGrid := "/api/rulesets/asl/grid?rows=" + aslrs.Rows(1000, 1000)
 	loop(func(int) { send("grid over the caps", "198.51.100.6", "GET", bigGrid, "", nil) })
 	loop(func(i int) {
 		rows := []string{"2", "2,3", "2/3", "2,3/4,5", "2,3,4", "1,2,3/4,5,6"}[i%6]
@@ -148,7 +149,8 @@ func attack(ctx context.Context, base string, demo Created, every time.Duration,
 		send("varying reach", "198.51.100.9", "GET", "/api/games/"+demo.ID+"/units/PzIV/"+varyingReach(i), demo.Tokens[Referee], nil)
 	})
 	loop(func(i int) {
-		send("many-board grid", "198.51.100.10", "GET", "/api/rulesets/asl/grid?rows="+manyBoards(grid[i%len(grid)]), "", nil)
+		g := grid[i%len(grid)] // boards in a row, rows
+		send("many-board grid", "198.51.100.10", "GET", "/api/rulesets/asl/grid?rows="+aslrs.Rows(g[0]*g[1], g[0]), "", nil)
 	})
 	for range 2 { // from one address, an expensive read's path without a token: cheap to refuse
 		loop(func(int) { send("429 storm", "198.51.100.11", "GET", "/api/games/"+demo.ID+"/odds", "", nil) })
@@ -203,19 +205,6 @@ var (
 	gridSizes    = [][2]int{{2, 1}, {8, 2}, {10, 2}, {8, 8}}
 	gridSizesAll = append(gridSizes[:len(gridSizes):len(gridSizes)], [2]int{10, 100})
 )
-
-// manyBoards is the ?rows= of a grid request: a layout of size[0] boards in a row and size[1]
-// rows, its boards numbered from 1.
-func manyBoards(size [2]int) string {
-	var b strings.Builder
-	for k := 0; k < size[0]*size[1]; k++ {
-		if k > 0 {
-			b.WriteByte(map[bool]byte{true: '/', false: ','}[k%size[0] == 0])
-		}
-		b.WriteString(strconv.Itoa(k + 1))
-	}
-	return b.String()
-}
 
 // allowed are the answers each attack may get; anything else (a 5xx above all) fails. A nil
 // list allows any 2xx or 4xx answer, and 503 with Retry-After (a server shedding load): the

@@ -11,10 +11,10 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
+	aslrs "github.com/umpire-referee/umpire/asl/ruleset"
 	"github.com/umpire-referee/umpire/rules"
 )
 
@@ -182,22 +182,6 @@ func TestRouteClasses(t *testing.T) {
 	}
 }
 
-// rowsOf is n boards numbered from 1 in rows of per.
-func rowsOf(n, per int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		switch {
-		case i == 1:
-		case (i-1)%per == 0:
-			b.WriteByte('/')
-		default:
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(i))
-	}
-	return b.String()
-}
-
 // TestGridOverBoards: the grid of more boards than --max-boards is refused 422 naming the
 // limit, before the map is laid out (the refusal costs kilobytes, where the grid of 1,000
 // boards was a 30 MB answer); over --max-hexes likewise; and a grid within both is answered.
@@ -211,11 +195,11 @@ func TestGridOverBoards(t *testing.T) {
 		max        int
 		says       string
 	}{
-		{"a thousand boards", rowsOf(1000, 1000), 422, rules.LimitBoards, 16, "rows names 1000 boards; this server takes at most 16 (--max-boards)"},
-		{"seventeen in rows of four", rowsOf(17, 4), 422, rules.LimitBoards, 16, "17 boards"},
-		{"twelve in a row: 385 x 11 hexes", rowsOf(12, 12), 422, rules.LimitHexes, 3000, "= 4235 hexes; this server takes at most 3000 (--max-hexes)"},
+		{"a thousand boards", aslrs.Rows(1000, 1000), 422, rules.LimitBoards, 16, "rows names 1000 boards; this server takes at most 16 (--max-boards)"},
+		{"seventeen in rows of four", aslrs.Rows(17, 4), 422, rules.LimitBoards, 16, "17 boards"},
+		{"twelve in a row: 385 x 11 hexes", aslrs.Rows(12, 12), 422, rules.LimitHexes, 3000, "= 4235 hexes; this server takes at most 3000 (--max-hexes)"},
 		{"two by two", "1,2/3,4", 200, "", 0, ""},
-		{"sixteen in one column", rowsOf(16, 1), 422, rules.LimitHexes, 3000, "(--max-hexes)"},
+		{"sixteen in one column", aslrs.Rows(16, 1), 422, rules.LimitHexes, 3000, "(--max-hexes)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var before, after runtime.MemStats
@@ -274,7 +258,7 @@ func routeValues(r *rand.Rand) string {
 	switch r.IntN(6) {
 	case 0: // an arrangement of boards, sound or not
 		n, per := 1+r.IntN(40), 1+r.IntN(8)
-		s := rowsOf(n, per)
+		s := aslrs.Rows(n, per)
 		if r.IntN(4) == 0 {
 			s = strings.ReplaceAll(s, "/", ";")
 		}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/umpire-referee/umpire/hex"
@@ -94,6 +95,19 @@ func Grid(rows [][]string, lim rules.Limits) (rules.Bounds, []GridHex, error) {
 	}
 	b.MaxX, b.MaxY = rules.Round(b.MaxX), rules.Round(b.MaxY)
 	return b, hs, nil
+}
+
+// Rows writes the ?rows= of the grid (parseRows reads it) for boards numbered 1 to n, per to a
+// row: "1,2/3,4" for 4 and 2.
+func Rows(n, per int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteByte(map[bool]byte{true: '/', false: ','}[(i-1)%per == 0])
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	return b.String()
 }
 
 // parseRows reads ?rows=: boards left to right split by commas, rows split by slashes or

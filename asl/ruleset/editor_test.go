@@ -68,22 +68,6 @@ func TestGridNeighbours(t *testing.T) {
 	}
 }
 
-// boardList is n boards, numbered from 1, in one row split into rows of at most per.
-func boardList(n, per int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		switch {
-		case i == 1:
-		case (i-1)%per == 0:
-			b.WriteByte('/')
-		default:
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(i))
-	}
-	return b.String()
-}
-
 // TestGridCaps: the grid route refuses an arrangement over the server's boards or hexes with
 // the limit, its value, what was asked and the flag, and answers one within them.
 func TestGridCaps(t *testing.T) {
@@ -101,11 +85,11 @@ func TestGridCaps(t *testing.T) {
 	}{
 		{"one board", "2", lim, "", 0, 17*10 + 16*11}, // columns A, C, ... rows 1-10; B, D, ... 0-10
 		{"two by two", "1,2/3,4", lim, "", 0, 33*20 + 32*21},
-		{"sixteen in a row", boardList(16, 16), lim, "", 0, 257*10 + 256*11},
-		{"seventeen in a row", boardList(17, 17), lim, rules.LimitBoards, 17, 0},
-		{"a thousand in a row", boardList(1000, 1000), lim, rules.LimitBoards, 1000, 0},
-		{"a thousand in rows of ten", boardList(1000, 10), lim, rules.LimitBoards, 1000, 0},
-		{"four in a row, over 1,000 hexes", boardList(4, 4), small, rules.LimitHexes, 129 * 11, 0},
+		{"sixteen in a row", Rows(16, 16), lim, "", 0, 257*10 + 256*11},
+		{"seventeen in a row", Rows(17, 17), lim, rules.LimitBoards, 17, 0},
+		{"a thousand in a row", Rows(1000, 1000), lim, rules.LimitBoards, 1000, 0},
+		{"a thousand in rows of ten", Rows(1000, 10), lim, rules.LimitBoards, 1000, 0},
+		{"four in a row, over 1,000 hexes", Rows(4, 4), small, rules.LimitHexes, 129 * 11, 0},
 		{"two in a row, within 1,000 hexes", "1,2", small, "", 0, 33*10 + 32*11},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -161,7 +145,7 @@ func TestGridQuery(t *testing.T) {
 // TestParseRowsKeepsLittle: a query naming thousands of boards keeps one over the cap, and
 // counts them all.
 func TestParseRowsKeepsLittle(t *testing.T) {
-	rows, n := parseRows(boardList(5000, 7), 16)
+	rows, n := parseRows(Rows(5000, 7), 16)
 	kept := 0
 	for _, r := range rows {
 		kept += len(r)
@@ -181,4 +165,18 @@ func routeNamed(t *testing.T, path string) rules.Route {
 	}
 	t.Fatalf("ASL serves no route %q", path)
 	return rules.Route{}
+}
+
+// TestRows: the ?rows= Rows writes is the arrangement parseRows reads back.
+func TestRows(t *testing.T) {
+	for _, c := range []struct {
+		n, per int
+		want   string
+	}{{1, 1, "1"}, {4, 2, "1,2/3,4"}, {5, 2, "1,2/3,4/5"}, {3, 3, "1,2,3"}, {3, 1, "1/2/3"}} {
+		got := Rows(c.n, c.per)
+		rows, n := parseRows(got, 100)
+		if got != c.want || n != c.n || len(rows[0]) != min(c.per, c.n) {
+			t.Errorf("Rows(%d, %d) = %q (read back: %v, %d boards), want %q", c.n, c.per, got, rows, n, c.want)
+		}
+	}
 }
