@@ -198,10 +198,8 @@ func (s *Server) byUse() []*live {
 
 // cacheTotal is the bytes of answers the games in memory keep.
 func (s *Server) cacheTotal() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	var n int64
-	for _, l := range s.games {
+	for _, l := range s.inMemory() {
 		if c := cacher(l); c != nil {
 			n += c.CacheBytes()
 		}

@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -28,22 +27,10 @@ func heldHeap() int64 {
 	return int64(ms.HeapAlloc)
 }
 
-// rss is the process's resident size, from /proc (0 where there is none).
-func rss() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
-}
+// rss is this process's resident size (0 where /proc is not).
+func rss() int64 { return (&umpireProc{}).memory().now }
 
-// TestReachMemoryBound: on the 16-board game of issue 31 (testdata/sixteen-boards.yaml, 41 KB,
+// TestReachMemoryBound: on a 16-board game (testdata/sixteen-boards.yaml, 41 KB,
 // one 99-MP tank: each answer of the planner is about 60 MB), reach requests with distinct
 // max_risk values leave at most 64 MB more held than before them. Without a bound each
 // distinct value kept its whole answer until the next step. BenchmarkReachMemory asks 300.

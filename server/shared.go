@@ -57,15 +57,15 @@ func (s *Server) listen() {
 // hold up the others' news.
 func (s *Server) heard(ctx context.Context, id string, n int) {
 	var ls []*live
-	s.mu.Lock()
 	if id == "" {
-		for _, l := range s.games {
+		ls = s.inMemory()
+	} else {
+		s.mu.Lock()
+		if l := s.games[id]; l != nil {
 			ls = append(ls, l)
 		}
-	} else if l := s.games[id]; l != nil {
-		ls = append(ls, l)
+		s.mu.Unlock()
 	}
-	s.mu.Unlock()
 	if id == "" {
 		s.sharing.listening.Store(true)
 	}
