@@ -114,6 +114,43 @@ func TestPlanCacheTooBigNotKept(t *testing.T) {
 	}
 }
 
+// TestPlanCacheKeepsTheGraphBeforeAnswers: an answer that does not fit beside the compiled
+// graph is given and not kept; it never pushes the graph out, which would be compiled again
+// at the next click (a flood of reach requests, each with a new max_risk, compiled a 16-board
+// graph at every one).
+func TestPlanCacheKeepsTheGraphBeforeAnswers(t *testing.T) {
+	g, id := reachGames(nil)["demo"]()
+	oracle, _ := reachGames(nil)["demo"]()
+	g.Reach(id, 0)
+	a, _ := g.Parse(id + " start")
+	if _, err := g.Do(a, 1, dice.Lowest{}); err != nil {
+		t.Fatal(err)
+	}
+	oracle.Do(a, 1, dice.Lowest{})
+	g.Reach(id, 0)
+	graph := g.plans.graph
+	if graph == nil {
+		t.Fatal("no graph compiled at the second click")
+	}
+	limit := g.plans.graphBytes + viewBytes(g.plans.get(planKey{0, 0}).view)/2
+	g.SetCacheLimit(limit)
+	for _, risk := range []float64{0.01, 0.02, 0, 0.03} {
+		v, err := g.Reach(id, risk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, _ := oracle.Reach(id, risk); !reflect.DeepEqual(v, want) {
+			t.Errorf("max_risk %v: answered differently with no room for answers", risk)
+		}
+		if g.plans.graph != graph {
+			t.Fatalf("max_risk %v: the graph was dropped or compiled again to keep an answer", risk)
+		}
+		if b := g.CacheBytes(); b > limit {
+			t.Errorf("max_risk %v: the cache holds %d bytes, limit %d", risk, b, limit)
+		}
+	}
+}
+
 // TestPlanCacheCountsTheGraph: a compiled graph is counted, and shed when the limit falls.
 func TestPlanCacheCountsTheGraph(t *testing.T) {
 	g, id := reachGames(nil)["demo"]()

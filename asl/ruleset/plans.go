@@ -95,8 +95,10 @@ func (c *planCache) get(k planKey) *answer {
 }
 
 // keep stores res or v (whichever is not nil) as k's answer, forgetting the least recently
-// used answers (and the graph, when it is the oldest use) until the whole fits in the limit;
-// it keeps nothing bigger than the limit. The caller holds c.mu.
+// used answers until the whole fits in the limit. It keeps nothing that would not fit beside
+// the graph: an answer never pushes the graph out, since the graph gives any answer again at
+// a query's cost and compiling it costs many (a client asking a new max_risk at every click
+// would otherwise have it compiled at every click). The caller holds c.mu.
 func (c *planCache) keep(k planKey, res *plan.Result, v *ReachView) {
 	a := c.answers[k]
 	if a == nil {
@@ -106,12 +108,15 @@ func (c *planCache) keep(k planKey, res *plan.Result, v *ReachView) {
 	if v != nil {
 		grow = viewBytes(v)
 	}
-	if grow > c.max() {
+	if grow > c.max()-c.graphBytes {
 		return
 	}
 	if c.answers[k] == a {
 		c.bytes -= a.bytes // while it is shed around, it is not counted or dropped
 		delete(c.answers, k)
+	}
+	if a.bytes+grow > c.max()-c.graphBytes {
+		a = &answer{} // its other half would not fit beside the graph either: forgotten
 	}
 	c.shed(c.max() - a.bytes - grow)
 	if res != nil {
