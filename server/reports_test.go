@@ -77,3 +77,39 @@ func TestReportLogChunks(t *testing.T) {
 		}
 	}
 }
+
+// countingPacker is linePacker counting its unpackings.
+type countingPacker struct {
+	linePacker
+	unpacked *int
+}
+
+func (c countingPacker) UnpackReport(b []byte) (*rules.Report, error) {
+	*c.unpacked++
+	return c.linePacker.UnpackReport(b)
+}
+
+// The newest report, which every stream of the game reads the moment it is added, is given
+// as it was made, not unpacked again; the one before it is unpacked from then on.
+func TestReportLogNewestAsMade(t *testing.T) {
+	n := 0
+	rl := &reportLog{pk: countingPacker{unpacked: &n}}
+	first := &rules.Report{Step: 1, Action: "first"}
+	rl.add(first)
+	for range 3 {
+		if r, err := rl.at(0); err != nil || r != first {
+			t.Fatalf("the newest report: %+v, %v; want the one added", r, err)
+		}
+	}
+	if n != 0 {
+		t.Errorf("the newest report was unpacked %d times", n)
+	}
+	second := &rules.Report{Step: 2, Action: "second"}
+	rl.add(second)
+	if r, err := rl.at(0); err != nil || r == first || r.Action != "first" || n != 1 {
+		t.Errorf("report 1 once another was added: %+v (the same pointer: %v), %v, unpacked %d times; want it unpacked", r, r == first, err, n)
+	}
+	if r, _ := rl.at(1); r != second {
+		t.Errorf("the newest report is %+v, not the one added", r)
+	}
+}
