@@ -67,10 +67,12 @@ type memory struct {
 	// read gives the process's memory as the budget counts it (runtime/metrics; tests
 	// replace it).
 	read func() uint64
+	// share meters all expensive work together (workshare.go).
+	share *workShare
 }
 
-func newMemory() *memory {
-	return &memory{slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), read: liveMemory}
+func newMemory(share float64) *memory {
+	return &memory{slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), read: liveMemory, share: newWorkShare(share)}
 }
 
 // heldMemory is the memory the Go runtime holds from the system less what it has given back:
@@ -108,6 +110,7 @@ func (s *Server) heavy(h http.HandlerFunc) http.HandlerFunc {
 				return
 			}
 		}
+		deadline := time.Now().Add(workWait)
 		timer := time.NewTimer(workWait)
 		defer timer.Stop()
 		select {
@@ -119,10 +122,15 @@ func (s *Server) heavy(h http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		defer func() { <-s.mem.slots }()
+		if !s.waitShare(w, r, deadline) {
+			return
+		}
 		before, start := heldMemory(), time.Now()
 		h(&dueAfterWork{ResponseWriter: w, timeout: s.cfg.WriteTimeout}, r)
+		took := time.Since(start)
+		s.mem.share.charge(time.Now(), took)
 		if worked, ok := r.Context().Value(workKey{}).(*time.Duration); ok {
-			*worked += time.Since(start) // the rate limits charge it (RateLimits.Work)
+			*worked += took // the rate limits charge it (RateLimits.Work)
 		}
 		if heldMemory() > before+giveBackAfter {
 			s.giveBack()

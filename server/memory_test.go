@@ -293,7 +293,7 @@ func TestEndpointsBounded(t *testing.T) {
 //	go test -run XXX -bench ReachMemory -benchtime 300x ./server/
 func BenchmarkReachMemory(b *testing.B) {
 	defer TuneGC()()
-	s := sqliteServer(b, Config{})
+	s := sqliteServer(b, Config{WorkShare: 1}) // the memory of every answer, not the share's pace
 	hs := httptest.NewServer(s.Handler())
 	defer hs.Close()
 	c := &client{t: b, base: hs.URL}
@@ -330,7 +330,7 @@ func BenchmarkMemoryLimit(b *testing.B) {
 	defer TuneGC()()
 	const limit = 300 << 20
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit))
-	s := sqliteServer(b, Config{MemoryLimit: limit})
+	s := sqliteServer(b, Config{MemoryLimit: limit, WorkShare: 1}) // the memory, not the share's pace
 	hs := httptest.NewServer(s.Handler())
 	defer hs.Close()
 	c := &client{t: b, base: hs.URL}

@@ -86,6 +86,10 @@ type Config struct {
 	// expensive work 503 with Retry-After (memory.go). `umpire serve --memory-limit` sets it
 	// and the garbage collector's soft limit together.
 	MemoryLimit int64
+	// WorkShare is the part of the machine's cores all expensive work together may take over
+	// time, past a burst (0: DefaultWorkShare; a share that would keep every slot busy, a half
+	// on two cores or more: not metered, only the slots bound it). See workshare.go.
+	WorkShare float64
 	// Logf reports server errors; nil is silent.
 	Logf func(format string, args ...any)
 }
@@ -156,7 +160,7 @@ func New(cfg Config) *Server {
 		cfg.Logf = func(string, ...any) {}
 	}
 	s := &Server{cfg: cfg, games: map[string]*live{}, oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		stop: make(chan struct{}), mem: newMemory()}
+		stop: make(chan struct{}), mem: newMemory(cfg.WorkShare)}
 	if cfg.Rate != nil {
 		s.rate = newLimiter(*cfg.Rate)
 	}

@@ -55,6 +55,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	proxies := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client (for the rate limits)")
 	noLimits := fs.Bool("no-limits", false, "no rate limits (local play)")
 	maxMaps := fs.Int("max-maps", server.DefaultMaxMaps, "the most saved maps the store may hold")
+	workShare := fs.Float64("work-share", server.DefaultWorkShare, "the part of the machine's cores all expensive requests together may take over time, past a burst of two seconds of work (0 < F <= 1; a half or more on two cores: not metered)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler (net/http/pprof) on this address, apart from the game server (keep it on loopback)")
 	var memLimit, cacheLimit, cacheTotal size
 	fs.Var(&memLimit, "memory-limit", "a ceiling on the server's memory (SIZE: bytes, or 500MB, 1GiB): the garbage collector works harder near it, and the server sheds kept answers, then idle games, then refuses new expensive work 503 (0: GOMEMLIMIT, or none)")
@@ -68,6 +69,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkLimits(*lim); err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+		return 2
+	}
+	if !(*workShare > 0 && *workShare <= 1) { // NaN is neither
+		fmt.Fprintf(stderr, "umpire serve: --work-share is a part of the cores, more than 0 and at most 1, not %v\n", *workShare)
 		return 2
 	}
 	if *maxMaps < 1 {
@@ -89,7 +94,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	shared := strings.HasPrefix(*db, "postgres")
 	cfg := server.Config{Store: st, Shared: shared, Limits: *lim, Logf: func(f string, a ...any) {
 		fmt.Fprintf(stderr, "umpire serve: "+f+"\n", a...)
-	}, WriteTimeout: *writeTimeout, ReadTimeout: *readTimeout, IdleTimeout: *idleTimeout, SSEBuffer: *sseBuffer, IdleEvict: *idleEvict, MaxMaps: *maxMaps}
+	}, WriteTimeout: *writeTimeout, ReadTimeout: *readTimeout, IdleTimeout: *idleTimeout, SSEBuffer: *sseBuffer, IdleEvict: *idleEvict, MaxMaps: *maxMaps, WorkShare: *workShare}
 	if *idleEvict == 0 {
 		cfg.IdleEvict = -1
 	}

@@ -53,3 +53,14 @@ func TestParseSize(t *testing.T) {
 		t.Errorf("--memory-limit lots: exit %d, %q", code, errb.String())
 	}
 }
+
+// --work-share is a part of the cores, more than 0 and at most 1: anything else is refused
+// before the server starts, with the flag named.
+func TestServeWorkShareFlag(t *testing.T) {
+	for _, bad := range []string{"0", "-0.5", "1.5", "NaN", "half"} {
+		var out, errb strings.Builder
+		if code := serve([]string{"--work-share", bad, "--addr", "256.0.0.1:0"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "work-share") {
+			t.Errorf("--work-share %s: exit %d, %q; want 2 naming the flag", bad, code, errb.String())
+		}
+	}
+}
