@@ -3,7 +3,6 @@ package aslfile
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -86,18 +85,41 @@ func (r *reader) pickListing(at *yaml.Node, field, name, nat, typ, piece, side s
 	if !slices.Contains(listing.Groups, nat) {
 		return nil, r.Errf(at, field, "no nationality %q (the listings' are %s)", nat, strings.Join(listing.Groups, ", "))
 	}
-	found := listing.Find(nat, name, typ, piece)
-	switch {
-	case len(found) == 1:
-		return found[0], nil
-	case len(found) == 0:
-		return nil, r.Errf(at, field, "no %s listing %q%s; the closest: %s", nat, name, typeAndPiece(typ, piece), strings.Join(closest(nat, name), ", "))
+	q := listing.Query{Name: name, Group: nat, Type: typ, Piece: piece}
+	found := listing.Lookup(q)
+	switch named := found.Named; {
+	case len(named) == 1:
+		return named[0], nil
+	case len(named) == 0:
+		return nil, r.Errf(at, field, "no %s listing %q%s; the closest: %s", nat, name, typeAndPiece(typ, piece), strings.Join(closest(q, found), ", "))
+	case sameName(named):
+		return nil, r.Errf(at, field, "%q names %d %s listings: %s; pick one with type: or piece:", name, len(named), nat, choices(named, true))
+	default:
+		return nil, r.Errf(at, field, "%q names %d %s listings: %s; write the one you mean (vehicle: %s)", name, len(named), nat, choices(named, false), named[0].FullName())
 	}
+}
+
+// sameName: the listings share one full name (type: or piece: tells them apart).
+func sameName(ls []*listing.Listing) bool {
+	for _, l := range ls {
+		if l.FullName() != ls[0].FullName() {
+			return false
+		}
+	}
+	return true
+}
+
+// choices lists listings for a player to choose: each name with its type, MP (and piece).
+func choices(ls []*listing.Listing, piece bool) string {
 	var which []string
-	for _, l := range found {
-		which = append(which, fmt.Sprintf("%s (type: %s, piece: %s, %d MP)", l.FullName(), l.Type, l.Piece, l.MP))
+	for _, l := range ls {
+		if piece {
+			which = append(which, fmt.Sprintf("%s (type: %s, piece: %s, %d MP)", l.FullName(), l.Type, l.Piece, l.MP))
+		} else {
+			which = append(which, fmt.Sprintf("%s (%s, %d MP)", l.FullName(), l.Type, l.MP))
+		}
 	}
-	return nil, r.Errf(at, field, "%q names %d %s listings: %s; pick one with type: or piece:", name, len(found), nat, strings.Join(which, "; "))
+	return strings.Join(which, "; ")
 }
 
 func typeAndPiece(typ, piece string) string {
@@ -111,22 +133,21 @@ func typeAndPiece(typ, piece string) string {
 	return s
 }
 
-// closest is the three listings of nationality nat whose names are nearest name (edit
-// distance, any case), each with its type.
-func closest(nat, name string) []string {
-	type near struct {
-		name string
-		d    int
+// closest is the three listings a name that names none most likely meant (listing.Lookup's
+// answer): those whose names hold its words, else the nearest by shared words, prefixes and
+// edit distance; each with its type.
+func closest(q listing.Query, found listing.Result) []string {
+	near := found.Containing
+	if len(near) < 3 {
+		for _, l := range listing.Closest(q, 3) {
+			if !slices.Contains(near, l) {
+				near = append(near, l)
+			}
+		}
 	}
-	var all []near
-	want := strings.ToLower(name)
-	for _, l := range listing.Search("", nat, 0) {
-		all = append(all, near{l.FullName() + " (" + l.Type + ")", scenario.Distance(want, strings.ToLower(l.FullName()))})
-	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].d < all[j].d })
 	var out []string
-	for i := 0; i < len(all) && i < 3; i++ {
-		out = append(out, all[i].name)
+	for i := 0; i < len(near) && i < 3; i++ {
+		out = append(out, near[i].FullName()+" ("+near[i].Type+")")
 	}
 	return out
 }
