@@ -109,8 +109,8 @@ type Drawer interface {
 
 // Catalog is a Ruleset that knows counters by name (ASL's vehicle listings).
 type Catalog interface {
-	// Search lists the entries whose names hold every word of q.Text, of q.Nationality when it
-	// is given, at most q.Limit of them (0: all).
+	// Search lists the entries q.Text names and then those whose names hold every word of it
+	// (ASL: listing.Lookup), of q.Nationality when it is given, at most q.Limit of them (0: all).
 	Search(q CatalogQuery) ([]CatalogEntry, error)
 }
 
