@@ -114,6 +114,14 @@ type Catalog interface {
 	Search(q CatalogQuery) ([]CatalogEntry, error)
 }
 
+// ImportChecker is a Ruleset that checks a file an editor imports for what the editor would
+// otherwise take without a word (ASL: vehicle names that name no listing, or several).
+type ImportChecker interface {
+	// CheckImport are the problems of data, a scenario file; each error says its line
+	// (file:line: field: why), file being the name given.
+	CheckImport(file string, data []byte) []error
+}
+
 // CatalogQuery is what a catalog is asked.
 type CatalogQuery struct {
 	Text        string

@@ -18,7 +18,7 @@ import (
 
 // textPlaces are the places FuzzText puts its text: each a request built around it.
 var textPlaces = []string{"game name", "unit id", "step line", "unit in the path", "path's to and vca", "odds' line",
-	"new map's name", "map name in the path", "map's body", "editor", "game id", "notes", "token"}
+	"new map's name", "map name in the path", "map's body", "editor", "editor's vehicle", "game id", "notes", "token"}
 
 // textServer is one server FuzzText sends its requests to, over one store, with the ASL demo.
 type textServer struct {
@@ -60,6 +60,8 @@ func (ts *textServer) try(place uint8, text string) (int, string) {
 		method, path, body = "POST", "/api/maps", []byte(`{"name": "fuzzed", "ruleset": "asl", "map": {"boards": [`+string(js)+`], "terrain": {`+string(js)+`: "woods"}}}`)
 	case "editor":
 		method, path, body = "POST", "/api/editor/parse", []byte("name: "+string(js)+"\n"+string(js)+": 1\n")
+	case "editor's vehicle": // checked by the ASL ruleset's lookup (?check=asl, issue 32)
+		method, path, body = "POST", "/api/editor/parse?check=asl", []byte("units:\n  - {id: T1, side: German, vehicle: "+string(js)+"}\n  - {id: T2, side: "+string(js)+", vehicle: {listing: "+string(js)+", type: "+string(js)+"}}\n")
 	case "game id":
 		method, path, token = "GET", "/api/games/"+p+"/log", tok
 	case "notes":
@@ -111,7 +113,7 @@ func textServers(f *testing.F) []*textServer {
 func FuzzText(f *testing.F) {
 	texts := []string{"PzIV start", "a\x00b", "T\x00", "\x00", "a\x01b", "a\x1fb", "a\tb", "a\nb", "a\r\nb", "a\x7fb",
 		"a\u0085b", "a\xffb", "PzIV\x00 start", "PzIV start\nPzIV stop", "2M4\x00", "two", "t\x00wo", "é\x00", "\x1b[2J",
-		"", " ", "\u2028", "PzIV enter 2K5"}
+		"", " ", "\u2028", "PzIV enter 2K5", "Panther", "T-34/76", "Sd.Kfz. 251/1"}
 	for place := range textPlaces {
 		for _, text := range texts {
 			f.Add(uint8(place), text)

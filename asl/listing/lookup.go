@@ -201,6 +201,9 @@ func likeness(ws, name []string) (shared, pre int) {
 // name's key, when nearer), then in table order.
 func Closest(q Query, n int) []*Listing {
 	ws, key := words(q.Name), Key(q.Name)
+	if r := []rune(key); len(r) > maxCompared {
+		key = string(r[:maxCompared]) // no listing name is near so long a text: keep the distances cheap
+	}
 	idx := index()
 	type near struct {
 		l           *Listing
@@ -236,6 +239,10 @@ func Closest(q Query, n int) []*Listing {
 	}
 	return out
 }
+
+// maxCompared bounds the runes of a name Closest measures edit distances with (the longest
+// listing key has 34 runes).
+const maxCompared = 40
 
 // lookupIndex is what a lookup compares, computed once: each listing's full-name key, the
 // words of its full name and common names, its common names' keys; and the listings of each

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/asl/listing"
 	"github.com/umpire-referee/umpire/rules"
 )
@@ -30,6 +31,12 @@ func (Ruleset) Search(q rules.CatalogQuery) ([]rules.CatalogEntry, error) {
 	}
 	r := listing.Lookup(listing.Query{Name: q.Text, Group: q.Nationality})
 	return entries(append(r.Named, r.Containing...), q.Limit), nil
+}
+
+// CheckImport are the vehicle names of an imported file that name no listing, or several, at
+// their lines (rules.ImportChecker; aslfile.CheckVehicles).
+func (Ruleset) CheckImport(file string, data []byte) []error {
+	return aslfile.CheckVehicles(file, data)
 }
 
 // closestListings are the listings nearest a text that matches none (listing.Closest), at most n.
