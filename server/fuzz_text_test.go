@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,11 +114,14 @@ func textServers(f *testing.F) []*textServer {
 func FuzzText(f *testing.F) {
 	texts := []string{"PzIV start", "a\x00b", "T\x00", "\x00", "a\x01b", "a\x1fb", "a\tb", "a\nb", "a\r\nb", "a\x7fb",
 		"a\u0085b", "a\xffb", "PzIV\x00 start", "PzIV start\nPzIV stop", "2M4\x00", "two", "t\x00wo", "é\x00", "\x1b[2J",
-		"", " ", "\u2028", "PzIV enter 2K5", "Panther", "T-34/76", "Sd.Kfz. 251/1"}
+		"", " ", "\u2028", "PzIV enter 2K5"}
 	for place := range textPlaces {
 		for _, text := range texts {
 			f.Add(uint8(place), text)
 		}
+	}
+	for _, name := range []string{"Panther", "T-34/76", "Sd.Kfz. 251/1", "PzKpfw-IVH"} { // vehicle names (issue 32)
+		f.Add(uint8(slices.Index(textPlaces, "editor's vehicle")), name)
 	}
 	servers := textServers(f)
 	f.Fuzz(func(t *testing.T, place uint8, text string) {
