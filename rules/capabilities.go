@@ -109,9 +109,17 @@ type Drawer interface {
 
 // Catalog is a Ruleset that knows counters by name (ASL's vehicle listings).
 type Catalog interface {
-	// Search lists the entries whose names hold every word of q.Text, of q.Nationality when it
-	// is given, at most q.Limit of them (0: all).
+	// Search lists the entries q.Text names and then those whose names hold every word of it
+	// (ASL: listing.Lookup), of q.Nationality when it is given, at most q.Limit of them (0: all).
 	Search(q CatalogQuery) ([]CatalogEntry, error)
+}
+
+// ImportChecker is a Ruleset that checks a file an editor imports for what the editor would
+// otherwise take without a word (ASL: vehicle names that name no listing, or several).
+type ImportChecker interface {
+	// CheckImport are the problems of data, a scenario file; each error says its line
+	// (file:line: field: why), file being the name given.
+	CheckImport(file string, data []byte) []error
 }
 
 // CatalogQuery is what a catalog is asked.

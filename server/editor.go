@@ -20,7 +20,22 @@ import (
 // so the editor can import a scenario file without a YAML reader of its own. Mapping keys keep
 // their text ("2M4"); a document that is not YAML is 400 with the reader's line-numbered error,
 // as is one with a control character where a scenario may not hold one (rules.CheckText).
+// With ?check=RULESET the answer is {"document": ..., "problems": [...]}: the ruleset's checks
+// of what the editor takes without a word (rules.ImportChecker: ASL's vehicle names), each a
+// line-numbered message ("line 4: units.T1.vehicle: ...").
 func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
+	var checker rules.ImportChecker
+	if name := r.URL.Query().Get("check"); name != "" {
+		rs, ok := rules.Lookup(name)
+		if !ok {
+			fail(w, http.StatusBadRequest, "check=%.40q is no ruleset (%s)", name, rulesetNames())
+			return
+		}
+		if checker, ok = rs.(rules.ImportChecker); !ok {
+			fail(w, http.StatusBadRequest, "the %s ruleset has no import checks: leave check= out", name)
+			return
+		}
+	}
 	data, ok := s.readFile(w, r, "the file")
 	if !ok {
 		return
@@ -38,11 +53,28 @@ func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "line %d: %q is not a finite number: JSON has no NaN or infinity, and no scenario takes one", bad.Line, bad.Value)
 		return
 	}
+	var answer any = nodeValue(&doc)
+	if checker != nil {
+		problems := []string{}
+		for _, err := range checker.CheckImport("", data) {
+			problems = append(problems, "line "+strings.TrimPrefix(err.Error(), ":"))
+		}
+		answer = map[string]any{"document": answer, "problems": problems}
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	if err := json.NewEncoder(w).Encode(nodeValue(&doc)); err != nil {
+	if err := json.NewEncoder(w).Encode(answer); err != nil {
 		s.cfg.Logf("editor parse: %v", err)
 	}
+}
+
+// rulesetNames are the rulesets this server plays, for an error.
+func rulesetNames() string {
+	var names []string
+	for _, rs := range rules.All() {
+		names = append(names, rs.Name())
+	}
+	return strings.Join(names, ", ")
 }
 
 // readFile reads a request's body, a file of at most MaxScenario bytes; on failure it has

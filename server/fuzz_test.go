@@ -320,7 +320,7 @@ func FuzzRulesetRoutes(f *testing.F) {
 	routes := fuzzRoutes()
 	for i := range routes {
 		for _, q := range []string{"", "rows=2", "rows=2,3/4,5", "rows=" + aslrs.Rows(1000, 1000), "rows=" + aslrs.Rows(1000, 1),
-			"rows=" + aslrs.Rows(6, 6), "rows=1,1", "rows=%3B%3B", "rows=2,x", "rows=%00", "q=tiger&nationality=german&limit=5",
+			"rows=" + aslrs.Rows(6, 6), "rows=1,1", "rows=%3B%3B", "rows=2,x", "rows=%00", "q=tiger&nationality=german&limit=5", "q=Panther+G", "q=T-34%2F76&nationality=russian", "q=sdkfz+251", "q=" + strings.Repeat("PzKpfw-", 28),
 			"limit=0", "limit=201", "limit=-1", "nationality=" + strings.Repeat("x", 5000), "q=" + strings.Repeat("x", 201), "%zz=1&rows=2"} {
 			f.Add(uint8(i), q)
 		}

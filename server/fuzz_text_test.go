@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ import (
 
 // textPlaces are the places FuzzText puts its text: each a request built around it.
 var textPlaces = []string{"game name", "unit id", "step line", "unit in the path", "path's to and vca", "odds' line",
-	"new map's name", "map name in the path", "map's body", "editor", "game id", "notes", "token"}
+	"new map's name", "map name in the path", "map's body", "editor", "editor's vehicle", "game id", "notes", "token"}
 
 // textServer is one server FuzzText sends its requests to, over one store, with the ASL demo.
 type textServer struct {
@@ -60,6 +61,8 @@ func (ts *textServer) try(place uint8, text string) (int, string) {
 		method, path, body = "POST", "/api/maps", []byte(`{"name": "fuzzed", "ruleset": "asl", "map": {"boards": [`+string(js)+`], "terrain": {`+string(js)+`: "woods"}}}`)
 	case "editor":
 		method, path, body = "POST", "/api/editor/parse", []byte("name: "+string(js)+"\n"+string(js)+": 1\n")
+	case "editor's vehicle": // checked by the ASL ruleset's lookup (?check=asl, issue 32)
+		method, path, body = "POST", "/api/editor/parse?check=asl", []byte("units:\n  - {id: T1, side: German, vehicle: "+string(js)+"}\n  - {id: T2, side: "+string(js)+", vehicle: {listing: "+string(js)+", type: "+string(js)+"}}\n")
 	case "game id":
 		method, path, token = "GET", "/api/games/"+p+"/log", tok
 	case "notes":
@@ -116,6 +119,9 @@ func FuzzText(f *testing.F) {
 		for _, text := range texts {
 			f.Add(uint8(place), text)
 		}
+	}
+	for _, name := range []string{"Panther", "T-34/76", "Sd.Kfz. 251/1", "PzKpfw-IVH"} { // vehicle names (issue 32)
+		f.Add(uint8(slices.Index(textPlaces, "editor's vehicle")), name)
 	}
 	servers := textServers(f)
 	f.Fuzz(func(t *testing.T, place uint8, text string) {

@@ -63,3 +63,40 @@ func TestVehicleListingErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestVehicleNamesAsPlayersSay (issue 32): the reader takes a name a player writes when it names
+// one listing of the unit's nationality, lists the listings it names for the player to choose,
+// and suggests by shared words before edit distance.
+func TestVehicleNamesAsPlayersSay(t *testing.T) {
+	for _, c := range []struct{ vehicle, side, name, want string }{
+		{"Pz IVH", "German", "PzKpfw IVH", ""},
+		{"PzKpfw-IVH", "German", "PzKpfw IVH", ""},
+		{"hetzer", "German", "JgdPz 38(t)", ""},
+		{"Sd.Kfz. 251/1", "German", "SPW 251/1", ""},
+		{"King Tiger", "German", "PzKpfw VIB", ""},
+		{"Panther", "Axis", "PzKpfw VG(g)", ""},
+		{"kv-1e", "Russian", "KV-1E", ""},
+		{"zis5", "Russian", "ZIS-5", ""},
+		{"T-34/76", "Russian", "", `"T-34/76" names 3 russian listings: T-34 M40 (MT, 17 MP); T-34 M41 (MT, 17 MP); T-34 M43 (MT, 16 MP); write the one you mean (vehicle: T-34 M40)`},
+		{"T34", "Russian", "", `"T34" names 3 russian listings: T-34 M40 (MT`},
+		{"Panther", "German", "", `"Panther" names 2 german listings: PzKpfw VD (MT, 15 MP); PzKpfw VG (MT, 15 MP); write the one you mean`},
+		{"Panther G", "German", "", `no german listing "Panther G"; the closest: PzKpfw VD (MT), PzKpfw VG (MT)`},
+		{"Tiger", "Russian", "", `no russian listing "Tiger"; the closest:`},
+	} {
+		src := strings.Replace(strings.Replace(listed, "side: German, vehicle: PzKpfw IVH", "side: "+c.side+", vehicle: "+c.vehicle, 1), "\n  - {id: T2", "\n  - {id: X2", 1)
+		s, err := Load("l.yaml", []byte(src))
+		if c.want != "" {
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s (%s): got %v, want %q", c.vehicle, c.side, err, c.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s (%s): %v", c.vehicle, c.side, err)
+			continue
+		}
+		if i, _ := s.Game.Unit("T1"); s.Game.Units[i].V.Name != c.name {
+			t.Errorf("%s (%s): took %s, want %s", c.vehicle, c.side, s.Game.Units[i].V.Name, c.name)
+		}
+	}
+}

@@ -76,15 +76,20 @@ how to begin its side's: phasing: SIDE in FILE, or the step mph SIDE among its m
 			}},
 		{Name: "vehicles", Run: vehicles, Synopsis: vehiclesSynopsis,
 			Summary: "the Chapter H vehicle listings matching QUERY, with their movement facts",
-			About: `Lists the listings whose names hold every word of QUERY (no QUERY: all of them), one a line:
-the nationality group, the name a scenario's vehicle: name may give, its type, and its movement
-facts (MP, red MP, tracked or wheeled, radioless, ground pressure).`,
+			About: `Lists the listings QUERY names, then those whose names hold every word of it (no QUERY: all
+of them), one a line: the nationality group, the name a scenario's vehicle: name may give, its
+type, and its movement facts (MP, red MP, tracked or wheeled, radioless, ground pressure).
+QUERY is read as a scenario's vehicle: is: case, spaces, hyphens, slashes and dots do not count
+(T34, kv1, PzKpfw-IVH), and common names and nicknames name their listings (Pz IV, StuG III,
+sdkfz 251, Panther, King Tiger, Hetzer, Sherman, T-34/76; README, "Vehicle listings"). A QUERY
+that matches nothing prints the closest listings and exits 1.`,
 			Flags: []rules.Flag{
 				{Name: "--nationality", Arg: "N", Text: "only that nationality group's listings (german, russian, american, ...)"},
 				{Name: "--json", Text: "one JSON object per listing, with every fact"},
 			},
 			Examples: []rules.Example{
-				{Line: "umpire vehicles tiger", Text: "every listing with \"tiger\" in its name"},
+				{Line: "umpire vehicles tiger", Text: "the Tiger's listings, then every listing with \"tiger\" in its name"},
+				{Line: "umpire vehicles sdkfz 251 --nationality german", Text: "the German SPW 251 halftracks"},
 				{Line: "umpire vehicles --nationality russian T-34 --json", Text: "the Russian T-34s, as JSON"},
 			}},
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/asl/listing"
 	"github.com/umpire-referee/umpire/rules"
 )
@@ -20,17 +21,43 @@ import (
 // maxVehicles bounds one answer of the catalog route.
 const maxVehicles = 200
 
-// Search lists the vehicle listings matching q (rules.Catalog).
+// Search lists the vehicle listings matching q (rules.Catalog) by listing.Lookup, the lookup the
+// scenario reader uses: first those q.Text names (its full name, in any case and punctuation,
+// or a common name: "panther", "kv1", "sdkfz 251"), then those whose names hold every word of
+// it, best first; at most q.Limit (0: all). No text lists every listing in table order.
 func (Ruleset) Search(q rules.CatalogQuery) ([]rules.CatalogEntry, error) {
 	if q.Nationality != "" && !slices.Contains(listing.Groups, q.Nationality) {
 		return nil, fmt.Errorf("no nationality %q (the listings' are %s)", q.Nationality, strings.Join(listing.Groups, ", "))
 	}
+	r := listing.Lookup(listing.Query{Name: q.Text, Group: q.Nationality})
+	return entries(append(r.Named, r.Containing...), q.Limit), nil
+}
+
+// CheckImport are the vehicle names of an imported file that name no listing, or several, at
+// their lines (rules.ImportChecker; aslfile.CheckVehicles).
+func (Ruleset) CheckImport(file string, data []byte) []error {
+	return aslfile.CheckVehicles(file, data)
+}
+
+// closestListings are the listings nearest a text that matches none (listing.Closest), at most n.
+func closestListings(q rules.CatalogQuery, n int) []rules.CatalogEntry {
+	return entries(listing.Closest(listing.Query{Name: q.Text, Group: q.Nationality}, n), n)
+}
+
+// entries are listings as catalog entries, at most limit (0: all).
+func entries(ls []*listing.Listing, limit int) []rules.CatalogEntry {
+	if limit > 0 && len(ls) > limit {
+		ls = ls[:limit]
+	}
 	out := []rules.CatalogEntry{}
-	for _, l := range listing.Search(q.Text, q.Nationality, q.Limit) {
+	for _, l := range ls {
 		out = append(out, rules.CatalogEntry{Name: l.FullName(), Facts: l})
 	}
-	return out, nil
+	return out
 }
+
+// closestShown is how many suggestions a search that matches nothing answers.
+const closestShown = 5
 
 // maxQuery bounds the words a catalog search is asked, in bytes.
 const maxQuery = 200
@@ -61,6 +88,9 @@ func (rs Ruleset) searchRoute(_ context.Context, query url.Values, _ rules.Limit
 	found, err := rs.Search(q)
 	if err != nil {
 		return nil, err
+	}
+	if len(found) == 0 && strings.TrimSpace(q.Text) != "" {
+		return map[string]any{"listings": found, "closest": closestListings(q, closestShown)}, nil
 	}
 	return map[string]any{"listings": found}, nil
 }
@@ -104,7 +134,12 @@ func vehicles(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%-10s %-36s %-6s %s\n", l.Group, l.FullName(), l.Type, movementFacts(l))
 	}
 	if len(found) == 0 {
-		fmt.Fprintln(stderr, "umpire vehicles: no listing matches")
+		var near []string
+		for _, e := range closestListings(q, closestShown) {
+			l := e.Facts.(*listing.Listing)
+			near = append(near, fmt.Sprintf("%s (%s %s)", l.FullName(), l.Group, l.Type))
+		}
+		fmt.Fprintf(stderr, "umpire vehicles: no listing matches %q; the closest: %s\n", q.Text, strings.Join(near, ", "))
 		return 1
 	}
 	return 0

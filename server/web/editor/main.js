@@ -82,12 +82,13 @@ async function main() {
   $('#import').addEventListener('click', async () => {
     const before = JSON.stringify(M.doc);
     try {
-      const left = await importYAML($('#yaml').value);
+      const { left, problems } = await importYAML($('#yaml').value);
       const now = M.doc;
       M.doc = JSON.parse(before);
       change(() => {});
       M.doc = now;
-      status('Imported.' + (left.length ? ' Left out (the editor does not draw them): ' + esc(left.join(', ')) : ''), left.length ? 'warn' : 'ok');
+      const fix = problems.length ? ' <strong>To fix before Start:</strong> ' + problems.map((p) => '<code>' + esc(p) + '</code>').join(' ') : '';
+      status('Imported.' + (left.length ? ' Left out (the editor does not draw them): ' + esc(left.join(', ')) : '') + fix, left.length || problems.length ? 'warn' : 'ok');
     } catch (e) {
       M.doc = JSON.parse(before);
       await loadGrid().catch(() => {});

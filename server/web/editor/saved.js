@@ -82,7 +82,7 @@ async function open(name, say, redraw) {
   const file = 'name: x\nruleset: asl\nmap:\n' + d.map.replace(/\n+$/, '').split('\n').map((l) => '  ' + l).join('\n') + '\nunits: []\n';
   let left;
   try {
-    left = await importYAML(file);
+    ({ left } = await importYAML(file)); // units: [] names no vehicle: no problems
   } catch (e) {
     M.doc = old;
     await loadGrid().catch(() => {});

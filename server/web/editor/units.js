@@ -91,19 +91,23 @@ export function renderUnits() {
     `<li data-i="${i}"><strong>${esc(g.id)}</strong> ${esc(g.kind)}: ${esc(g.members.join(', '))} <button type="button" class="g-del" aria-label="remove ${esc(g.id)}">✕</button></li>`).join('');
 }
 
-// searchListings shows the listings whose name holds what was typed.
+// searchListings shows the listings what was typed names (as a scenario's vehicle: reads it:
+// "panther", "kv1", "sdkfz 251"), then those whose names hold its words; when none, the
+// closest.
 async function searchListings() {
   const q = $('#listing-q').value.trim();
   if (!q) { $('#listing-results').innerHTML = ''; return; }
   const res = await fetch('/api/rulesets/asl/vehicles?limit=25&q=' + encodeURIComponent(q));
   const data = await res.json();
   if (q !== $('#listing-q').value.trim()) return; // typed on meanwhile
-  $('#listing-results').innerHTML = (data.listings || []).map((l, i) => {
-    const f = l.facts;
-    return `<li><button type="button" class="pick" data-i="${i}" data-name="${esc(l.name)}">${esc(l.name)}</button>` +
-      ` <span class="small">${esc(f.nationality)} · ${esc(f.type)} · ${f.mp} MP${f.red_mp ? ' <b class="red">red</b>' : ''}</span></li>`;
-  }).join('') || '<li class="small">no listing matches</li>';
-  $('#listing-results').listings = data.listings || [];
+  const found = data.listings || [], list = found.length ? found : (data.closest || []);
+  $('#listing-results').innerHTML = (found.length ? '' : '<li class="small">no listing matches' + (list.length ? '; the closest:' : '') + '</li>') +
+    list.map((l, i) => {
+      const f = l.facts;
+      return `<li><button type="button" class="pick" data-i="${i}" data-name="${esc(l.name)}">${esc(l.name)}</button>` +
+        ` <span class="small">${esc(f.nationality)} · ${esc(f.type)} · ${f.mp} MP${f.red_mp ? ' <b class="red">red</b>' : ''}</span></li>`;
+    }).join('');
+  $('#listing-results').listings = list;
 }
 
 // bindUnits wires the units panel; changed runs after each change of the document.

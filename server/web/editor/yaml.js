@@ -103,9 +103,11 @@ export function exportYAML(doc = M.doc, saved = '') {
   return out.join('\n') + '\n';
 }
 
-// parse asks the server to read YAML text: the document as JSON.
+// parse asks the server to read YAML text and check it as an ASL scenario's (?check=asl): the
+// document as JSON, and the problems the editor would otherwise take without a word (vehicle
+// names that name no listing, or several), each with its line.
 async function parse(text) {
-  const res = await fetch('/api/editor/parse', { method: 'POST', headers: { 'Content-Type': 'application/yaml' }, body: text });
+  const res = await fetch('/api/editor/parse?check=asl', { method: 'POST', headers: { 'Content-Type': 'application/yaml' }, body: text });
   const data = await res.json();
   if (!res.ok) throw new Error(data.error || res.statusText);
   return data;
@@ -115,9 +117,9 @@ const HEX_FIELDS = new Set(['terrain', 'level', 'bridge', 'ford']);
 const MAP_FIELDS = new Set(['boards', 'rows', 'terrain', 'levels', 'wrecks', 'conditions', 'mud', 'grain', ...SIDE_LISTS]);
 
 // importYAML reads a scenario file into a new document (and loads its grid); the answer lists
-// what it left out.
+// what it left out (left) and what to fix before a game starts (problems: "line 4: ...").
 export async function importYAML(text) {
-  const f = await parse(text);
+  const { document: f, problems } = await parse(text);
   if (!f || typeof f !== 'object' || !f.map) throw new Error('no map: in this file');
   const doc = emptyDoc(), left = [];
   doc.name = String(f.name ?? doc.name);
@@ -139,7 +141,7 @@ export async function importYAML(text) {
   doc.grain = String(mp.grain || '').toLowerCase().replace(/_/g, ' ').replace(/^in season$/, '');
   doc.units = (f.units || []).map(readUnit);
   doc.groups = (f.groups || []).map((g) => ({ id: String(g.id), kind: String(g.kind), members: (g.members || []).map(String) }));
-  return left;
+  return { left, problems: problems || [] };
 }
 
 function readHexes(mp, doc, left) {
