@@ -313,7 +313,7 @@ func TestBrowserEditorVehicleNames(t *testing.T) {
 		b.do("searching "+c.typed, chromedp.Evaluate[chromedp.Void](`document.getElementById('listing-q').value = ''`), chromedp.SendKeys(chromedp.CSS(`#listing-q`), c.typed))
 		b.poll(c.typed+" finds "+c.pick, `document.querySelector('#listing-results button.pick[data-name="`+c.pick+`"]') !== null`)
 	}
-	b.do("searching Panther G", chromedp.Evaluate[chromedp.Void](`document.getElementById('listing-q').value = ''`), chromedp.SendKeys(chromedp.CSS(`#listing-q`), "Panther G"))
+	b.do("searching Panther Z", chromedp.Evaluate[chromedp.Void](`document.getElementById('listing-q').value = ''`), chromedp.SendKeys(chromedp.CSS(`#listing-q`), "Panther Z"))
 	b.poll("the closest offered", `document.getElementById('listing-results').textContent.includes('the closest:') && document.querySelector('#listing-results button.pick[data-name="PzKpfw VG"]') !== null`)
 }
 

@@ -40,7 +40,7 @@ func TestEditorParseChecksVehicles(t *testing.T) {
 	}
 	for _, c2 := range []struct{ vehicle, want string }{
 		{"Panther", `line 6: units.T1.vehicle: "Panther" names 2 german listings: PzKpfw VD (MT, 15 MP); PzKpfw VG (MT, 15 MP); write the one you mean (vehicle: PzKpfw VD)`},
-		{"{listing: Panther G}", `line 6: units.T1.vehicle: no german listing "Panther G"; the closest: PzKpfw VD (MT), PzKpfw VG (MT)`},
+		{"{listing: Panther Z}", `line 6: units.T1.vehicle: no german listing "Panther Z"; the closest: PzKpfw VD (MT), PzKpfw VG (MT)`},
 		{"{listing: M3, nationality: american}", `line 6: units.T1.vehicle: "M3" names 3 american listings: M3 (type: LT`},
 		{"hetzer", ""},
 		{"{listing: Pz IVH, mp: 12}", ""},

@@ -80,7 +80,7 @@ func TestVehicleNamesAsPlayersSay(t *testing.T) {
 		{"T-34/76", "Russian", "", `"T-34/76" names 3 russian listings: T-34 M40 (MT, 17 MP); T-34 M41 (MT, 17 MP); T-34 M43 (MT, 16 MP); write the one you mean (vehicle: T-34 M40)`},
 		{"T34", "Russian", "", `"T34" names 3 russian listings: T-34 M40 (MT`},
 		{"Panther", "German", "", `"Panther" names 2 german listings: PzKpfw VD (MT, 15 MP); PzKpfw VG (MT, 15 MP); write the one you mean`},
-		{"Panther G", "German", "", `no german listing "Panther G"; the closest: PzKpfw VD (MT), PzKpfw VG (MT)`},
+		{"Panther Z", "German", "", `no german listing "Panther Z"; the closest: PzKpfw VD (MT), PzKpfw VG (MT)`},
 		{"Tiger", "Russian", "", `no russian listing "Tiger"; the closest:`},
 	} {
 		src := strings.Replace(strings.Replace(listed, "side: German, vehicle: PzKpfw IVH", "side: "+c.side+", vehicle: "+c.vehicle, 1), "\n  - {id: T2", "\n  - {id: X2", 1)

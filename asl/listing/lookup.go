@@ -196,7 +196,7 @@ func likeness(ws, name []string) (shared, pre int) {
 
 // Closest is the n listings fitting q (its nationality, type and piece; not its name) nearest
 // the name q.Name, for a name that names none: ranked by the words they share with it (the
-// words of their names and common names: "Panther G" shares "panther" with the PzKpfw V
+// words of their names and common names: "Panther Z" shares "panther" with the PzKpfw V
 // listings), then by the words one begins of the other, then by the edit distance of their keys (and of a common
 // name's key, when nearer), then in table order.
 func Closest(q Query, n int) []*Listing {

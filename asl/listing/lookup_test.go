@@ -297,7 +297,7 @@ func TestClosest(t *testing.T) {
 		name, group string
 		want        []string // the first suggestions, in order
 	}{
-		{"Panther G", "german", []string{"PzKpfw VD", "PzKpfw VG"}},         // shares "panther"; by edit distance: PzA II, PzJg I
+		{"Panther Z", "german", []string{"PzKpfw VD", "PzKpfw VG"}},         // shares "panther"; by edit distance: PzA II, PzJg I
 		{"Crusader IV", "british", []string{"Crusader I", "Crusader I CS"}}, // by edit distance: Cromwell IV first
 		{"Cromwel", "british", []string{"Cromwell IV", "Cromwell VI", "Cromwell VII"}},
 	} {

@@ -15,6 +15,8 @@ type Nickname struct {
 var Nicknames = []Nickname{
 	{[]string{"Panther"}, []string{"PzKpfw VD", "PzKpfw VG"},
 		"the Panzerkampfwagen V (the listings' PzKpfw V) was named Panther; ASL lists the Ausf D and G"},
+	{[]string{"Panther D", "Panther Ausf D"}, []string{"PzKpfw VD"}, "the Panther's first model was the Ausf D"},
+	{[]string{"Panther G", "Panther Ausf G"}, []string{"PzKpfw VG"}, "the Panther's last model in service was the Ausf G"},
 	{[]string{"Jagdpanther"}, []string{"JgdPz V"}, "the Jagdpanzer V, on the Panther's chassis"},
 	{[]string{"Tiger", "Tiger I", "Tiger E"}, []string{"PzKpfw VIE", "PzKpfw VIE (L)"},
 		"the Panzerkampfwagen VI Ausf E was the Tiger (I)"},
@@ -54,7 +56,7 @@ var Nicknames = []Nickname{
 	{[]string{"Priest"}, []string{"M7 HMC"}, "the British called the M7 HMC Priest"},
 	{[]string{"T-34/76", "T-34-76"}, []string{"T-34 M40", "T-34 M41", "T-34 M43"},
 		"the T-34 with the 76mm gun, as against the T-34/85; ASL lists its 1940, 1941 and 1943 models"},
-	{[]string{"JS-1", "JS-2"}, []string{"IS-2"}, "JS is the older (German) spelling of IS, Iosif Stalin's initials; the IS-1 became the IS-2"},
+	{[]string{"JS-2"}, []string{"IS-2"}, "JS is the older (German) spelling of IS, Iosif Stalin's initials"},
 	{[]string{"JS-2m"}, []string{"IS-2m"}, "JS is the older spelling of IS"},
 	{[]string{"JS-3"}, []string{"IS-3"}, "JS is the older spelling of IS"},
 	{[]string{"JSU-122"}, []string{"ISU-122"}, "JS is the older spelling of IS"},

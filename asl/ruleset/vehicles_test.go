@@ -61,9 +61,9 @@ func TestVehiclesRoute(t *testing.T) {
 		body["listings"].([]any)[0].(map[string]any)["name"] != "JgdPz 38(t)" || body["closest"] != nil {
 		t.Errorf("hetzer: %v %v", err, body)
 	}
-	if body, err := get("q=Panther+G&nationality=german"); err != nil || len(body["listings"].([]any)) != 0 ||
+	if body, err := get("q=Panther+Z&nationality=german"); err != nil || len(body["listings"].([]any)) != 0 ||
 		len(body["closest"].([]any)) != 5 || body["closest"].([]any)[0].(map[string]any)["name"] != "PzKpfw VD" {
-		t.Errorf("Panther G: %v %v", err, body)
+		t.Errorf("Panther Z: %v %v", err, body)
 	}
 	for q, want := range map[string]string{"limit=0": "from 1 to 200", "limit=201": "from 1 to 200", "limit=x": "from 1 to 200",
 		"nationality=martian": `no nationality "martian"`, "q=" + strings.Repeat("x", 201): "at most 200"} {
@@ -102,8 +102,8 @@ func TestVehiclesAsPlayersSay(t *testing.T) {
 		}
 	}
 	var out, errb bytes.Buffer
-	if code := vehicles([]string{"Panther", "G", "--nationality", "german"}, &out, &errb); code != 1 || out.Len() != 0 ||
-		!strings.Contains(errb.String(), `no listing matches "Panther G"; the closest: PzKpfw VD (german MT), PzKpfw VG (german MT)`) {
-		t.Errorf("Panther G: exit %d, %q %q", code, out.String(), errb.String())
+	if code := vehicles([]string{"Panther", "Z", "--nationality", "german"}, &out, &errb); code != 1 || out.Len() != 0 ||
+		!strings.Contains(errb.String(), `no listing matches "Panther Z"; the closest: PzKpfw VD (german MT), PzKpfw VG (german MT)`) {
+		t.Errorf("Panther Z: exit %d, %q %q", code, out.String(), errb.String())
 	}
 }
