@@ -54,10 +54,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, page(e))
 		return 0
 	}
-	code := e.cmd.Run(rest, stdout, stderr)
+	said := &recorder{w: stderr}
+	code := e.cmd.Run(rest, stdout, said)
 	if code == 2 {
 		if name == "help" {
 			fmt.Fprintln(stderr, "Run `umpire help` for the list of commands.")
+		} else if near := nearFlag(append(e.cmd.Flags, helpFlag), saidUnknown(said.kept)); near != "" {
+			fmt.Fprintf(stderr, "umpire %s: %s Run `umpire help %s` for its flags.\n", name, near, name)
 		} else {
 			fmt.Fprintf(stderr, "Run `umpire help %s` for its usage, flags and examples.\n", name)
 		}

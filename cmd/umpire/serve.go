@@ -63,9 +63,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&cacheTotal, "cache-total", "the most bytes of answers all games keep together (SIZE; 0: 256MB)")
 	// Limits on what one request may ask (--max-body, --max-boards, ...: serve_limits.go).
 	lim := addLimitFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
-		return 2
+	if code := parseFlags("serve", fs, args, stderr); code != 0 {
+		return code
 	}
 	if err := checkLimits(*lim); err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
@@ -144,14 +143,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			if c.Ruleset == "lightningwar" {
 				what = "hidden movement: each side's link shows only its own detachments and what the referee reveals"
 			}
-			ruleset := strings.ToUpper(c.Ruleset)
-			if c.Ruleset == "lightningwar" {
-				ruleset = "Lightning War"
-			}
-			fmt.Fprintf(stdout, "demo game %q (%s): %s\n", c.Name, ruleset, what)
-			for _, role := range append(append([]string{server.Referee}, c.Sides...), server.Spectator) {
-				fmt.Fprintf(stdout, "  %-10s %s%s\n", role, base, c.Links[role])
-			}
+			fmt.Fprintf(stdout, "demo game %q (%s): %s\n", c.Name, rulesetLabel(c.Ruleset), what)
+			printLinks(stdout, base, c)
 		}
 	}
 	fmt.Fprintf(stdout, "new games: %s/ (paste a scenario file)\n", base)
