@@ -44,19 +44,31 @@ func asGiven(name string, args []string) string {
 	return "-" + name
 }
 
-// saidUnknown is the flag a command's error output named unknown ("unknown flag --adr"), "" if
-// none.
-func saidUnknown(said []byte) string {
-	_, after, ok := bytes.Cut(said, []byte("unknown flag "))
+// misspelt is the question to ask of the flag a command said is unknown (nearFlag, among its
+// help's flags), "" if there is none to ask, and who said it.
+func misspelt(e entry, said []byte) (near, who string) {
+	flag, who := saidUnknown(said)
+	if flag == "" {
+		return "", ""
+	}
+	return nearFlag(append(append([]rules.Flag(nil), e.cmd.Flags...), helpFlag), flag), who
+}
+
+// saidUnknown is the flag a command's error output named unknown ("umpire lw measure: unknown
+// flag --dett"), "" if none, and who said it ("umpire lw measure").
+func saidUnknown(said []byte) (flag, who string) {
+	before, after, ok := bytes.Cut(said, []byte("unknown flag "))
 	if !ok {
-		return ""
+		return "", ""
 	}
 	f := strings.Fields(string(after))
 	if len(f) == 0 {
-		return ""
+		return "", ""
 	}
+	line := before[bytes.LastIndexByte(before, '\n')+1:]
+	who, _, _ = strings.Cut(string(line), ":")
 	name, _, _ := strings.Cut(f[0], "=")
-	return name
+	return name, who
 }
 
 // nearFlag names the flags of the command's help nearest to the unknown flag given, as a

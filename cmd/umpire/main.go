@@ -59,8 +59,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if code == 2 {
 		if name == "help" {
 			fmt.Fprintln(stderr, "Run `umpire help` for the list of commands.")
-		} else if near := nearFlag(append(e.cmd.Flags, helpFlag), saidUnknown(said.kept)); near != "" {
-			fmt.Fprintf(stderr, "umpire %s: %s Run `umpire help %s` for its flags.\n", name, near, name)
+		} else if near, who := misspelt(e, said.kept); near != "" {
+			fmt.Fprintf(stderr, "%s: %s Run `umpire help %s` for its flags.\n", who, near, name)
 		} else {
 			fmt.Fprintf(stderr, "Run `umpire help %s` for its usage, flags and examples.\n", name)
 		}
