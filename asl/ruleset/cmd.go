@@ -17,6 +17,7 @@ import (
 	"github.com/umpire-referee/umpire/hex"
 	"github.com/umpire-referee/umpire/render"
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/words"
 )
 
 // The commands ASL contributes to umpire: reach and path (the planner, package asl/plan), and
@@ -182,7 +183,7 @@ func planFrom(cmd string, pa planArgs, stderr io.Writer) (*planned, int, bool) {
 		return nil, 0, false
 	}
 	if rs.Name() != "asl" {
-		fmt.Fprintf(stderr, "umpire %s: %s is a %s scenario; %s plans ASL vehicle movement\n", cmd, pa.file, rs.Title(), cmd)
+		fmt.Fprintf(stderr, "umpire %s: %s is %s scenario; %s plans ASL vehicle movement\n", cmd, pa.file, words.A(rs.Title()), cmd)
 		return nil, 0, false
 	}
 	g, out := rules.Play(sc, nil, nil)
@@ -438,7 +439,7 @@ func groupPath(s *planned, gi int, h hex.Hex, pa planArgs, stdout, stderr io.Wri
 	case asl.KindPlatoon:
 		r, err = plan.PlatoonRoute(g, gi, h, opt)
 	default:
-		err = fmt.Errorf("umpire path plans Convoys and platoons; %s is a %s", grp.ID, grp.Kind)
+		err = fmt.Errorf("umpire path plans Convoys and platoons; %s is %s", grp.ID, words.A(grp.Kind.String()))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "umpire path: %s to %s: %v\n", grp.ID, g.Map.Layout.Name(h), err)

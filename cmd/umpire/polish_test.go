@@ -58,3 +58,28 @@ func TestFlagDidYouMean(t *testing.T) {
 		}
 	}
 }
+
+// TestArticles: a ruleset, class or kind said after an article takes the one its sound asks
+// for (package words): an ASL scenario, an armored car, an FT; a Lightning War scenario.
+func TestArticles(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		want string // in stdout and stderr together
+	}{
+		{[]string{"lw", "measure", "../../testdata/examples/d2.33-bypass-k2.yaml", "1,1", "2,2"}, 1,
+			"umpire lw measure: ../../testdata/examples/d2.33-bypass-k2.yaml is an ASL scenario; the ruler measures a Lightning War table\n"},
+		{[]string{"reach", "../../server/demo-lw.yaml", "A"}, 1,
+			"umpire reach: ../../server/demo-lw.yaml is a Lightning War scenario; reach plans ASL vehicle movement\n"},
+		{[]string{"play", "../../testdata/d2/2.5-esb-wheeled-refusal.yaml"}, 1,
+			"REFUSED D2.5: only a tracked vehicle may attempt ESB; AC1 is an armored car\n"},
+		{[]string{"play", "../../testdata/lhy/14.0-refused-ft-without-combat-unit.yaml"}, 1,
+			"REFUSED [14.0]: X1 is an FT: it assaults only with a combat unit"},
+	}
+	for _, c := range cases {
+		code, out, errs := runCmd(c.args...)
+		if code != c.code || !strings.Contains(out+errs, c.want) {
+			t.Errorf("umpire %s: exit %d (want %d), printed\n%s%s\nwant it to hold %q", strings.Join(c.args, " "), code, c.code, out, errs, c.want)
+		}
+	}
+}
