@@ -3,6 +3,7 @@ package main
 import (
 	"net"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,6 +81,44 @@ func TestArticles(t *testing.T) {
 		code, out, errs := runCmd(c.args...)
 		if code != c.code || !strings.Contains(out+errs, c.want) {
 			t.Errorf("umpire %s: exit %d (want %d), printed\n%s%s\nwant it to hold %q", strings.Join(c.args, " "), code, c.code, out, errs, c.want)
+		}
+	}
+}
+
+// TestReachCountsItsRows: the count umpire reach prints above its rows is the number of rows
+// (places on the map; the hexes off it, where a vehicle exits, are not rows and are counted on
+// a line of their own). Its count took in the places off the map: "288 places" above 283 rows.
+func TestReachCountsItsRows(t *testing.T) {
+	cases := []struct {
+		file, unit string
+		head, tail string // the first line's start, the last line ("" when the rows end it)
+	}{
+		{"../../testdata/examples/d2.33-bypass-k2.yaml", "Tiger", "Tiger: 283 places on the map (hex, position, Motion) reachable from Tiger: 1K2",
+			"(it can also leave the map, into 4 off-map hexes: not listed)"},
+		{"../../testdata/examples/d2.21-reverse-vbm.yaml", "BT7", "BT7: 14 places on the map (hex, position, Motion) reachable from BT7: 2EE7", ""},
+		{"../../testdata/examples/d2.24-reverse-uphill-16mp.yaml", "BT7", "BT7: 2269 places on the map", "(it can also leave the map, into 40 off-map hexes: not listed)"},
+		{"../../testdata/d2/2.3-vbm-from-stopped.yaml", "T1", "T1: 885 places on the map", "(it can also leave the map, into 13 off-map hexes: not listed)"},
+	}
+	count := regexp.MustCompile(`^\S+: (\d+) places? on the map \(hex, position, Motion\) reachable from `)
+	for _, c := range cases {
+		code, out, errs := runCmd("reach", c.file, c.unit)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != 0 || !strings.HasPrefix(lines[0], c.head) {
+			t.Errorf("reach %s %s: exit %d %s, first line %q, want it to begin %q", c.file, c.unit, code, errs, lines[0], c.head)
+			continue
+		}
+		rows := 0
+		for _, l := range lines[1:] {
+			if strings.HasPrefix(l, "  ") {
+				rows++
+			}
+		}
+		m := count.FindStringSubmatch(lines[0])
+		if m == nil || m[1] != strconv.Itoa(rows) {
+			t.Errorf("reach %s %s: the first line %q counts other than its %d rows", c.file, c.unit, lines[0], rows)
+		}
+		if last := lines[len(lines)-1]; c.tail != "" && last != c.tail || c.tail == "" && !strings.HasPrefix(last, "  ") {
+			t.Errorf("reach %s %s: the last line %q, want %q", c.file, c.unit, last, c.tail)
 		}
 	}
 }
