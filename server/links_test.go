@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"reflect"
 	"sort"
 	"strings"
@@ -154,4 +155,50 @@ func TestNewLinksEndIdleStreams(t *testing.T) {
 	case <-time.After(streamBound):
 		t.Error("an idle event stream opened with an old link is still open")
 	}
+}
+
+// FuzzTokensAfterNewLinks: after a game's links were replaced, any token given for it (an old
+// one, a new one, one altered, anything) opens it only if it is one of the new tokens, as its
+// role; every other is a 403 with JSON (a 400 for text no token may hold, as a control
+// character), never a panic or a 5xx.
+func FuzzTokensAfterNewLinks(f *testing.F) {
+	defer func(old time.Duration) { tokenRecheck = old }(tokenRecheck)
+	tokenRecheck = 0
+	s := fuzzServer(f)
+	old, err := s.Demo(context.Background())
+	if err != nil {
+		f.Fatal(err)
+	}
+	fresh, err := NewLinks(context.Background(), s.cfg.Store, old.ID)
+	if err != nil {
+		f.Fatal(err)
+	}
+	roleOfToken := map[string]string{}
+	for role, tok := range fresh.Tokens {
+		roleOfToken[tok] = role
+		f.Add(tok)
+		f.Add(old.Tokens[role])
+		f.Add(tok[:len(tok)-1])
+		f.Add(tok + "=")
+	}
+	f.Add("")
+	f.Add("\x00")
+	f.Add(strings.Repeat("k", 5000))
+	f.Fuzz(func(t *testing.T, tok string) {
+		w := call(s, "GET", "/api/games/"+old.ID+"?k="+url.QueryEscape(tok), "", nil)
+		var v struct {
+			Role  string `json:"role"`
+			Error string `json:"error"`
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &v); err != nil {
+			t.Fatalf("%d: not JSON: %.200q", w.Code, w.Body.Bytes())
+		}
+		role, isNew := roleOfToken[tok]
+		switch {
+		case isNew && (w.Code != http.StatusOK || v.Role != role):
+			t.Fatalf("the new %s token: %d %+v", role, w.Code, v)
+		case !isNew && (w.Code != http.StatusForbidden && w.Code != http.StatusBadRequest || v.Error == ""):
+			t.Fatalf("token %.40q opened the game: %d %+v", tok, w.Code, v)
+		}
+	})
 }
