@@ -4,6 +4,7 @@
 // tabletop measured in inches.
 //
 //	umpire serve                  the game server and web UI (see package server)
+//	umpire games [--new-links ID] the games a server keeps; new links for one of them
 //	umpire play [FILE] [--json]   adjudicate a scenario's moves (no FILE: the built-in demo)
 //	umpire check FILE...          play scenarios and compare with their expect: blocks
 //	umpire help [COMMAND]         the commands, or one command's usage, flags and examples
