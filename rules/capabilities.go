@@ -194,6 +194,11 @@ type Route struct {
 	// Answer is the route's answer to query under lim, the server's limits (every field set).
 	// It may take long only while ctx lives.
 	Answer func(ctx context.Context, query url.Values, lim Limits) (any, error)
+	// Check, when set, makes at once the refusals Answer would make before any work: a
+	// parameter missing or malformed, a cap passed (a *LimitError). The server runs it before
+	// an expensive request waits for its turn, so that a request refused anyway is refused
+	// at once, never held or shed as work. Answer makes the same refusals without it.
+	Check func(query url.Values, lim Limits) error
 }
 
 // RateClass is what one request of a route costs the server, as its rate limits count it

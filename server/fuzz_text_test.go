@@ -111,7 +111,7 @@ func textServers(f *testing.F) []*textServer {
 func FuzzText(f *testing.F) {
 	texts := []string{"PzIV start", "a\x00b", "T\x00", "\x00", "a\x01b", "a\x1fb", "a\tb", "a\nb", "a\r\nb", "a\x7fb",
 		"a\u0085b", "a\xffb", "PzIV\x00 start", "PzIV start\nPzIV stop", "2M4\x00", "two", "t\x00wo", "é\x00", "\x1b[2J",
-		"", " ", "\u2028", "PzIV enter 2K5"}
+		"", " ", "\u2028", "PzIV enter 2K5", "T26A", "Tr1"} // T26A, Tr1: units of the side not phasing (not_phasing)
 	for place := range textPlaces {
 		for _, text := range texts {
 			f.Add(uint8(place), text)

@@ -210,19 +210,24 @@ var (
 // list allows any 2xx or 4xx answer, and 503 with Retry-After (a server shedding load): the
 // answer to a map past --max-boards or a question past the kept answers' budget is the
 // routes' own (API.md); what must hold is that no such request breaks the server.
+//
+// A request that is expensive work and not refused for its own fault may also be shed, 503
+// with Retry-After, when all clients' expensive work has taken the server's share (the work
+// share, workshare.go): the create, read and grid floods. The others are refused for their own
+// fault before they wait for a turn, and never shed.
 var attackAnswers = map[string][]int{
-	"create flood":    {201, 429},
+	"create flood":    {201, 429, 503},
 	"step flood":      {409, 429},
 	"huge body":       {413, 429},
 	"malformed JSON":  {400, 429},
-	"read flood":      {200, 429},
+	"read flood":      {200, 429, 503},
 	"varying reach":   nil,
 	"many-board grid": nil,
 	"429 storm":       {403, 429},
 	// The grid of 1,000 boards is refused over --max-boards (or limited); the small ones are
 	// answered (or limited), none over its caps; the legend and the vehicles answered.
 	"grid over the caps":   {422, 429},
-	"grid flood":           {200, 429},
+	"grid flood":           {200, 429, 503},
 	"ruleset routes flood": {200, 429},
 	"slow writer":          {0},
 	"slow reader":          {0},

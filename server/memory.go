@@ -7,6 +7,7 @@ import (
 	"runtime/metrics"
 	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -99,10 +100,14 @@ func liveMemory() uint64 {
 }
 
 // heavy runs h as expensive work: refused 503 with Retry-After while memory is tight, and run
-// in one of the server's slots. (A request that made its game keep more has every game's
-// answers brought back within CacheTotal before it is answered: withGame.)
+// in one of the server's slots within the work share. A request refused anyway is refused
+// before any of that (refusedCheaply). (A request that made its game keep more has every
+// game's answers brought back within CacheTotal before it is answered: withGame.)
 func (s *Server) heavy(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if s.refusedCheaply(w, r) {
+			return
+		}
 		if s.cfg.MemoryLimit > 0 && s.mem.tight.Load() {
 			s.relieve() // it may have fallen since the last look
 			if s.mem.tight.Load() {
@@ -136,6 +141,25 @@ func (s *Server) heavy(h http.HandlerFunc) http.HandlerFunc {
 			s.giveBack()
 		}
 	}
+}
+
+// refusedCheaply answers, and reports, an expensive request that would be refused before any
+// work: a body declared over the server's cap (413), a game that does not exist (404), a
+// token that does not open the game (403). Its handler makes the same checks again; here they
+// keep a request that needs no turn at expensive work from waiting for one, or being shed 503
+// while the server is busy.
+func (s *Server) refusedCheaply(w http.ResponseWriter, r *http.Request) bool {
+	if declaredTooBig(w, r, "the request", int64(s.cfg.Limits.Body), rules.LimitBody) {
+		return true
+	}
+	if r.PathValue("id") == "" || !strings.Contains(r.Pattern, " /api/games/{id}") {
+		return false
+	}
+	l, _, ok := s.open(w, r)
+	if ok {
+		l.mu.Unlock()
+	}
+	return !ok
 }
 
 // giveBackAfter is how much a request may leave the runtime holding before the server

@@ -101,7 +101,7 @@ func (m *routeMux) Handle(pattern string, h http.Handler) {
 	if !ok {
 		c = cost{class: classExpensive} // the safe side, until the table says
 	}
-	m.handle(pattern, c, h)
+	m.handle(pattern, c, h, nil)
 }
 
 // HandleFunc serves pattern with h, at the cost serverRoutes gives the pattern.
@@ -109,13 +109,42 @@ func (m *routeMux) HandleFunc(pattern string, h func(http.ResponseWriter, *http.
 	m.Handle(pattern, http.HandlerFunc(h))
 }
 
-func (m *routeMux) handle(pattern string, c cost, h http.Handler) {
+// handle serves pattern with h at cost c: an expensive route's h runs as expensive work, and
+// pre, when given, first: it answers (and returns true) a request refused before any work, so
+// that a request refused anyway never waits for a turn at expensive work.
+func (m *routeMux) handle(pattern string, c cost, h http.Handler, pre func(http.ResponseWriter, *http.Request) bool) {
 	if c.class == classExpensive && m.expensive != nil {
 		h = m.expensive(h.ServeHTTP)
+	}
+	if pre != nil {
+		work := h
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !pre(w, r) {
+				work.ServeHTTP(w, r)
+			}
+		})
 	}
 	m.ServeMux.Handle(pattern, h)
 	m.costs[pattern] = c
 	m.patterns = append(m.patterns, pattern)
+}
+
+// checkRoute is a ruleset route's Check as a cheap refusal (nil for a route without one): a
+// limit passed is answered as every limit is (422), any other error 400.
+func (s *Server) checkRoute(route rules.Route) func(http.ResponseWriter, *http.Request) bool {
+	if route.Check == nil {
+		return nil
+	}
+	return func(w http.ResponseWriter, r *http.Request) bool {
+		err := route.Check(r.URL.Query(), s.cfg.Limits)
+		if err == nil {
+			return false
+		}
+		if !overLimit(w, err) {
+			fail(w, http.StatusBadRequest, "%v", err)
+		}
+		return true
+	}
 }
 
 // classOf is the rate class of r: its route's, or classOther for a request no route takes
@@ -147,7 +176,7 @@ func (s *Server) rulesetRoutes(m *routeMux) {
 				c.class = classOther
 			}
 			p := rulesetPattern(rs.Name(), route.Path)
-			m.handle(p, c, s.answerRoute(rs.Name(), route))
+			m.handle(p, c, s.answerRoute(rs.Name(), route), s.checkRoute(route))
 			m.rulesets[p] = route
 		}
 	}

@@ -1,10 +1,17 @@
 package server
 
 import (
+	"bufio"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	aslrs "github.com/umpire-referee/umpire/asl/ruleset"
 )
 
 // The work share's debt: paid back at its rate, new work free while the debt is within the
@@ -87,5 +94,59 @@ func TestWorkShareHoldsExpensiveWork(t *testing.T) {
 	body := fmt.Sprintf(`{"n": %d, "line": "PzIV start"}`, st.N+1)
 	if code := c.do("POST", "/api/games/"+cr.ID+"/steps", cr.Tokens[Referee], []byte(body), nil); code != http.StatusCreated {
 		t.Errorf("a step while expensive work waits for the share: %d, want 201", code)
+	}
+}
+
+// A request that would be refused anyway is refused at once for its own fault, before it waits
+// for a turn at expensive work, even when the work share is spent and any work would be
+// answered 503: a missing or wrong token (403), a game that is not there (404), a body declared
+// over the cap (413), a grid over --max-boards (422).
+func TestRefusedBeforeTheWorkShare(t *testing.T) {
+	s := sqliteServer(t, Config{})
+	c := serveTest(t, s)
+	cr := c.create(demoScenario)
+	s.mem.share = &workShare{rate: 1e-6, burst: 0}
+	s.mem.share.charge(time.Now(), time.Millisecond) // any work now waits for days: 503
+	game := "/api/games/" + cr.ID
+	for _, tc := range []struct {
+		name, method, path, token string
+		length                    int64
+		want                      int
+	}{
+		{"odds without a token", "GET", game + "/odds?line=PzIV+start", "", 0, http.StatusForbidden},
+		{"reach with a wrong token", "GET", game + "/units/PzIV/reach", "not-a-token", 0, http.StatusForbidden},
+		{"path of a game not there", "GET", "/api/games/nosuchgame/units/PzIV/path?to=2Q4", cr.Tokens[Referee], 0, http.StatusNotFound},
+		{"a create declaring 2 GB", "POST", "/api/games", "", 2 << 30, http.StatusRequestEntityTooLarge},
+		{"a grid of 1,000 boards", "GET", "/api/rulesets/asl/grid?rows=" + aslrs.Rows(1000, 1000), "", 0, http.StatusUnprocessableEntity},
+		{"a grid without rows", "GET", "/api/rulesets/asl/grid", "", 0, http.StatusBadRequest},
+		{"a reach that is the players' own (shed)", "GET", game + "/units/PzIV/reach", cr.Tokens[Referee], 0, http.StatusServiceUnavailable},
+	} {
+		start := time.Now()
+		// By hand, so that a body declared and not sent is not sent.
+		conn, err := net.Dial("tcp", strings.TrimPrefix(c.base, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		head := tc.method + " " + tc.path + " HTTP/1.1\r\nHost: x\r\n"
+		if tc.token != "" {
+			head += "Authorization: Bearer " + tc.token + "\r\n"
+		}
+		if tc.length > 0 {
+			head += "Content-Length: " + strconv.FormatInt(tc.length, 10) + "\r\n"
+		}
+		io.WriteString(conn, head+"\r\n")
+		conn.SetReadDeadline(time.Now().Add(15 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		resp.Body.Close()
+		conn.Close()
+		if resp.StatusCode != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, resp.StatusCode, tc.want)
+		}
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("%s: answered in %v, not at once", tc.name, took)
+		}
 	}
 }

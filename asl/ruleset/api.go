@@ -87,10 +87,13 @@ func (g *Game) Movers(a rules.Action) (sides []string, refereeOnly, known bool) 
 	return out, false, len(out) > 0
 }
 
-// UnitHead is what a unit's steps and its reach begin with: the unit and the MP it has left.
+// UnitHead is what a unit's steps, its reach and its path begin with: the unit and the MP it
+// has left, and, for a unit whose side is not phasing (so it moves nowhere now), why and how
+// to give its side the MPh.
 type UnitHead struct {
-	Unit string  `json:"unit"`
-	Left float64 `json:"left"`
+	Unit       string      `json:"unit"`
+	Left       float64     `json:"left"`
+	NotPhasing *NotPhasing `json:"not_phasing,omitempty"`
 }
 
 // unit finds a unit by id: its index, the unit and its head, or a *rules.NotFound.
@@ -100,7 +103,7 @@ func (g *Game) unit(id string) (int, *asl.Unit, UnitHead, error) {
 		return 0, nil, UnitHead{}, &rules.NotFound{What: fmt.Sprintf("no unit %q in this game", id)}
 	}
 	u := &g.G.Units[i]
-	return i, u, UnitHead{Unit: u.ID, Left: (u.Allowance - u.Spent).Float()}, nil
+	return i, u, UnitHead{Unit: u.ID, Left: (u.Allowance - u.Spent).Float(), NotPhasing: notPhasing(g.G, u)}, nil
 }
 
 // UnitStepsView is a unit's next steps as the API gives them.

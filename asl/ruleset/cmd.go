@@ -43,7 +43,10 @@ Reverse, the least MP spent in the MPh on arriving, the chance of arriving Mobil
 Check, Mechanical Reliability or an NTC may stop it, and whether it must end its MPh in Motion
 there. The first line counts the places on the map (the lines); the hexes off the map a vehicle
 could exit into are counted on the last line, not listed. The referee judges every step the
-planner tries, so every place is legal.`,
+planner tries, so every place is legal. A unit of the side not phasing (only the phasing side
+moves in its MPh, D2.1) reaches only where it stands: reach says so under the count (on stderr
+with --json), and how to begin its side's MPh: phasing: SIDE in FILE, or the step mph SIDE among
+its moves.`,
 			Flags: []rules.Flag{
 				esb, maxRisk,
 				{Name: "--json", Text: "one JSON object per place: hex, position, motion, mp, p, can_stop"},
@@ -61,7 +64,9 @@ planner tries, so every place is legal.`,
 cheapest route to HEX (then the safest), each step as umpire play prints it; each check the
 route calls for (a Bog Check, ...) is listed with the outcome it needs and its chance: the route
 is a plan, so nothing is rolled. For a GROUP (a Convoy or a radioless platoon) it plans
-Impulses (D14.3, E11.2) until one member is in HEX; groups do not try Bypass, Reverse or ESB.`,
+Impulses (D14.3, E11.2) until one member is in HEX; groups do not try Bypass, Reverse or ESB.
+For a unit or group of the side not phasing, "cannot reach" is followed by whose MPh it is and
+how to begin its side's: phasing: SIDE in FILE, or the step mph SIDE among its moves.`,
 			Flags: []rules.Flag{
 				{Name: "--vca", Arg: "A-B", Text: "arrive facing the hexspine between hexes A and B (a unit only)"},
 				esb, maxRisk,
@@ -237,6 +242,12 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	// A unit of the side not phasing reaches only where it stands: say why, on stderr beside
+	// JSON, else below the count.
+	np := notPhasing(s.Game, &s.Game.Units[unit])
+	if np != nil && (pa.json || pa.divide) {
+		printNotPhasing(stderr, np, pa.file)
+	}
 	if pa.divide {
 		rows := plan.Divide(s.Game, unit, opt)
 		total := 0
@@ -263,6 +274,9 @@ func reach(args []string, stdout, stderr io.Writer) int {
 	}
 	lay := s.Game.Map.Layout
 	fmt.Fprintf(stdout, "%s: %s reachable from %s\n", s.Game.Units[unit].ID, reachCount(rows), aslfile.Describe(&s.Game.Units[unit], lay))
+	if np != nil {
+		printNotPhasing(stdout, np, pa.file)
+	}
 	width := 0
 	for _, row := range rows {
 		width = max(width, len(row.Position))
@@ -406,6 +420,9 @@ func path(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, " within a risk of %g", pa.maxRisk)
 		}
 		fmt.Fprintln(stderr)
+		if np := notPhasing(s.Game, &s.Game.Units[unit]); np != nil {
+			printNotPhasing(stderr, np, pa.file)
+		}
 		return 1
 	}
 	steps, exact, err := planSteps(s.Game, r.Path(li))
@@ -433,6 +450,12 @@ func path(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(map[string]any{"unit": s.Game.Units[unit].ID, "hex": lay.Name(h), "mp": l.MP.Float(), "p": p, "p_exact": exact.RatString(), "can_stop": r.CanStop(li)})
 	}
 	return 0
+}
+
+// printNotPhasing writes why a unit of the side not phasing moves nowhere, and how to give its
+// side the MPh in the scenario file, as two lines.
+func printNotPhasing(w io.Writer, np *NotPhasing, file string) {
+	fmt.Fprintf(w, "%s.\n%s\n", np.Text, np.fileHint(file))
 }
 
 // planSteps replays a planned way through the referee on a copy of g, with the dice that keep
@@ -482,6 +505,13 @@ func groupPath(s *planned, gi int, h hex.Hex, pa planArgs, stdout, stderr io.Wri
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "umpire path: %s to %s: %v\n", grp.ID, g.Map.Layout.Name(h), err)
+		if len(grp.Members) > 0 {
+			lead := g.Units[grp.Members[0]] // the group's side is its members'
+			lead.ID = grp.ID
+			if np := notPhasing(g, &lead); np != nil {
+				printNotPhasing(stderr, np, pa.file)
+			}
+		}
 		return 1
 	}
 	c := g.Clone()

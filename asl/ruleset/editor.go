@@ -134,25 +134,9 @@ func parseRows(s string, most int) (rows [][]string, boards int) {
 	return rows, boards
 }
 
-// editorRoutes are GET /api/rulesets/asl/legend and GET /api/rulesets/asl/grid?rows=.
-func editorRoutes() []rules.Route {
-	return []rules.Route{
-		{Path: "legend", Class: rules.Cheap, Bound: "none: a fixed answer (the whole legend)",
-			Answer: func(context.Context, url.Values, rules.Limits) (any, error) {
-				return map[string]any{"legend": EditorLegend()}, nil
-			}},
-		{Path: "grid", Query: []string{"rows"}, Class: rules.Expensive, Caps: []string{rules.LimitBoards, rules.LimitHexes},
-			Bound: "the boards and hexes of the arrangement", Answer: gridRoute},
-	}
-}
-
-// maxBoardName is the longest board name the grid route reads back in an error: a board's
-// number has a few digits, and an answer need not carry the rest of a long one.
-const maxBoardName = 8
-
-// gridRoute is GET /api/rulesets/asl/grid?rows=: the blank grid of the boards in rows, under
-// the server's --max-boards and --max-hexes (a *rules.LimitError over either).
-func gridRoute(_ context.Context, q url.Values, lim rules.Limits) (any, error) {
+// gridRows reads the grid route's rows: boards in rows, refused without laying anything out
+// when missing, over --max-boards (a *rules.LimitError) or naming a board too long to be one.
+func gridRows(q url.Values, lim rules.Limits) ([][]string, error) {
 	if !q.Has("rows") {
 		return nil, fmt.Errorf("rows: name the boards, left to right split by commas, rows split by slashes: rows=2,3/4,5")
 	}
@@ -167,6 +151,35 @@ func gridRoute(_ context.Context, q url.Values, lim rules.Limits) (any, error) {
 				return nil, fmt.Errorf("board %q... (%d bytes): a board is named by its number, like \"2\" or \"23\"", b[:maxBoardName], len(b))
 			}
 		}
+	}
+	return rows, nil
+}
+
+// editorRoutes are GET /api/rulesets/asl/legend and GET /api/rulesets/asl/grid?rows=.
+func editorRoutes() []rules.Route {
+	return []rules.Route{
+		{Path: "legend", Class: rules.Cheap, Bound: "none: a fixed answer (the whole legend)",
+			Answer: func(context.Context, url.Values, rules.Limits) (any, error) {
+				return map[string]any{"legend": EditorLegend()}, nil
+			}},
+		{Path: "grid", Query: []string{"rows"}, Class: rules.Expensive, Caps: []string{rules.LimitBoards, rules.LimitHexes},
+			Bound: "the boards and hexes of the arrangement", Answer: gridRoute, Check: func(q url.Values, lim rules.Limits) error {
+				_, err := gridRows(q, lim)
+				return err
+			}},
+	}
+}
+
+// maxBoardName is the longest board name the grid route reads back in an error: a board's
+// number has a few digits, and an answer need not carry the rest of a long one.
+const maxBoardName = 8
+
+// gridRoute is GET /api/rulesets/asl/grid?rows=: the blank grid of the boards in rows, under
+// the server's --max-boards and --max-hexes (a *rules.LimitError over either).
+func gridRoute(_ context.Context, q url.Values, lim rules.Limits) (any, error) {
+	rows, err := gridRows(q, lim)
+	if err != nil {
+		return nil, err
 	}
 	b, hs, err := Grid(rows, lim)
 	if err != nil {

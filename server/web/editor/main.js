@@ -12,12 +12,14 @@ import { bindUnits, renderUnits } from './units.js';
 import { exportYAML, importYAML } from './yaml.js';
 import { startGame } from './start.js';
 import { bindSaved, savedName } from './saved.js';
+import { bindPhasing, renderPhasing } from './phasing.js';
 
 const status = (html, kind) => { const el = $('#status'); el.className = kind || 'info'; el.innerHTML = html; };
 
 function redraw() {
   drawAll($('#emap'));
   renderUnits();
+  renderPhasing();
   $('#undo').disabled = !canUndo();
   $('#redo').disabled = !canRedo();
   $('#boards').value = M.doc.rows.map((r) => r.join(',')).join('/');
@@ -64,6 +66,7 @@ async function main() {
   await loadGrid();
   bindMap($('#emap'), redraw);
   bindUnits(redraw);
+  bindPhasing(redraw);
   $('#boards-form').addEventListener('submit', (ev) => { ev.preventDefault(); applyBoards(); });
   $('#scn-name').addEventListener('change', () => { change((doc) => { doc.name = $('#scn-name').value.trim() || 'editor map'; }); redraw(); });
   $('#conditions').addEventListener('change', () => { change((doc) => { doc.conditions = $('#conditions').value; }); redraw(); });

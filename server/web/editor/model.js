@@ -3,8 +3,9 @@
 //
 // M.doc is what the YAML export writes: {name, seed, rows, hexes: {id: {terrain, level,
 // bridge, ford}}, sides: {roads: ["A-B", ...], walls: [...], ...}, wrecks: {id: n},
-// conditions ("" is dry), grain ("" is in season), units, groups, top: the file's other
-// top-level fields kept from an import (dice, phasing, notes ...), moves, expect}. Hexes not named are Open Ground, level 0.
+// conditions ("" is dry), grain ("" is in season), units, groups, phasing (the side chosen; ""
+// is the side the reader infers: phasing.js), top: the file's other top-level fields kept from
+// an import (dice, notes ...), moves, expect}. Hexes not named are Open Ground, level 0.
 
 // SIDE_LISTS are the map's hexside lists in the order the export writes them; novbm and
 // bypass_wrecks name their obstacle hex first, the others are the same either way round.
@@ -14,7 +15,7 @@ export const ORDERED_SIDES = new Set(['novbm', 'bypass_wrecks']);
 export function emptyDoc() {
   const sides = {};
   for (const k of SIDE_LISTS) sides[k] = [];
-  return { name: 'editor map', seed: 1, rows: [['2']], hexes: {}, sides, wrecks: {}, conditions: '', grain: '', units: [], groups: [], top: {}, moves: [], expect: [] };
+  return { name: 'editor map', seed: 1, rows: [['2']], hexes: {}, sides, wrecks: {}, conditions: '', grain: '', units: [], groups: [], phasing: '', top: {}, moves: [], expect: [] };
 }
 
 export const M = {

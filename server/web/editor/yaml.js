@@ -1,10 +1,11 @@
-// umpire map editor, YAML: the export writes the document as the scenario file's map:, units:
-// and groups: (spec/scenario-format.md, as asl/aslfile reads them), in one canonical order
+// umpire map editor, YAML: the export writes the document as the scenario file's map:, units:,
+// groups: and phasing: (spec/scenario-format.md, as asl/aslfile reads them), in one canonical order
 // (hexes and hexsides in the grid's order), so export, import, export gives the same text. The
 // import reads a file through the server (POST /api/editor/parse) and takes what the editor
 // draws; it says which fields it left out.
 
 import { M, SIDE_LISTS, ORDERED_SIDES, emptyDoc, hexId, loadGrid } from './model.js';
+import { phasingOf } from './phasing.js';
 
 const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
 
@@ -92,6 +93,8 @@ export function exportYAML(doc = M.doc, saved = '') {
     out.push('groups:');
     for (const g of doc.groups) out.push('  - ' + flow({ id: g.id, kind: g.kind, members: g.members }));
   }
+  const phasing = phasingOf(doc);
+  if (phasing) out.push('phasing: ' + scalar(phasing));
   const moves = doc.moves || [], expect = doc.expect || [];
   out.push('moves:' + (moves.length ? '' : ' []'));
   for (const m of moves) out.push('  - ' + flow(m));
@@ -125,7 +128,8 @@ export async function importYAML(text) {
   M.doc = doc;
   try { await loadGrid(); } catch (e) { M.doc = old; throw e; }
   for (const k of Object.keys(mp)) if (!MAP_FIELDS.has(k)) left.push('map.' + k);
-  for (const [k, v] of Object.entries(f)) if (!['name', 'ruleset', 'seed', 'map', 'units', 'groups', 'moves', 'expect'].includes(k)) doc.top[k] = v;
+  for (const [k, v] of Object.entries(f)) if (!['name', 'ruleset', 'seed', 'map', 'units', 'groups', 'phasing', 'moves', 'expect'].includes(k)) doc.top[k] = v;
+  doc.phasing = f.phasing === undefined || f.phasing === null ? '' : String(f.phasing);
   doc.moves = f.moves || [];
   doc.expect = f.expect || [];
   readHexes(mp, doc, left);

@@ -12,12 +12,14 @@ import { exportYAML, importYAML } from './yaml.js';
 import { saveMap, listMaps, openMap } from './maps.js';
 import { startGame } from '../editor/start.js';
 import { copyMap, deleteMap } from '../editor/saved.js';
+import { bindFirst, renderFirst } from './first.js';
 
 const status = (html, kind) => { const el = $('#status'); el.className = kind || 'info'; el.innerHTML = html; };
 
 function redraw() {
   drawAll($('#lwmap'));
   renderForms();
+  renderFirst();
   $('#bridges').innerHTML = bridgesHTML();
   $('#undo').disabled = !canUndo();
   $('#redo').disabled = !canRedo();
@@ -80,6 +82,7 @@ function bindFile() {
 async function main() {
   bindTable($('#lwmap'), redraw, status);
   bindForms(redraw, status);
+  bindFirst(redraw);
   bindFile();
   $('#lwmap').addEventListener('mousemove', (ev) => {
     const p = tableAt($('#lwmap'), ev);

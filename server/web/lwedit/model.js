@@ -4,11 +4,12 @@
 //
 // L.doc: {name, seed, table: {width, height}, terrain: [{id, ground | slope, factor, cover, area}], roads:
 // [{id, line, width}], streams: [{id, line}], chokes: [{id, area}], toe, units, detachments,
-// orders, moves, top: an imported file's other top-level fields}. L.draft holds the corners
+// orders, first (the side that moves first; "" until one is chosen: first.js), moves, top: an
+// imported file's other top-level fields}. L.draft holds the corners
 // (or waypoints) clicked so far for the tool in hand.
 
 export function emptyDoc() {
-  return { name: 'editor table', seed: 1, table: { width: 48, height: 32 }, terrain: [], roads: [], streams: [], chokes: [], toe: [], units: [], detachments: [], orders: [], moves: [], top: {} };
+  return { name: 'editor table', seed: 1, table: { width: 48, height: 32 }, terrain: [], roads: [], streams: [], chokes: [], toe: [], units: [], detachments: [], orders: [], first: '', moves: [], top: {} };
 }
 
 export const L = { doc: emptyDoc(), draft: [] };

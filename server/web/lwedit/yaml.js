@@ -5,6 +5,7 @@
 
 import { flow, scalar } from '../editor/yaml.js';
 import { L, emptyDoc } from './model.js';
+import { firstOf } from './first.js';
 
 // KEYS is each list's field order; fields not named follow in the order read.
 const KEYS = {
@@ -19,7 +20,7 @@ const KEYS = {
 };
 export const TABLE_FIELDS = ['terrain', 'roads', 'streams', 'chokes'];
 const LISTS = Object.keys(KEYS);
-const OWN = new Set(['name', 'ruleset', 'seed', 'table', 'moves', ...LISTS]);
+const OWN = new Set(['name', 'ruleset', 'seed', 'table', 'first', 'moves', ...LISTS]);
 
 function canon(item, keys) {
   const o = {};
@@ -41,12 +42,13 @@ export function tableYAML(doc = L.doc) {
   return out.join('\n') + '\n';
 }
 
-// exportYAML is the document as a scenario file.
+// exportYAML is the document as a scenario file, with the side that moves first (first.js).
 export function exportYAML(doc = L.doc) {
   const out = ['name: ' + scalar(doc.name), 'ruleset: lightningwar'];
   if (doc.seed !== null && doc.seed !== undefined) out.push('seed: ' + flow(doc.seed));
   out.push(tableYAML(doc).trimEnd());
   for (const k of ['toe', 'units', 'detachments', 'orders']) list(out, k, doc[k]);
+  if (firstOf(doc)) out.push('first: ' + scalar(firstOf(doc)));
   for (const [k, v] of Object.entries(doc.top || {})) out.push(scalar(k) + ': ' + flow(v));
   const moves = doc.moves || [];
   out.push('moves:' + (moves.length ? '' : ' []'));
@@ -88,6 +90,7 @@ export async function importYAML(text) {
   } else readTable(f, doc);
   for (const k of ['toe', 'units', 'detachments', 'orders']) doc[k] = Array.isArray(f[k]) ? f[k] : [];
   doc.moves = f.moves || [];
+  doc.first = f.first === undefined || f.first === null ? '' : String(f.first);
   for (const [k, v] of Object.entries(f)) if (!OWN.has(k)) doc.top[k] = v;
   L.doc = doc;
   return note;

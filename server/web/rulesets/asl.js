@@ -284,7 +284,7 @@ function renderUnitPanel() {
     `<dt>VCA</dt><dd>${esc(u.vca || '')}</dd>` +
     `<dt>State</dt><dd>${esc(unitWords(u))}</dd>` +
     `<dt>MP</dt><dd><strong>${esc(fmtMP(u.left))}</strong> left of ${esc(fmtMP(u.mp))} (spent ${esc(fmtMP(u.spent))})</dd>` +
-    (grp ? `<dt>Group</dt><dd>${esc(grp)}</dd>` : '') + '</dl>';
+    (grp ? `<dt>Group</dt><dd>${esc(grp)}</dd>` : '') + '</dl>' + phaseNote(u);
   if (!isLive()) {
     setHTML(act, ''); setHTML(lst, `<p class="hint">Replay after step ${esc(G.replayAt)}: read only.</p>`);
     return;
@@ -301,6 +301,18 @@ function renderUnitPanel() {
   // The odds shown are of a step the unit still has.
   const box = $('#step-odds');
   if (box.dataset.line && !steps.some((s) => s.line === box.dataset.line)) showOdds(box, '');
+}
+
+// phaseNote is, for a unit of the side not phasing (the steps answer's not_phasing), a line
+// saying whose MPh it is and how to begin its side's, with a button that plays `mph SIDE`;
+// '' for a phasing unit.
+function phaseNote(u) {
+  const np = isLive() && G.steps && G.steps.unit === u.id ? G.steps.not_phasing : null;
+  if (!np) return '';
+  const code = (s) => esc(s).replace(/`([^`]*)`/g, '<code>$1</code>');
+  return `<div class="phase-note" role="note"><p>${code(np.text)}.</p><p class="small">${code(np.hint[0].toUpperCase() + np.hint.slice(1))}.</p>` +
+    `<button type="button" class="step mph" data-line="${esc('mph ' + np.side)}"${mayMove(np.side) ? '' : ' disabled'} ` +
+    `style="--side:${sideColour(np.side)}" title="${esc(`Begin ${np.side}'s Movement Phase: mph ${np.side}`)}">Begin ${esc(np.side)}'s MPh</button></div>`;
 }
 
 // weighStep shows the odds of the step button b would play, if it rolls dice.
