@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/words"
 )
 
 // The Advance Phase (A4.7) follows the phasing side's MPh: each of its Good Order, unpinned
@@ -45,7 +46,7 @@ func (g *Game) mayAdvance(u *Unit, withColumn bool) error {
 	case u.Side != g.Phasing:
 		return g.refuse("A4.7", "%s belongs to %s and it is the %s APh: only the phasing side advances", u.ID, u.Side, g.Phasing)
 	case u.V.Class < Infantry && !(withColumn && u.V.Class == Wagon):
-		return g.refuse("A4.7", "%s is a %s: only Infantry and Cavalry advance (and wagons with their Column, E11.52)", u.ID, u.V.Class)
+		return g.refuse("A4.7", "%s is %s: only Infantry and Cavalry advance (and wagons with their Column, E11.52)", u.ID, u.V.Class.A())
 	case u.Destroyed || u.Exited || u.Pos.Offboard && !withColumn:
 		return g.refuse("A4.7", "%s is not on the map", u.ID)
 	case u.Advanced:
@@ -156,7 +157,7 @@ func (g *Game) advanceColumn(gi int, to hex.Hex, r *Result) error {
 	grp := &g.Groups[gi]
 	lay := g.Map.Layout
 	if grp.Kind != KindColumn {
-		return g.refuse("A4.7", "%s is a %s: vehicles do not advance; only a Column advances as a group (E11.52)", grp.ID, grp.Kind)
+		return g.refuse("A4.7", "%s is %s: vehicles do not advance; only a Column advances as a group (E11.52)", grp.ID, words.A(grp.Kind.String()))
 	}
 	ms := append([]int(nil), grp.Members...)
 	if len(ms) == 0 {

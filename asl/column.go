@@ -44,7 +44,7 @@ func (g *Game) checkColumn(grp *Group) error {
 	for _, m := range grp.Members {
 		u := &g.Units[m]
 		if u.V.Class != Infantry && u.V.Class != Cavalry && u.V.Class != Wagon {
-			return g.refuse("E11.5", "%s is a %s; a Column is Infantry, Cavalry and wagons", u.ID, u.V.Class)
+			return g.refuse("E11.5", "%s is %s; a Column is Infantry, Cavalry and wagons", u.ID, u.V.Class.A())
 		}
 		if u.Side != g.Units[grp.Members[0]].Side {
 			return g.refuse("E11.5", "%s and %s are on different sides", u.ID, g.Units[grp.Members[0]].ID)
@@ -279,7 +279,7 @@ func (g *Game) Relocate(i int, to hex.Hex, advance bool, r *Result) error {
 	lay := g.Map.Layout
 	switch {
 	case u.V.Class < Infantry:
-		return g.refuse("E11.532", "%s is a %s: only Infantry and Cavalry rout or advance", u.ID, u.V.Class)
+		return g.refuse("E11.532", "%s is %s: only Infantry and Cavalry rout or advance", u.ID, u.V.Class.A())
 	case u.Column != 0 && g.Groups[u.Column-1].canDisband():
 		return g.refuse("E11.53", "%s is in Column %s, which has not Disbanded: an attack that could break it would have Disbanded the Column first, so a Column unit never routs", u.ID, g.Groups[u.Column-1].ID)
 	case u.Destroyed || u.Pos.Offboard:
@@ -658,7 +658,7 @@ func (g *Game) joinColumn(ga GroupAction, r *Result) error {
 		u := &g.Units[m]
 		switch {
 		case u.V.Class != Infantry && u.V.Class != Cavalry && u.V.Class != Wagon:
-			return g.refuse("E11.523", "%s is a %s; only Infantry, Cavalry and wagons join a Column", u.ID, u.V.Class)
+			return g.refuse("E11.523", "%s is %s; only Infantry, Cavalry and wagons join a Column", u.ID, u.V.Class.A())
 		case u.Pinned:
 			return g.refuse("E11.523", "%s is pinned; only unpinned units join a Column", u.ID)
 		case u.Broken:

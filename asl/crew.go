@@ -22,9 +22,9 @@ func (g *Game) crew(a Action, r *Result) error {
 	word := map[bool]string{true: "buttoned up (BU)", false: "Crew Exposed (CE)"}
 	switch {
 	case u.V.Class >= Wagon:
-		return g.refuse("D5.2", "%s is a %s, not a vehicle with a crew: it has no BU/CE status", u.ID, u.V.Class)
+		return g.refuse("D5.2", "%s is %s, not a vehicle with a crew: it has no BU/CE status", u.ID, u.V.Class.A())
 	case !u.V.AFV:
-		return g.refuse("D5.2", "%s is a %s, not an AFV: only an AFV's crew buttons up (D2.16)", u.ID, u.V.Class)
+		return g.refuse("D5.2", "%s is %s, not an AFV: only an AFV's crew buttons up (D2.16)", u.ID, u.V.Class.A())
 	case u.Destroyed:
 		return g.refuse("D5.2", "%s has been destroyed", u.ID)
 	case u.Buttoned() == bu:
@@ -64,7 +64,7 @@ func (g *Game) fireVCA(a Action, src dice.Source, r *Result) error {
 	lay := g.Map.Layout
 	switch {
 	case u.footMover() || u.V.Class >= Infantry:
-		return g.refuse("D2.11", "%s is a %s: it has no VCA", u.ID, u.V.Class)
+		return g.refuse("D2.11", "%s is %s: it has no VCA", u.ID, u.V.Class.A())
 	case u.Destroyed:
 		return g.refuse("D2.11", "%s has been destroyed", u.ID)
 	case u.Pos.Offboard:

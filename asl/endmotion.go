@@ -32,7 +32,7 @@ type endHow struct {
 func (g *Game) towardStatus(u *Unit) error {
 	switch {
 	case u.footMover():
-		return g.refuse("D2.4", "%s is a %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class)
+		return g.refuse("D2.4", "%s is %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class.A())
 	case u.Pos.Offboard:
 		return g.refuse("D2.4", "%s is off the map: it has no next hex to name; write \"%s end\"", u.ID, u.ID)
 	case u.Immobile != Mobile:

@@ -322,12 +322,12 @@ func (g *Game) step(a Action, src dice.Source, r *Result) error {
 			err = g.moveFoot(&u, a, r)
 		case VerbEnd:
 			if a.Toward {
-				return g.refuse("D2.4", "%s is a %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class)
+				return g.refuse("D2.4", "%s is %s: it has no Motion status, so it ends its MPh with \"end\", naming no hex", u.ID, u.V.Class.A())
 			}
 			u.Ended = true
 			r.event("A4", u.ID+" ends its MPh")
 		default:
-			err = g.refuse("A4", "%s is a %s: it moves by entering adjacent hexes (enter HEX) and has no %q", u.ID, u.V.Class, a.Verb)
+			err = g.refuse("A4", "%s is %s: it moves by entering adjacent hexes (enter HEX) and has no %q", u.ID, u.V.Class.A(), a.Verb)
 		}
 		if err != nil {
 			return err
@@ -731,7 +731,7 @@ func ESBDRM(v *Vehicle, n MP) DRM {
 func (g *Game) esb(u *Unit, a Action, src dice.Source, r *Result) error {
 	switch {
 	case !u.V.Tracked:
-		return g.refuse("D2.5", "only a tracked vehicle may attempt ESB; %s is a %s", u.ID, u.V.Class)
+		return g.refuse("D2.5", "only a tracked vehicle may attempt ESB; %s is %s", u.ID, u.V.Class.A())
 	case u.ESBUsed:
 		return g.refuse("D2.5", "%s has already attempted ESB this MPh (once per MPh)", u.ID)
 	case u.AllUsed:

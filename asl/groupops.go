@@ -6,6 +6,7 @@ import (
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/words"
 )
 
 // eventer is what records events: a Result or an ImpulseResult.
@@ -818,7 +819,7 @@ func (g *Game) Stray(gi int, to hex.Hex, src dice.Source, r *ImpulseResult) erro
 	defer g.placedAll(g.movers(gi))
 	grp := &g.Groups[gi]
 	if grp.Kind != KindConvoy && grp.Kind != KindColumn {
-		return g.refuse("E11.6", "%s is a %s: only a Convoy or Column Strays as one", grp.ID, grp.Kind)
+		return g.refuse("E11.6", "%s is %s: only a Convoy or Column Strays as one", grp.ID, words.A(grp.Kind.String()))
 	}
 	if !g.Night {
 		return g.refuse("E11.6", "Straying happens only at night (set night: true)")

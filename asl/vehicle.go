@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"github.com/umpire-referee/umpire/words"
 	"strings"
 )
 
@@ -24,17 +25,15 @@ var classNames = []string{"tank", "halftrack", "armored car", "truck", "motorcyc
 
 func (c Class) String() string { return classNames[c] }
 
-// A is the class with its article: "a tank", "an armored car", "an infantry unit".
+// A is the class with its article: "a tank", "an armored car", "an Infantry unit".
 func (c Class) A() string {
 	switch c {
-	case ArmoredCar:
-		return "an armored car"
 	case Infantry:
 		return "an Infantry unit"
 	case Cavalry:
 		return "a Cavalry unit"
 	}
-	return "a " + classNames[c]
+	return words.A(classNames[c])
 }
 
 // ParseClass reads a class name ("tank", "halftrack", "armored car" or "ac", "truck",

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/words"
 )
 
 // Counting limits of 14.0: per side at most this many of each count in an Assault.
@@ -43,7 +44,7 @@ func (g *Game) eligible(i int, target Hex, verb Verb) *Refusal {
 	case u.Rider != "":
 		return refuse("14.0", "%s is aboard %s: unload it first", u.ID, u.Rider)
 	case u.Kind == TowedGun:
-		return refuse("14.0", "%s is a %s: it defends, it does not assault", u.ID, u.Kind)
+		return refuse("14.0", "%s is %s: it defends, it does not assault", u.ID, words.A(u.Kind.String()))
 	}
 	if u.Assaulted && (!u.Advanced || u.SecondAssault) {
 		if u.SecondAssault {
@@ -68,7 +69,7 @@ func (g *Game) eligible(i int, target Hex, verb Verb) *Refusal {
 	if u.Kind == FV || u.Kind == HT {
 		for _, j := range g.In(target) {
 			if k := g.Units[j].Kind; (k == AFV || k == TowedGun) && g.Units[j].Side != u.Side {
-				return refuse("14.0", "%s is a %s: an FV or HT may not assault an AFV or Towed Gun (%s)", u.ID, u.Kind, g.Units[j].ID)
+				return refuse("14.0", "%s is %s: an FV or HT may not assault an AFV or Towed Gun (%s)", u.ID, words.A(u.Kind.String()), g.Units[j].ID)
 			}
 		}
 	}
@@ -236,7 +237,7 @@ func (g *Game) admit(a Action, already []int, rep *Report) error {
 				ok = ok || samePlatoon(j)
 			}
 			if !ok {
-				return refuse("14.0", "%s is a %s: it assaults only with a combat unit, or reinforcing a combat unit of its platoon", u.ID, u.Kind)
+				return refuse("14.0", "%s is %s: it assaults only with a combat unit, or reinforcing a combat unit of its platoon", u.ID, words.A(u.Kind.String()))
 			}
 		case FV, HT:
 			ok := false
@@ -248,7 +249,7 @@ func (g *Game) admit(a Action, already []int, rep *Report) error {
 				ok = ok || samePlatoon(j)
 			}
 			if !ok {
-				return refuse("14.0", "%s is a %s: it assaults only with friendly infantry or an AFV, or reinforcing a combat unit of its platoon", u.ID, u.Kind)
+				return refuse("14.0", "%s is %s: it assaults only with friendly infantry or an AFV, or reinforcing a combat unit of its platoon", u.ID, words.A(u.Kind.String()))
 			}
 		}
 	}
@@ -1406,7 +1407,7 @@ func (g *Game) withdraw(a Action, rep *Report) error {
 	}
 	switch {
 	case u.Vehicular() || u.Kind == TowedGun || u.Kind == FP:
-		return refuse("10.3.1", "%s is a %s: only non-vehicular units other than Towed Guns and FPs withdraw", u.ID, u.Kind)
+		return refuse("10.3.1", "%s is %s: only non-vehicular units other than Towed Guns and FPs withdraw", u.ID, words.A(u.Kind.String()))
 	case u.Rider != "":
 		return refuse("10.3.1", "%s is aboard %s", u.ID, u.Rider)
 	case len(a.Path) < 1 || len(a.Path) > 4:

@@ -84,9 +84,9 @@ const MaxMeasureTurns = 10000
 // table, and det one v may see (its own, or revealed by the referee); otherwise Measure
 // refuses, the same way for a name that does not exist as for one v may not know.
 func (g *Game) Measure(v Viewer, a, b Point, det string) (*Measurement, error) {
-	for _, p := range []Point{a, b} {
+	for i, p := range []Point{a, b} {
 		if !finite(p) || !g.onTable(p) {
-			return nil, refuse(RuleDetachment, "%v is off the table (%s x %s)", p, trimInches(g.Table.Width), trimInches(g.Table.Height))
+			return nil, g.offTable([]string{"the line's start", "the line's end"}[i], p)
 		}
 	}
 	var d *Detachment
@@ -95,7 +95,7 @@ func (g *Game) Measure(v Viewer, a, b Point, det string) (*Measurement, error) {
 			d = g.Gone[g.gone(det)] // known where it was seen, though it has joined another
 		}
 		if d == nil || !v.Sees(d) {
-			return nil, refuse(RuleDetachment, "there is no detachment %q that %s knows of", det, v.who())
+			return nil, fmt.Errorf("there is no detachment %q: %s", det, g.detsKnown(v))
 		}
 	}
 	m := &Measurement{From: a, To: b, Length: a.Dist(b)}
@@ -127,6 +127,37 @@ func (g *Game) Measure(v Viewer, a, b Point, det string) (*Measurement, error) {
 }
 
 // who names a viewer in a message.
+// offTable is the ruler's answer to a point off the table: which point, and the table's extent.
+func (g *Game) offTable(which string, p Point) error {
+	if !finite(p) {
+		return fmt.Errorf("%s is not on the table: give x,y in inches", which)
+	}
+	w, h := trim(inchesOf(g.Table.Width)), trim(inchesOf(g.Table.Height))
+	return fmt.Errorf("%s, %v, is off the table: the table is %s\" wide and %s\" deep, its points from 0,0 (the lower-left corner) to %s,%s",
+		which, p, w, h, w, h)
+}
+
+// detsKnown says which detachments v knows of, for a ruler given a name that is none of them
+// (the same words whether that name is another side's, unrevealed, or nobody's).
+func (g *Game) detsKnown(v Viewer) string {
+	var ids []string
+	for _, d := range g.Dets {
+		if v.Sees(d) {
+			ids = append(ids, d.ID)
+		}
+	}
+	const most = 30
+	switch {
+	case len(ids) == 0:
+		return v.who() + " knows of none"
+	case len(ids) == 1:
+		return v.who() + " knows of " + ids[0] + " only"
+	case len(ids) > most:
+		return fmt.Sprintf("%s knows of %s and %d more", v.who(), strings.Join(ids[:most], ", "), len(ids)-most)
+	}
+	return v.who() + " knows of " + strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
+}
+
 func (v Viewer) who() string {
 	switch {
 	case v.Referee:

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/umpire-referee/umpire/words"
 	"strings"
 )
 
@@ -74,7 +75,7 @@ func Inline(file string, data []byte, saved SavedMaps) ([]byte, error) {
 			if o, ok := Lookup(ruleset); ok {
 				other = o.Title()
 			}
-			return nil, fmt.Errorf("saved map %q is a %s map, and this is a %s scenario", mapName, other, rs.Title())
+			return nil, fmt.Errorf("saved map %q is %s map, and this is %s scenario", mapName, words.A(other), words.A(rs.Title()))
 		}
 		return text, nil
 	})

@@ -132,7 +132,7 @@ func TestInlineRefusals(t *testing.T) {
 	}{
 		{fmt.Sprintf(asl, "b2"), nil, "f.yaml:2: map: {saved: b2} needs --store DSN"},
 		{fmt.Sprintf(asl, "nope"), store, "f.yaml:2: map.saved: no such map"},
-		{fmt.Sprintf(asl, "t"), store, "f.yaml:2: map.saved: saved map \"t\" is a Lightning War map, and this is a ASL scenario"},
+		{fmt.Sprintf(asl, "t"), store, "f.yaml:2: map.saved: saved map \"t\" is a Lightning War map, and this is an ASL scenario"},
 		{"map: {saved: b2, boards: [\"3\"]}\nunits: []\n", store, "f.yaml:1: map: a saved map is referred to by {saved: NAME} alone"},
 		{"map: {saved: [b2]}\nunits: []\n", store, "f.yaml:1: map.saved: give the saved map's name"},
 		{"{map: {saved: b2}, units: []}\n", store, "f.yaml:1: map: a file that refers to a saved map is written in block style"},

@@ -126,6 +126,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) (*live, string, bo
 		s.failed(w, http.StatusInternalServerError, err, "game %s cannot be loaded", id)
 		return nil, "", false
 	}
+	s.recheckTokens(r.Context(), l) // new links may have been issued (umpire games --new-links)
 	role, ok := authorize(r, &l.rec)
 	if !ok {
 		l.mu.Unlock()
@@ -500,6 +501,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				l.mu.Unlock()
 			}
 			if idle++; idle%10 == 0 {
+				// A stream opened with a link since replaced ends even if nobody plays.
+				l.mu.Lock()
+				if !l.broken {
+					s.recheckTokens(r.Context(), l)
+				}
+				l.mu.Unlock()
 				deadline()
 				if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 					return

@@ -129,6 +129,9 @@ type live struct {
 	// used is when a request last locked the game, in Unix nanoseconds (idle eviction, and
 	// which games forget first under the memory budget); read without the game's lock.
 	used atomic.Int64
+	// tokensRead is when rec.Tokens was last read from the store (links.go: new links issued
+	// to a game in memory).
+	tokensRead time.Time
 }
 
 // New makes a server over cfg.Store. A Shared server over a store that tells of commits
@@ -276,7 +279,7 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if err := s.cfg.Store.AppendAll(ctx, rec.ID, g.Log); err != nil {
 		return nil, err
 	}
-	l := &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}}
+	l := &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(rec.ID), subs: map[chan []byte]string{}, tokensRead: time.Now()}
 	l.used.Store(time.Now().UnixNano())
 	s.limitCache(l)
 	for _, r := range reports {
@@ -340,7 +343,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: its scenario no longer loads: %w", id, err)
 	}
-	l = &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(id), subs: map[chan []byte]string{}}
+	l = &live{rec: rec, g: g, reports: newReportLog(g.Rules()), src: s.cfg.Dice(id), subs: map[chan []byte]string{}, tokensRead: time.Now()}
 	l.used.Store(time.Now().UnixNano())
 	s.limitCache(l)
 	for _, e := range entries {

@@ -39,7 +39,16 @@ var ErrSchemaTooNew = errors.New("the database's schema is newer than this umpir
 // version 1 says IF NOT EXISTS, so on a database from before versions it keeps the tables there
 // (and their rows) and adds only what is missing.
 var migrations = []func(bytesType, int64Type string) []string{
-	schema, // 1: games, their steps, saved maps
+	schema,    // 1: games, their steps, saved maps
+	stepTimes, // 2: when each step was saved
+}
+
+// stepTimes is version 2: each step's time of saving (steps.at, Unix nanoseconds), so a list
+// of the games can say when each last changed (Store.Games). Steps saved before it, or by an
+// older umpire still running beside a newer one, have 0: their game's last change is then
+// taken as its creation.
+func stepTimes(_, int64Type string) []string {
+	return []string{`ALTER TABLE steps ADD COLUMN at ` + int64Type + ` NOT NULL DEFAULT 0`}
 }
 
 // latest is the newest schema version this umpire knows: a database it opens is brought to it.

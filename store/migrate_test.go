@@ -263,6 +263,11 @@ func TestUpgradeFromBeforeVersions(t *testing.T) {
 				if got, err := s.Map(ctx, m.Name); err != nil || !reflect.DeepEqual(got, m) {
 					t.Errorf("the old map reads %+v, %v; want %+v", got, err, m)
 				}
+				// Its steps were saved before their times were kept: it last changed when made.
+				want := []Listed{{ID: g.ID, Name: g.Name, Scenario: g.Scenario, Created: g.Created, Steps: 2, Changed: g.Created}}
+				if got, err := s.Games(ctx); err != nil || !reflect.DeepEqual(got, want) {
+					t.Errorf("the list of games %+v, %v; want %+v", got, err, want)
+				}
 				s.Close()
 			}
 		})

@@ -160,14 +160,9 @@ func start(ctx context.Context, d dialect, read, write *sql.DB) (*sqlStore, erro
 }
 
 func (s *sqlStore) Create(ctx context.Context, g Game) error {
-	toks := make(map[string]string, len(g.Tokens))
-	for role, h := range g.Tokens {
-		toks[role] = fmt.Sprintf("%x", h)
-	}
-	tj, _ := json.Marshal(toks)
 	_, err := s.write.ExecContext(ctx,
 		`INSERT INTO games (id, name, scenario, tokens, created) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-		g.ID, g.Name, g.Scenario, string(tj), g.Created)
+		g.ID, g.Name, g.Scenario, encodeTokens(g.Tokens), g.Created)
 	if err != nil {
 		return fmt.Errorf("store: create %s: %w", g.ID, err)
 	}
@@ -193,17 +188,8 @@ func (s *sqlStore) Game(ctx context.Context, id string) (Game, error) {
 	if err != nil {
 		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	var m map[string]string
-	if err := json.Unmarshal([]byte(toks), &m); err != nil {
-		return Game{}, fmt.Errorf("store: game %s tokens: %w", id, err)
-	}
-	g.Tokens = make(map[string][]byte, len(m))
-	for role, h := range m {
-		var b []byte
-		if _, err := fmt.Sscanf(h, "%x", &b); err != nil {
-			return Game{}, fmt.Errorf("store: game %s token %s: %w", id, role, err)
-		}
-		g.Tokens[role] = b
+	if g.Tokens, err = decodeTokens(id, toks); err != nil {
+		return Game{}, err
 	}
 	return g, nil
 }
@@ -397,8 +383,9 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 			rolls[i] = string(b)
 		}
 	}
+	at := time.Now().UnixNano() // the batch's steps are saved together: one time for all
 	if s.d.name == postgresDialect.name {
-		return errs, s.insertPostgres(batch, rolls, errs)
+		return errs, s.insertPostgres(batch, rolls, errs, at)
 	}
 	ctx := context.Background()
 	tx, err := s.write.BeginTx(ctx, nil)
@@ -412,7 +399,7 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 		if errs[i] != nil {
 			continue
 		}
-		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls[i])
+		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls[i], at)
 		if err != nil {
 			return nil, err
 		}
@@ -426,16 +413,16 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 	return errs, nil
 }
 
-// sqliteInsert adds one step to SQLite, unless its number is taken.
-const sqliteInsert = `INSERT INTO steps (game, n, line, rolls) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`
+// sqliteInsert adds one step to SQLite, with the time it is saved, unless its number is taken.
+const sqliteInsert = `INSERT INTO steps (game, n, line, rolls, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`
 
-// insertPostgres writes the batch's steps not yet failed in errs in one statement, its own
-// transaction: one round trip for the whole batch. The statement also notifies StepsChannel,
+// insertPostgres writes the batch's steps not yet failed in errs, saved at the time at, in one
+// statement, its own transaction: one round trip for the whole batch. The statement also notifies StepsChannel,
 // once, of every step it added ("ORIGIN GAME N GAME N ..."), delivered to the listeners only
 // if, and once, it commits: PostgreSQL queues each notification under a lock every notifying
 // commit takes, and one a step kept two servers' commits waiting on each other. A step it did
 // not add (its number was taken) gets ErrConflict in errs.
-func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []error) error {
+func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []error, at int64) error {
 	var games, lines, rs []string
 	var ns []int64
 	for i, r := range batch {
@@ -444,14 +431,14 @@ func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []err
 		}
 	}
 	const q = `WITH added AS (
-		INSERT INTO steps (game, n, line, rolls)
-		SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[])
+		INSERT INTO steps (game, n, line, rolls, at)
+		SELECT u.*, $6::bigint FROM unnest($1::text[], $2::int[], $3::text[], $4::text[]) AS u
 		ON CONFLICT DO NOTHING RETURNING game, n)
 	, told AS (
 		SELECT pg_notify('` + StepsChannel + `', $5 || string_agg(' ' || game || ' ' || n, '')) FROM added
 		HAVING count(*) > 0)
 	SELECT game, n FROM added LEFT JOIN told ON true`
-	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs, s.origin)
+	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs, s.origin, at)
 	if err != nil {
 		return err
 	}

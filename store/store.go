@@ -60,6 +60,15 @@ type Store interface {
 	AppendAll(ctx context.Context, id string, es []game.Entry) error
 	// Entries reads the game's steps numbered above after, in order.
 	Entries(ctx context.Context, id string, after int) ([]game.Entry, error)
+	// Games lists every stored game, the last changed first: its record without the token
+	// digests, its number of steps and when it last changed.
+	Games(ctx context.Context) ([]Listed, error)
+	// Tokens reads the digests of a game's tokens alone; ErrNotFound if there is none.
+	Tokens(ctx context.Context, id string) (map[string][]byte, error)
+	// ReplaceTokens gives a game the token digests now in place of was, all roles in one
+	// statement (its old links stop working as the new ones start). ErrConflict if its digests
+	// are no longer was; ErrNotFound if there is no such game.
+	ReplaceTokens(ctx context.Context, id string, was, now map[string][]byte) error
 	// CreateMap saves a new map; a name already taken is ErrConflict.
 	CreateMap(ctx context.Context, m Map) error
 	// UpdateMap overwrites a map whose token digest is m.Token (else ErrMapNotFound).

@@ -17,6 +17,7 @@ import (
 	"github.com/umpire-referee/umpire/hex"
 	"github.com/umpire-referee/umpire/render"
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/words"
 )
 
 // The commands ASL contributes to umpire: reach and path (the planner, package asl/plan), and
@@ -40,10 +41,12 @@ planned from where they leave it. Each line is a place: the hex, the position (a
 or a Bypass position: the hexside it straddles and its CAFP, D2.32), stopped, moving or in
 Reverse, the least MP spent in the MPh on arriving, the chance of arriving Mobile when a Bog
 Check, Mechanical Reliability or an NTC may stop it, and whether it must end its MPh in Motion
-there. The referee judges every step the planner tries, so every place is legal. A unit of the
-side not phasing (only the phasing side moves in its MPh, D2.1) reaches only where it stands:
-reach says so under the count (on stderr with --json), and how to begin its side's MPh:
-phasing: SIDE in FILE, or the step mph SIDE among its moves.`,
+there. The first line counts the places on the map (the lines); the hexes off the map a vehicle
+could exit into are counted on the last line, not listed. The referee judges every step the
+planner tries, so every place is legal. A unit of the side not phasing (only the phasing side
+moves in its MPh, D2.1) reaches only where it stands: reach says so under the count (on stderr
+with --json), and how to begin its side's MPh: phasing: SIDE in FILE, or the step mph SIDE among
+its moves.`,
 			Flags: []rules.Flag{
 				esb, maxRisk,
 				{Name: "--json", Text: "one JSON object per place: hex, position, motion, mp, p, can_stop"},
@@ -192,7 +195,7 @@ func planFrom(cmd string, pa planArgs, stderr io.Writer) (*planned, int, bool) {
 		return nil, 0, false
 	}
 	if rs.Name() != "asl" {
-		fmt.Fprintf(stderr, "umpire %s: %s is a %s scenario; %s plans ASL vehicle movement\n", cmd, pa.file, rs.Title(), cmd)
+		fmt.Fprintf(stderr, "umpire %s: %s is %s scenario; %s plans ASL vehicle movement\n", cmd, pa.file, words.A(rs.Title()), cmd)
 		return nil, 0, false
 	}
 	g, out := rules.Play(sc, nil, nil)
@@ -275,7 +278,7 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	lay := s.Game.Map.Layout
-	fmt.Fprintf(stdout, "%s: %d places (hex, facing, Motion) reachable from %s\n", s.Game.Units[unit].ID, r.Places(), aslfile.Describe(&s.Game.Units[unit], lay))
+	fmt.Fprintf(stdout, "%s: %s reachable from %s\n", s.Game.Units[unit].ID, reachCount(rows), aslfile.Describe(&s.Game.Units[unit], lay))
 	if np != nil {
 		printNotPhasing(stdout, np, pa.file)
 	}
@@ -294,7 +297,44 @@ func reach(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "  %-6s %-*s %-8s %5s MP%s%s\n", row.Hex, width, row.Position, row.Motion, asl.MP(row.MP*2), risk, stop)
 	}
+	if n := offMap(r); n > 0 {
+		fmt.Fprintf(stdout, "(it can also leave the map, into %d off-map %s: not listed)\n", n, plural(n, "hex", "hexes"))
+	}
 	return 0
+}
+
+// reachCount says how many places the rows list, and what a place is; when a place has
+// several rows (ways to it that differ in MP, chance or the choice to stop), how many rows.
+func reachCount(rows []reachRow) string {
+	places := map[plan.Place]bool{}
+	for _, row := range rows {
+		places[row.place] = true
+	}
+	s := fmt.Sprintf("%d %s on the map (hex, position, Motion)", len(places), plural(len(places), "place", "places"))
+	if len(rows) != len(places) {
+		s += fmt.Sprintf(" in %d rows (a place reached in ways that differ in MP, chance or the choice to stop has a row for each)", len(rows))
+	}
+	return s
+}
+
+// offMap is how many hexes off the map r reaches (a vehicle that exits it), whatever its
+// facing and Motion there.
+func offMap(r *plan.Result) int {
+	off := map[hex.Hex]bool{}
+	for _, i := range r.Live() {
+		if st := r.Labels[i].State; st.Pos.Offboard {
+			off[st.Pos.Hex] = true
+		}
+	}
+	return len(off)
+}
+
+// plural is one or many, by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // reachRows are the places a Result reaches on the map, by least MP: for each place (hex,
@@ -466,7 +506,7 @@ func groupPath(s *planned, gi int, h hex.Hex, pa planArgs, stdout, stderr io.Wri
 	case asl.KindPlatoon:
 		r, err = plan.PlatoonRoute(g, gi, h, opt)
 	default:
-		err = fmt.Errorf("umpire path plans Convoys and platoons; %s is a %s", grp.ID, grp.Kind)
+		err = fmt.Errorf("umpire path plans Convoys and platoons; %s is %s", grp.ID, words.A(grp.Kind.String()))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "umpire path: %s to %s: %v\n", grp.ID, g.Map.Layout.Name(h), err)

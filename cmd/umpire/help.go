@@ -69,6 +69,25 @@ demo games (ASL, Last Hundred Yards, Lightning War) and prints their links.`,
 				{Line: "umpire serve", Text: "on http://127.0.0.1:8080, with the demo games"},
 				{Line: "umpire serve --addr 127.0.0.1:0 --db games.db --no-demo", Text: "on any free port, games kept in games.db, no demo games"},
 			}},
+		{Name: "games", Run: gamesCmd, Synopsis: "umpire games [--db FILE|postgres://...] [--new-links ID [--base URL]]",
+			Summary: "list the games a server keeps, or give one game new links",
+			About: `Lists the games kept in the store umpire serve --db uses (the same default): each game's id,
+name, ruleset, number of steps and last change (its last step, else its creation; UTC), the
+last changed first. The store keeps only a digest of each link's token, so a lost link cannot
+be read back: --new-links ID gives every role of the game (each side, the referee, the
+spectator) a new link, and the old ones stop working. The links are printed as umpire serve
+prints the demo games', after the server's address (--base; umpire serve's default address
+unless given). A server running on the store takes the new links within seconds: the old ones
+then open nothing, and pages open with them lose their event streams.`,
+			Flags: []rules.Flag{
+				{Name: "--db", Arg: "FILE|URL", Text: "the store: the SQLite file umpire serve --db keeps games in (default " + defaultDB() + "), or a postgres:// URL"},
+				{Name: "--new-links", Arg: "ID", Text: "give game ID new links for every role, and print them; its old links stop working"},
+				{Name: "--base", Arg: "URL", Text: "the server's address before each new link (default " + defaultBase + ", umpire serve's default --addr)"},
+			},
+			Examples: []rules.Example{
+				{Line: "umpire games", Text: "the games in the default store, the last changed first"},
+				{Line: "umpire games --db games.db --new-links Xq3v9aBc1 --base http://192.168.1.20:8080", Text: "new links for game Xq3v9aBc1 of the server that keeps its games in games.db, at the address its players reach"},
+			}},
 		{Name: "play", Run: play, Synopsis: "umpire play [FILE] [--json] [--svg OUT.svg] [--store DSN]",
 			Summary: "adjudicate the moves of a scenario file, one line per step (no FILE: the built-in demo)",
 			About: `FILE is a scenario of any ruleset (its ruleset: line says which). Each move is played in

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/umpire-referee/umpire/server"
+	"github.com/umpire-referee/umpire/store"
 )
 
 // root is the repository's root, where the help's files are named from.
@@ -84,8 +88,20 @@ func TestHelpNamesFilesThatExist(t *testing.T) {
 
 // TestHelpExamplesRun: every example runs as written from the repository's root and exits 0
 // (umpire serve, which runs until stopped, aside); an --svg file is written to a temporary
-// directory.
+// directory. umpire games reads a store: its examples get one (the default store and
+// games.db) holding a game of the id they name.
 func TestHelpExamplesRun(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	gamesDB := filepath.Join(t.TempDir(), "games.db")
+	for _, db := range []string{defaultDB(), gamesDB} {
+		withStore(t, db, func(st store.Store) {
+			rec := store.Game{ID: "Xq3v9aBc1", Name: "an example", Scenario: demo, Created: 1,
+				Tokens: map[string][]byte{server.Referee: {1}, "German": {2}, "Russian": {3}, server.Spectator: {4}}}
+			if err := st.Create(context.Background(), rec); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
 	for _, e := range commands() {
 		for _, x := range e.cmd.Examples {
 			f := strings.Fields(x.Line)
@@ -99,6 +115,8 @@ func TestHelpExamplesRun(t *testing.T) {
 					switch {
 					case k > 1 && f[k-1] == "--svg":
 						a = filepath.Join(t.TempDir(), a)
+					case k > 1 && f[1] == "games" && f[k-1] == "--db":
+						a = gamesDB
 					case helpYAML.MatchString(a):
 						m, _ := filepath.Glob(filepath.Join(root, a))
 						args = append(args, m...)

@@ -26,8 +26,11 @@ func TestLWMeasure(t *testing.T) {
 		{[]string{"lw", "measure", run, "0,45", "10,45", "--det", "R", "--after", "1"}, 0, []string{"R at a run: 3.5 turns, about 3 min 30 s"}, ""},
 		{[]string{"lw", "measure", "../../server/demo-lw.yaml", "20,16", "28,16"}, 0, []string{"through Mill bridge (a choke point)", "crosses Mill Brook at 24,16 (on a road: no miring check)"}, ""},
 		{[]string{"lw", "measure", run, "0,45", "10,45", "--after", "2"}, 2, nil, "has 1 moves"},
-		{[]string{"lw", "measure", run, "0,45", "100,45"}, 1, nil, "off the table"},
-		{[]string{"lw", "measure", run, "0,45", "10,45", "--det", "Ghost"}, 1, nil, `no detachment "Ghost"`},
+		// In players' words: which point, and the table's size; an unknown --det lists the
+		// detachments there are (issue 32).
+		{[]string{"lw", "measure", run, "0,45", "100,45"}, 1, nil, `umpire lw measure: the line's end, 100,45, is off the table: the table is 72" wide and 48" deep, its points from 0,0 (the lower-left corner) to 72,48` + "\n"},
+		{[]string{"lw", "measure", "../../server/demo-lw.yaml", "300,16", "30,16"}, 1, nil, `umpire lw measure: the line's start, 300,16, is off the table: the table is 48" wide and 32" deep, its points from 0,0 (the lower-left corner) to 48,32` + "\n"},
+		{[]string{"lw", "measure", "../../server/demo-lw.yaml", "3,16", "30,16", "--det", "Ghost"}, 1, nil, `umpire lw measure: there is no detachment "Ghost": the referee knows of PzZug, Schutz, Aufkl, Tanks and Rifles` + "\n"},
 		{[]string{"lw", "measure", run, "0,45"}, 2, nil, "usage: umpire lw measure FILE X1,Y1 X2,Y2"},
 		{[]string{"lw", "measure", run, "0,45", "x"}, 2, nil, "is not a point"},
 		{[]string{"lw", "measure", run, "0,45", "1,1", "--after", "-1"}, 2, nil, "--after takes a number"},

@@ -4,6 +4,7 @@
 // tabletop measured in inches.
 //
 //	umpire serve                  the game server and web UI (see package server)
+//	umpire games [--new-links ID] the games a server keeps; new links for one of them
 //	umpire play [FILE] [--json]   adjudicate a scenario's moves (no FILE: the built-in demo)
 //	umpire check FILE...          play scenarios and compare with their expect: blocks
 //	umpire help [COMMAND]         the commands, or one command's usage, flags and examples
@@ -54,10 +55,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, page(e))
 		return 0
 	}
-	code := e.cmd.Run(rest, stdout, stderr)
+	said := &recorder{w: stderr}
+	code := e.cmd.Run(rest, stdout, said)
 	if code == 2 {
 		if name == "help" {
 			fmt.Fprintln(stderr, "Run `umpire help` for the list of commands.")
+		} else if near, who := misspelt(e, said.kept); near != "" {
+			fmt.Fprintf(stderr, "%s: %s Run `umpire help %s` for its flags.\n", who, near, name)
 		} else {
 			fmt.Fprintf(stderr, "Run `umpire help %s` for its usage, flags and examples.\n", name)
 		}

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -37,6 +38,17 @@ func defaultDB() string {
 		return filepath.Join(d, "umpire", "games.db")
 	}
 	return "umpire-games.db"
+}
+
+// otherPort is addr with the next port, to suggest when addr is in use: 127.0.0.1:8081 for
+// 127.0.0.1:8080.
+func otherPort(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	n, perr := strconv.Atoi(port)
+	if err != nil || perr != nil || n <= 0 || n >= 65535 {
+		return "127.0.0.1:8081"
+	}
+	return net.JoinHostPort(host, strconv.Itoa(n+1))
 }
 
 // serve runs the game server until SIGINT or SIGTERM.
@@ -63,9 +75,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&cacheTotal, "cache-total", "the most bytes of answers all games keep together (SIZE; 0: 256MB)")
 	// Limits on what one request may ask (--max-body, --max-boards, ...: serve_limits.go).
 	lim := addLimitFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
-		return 2
+	if code := parseFlags("serve", fs, args, stderr); code != 0 {
+		return code
 	}
 	if err := checkLimits(*lim); err != nil {
 		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
@@ -117,8 +128,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	srv := server.New(cfg)
 	defer srv.Close() // its listener and eviction, before the store closes
 	ln, err := net.Listen("tcp", *addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		fmt.Fprintf(stderr, "umpire serve: --addr %s: the address is in use (another umpire serve, or another program, listens there): "+
+			"give another port with --addr, e.g. --addr %s, or --addr 127.0.0.1:0 for any free port (the first line printed says which)\n", *addr, otherPort(*addr))
+		return 1
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "umpire serve: %v\n", err)
+		fmt.Fprintf(stderr, "umpire serve: --addr %s: %v\n", *addr, err)
 		return 1
 	}
 	base := "http://" + ln.Addr().String()
@@ -144,14 +160,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			if c.Ruleset == "lightningwar" {
 				what = "hidden movement: each side's link shows only its own detachments and what the referee reveals"
 			}
-			ruleset := strings.ToUpper(c.Ruleset)
-			if c.Ruleset == "lightningwar" {
-				ruleset = "Lightning War"
-			}
-			fmt.Fprintf(stdout, "demo game %q (%s): %s\n", c.Name, ruleset, what)
-			for _, role := range append(append([]string{server.Referee}, c.Sides...), server.Spectator) {
-				fmt.Fprintf(stdout, "  %-10s %s%s\n", role, base, c.Links[role])
-			}
+			fmt.Fprintf(stdout, "demo game %q (%s): %s\n", c.Name, rulesetLabel(c.Ruleset), what)
+			printLinks(stdout, base, c)
 		}
 	}
 	fmt.Fprintf(stdout, "new games: %s/ (paste a scenario file)\n", base)

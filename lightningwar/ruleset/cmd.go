@@ -10,6 +10,7 @@ import (
 
 	lw "github.com/umpire-referee/umpire/lightningwar"
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/words"
 )
 
 // The command Lightning War contributes to umpire: lw, with its subcommand measure (the
@@ -154,7 +155,7 @@ func playFirst(file string, n int, stderr io.Writer) (*lw.Game, int) {
 		return nil, 1
 	}
 	if rs.Name() != "lightningwar" {
-		fmt.Fprintf(stderr, "umpire lw measure: %s is a %s scenario; the ruler measures a Lightning War table\n", file, rs.Title())
+		fmt.Fprintf(stderr, "umpire lw measure: %s is %s scenario; the ruler measures a Lightning War table\n", file, words.A(rs.Title()))
 		return nil, 1
 	}
 	f := sc.File()
