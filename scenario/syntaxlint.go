@@ -97,17 +97,6 @@ func (l *linter) run() {
 	sort.SliceStable(l.found, func(a, b int) bool { return l.found[a].line < l.found[b].line })
 }
 
-// partEnd is the last line of the part of the file that line i belongs to: the line before
-// the next top-level key.
-func (l *linter) partEnd(i int) int {
-	for j := i + 1; j < len(l.top); j++ {
-		if l.top[j] {
-			return j - 1
-		}
-	}
-	return len(l.lines) - 1
-}
-
 // line reads line i (s); false at the end of the first document.
 func (l *linter) line(i int, s string) bool {
 	content := strings.TrimLeft(s, " \t")

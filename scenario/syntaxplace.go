@@ -166,7 +166,7 @@ func (l *linter) keyless(i int, s string, lead int, sh shape) {
 	}
 	if j := strings.IndexByte(c, ':'); j > 0 && j+1 < len(c) && keyWord(c[:j]) && !strings.HasPrefix(c[j+1:], "//") {
 		l.add(i, fmt.Sprintf("`%s` lacks the space after its colon: write `%s: %s`", short(c), c[:j], short(c[j+1:])), func(lines []string) {
-			lines[i] = lines[i][:lead+j+1] + " " + lines[i][lead+j+1:]
+			lines[i] = s[:lead+j+1] + " " + s[lead+j+1:]
 		})
 		return
 	}

@@ -210,11 +210,20 @@ func (r *Reader) StrList(n *yaml.Node, field string) ([]string, []*yaml.Node, er
 // read, a syntax error placed at the line of the mistake with a hint (see [Decode]), and each of its values (see [Reader.CheckLines])
 // checked against the Line limit.
 func (r *Reader) Document(data []byte) (*yaml.Node, error) {
+	return r.document(data, true)
+}
+
+// document is Document; a syntax error is the YAML reader's own, unexplained, unless explain
+// ([Inline] leaves a file that does not read to the scenario reader, which explains it).
+func (r *Reader) document(data []byte, explain bool) (*yaml.Node, error) {
 	if err := r.Cap(nil, "", rules.LimitBody, len(data), "%s is %d bytes", r.TheFile(), len(data)); err != nil {
 		return nil, err
 	}
-	doc, err := Decode(r.File, data)
-	if err != nil {
+	doc := new(yaml.Node)
+	if err := decodeYAML(data, doc); err != nil {
+		if explain {
+			err = SyntaxError(r.File, data, err)
+		}
 		return nil, err
 	}
 	if err := r.CheckLines(doc); err != nil {
