@@ -108,8 +108,9 @@ const (
 
 // findMistake is the first line of data that looks like a common mistake and whose correction
 // makes its part of the file readable. A part is the lines of one top-level key, which reads
-// alone as well as in the file: the first part that does not read is found by halving, and the
-// mistakes noted in it are tried in turn (a correction elsewhere cannot mend it).
+// alone as well as in the file: the first part that does not read is found by halving (or the
+// first two that do not read together), and the mistakes noted in it are tried in turn (a
+// correction elsewhere cannot mend it).
 func findMistake(data []byte) (mistake, bool) {
 	lines := strings.Split(string(data), "\n")
 	for i, l := range lines {
@@ -137,8 +138,11 @@ func findMistake(data []byte) (mistake, bool) {
 		}
 	}
 	from, to := starts[lo], starts[hi]
-	if readable(lines[from:to]) {
-		return mistake{}, false // the part reads alone, though not in the file: nothing to mend here
+	if readable(lines[from:to]) { // it fails only after the part before it (a key that is not one)
+		if lo == 0 || readable(lines[starts[lo-1]:to]) {
+			return mistake{}, false
+		}
+		from = starts[lo-1]
 	}
 	size, read, trials := len(strings.Join(lines[from:to], "\n")), 0, 0
 	for _, m := range l.found {

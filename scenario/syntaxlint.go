@@ -26,6 +26,7 @@ type linter struct {
 	plainCol int
 	flow     flow
 	started  bool // a line of the document has been read
+	loose    bool // the last line at the start of the line was no key nor list item
 }
 
 // block is a mapping or a list in block style: its column, what holds it, its first and last
@@ -39,6 +40,8 @@ type block struct {
 	firstLine int
 	last      string
 	lastLine  int
+	opened    bool          // opened by the key (or bare dash) above it
+	empty     *pendingValue // the key at its column its last key came right after, left without a value
 }
 
 // pendingValue is a key whose value is not on its line, or a bare "- ": the block it opens
@@ -143,11 +146,17 @@ func (l *linter) block(i int, s string, lead int, content string) {
 	}
 	l.plainCol = -1
 	col = l.place(i, col, sh)
-	if lead == 0 && l.stack[0].seq == sh.dash && (sh.key != "" || sh.dash) {
-		l.top[i] = true
+	if lead == 0 { // a part begins here, unless a line at the start of its own that is no key goes on into it
+		l.top[i] = l.stack[0].seq == sh.dash && (sh.key != "" || sh.dash) && !l.loose
+		l.loose = sh.key == "" && !sh.dash
 	}
-	if sh.key == "" && !sh.dash && !l.top0().seq {
-		l.keyless(i, s, lead, sh)
+	switch {
+	case sh.key == "" && !sh.dash && !l.top0().seq:
+		l.keyless(i, s, lead, sh.text, false)
+	case sh.key == "" && sh.dash:
+		l.keyless(i, s, lead+sh.at, sh.text[sh.at:], true)
+	case strings.ContainsAny(sh.key, "{["):
+		l.bracketKey(i, s, lead, sh)
 	}
 	l.value(i, s, lead, col, sh)
 }

@@ -10,14 +10,19 @@ import (
 // indented more or less than its block's; it gives the column the line is read at from then on
 // (the corrected one, for a mistaken line).
 func (l *linter) place(i, col int, sh shape) int {
+	var empty *pendingValue // a key above, at this line's column, left without a value
 	if p := l.pending; p != nil {
 		l.pending = nil
 		if col > p.col || (col == p.col && sh.dash && !p.item) {
-			l.push(block{col: col, seq: sh.dash, owner: p.owner, item: p.item && !sh.dash})
+			l.push(block{col: col, seq: sh.dash, owner: p.owner, item: p.item && !sh.dash, opened: true})
 			l.note(i, sh.label())
 			return col
 		}
+		if col == p.col && !p.item {
+			empty = p
+		}
 	}
+	defer func() { l.top0().empty = empty }()
 	if len(l.stack) == 0 {
 		l.push(block{col: col, seq: sh.dash})
 		l.note(i, sh.label())
@@ -42,10 +47,17 @@ func (l *linter) place(i, col int, sh shape) int {
 			l.under(i, col, sh, *inner)
 			l.push(*inner)
 			col = inner.col
+		} else if below := len(l.stack) - 2; inner == nil && top.seq != sh.dash && below >= 0 && l.stack[below].seq == sh.dash {
+			// a key among the items of its neighbour's list, or an item among the keys of the item above
+			l.first(i, col, sh, l.stack[below])
+			l.over(i, col, sh, l.stack[below])
+			l.pop()
+			col = l.top0().col
 		}
 	case inner != nil: // between two blocks: the nearer is meant
 		col = l.between(i, col, sh, top, *inner)
 	case top.seq == sh.dash:
+		l.first(i, col, sh, top)
 		l.over(i, col, sh, top)
 		col = top.col
 	}
@@ -73,20 +85,44 @@ func (l *linter) between(i, col int, sh shape, top, inner block) int {
 	return col
 }
 
-// under notes line i, indented less than the keys or items of b.
+// first notes, before line i indented more than the key above it in b, the line above
+// instead when the lines below side with line i: a key right after a key at its column left
+// without a value (`map:` then `boards:`, then `  terrain:`) was meant under that key; the first
+// key of a block (` boards:` then `  terrain:`, `  units:`) was meant at its neighbours' column.
+func (l *linter) first(i, col int, sh shape, b block) {
+	switch {
+	case b.empty != nil && !b.seq && !sh.dash:
+		l.add(b.lastLine, fmt.Sprintf("%s stands at the column of %s above it (line %d), which so has no value: indent it under %s, to line up with %s on line %d",
+			b.last, b.empty.label, b.empty.line+1, b.empty.label, sh.label(), i+1), reindent(b.lastLine, col))
+	case b.opened && b.firstLine == b.lastLine && b.seq == sh.dash && l.below(i, col, sh.dash):
+		l.add(b.lastLine, fmt.Sprintf("%s is indented %s less than the %s below it (%s on line %d): indent it to line up with them",
+			b.last, spaces(col-b.col), b.what()+"s", sh.label(), i+1), reindent(b.lastLine, col))
+	}
+}
+
+// under notes line i, indented less than the keys or items of b; before it, b's only line
+// when the line below line i sides with it (b's first line was indented too far).
 func (l *linter) under(i, col int, sh shape, b block) {
+	if b.opened && b.firstLine == b.lastLine && l.below(i, col, sh.dash) {
+		l.add(b.lastLine, fmt.Sprintf("%s is indented %s more than the %s below it (%s on line %d): indent it to line up with them",
+			b.last, spaces(b.col-col), b.what()+"s", sh.label(), i+1), reindent(b.lastLine, col))
+	}
 	l.add(i, fmt.Sprintf("%s is indented %s less than %s: indent it to line up with them",
 		sh.label(), spaces(b.col-col), b.others()), reindent(i, b.col))
 }
 
 // over notes line i, indented more than the key or item above it in b.
 func (l *linter) over(i, col int, sh shape, b block) {
-	what := "key"
-	if b.seq {
-		what = "item"
-	}
 	l.add(i, fmt.Sprintf("%s is indented %s more than the %s above it (%s on line %d): indent it to line up with %s",
-		sh.label(), spaces(col-b.col), what, b.last, b.lastLine+1, b.last), reindent(i, b.col))
+		sh.label(), spaces(col-b.col), b.what(), b.last, b.lastLine+1, b.last), reindent(i, b.col))
+}
+
+// what a block holds: "key" or "item".
+func (b block) what() string {
+	if b.seq {
+		return "item"
+	}
+	return "key"
 }
 
 // others says who a block's keys or items are: "the other keys of this unit (`id:` on line
@@ -154,10 +190,10 @@ func (l *linter) tabbed(i int, lead string) int {
 	return spots[0].col
 }
 
-// keyless notes line i, a line of a mapping that is not `key: value`: its colon or the space
-// after it is missing.
-func (l *linter) keyless(i int, s string, lead int, sh shape) {
-	c := sh.text
+// keyless notes line i, a line of a mapping that is not `key: value` (its text c begins at
+// s[off]): its colon or the space after it is missing. A list item is only missing its space
+// (`- id:T`), or its colon when the line below holds its mapping's next key.
+func (l *linter) keyless(i int, s string, off int, c string, item bool) {
 	if c == "" || strings.ContainsRune("[{\"'|>&!*?#%@`", rune(c[0])) {
 		return
 	}
@@ -166,8 +202,11 @@ func (l *linter) keyless(i int, s string, lead int, sh shape) {
 	}
 	if j := strings.IndexByte(c, ':'); j > 0 && j+1 < len(c) && keyWord(c[:j]) && !strings.HasPrefix(c[j+1:], "//") {
 		l.add(i, fmt.Sprintf("`%s` lacks the space after its colon: write `%s: %s`", short(c), c[:j], short(c[j+1:])), func(lines []string) {
-			lines[i] = s[:lead+j+1] + " " + s[lead+j+1:]
+			lines[i] = s[:off+j+1] + " " + s[off+j+1:]
 		})
+		return
+	}
+	if item && !l.below(i, off, false) {
 		return
 	}
 	word, rest, _ := strings.Cut(c, " ")
@@ -176,7 +215,40 @@ func (l *linter) keyless(i int, s string, lead int, sh shape) {
 		fixed = word + ":"
 	}
 	l.add(i, fmt.Sprintf("`%s` lacks the colon after its key: write `%s`", short(c), short(fixed)), func(lines []string) {
-		lines[i] = s[:lead] + fixed
+		lines[i] = s[:off] + fixed
+	})
+}
+
+// below: the next line of the file after line i (past blank lines and comments) is at column
+// col, a list item if dash, else `key: value`.
+func (l *linter) below(i, col int, dash bool) bool {
+	for _, s := range l.lines[i+1:] {
+		content := strings.TrimLeft(s, " ")
+		if content == "" || content[0] == '#' {
+			continue
+		}
+		sh := readShape(content)
+		return len(s)-len(content) == col && sh.dash == dash && (dash || sh.key != "")
+	}
+	return false
+}
+
+// bracketKey notes line i whose key (sh.key) holds a bracket: `step 17 {mp: 1}` is the key
+// "step 17 {mp" to YAML, where `step 17: {mp: 1}` was meant (the colon, or the space after
+// it, is missing before the bracket).
+func (l *linter) bracketKey(i int, s string, lead int, sh shape) {
+	c := sh.text[sh.at:]
+	b := strings.IndexAny(c, "{[")
+	before := strings.TrimRight(c[:b], " ")
+	off := lead + sh.at
+	if strings.HasSuffix(before, ":") {
+		l.add(i, fmt.Sprintf("`%s` lacks the space after its colon: write `%s %s`", short(c), before, short(c[b:])), func(lines []string) {
+			lines[i] = s[:off+b] + " " + s[off+b:]
+		})
+		return
+	}
+	l.add(i, fmt.Sprintf("`%s` lacks the colon after its key: write `%s: %s`", short(c), before, short(c[b:])), func(lines []string) {
+		lines[i] = s[:off+len(before)] + ": " + s[off+b:]
 	})
 }
 

@@ -43,8 +43,10 @@ func (l *linter) value(i int, s string, lead, col int, sh shape) {
 		}
 		l.scanFlow(i, s, at)
 	case v[0] == '"' || v[0] == '\'':
-		if closeQuote(v) < 0 {
+		if n := closeQuote(v); n < 0 {
 			l.openQuote(i, s, at, len(strings.TrimRight(s, " \t")))
+		} else if rest := strings.TrimSpace(v[n:]); rest != "" && rest[0] != '#' && rest[0] != ':' {
+			l.quoteInside(i, s, at, at+n-1)
 		}
 	default:
 		l.plainCol = own
@@ -61,6 +63,18 @@ func (l *linter) openQuote(i int, s string, at, end int) {
 	l.add(i, fmt.Sprintf("the value `%s` opens a quote that this line does not close: end it with `%s`", short(s[at:end]), q), func(lines []string) {
 		lines[i] = s[:end] + q + s[end:]
 	})
+}
+
+// quoteInside notes line i, where the quote at s[q] closes the quoted value opened at s[at]
+// and text follows it: a quote meant inside the value is written \" (or ” inside single
+// quotes).
+func (l *linter) quoteInside(i int, s string, at, q int) {
+	inside := `\"`
+	if s[q] == '\'' {
+		inside = "''"
+	}
+	l.add(i, fmt.Sprintf("text follows the quote that closes `%s`: a quote inside a quoted value is written `%s`", short(s[at:q+1]), inside),
+		func(lines []string) { lines[i] = s[:q] + inside + s[q+1:] })
 }
 
 // colonInValue notes line i whose plain value (at s[at]) holds ": ", which YAML reads as the
