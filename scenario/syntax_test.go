@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -200,4 +201,71 @@ func FuzzSyntaxError(f *testing.F) {
 			t.Fatalf("%q: a message without a hint: %v", doc, e)
 		}
 	})
+}
+
+// TestSyntaxErrorMutations breaks each line of a few rulebook examples (one of each ruleset) in
+// each of the common ways, in turn, and counts how often the hint names that very line. A
+// mistake may be two-sided (a key indented less than the one above it, or that one more than
+// it): the indentation kinds need not all be found, the others nearly all.
+func TestSyntaxErrorMutations(t *testing.T) {
+	files := []string{"../testdata/examples/d14.212-t26-platoon.yaml", "../testdata/examples/d14.33-armored-assault.yaml",
+		"../cmd/umpire/demo/demo.yaml", "../testdata/lhy/10.5.2.2-range-heroic-3-hexes.yaml", "../testdata/lightningwar/bands-in-halves.yaml"}
+	mutations := []struct {
+		name   string
+		least  float64 // the share of the broken files whose hint names the broken line
+		mutate func(string) (string, bool)
+	}{
+		{"under-indent 2", 0.75, func(l string) (string, bool) { return strings.CutPrefix(l, "  ") }},
+		{"under-indent 1", 0.75, func(l string) (string, bool) { return strings.CutPrefix(l, " ") }},
+		{"over-indent 2", 0.75, func(l string) (string, bool) { return "  " + l, true }},
+		{"a tab", 1, func(l string) (string, bool) {
+			rest, ok := strings.CutPrefix(l, "  ")
+			return "\t" + strings.TrimLeft(rest, " "), ok
+		}},
+		{"no colon", 0.95, func(l string) (string, bool) { return strings.Replace(l, ": ", " ", 1), strings.Contains(l, ": ") }},
+		{"no space", 0.95, func(l string) (string, bool) { return strings.Replace(l, ": ", ":", 1), strings.Contains(l, ": ") }},
+		{"an open quote", 0.9, func(l string) (string, bool) {
+			i := strings.Index(l, ": ")
+			if i < 0 || i+2 == len(l) || strings.ContainsRune(`"[{|>'`, rune(l[i+2])) {
+				return l, false
+			}
+			return l[:i+2] + `"` + l[i+2:], true
+		}},
+		{"an open bracket", 1, func(l string) (string, bool) {
+			return strings.TrimRight(l, "]}"), strings.HasSuffix(l, "]") || strings.HasSuffix(l, "}")
+		}},
+	}
+	for _, m := range mutations {
+		broken, found := 0, 0
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(data), "\n")
+			for i, l := range lines {
+				if s := strings.TrimSpace(l); s == "" || s[0] == '#' {
+					continue
+				}
+				b, ok := m.mutate(l)
+				if !ok {
+					continue
+				}
+				mutated := append([]string(nil), lines...)
+				mutated[i] = b
+				if readable(mutated) {
+					continue
+				}
+				broken++
+				if mk, ok := findMistake([]byte(strings.Join(mutated, "\n"))); ok && mk.line == i {
+					found++
+				}
+			}
+		}
+		if share := float64(found) / float64(broken); broken == 0 || share < m.least {
+			t.Errorf("%s: the hint names the broken line in %d of %d files, want %.0f%% at least", m.name, found, broken, 100*m.least)
+		} else {
+			t.Logf("%s: %d of %d", m.name, found, broken)
+		}
+	}
 }
