@@ -44,10 +44,10 @@ func decodeYAML(data []byte, doc *yaml.Node) (err error) {
 // mistake is: "f.yaml:5: not valid YAML: `side:` is indented 2 spaces less than the other keys
 // of this unit (`id:` on line 3): indent it to line up with them". The mistakes it recognises
 // are an over- or under-indented key or list item, a tab used to indent, a key without its
-// colon or without a space after it, a value holding ": ", an unclosed quote, and a list or
-// mapping whose bracket is not closed (or closed by the wrong bracket, or closed twice). A
-// mistake it cannot place is the YAML reader's own words at the reader's line, followed by
-// what they usually mean.
+// colon or without a space after it, a value holding ": ", a quote left open or closed in the
+// middle of a value, and a list or mapping whose bracket is not closed (or closed by the wrong
+// bracket, or closed twice). A mistake it cannot place is the YAML reader's own words at the
+// reader's line, followed by what they usually mean.
 func SyntaxError(file string, data []byte, err error) *Error {
 	if errors.Is(err, io.EOF) {
 		return &Error{File: file, Msg: "not valid YAML: the file holds no YAML document: it is empty, or only comments"}
