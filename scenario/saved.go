@@ -99,7 +99,7 @@ func restyle(n *yaml.Node, depth int, inList bool) bool {
 // comes back as it is.
 func Inline(file string, data []byte, key string, wrap bool, own []string, saved func(string) ([]byte, error)) ([]byte, error) {
 	r := NewReader(file)
-	doc, err := r.Document(data)
+	doc, err := r.document(data, false)
 	if err != nil {
 		return data, nil
 	}

@@ -6,7 +6,6 @@
 package scenario
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -208,26 +207,32 @@ func (r *Reader) StrList(n *yaml.Node, field string) ([]string, []*yaml.Node, er
 }
 
 // Document reads a scenario file's YAML: its size checked against the Body limit before it is
-// read, a syntax error placed on its line, and each of its values (see [Reader.CheckLines])
+// read, a syntax error placed at the line of the mistake with a hint (see [Decode]), and each of its values (see [Reader.CheckLines])
 // checked against the Line limit.
 func (r *Reader) Document(data []byte) (*yaml.Node, error) {
+	return r.document(data, true)
+}
+
+// document is Document; a syntax error is the YAML reader's own, unexplained, unless explain
+// ([Inline] leaves a file that does not read to the scenario reader, which explains it).
+func (r *Reader) document(data []byte, explain bool) (*yaml.Node, error) {
 	if err := r.Cap(nil, "", rules.LimitBody, len(data), "%s is %d bytes", r.TheFile(), len(data)); err != nil {
 		return nil, err
 	}
-	var doc yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		line := 0
-		fmt.Sscanf(msg, "line %d:", &line)
-		return nil, &Error{File: r.File, Line: line, Msg: "not valid YAML: " + msg}
-	}
-	if err := r.CheckLines(&doc); err != nil {
+	doc := new(yaml.Node)
+	if err := decodeYAML(data, doc); err != nil {
+		if explain {
+			err = SyntaxError(r.File, data, err)
+		}
 		return nil, err
 	}
-	if err := r.CheckText(&doc); err != nil {
+	if err := r.CheckLines(doc); err != nil {
 		return nil, err
 	}
-	return &doc, nil
+	if err := r.CheckText(doc); err != nil {
+		return nil, err
+	}
+	return doc, nil
 }
 
 // FreeText are the top-level fields of prose (a scenario's notes, description and source),

@@ -18,8 +18,9 @@ import (
 
 // editorParse is POST /api/editor/parse: the body, a YAML (or JSON) document, answered as JSON,
 // so the editor can import a scenario file without a YAML reader of its own. Mapping keys keep
-// their text ("2M4"); a document that is not YAML is 400 with the reader's line-numbered error,
-// as is one with a control character where a scenario may not hold one (rules.CheckText).
+// their text ("2M4"); a document that is not YAML is 400 with the line of the mistake and a hint
+// (scenario.Decode, as a scenario file is read), as is one with a control character where a
+// scenario may not hold one (rules.CheckText).
 // With ?check=RULESET the answer is {"document": ..., "problems": [...]}: the ruleset's checks
 // of what the editor takes without a word (rules.ImportChecker: ASL's vehicle names), each a
 // line-numbered message ("line 4: units.T1.vehicle: ...").
@@ -40,20 +41,19 @@ func (s *Server) editorParse(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	doc, err := scenario.Decode("", data)
+	if err == nil {
+		err = scenario.NewReader("").CheckText(doc)
+	}
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%s", atLine(err))
 		return
 	}
-	if err := scenario.NewReader("").CheckText(&doc); err != nil {
-		fail(w, http.StatusBadRequest, "line %s", strings.TrimPrefix(err.Error(), ":"))
-		return
-	}
-	if bad := nonFinite(&doc); bad != nil {
+	if bad := nonFinite(doc); bad != nil {
 		fail(w, http.StatusBadRequest, "line %d: %q is not a finite number: JSON has no NaN or infinity, and no scenario takes one", bad.Line, bad.Value)
 		return
 	}
-	var answer any = nodeValue(&doc)
+	var answer any = nodeValue(doc)
 	if checker != nil {
 		problems := []string{}
 		for _, err := range checker.CheckImport("", data) {
@@ -75,6 +75,14 @@ func rulesetNames() string {
 		names = append(names, rs.Name())
 	}
 	return strings.Join(names, ", ")
+}
+
+// atLine is a positioned error of a file without a name (*scenario.Error): "line 5: ...".
+func atLine(err error) string {
+	if e, ok := err.(*scenario.Error); ok && e.Line > 0 {
+		return "line " + strings.TrimPrefix(e.Error(), ":")
+	}
+	return strings.TrimPrefix(err.Error(), ": ")
 }
 
 // readFile reads a request's body, a file of at most MaxScenario bytes; on failure it has

@@ -38,7 +38,8 @@ func call(s *Server, method, path, token string, body []byte) *httptest.Response
 }
 
 // FuzzCreate: any body sent to create a game is a game (201) or a 4xx with a JSON error,
-// never a panic or a 500. Seeded with the demo and every rulebook example file.
+// never a panic or a 500; the map editor's import of it is JSON (200) or a 4xx with an error.
+// Seeded with the demo, every rulebook example file, and files with YAML mistakes.
 func FuzzCreate(f *testing.F) {
 	f.Add(demoScenario)
 	files, _ := filepath.Glob("../testdata/examples/*.yaml")
@@ -82,8 +83,17 @@ func FuzzCreate(f *testing.F) {
 	f.Add([]byte("ruleset: lightningwar\ntable: {width: .nan, height: .inf}\n"))
 	f.Add([]byte(`{"ruleset": "asl", "map": {"boards": ["2"]}, "units": []} trailing`))
 	f.Add([]byte("moves: &m [a, b]\nexpect: [*m, *m, *m]\n"))
+	// YAML mistakes, each placed at its line with a hint (scenario.Decode).
+	for _, b := range brokenScenarios {
+		f.Add([]byte(b.doc))
+	}
+	for _, doc := range []string{"name: x\n  seed: 3\n", "units:\n  - id: T\n- id: U\n", "name: \"x\nunits: []\n", "map:\n  boards: [\"2\"]]\n",
+		"{\"map\": {\"boards\": [\"2\"}\n", "units:\n  - {id: T, side: German\n  - {id: U}\n", "seed 3\n", "moves:\n  - fire E5: sa: +1\n", "\t- a\n"} {
+		f.Add([]byte(doc))
+	}
 	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
+		editorImports(t, s, body)
 		w := call(s, "POST", "/api/games", "", body)
 		var out map[string]any
 		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
@@ -105,6 +115,26 @@ func FuzzCreate(f *testing.F) {
 			t.Fatalf("%d: %v", w.Code, out)
 		}
 	})
+}
+
+// editorImports checks the map editor's import of body (POST /api/editor/parse): 200 with
+// JSON, or 400 or 413 with an error message.
+func editorImports(t *testing.T, s *Server, body []byte) {
+	t.Helper()
+	w := call(s, "POST", "/api/editor/parse", "", body)
+	var out any
+	if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
+		t.Fatalf("editor import: %d: not JSON: %q", w.Code, w.Body.Bytes())
+	}
+	switch w.Code {
+	case http.StatusOK:
+	case http.StatusBadRequest, http.StatusRequestEntityTooLarge:
+		if m, _ := out.(map[string]any); m == nil || m["error"] == "" || m["error"] == nil {
+			t.Fatalf("editor import: %d without a message: %v", w.Code, out)
+		}
+	default:
+		t.Fatalf("editor import: %d: %v", w.Code, out)
+	}
 }
 
 // FuzzSubmit: any body sent as a step is accepted (201) or refused with a 4xx, and a refused
