@@ -23,7 +23,8 @@ commands:
 
 const overviewTail = `
 Run ` + "`umpire help COMMAND`" + ` (or ` + "`umpire COMMAND --help`" + `) for a command's flags and examples.
-The scenario format and move notation: see README.md, and shared/spec/scenario-format.md.
+The scenario formats and their move notation are in the repository's docs/: asl-scenarios.md,
+lhy-scenarios.md and lightningwar-scenarios.md.
 `
 
 // helpFlag is the flag every command takes.
