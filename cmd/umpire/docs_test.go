@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -149,6 +150,20 @@ func TestHelpPointsIntoDocs(t *testing.T) {
 		if _, err := os.Stat(filepath.Join("../../docs", p)); err != nil {
 			t.Errorf("umpire help names docs/%s, which is not there: %v", p, err)
 		}
+	}
+	// Every page of docs/ a command's help names is there (serve's names the API's).
+	_, serve, _ := runCmd("help", "serve")
+	named := regexp.MustCompile(`docs/[a-z-]+\.md`).FindAllString(out+serve, -1)
+	if !slices.Contains(named, "docs/api.md") {
+		t.Errorf("umpire help serve does not name docs/api.md:\n%s", serve)
+	}
+	for _, p := range named {
+		if _, err := os.Stat(filepath.Join("../..", p)); err != nil {
+			t.Errorf("umpire help names %s, which is not there: %v", p, err)
+		}
+	}
+	if strings.Contains(serve, "server/API.md") {
+		t.Errorf("umpire help serve names server/API.md, which moved to docs/api.md")
 	}
 }
 
