@@ -190,3 +190,63 @@ func TestDocsSpeakOfNoIssueNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeSetUp: the README's two set-up commands stay as they are, and CI runs the second:
+// .ci/run runs scripts/test, which runs go test ./....
+func TestReadmeSetUp(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := "```\ngo run ./cmd/umpire serve         # the main job: the game server and web UI, with demo games\n" +
+		"./scripts/test                    # every test: go test ./..., with PostgreSQL and Chromium if it can\n```\n"
+	if !strings.Contains(string(readme), block) {
+		t.Errorf("README.md lacks its two set-up commands, exactly:\n%s", block)
+	}
+	if n := strings.Count(string(readme), "\n"); n >= 250 {
+		t.Errorf("README.md has %d lines: the front page stays under 250, the rest belongs in docs/", n)
+	}
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^exec \./scripts/test\b`).Match(ci) {
+		t.Errorf(".ci/run no longer runs ./scripts/test, the README's test command:\n%s", ci)
+	}
+	script, err := os.ReadFile("../../scripts/test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(script), "go test") || !strings.Contains(string(script), "./...") {
+		t.Errorf("scripts/test no longer runs go test ./..., as the README says")
+	}
+}
+
+// mdLink finds a Markdown link or image's target: [text](target) or ![alt](target).
+var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// TestDocLinks: every link of README.md and docs/*.md to a file of the repository names one that
+// is there (pages moved into docs/ must not leave links behind).
+func TestDocLinks(t *testing.T) {
+	pages, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range append(pages, "../../README.md") {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			for _, m := range mdLink.FindAllStringSubmatch(line, -1) {
+				target, _, _ := strings.Cut(m[1], "#")
+				if target == "" || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				if _, err := os.Stat(filepath.Join(filepath.Dir(page), target)); err != nil {
+					t.Errorf("%s:%d: a link to %s, which is not there", strings.TrimPrefix(page, "../../"), i+1, m[1])
+				}
+			}
+		}
+	}
+}
