@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -136,5 +137,124 @@ func TestBrowserPhoneLinks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// mapAt is JavaScript that gives the map point (in the SVG's pixels) under the client point
+// x, y, and the view's width, as "X Y W".
+const mapAt = `((x, y) => { const svg = document.getElementById('map'), pt = svg.createSVGPoint(); pt.x = x; pt.y = y;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse()); return p.x + ' ' + p.y + ' ' + svg.viewBox.baseVal.width; })`
+
+// mapPoint is the map point under client point p and the view's width.
+func (b *tab) mapPoint(p [2]float64) (x, y, w float64) {
+	b.t.Helper()
+	s := b.eval(fmt.Sprintf(mapAt+`(%v, %v)`, p[0], p[1]))
+	if _, err := fmt.Sscan(s, &x, &y, &w); err != nil {
+		b.t.Fatalf("the map point at %v: %q: %v", p, s, err)
+	}
+	return x, y, w
+}
+
+// TestBrowserPhoneMap pans and zooms each demo's map (ASL, LHY, Lightning War) by touch on a
+// phone: two fingers spreading apart zoom in (the view a third as wide as the fingers end three
+// times as far apart) about the point between them, which stays under them; one finger
+// dragging pans (the map point under it follows it); two fingers closing zoom out again. The
+// page itself neither zooms, nor scrolls (down or sideways), and no gesture is taken for a tap:
+// nothing is selected.
+func TestBrowserPhoneMap(t *testing.T) {
+	exe := chromiumFor(t)
+	for _, g := range playScreens {
+		t.Run(g.name, func(t *testing.T) {
+			srv := sqliteServer(t, Config{})
+			c := serveTest(t, srv)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cr, err := g.demo(srv, ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := newPhoneTab(t, ctx, exe, "phone-map-"+g.name+"-failed.png")
+			b.do("opening the referee's link", chromedp.Navigate(c.base+cr.Links[Referee]))
+			b.poll("the "+g.name+" map", g.drawn)
+			near := func(what string, got, want, tol float64) {
+				t.Helper()
+				if math.Abs(got-want) > tol {
+					b.screenshot("phone-map-" + g.name + "-failed.png")
+					t.Errorf("%s: %.1f, want %.1f (within %.1f)", what, got, want, tol)
+				}
+			}
+			pageStill := func(after string) {
+				t.Helper()
+				if s := b.eval(`[scrollX, scrollY, visualViewport.scale, visualViewport.offsetLeft, visualViewport.offsetTop].join(' ')`); s != "0 0 1 0 0" {
+					t.Errorf("after %s the page has moved: scroll, zoom and offsets %s, want 0 0 1 0 0", after, s)
+				}
+				if why := b.eval(sideways); why != "" {
+					t.Errorf("after %s: %s", after, why)
+				}
+				if sel := b.eval(`String(document.querySelectorAll('#g-units .selected, #g-sel *').length)`); sel != "0" {
+					t.Errorf("after %s %s things are selected or drawn as selected: the gesture was taken for a tap", after, sel)
+				}
+			}
+			m := b.centre("#map")
+			x0, y0, w0 := b.mapPoint(m)
+
+			// Spread two fingers: 80 px apart to 240 px.
+			b.drag([][2]float64{{m[0] - 40, m[1]}, {m[0] + 40, m[1]}}, [][2]float64{{m[0] - 120, m[1]}, {m[0] + 120, m[1]}}, 8)
+			x, y, w := b.mapPoint(m)
+			near("the view's width after spreading two fingers three times as far apart", w, w0/3, w0/100)
+			near("the map x between the fingers", x, x0, w0/100)
+			near("the map y between the fingers", y, y0, w0/100)
+			pageStill("a pinch")
+
+			// Drag one finger 100 px left and 60 px up: the map point under it follows it.
+			from, to := [2]float64{m[0] + 50, m[1] + 30}, [2]float64{m[0] - 50, m[1] - 30}
+			fx, fy, _ := b.mapPoint(from)
+			b.drag([][2]float64{from}, [][2]float64{to}, 6)
+			tx, ty, tw := b.mapPoint(to)
+			near("the view's width after a pan", tw, w, w0/100)
+			near("the map x under the finger", tx, fx, w0/100)
+			near("the map y under the finger", ty, fy, w0/100)
+			pageStill("a pan")
+
+			// Close two fingers: 240 px apart to 120 px.
+			b.drag([][2]float64{{m[0] - 120, m[1]}, {m[0] + 120, m[1]}}, [][2]float64{{m[0] - 60, m[1]}, {m[0] + 60, m[1]}}, 8)
+			_, _, w = b.mapPoint(m)
+			near("the view's width after closing two fingers to half as far apart", w, 2*tw, w0/100)
+			pageStill("a pinch closing")
+			b.screenshot("phone-map-" + g.name + ".png")
+		})
+	}
+}
+
+// TestBrowserMouseDrag drags the ASL demo's map with the mouse on a desktop (zoom.js serves the
+// mouse and fingers alike): the map point under the pointer follows it, and the click that ends
+// the drag selects nothing.
+func TestBrowserMouseDrag(t *testing.T) {
+	exe := chromiumFor(t)
+	srv := sqliteServer(t, Config{})
+	c := serveTest(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cr, err := srv.Demo(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newTab(t, ctx, exe, "mouse-drag-failed.png")
+	b.do("opening the referee's page", chromedp.Navigate(c.base+cr.Links[Referee]))
+	b.poll("the ASL map", playScreens[0].drawn)
+	b.do("zooming in", chromedp.Click(chromedp.CSS(`#zoom-in`)), chromedp.Click(chromedp.CSS(`#zoom-in`)))
+	m := b.centre("#map")
+	from, to := [2]float64{m[0] + 60, m[1] + 40}, [2]float64{m[0] - 60, m[1] - 40}
+	fx, fy, fw := b.mapPoint(from)
+	b.do("dragging the map", chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, from[0], from[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, m[0], m[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, to[0], to[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, to[0], to[1], chromedp.ButtonLeft))
+	tx, ty, tw := b.mapPoint(to)
+	if math.Abs(tx-fx) > fw/100 || math.Abs(ty-fy) > fw/100 || tw != fw {
+		t.Errorf("after the drag the pointer is over %.1f,%.1f (view %.1f wide), want %.1f,%.1f (view %.1f wide)", tx, ty, tw, fx, fy, fw)
+	}
+	if sel := b.eval(`String(document.querySelectorAll('#g-units .selected, #g-sel *').length)`); sel != "0" {
+		t.Errorf("the drag selected %s things: its click was taken", sel)
 	}
 }
