@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,7 +73,12 @@ func (b *tab) tap(p [2]float64) {
 func (b *tab) tapEl(sel string) {
 	b.t.Helper()
 	b.eval(fmt.Sprintf(`(document.querySelector(%q).scrollIntoView({block: 'center'}), '')`, sel))
-	b.tap(b.centre(sel))
+	p := b.centre(sel)
+	if hit := b.eval(fmt.Sprintf(`(() => { const e = document.elementFromPoint(%v, %v), want = document.querySelector(%q);
+		return e && (want.contains(e) || e.contains(want)) ? '' : (e ? e.outerHTML.slice(0, 80) : 'nothing'); })()`, p[0], p[1], sel)); hit != "" {
+		b.t.Fatalf("tapping %s: its middle %v shows %s", sel, p, hit)
+	}
+	b.tap(p)
 }
 
 // centre is the middle of the element sel on the screen, in client pixels.
@@ -257,4 +264,203 @@ func TestBrowserMouseDrag(t *testing.T) {
 	if sel := b.eval(`String(document.querySelectorAll('#g-units .selected, #g-sel *').length)`); sel != "0" {
 		t.Errorf("the drag selected %s things: its click was taken", sel)
 	}
+}
+
+// pinchOpen spreads two fingers about the element sel's middle, from 40 to 160 px apart: the map
+// zooms in four times about it, as a player does to make a counter big enough for a finger.
+func (b *tab) pinchOpen(sel string) {
+	b.t.Helper()
+	p := b.centre(sel)
+	b.drag([][2]float64{{p[0] - 20, p[1]}, {p[0] + 20, p[1]}}, [][2]float64{{p[0] - 80, p[1]}, {p[0] + 80, p[1]}}, 6)
+}
+
+// noSideways fails the test if the page is wider than the phone, after what.
+func (b *tab) noSideways(what string) {
+	b.t.Helper()
+	if why := b.eval(sideways); why != "" {
+		b.t.Errorf("after %s: %s", what, why)
+	}
+}
+
+// TestBrowserPhoneASL plays the ASL demo by touch on a phone: the German player zooms in on his
+// tank with two fingers, taps the tank to select it and taps a hex of its reach to move there;
+// then taps the step into woods that makes a Bog Check: the odds (as the API gives them) show
+// before anything is sent, and tapping Roll sends the step. The page never scrolls sideways.
+func TestBrowserPhoneASL(t *testing.T) {
+	exe := chromiumFor(t)
+	srv := sqliteServer(t, Config{})
+	c := serveTest(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cr, err := srv.Demo(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.mustStep(*cr, Referee, 1, "PzIV enter 2K5") // up to the woods
+	b := newPhoneTab(t, ctx, exe, "phone-asl-failed.png")
+	counter := `#g-units .unit[data-unit="PzIV"]`
+	b.do("opening the German's link", chromedp.Navigate(c.base+cr.Links["German"]), chromedp.WaitVisible(chromedp.CSS(counter)))
+	b.pinchOpen(counter)
+	b.tapEl(counter)
+	b.poll("PzIV selected, its steps shown", `document.querySelector('#g-units .unit.selected[data-unit="PzIV"]') !== null && document.querySelector('#unit-steps button.step[data-hex="2L5"]') !== null && !document.querySelector('#unit-box.stale')`)
+	b.noSideways("selecting PzIV")
+	b.tapEl(`#g-terrain polygon.hex[data-hex="2L5"]`)
+	b.poll("step 2 in the log", `document.querySelector('#log li[data-n="2"]') !== null`)
+	if h := unitHex(c.state(*cr, Referee), "PzIV"); h != "2L5" {
+		t.Fatalf("after tapping 2L5 PzIV is in %q", h)
+	}
+	b.screenshot("phone-asl-moved.png")
+
+	_, line, o := bogStep(t, c, cr)
+	step := fmt.Sprintf(`#unit-steps button.step[data-line=%q]`, line)
+	b.poll("the steps from 2L5", `document.querySelector('`+step+`') !== null && !document.querySelector('#unit-box.stale')`)
+	b.tapEl(step)
+	b.poll("the odds before the roll", `document.getElementById('roll-confirm').open && document.querySelector('#roll-confirm .outcomes li') !== null`)
+	oddsShown(t, b.eval(`document.getElementById('roll-confirm').textContent`), line, o)
+	if hidden := b.eval(shownOnPhone + `('#roll-confirm, #roll-confirm-ok, #roll-confirm-cancel')`); hidden != "" {
+		t.Errorf("the phone does not show the confirmation whole: %s", hidden)
+	}
+	b.screenshot("phone-asl-odds.png")
+	if n := c.state(*cr, Referee).N; n != 2 {
+		t.Fatalf("with the odds shown the game has %d steps, want 2: the step was sent before its roll was confirmed", n)
+	}
+	b.tapEl(`#roll-confirm-ok`)
+	b.poll("step 3 in the log", `document.querySelector('#log li[data-n="3"]') !== null`)
+	var lg struct {
+		Entries []struct {
+			Line string `json:"line"`
+		} `json:"entries"`
+	}
+	if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens[Referee], nil, &lg); code != http.StatusOK || len(lg.Entries) != 3 || lg.Entries[2].Line != line {
+		t.Fatalf("after tapping Roll the log is %d %+v; want step 3 %q", code, lg, line)
+	}
+	b.noSideways("the roll")
+}
+
+// TestBrowserPhoneLHY plays an Assault of the LHY demo by touch on a phone: the referee taps the
+// German squad, taps its panel's Assault button, sees the odds bar (the API's rows), taps Roll
+// and, its exact odds shown, Roll again; then taps the After panel's retreat buttons: the losers
+// move back. The page never scrolls sideways.
+func TestBrowserPhoneLHY(t *testing.T) {
+	exe := chromiumFor(t)
+	srv := sqliteServer(t, Config{})
+	c := serveTest(t, srv)
+	cr := c.create([]byte(lhyDemoScenario))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	before := c.lhyState(cr, Referee, "")
+	b := newPhoneTab(t, ctx, exe, "phone-lhy-failed.png")
+	counter := `#g-units .unit[data-unit="GE1"]`
+	b.do("opening the referee's link", chromedp.Navigate(c.base+cr.Links[Referee]), chromedp.WaitVisible(chromedp.CSS(counter)))
+	b.pinchOpen(counter)
+	b.tapEl(counter)
+	b.poll("GE1's Assault button", `document.querySelector('#unit-actions .lhy-aim[data-mode="assault"]') !== null`)
+	b.tapEl(`#unit-actions .lhy-aim[data-mode="assault"]`)
+	const line = "assault C4 US1 US2 USL"
+	b.poll("the line", fmt.Sprintf(`document.getElementById('lhy-line').textContent === %q`, line))
+	b.poll("the odds bar", `document.querySelectorAll('#lhy-odds .odds-bar .seg').length > 0`)
+	code, o, _ := c.odds(cr, Referee, line)
+	if code != http.StatusOK {
+		t.Fatalf("odds: %d", code)
+	}
+	var want []string
+	for _, r := range o.Rows {
+		if r.P > 0 {
+			want = append(want, fmt.Sprintf("row %s %.0f%%", r.Row, 100*r.P))
+		}
+	}
+	if got := b.eval(`document.querySelector('#lhy-odds .odds-bar').getAttribute('aria-label')`); got != strings.Join(want, ", ") {
+		t.Errorf("the odds bar reads %q, the API says %q", got, strings.Join(want, ", "))
+	}
+	b.noSideways("aiming the Assault")
+	b.screenshot("phone-lhy-odds.png")
+	b.tapEl(`#lhy-roll`)
+	b.poll("the confirmation with the exact odds", `document.getElementById('roll-confirm').open && document.getElementById('roll-confirm').textContent.includes('row ')`)
+	if n := c.lhyState(cr, Referee, "").N; n != 0 {
+		t.Fatalf("with the odds shown the game has %d steps, want none", n)
+	}
+	b.tapEl(`#roll-confirm-ok`)
+	b.poll("step 1 in the log", `document.querySelector('#log li[data-n="1"]') !== null`)
+	b.poll("the After panel", `document.getElementById('lhy-after').textContent.includes('After the Assault on C4') && !document.body.classList.contains('busy')`)
+	for n := 1; b.eval(`document.querySelector('#lhy-after select[data-retreat] + button.step') ? 'yes' : ''`) != "" && n < 5; n++ {
+		b.tapEl(`#lhy-after select[data-retreat] + button.step`)
+		b.poll(fmt.Sprintf("step %d in the log", n+1), fmt.Sprintf(`document.querySelector('#log li[data-n="%d"]') !== null`, n+1))
+	}
+	after := c.lhyState(cr, Referee, "")
+	var moved []string
+	for _, u := range before.Units {
+		if h := lhyUnit(after, u.ID).Hex; h != u.Hex {
+			moved = append(moved, u.ID+" "+u.Hex+"→"+h)
+		}
+	}
+	if after.N < 2 || len(moved) == 0 {
+		t.Errorf("after the Assault by touch the game has %d steps and moved %v; want the Assault and a retreat", after.N, moved)
+	}
+	b.noSideways("the Assault")
+	b.screenshot("phone-lhy-after.png")
+}
+
+// TestBrowserPhoneLW writes an order in the Lightning War demo by touch on a phone: the German
+// taps his rifle platoon, taps two points of the table for its path (the points in the line
+// are those tapped, to a tenth of an inch), picks the pace, types the order and taps Send: the
+// order is step 1 of the game, on its way to the platoon. The page never scrolls sideways.
+func TestBrowserPhoneLW(t *testing.T) {
+	exe := chromiumFor(t)
+	srv := sqliteServer(t, Config{})
+	c := serveTest(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cr, err := srv.DemoLW(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newPhoneTab(t, ctx, exe, "phone-lw-failed.png")
+	counter := `#g-units .lw-det[data-unit="Schutz"]`
+	b.do("opening the German's link", chromedp.Navigate(c.base+cr.Links["German"]), chromedp.WaitVisible(chromedp.CSS(counter)))
+	b.pinchOpen(counter)
+	b.tapEl(counter)
+	b.poll("the order form", `document.getElementById('lw-send') !== null`)
+	want := [][2]float64{{8, 21}, {10, 22.5}}
+	for i, p := range want {
+		b.eval(`(document.getElementById('map').scrollIntoView({block: 'center'}), '')`)
+		xy := b.eval(fmt.Sprintf(`(() => { const svg = document.getElementById('map'); const pt = svg.createSVGPoint();
+			pt.x = %v * 12; pt.y = (32 - %v) * 12; const q = pt.matrixTransform(svg.getScreenCTM()); return q.x + ' ' + q.y; })()`, p[0], p[1]))
+		var q [2]float64
+		if _, err := fmt.Sscan(xy, &q[0], &q[1]); err != nil {
+			t.Fatalf("the table's point %v: %q", p, xy)
+		}
+		b.tap(q)
+		b.poll(fmt.Sprintf("waypoint %d", i+1), fmt.Sprintf(`document.querySelectorAll('.lw-points li').length === %d`, i+1))
+	}
+	const text = "Dig in at the copse edge"
+	b.do("choosing the pace", chromedp.SetValue(chromedp.CSS(`#lw-pace`), "run"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('lw-pace').dispatchEvent(new Event('change', {bubbles: true}))`))
+	b.tapEl(`#lw-text`)
+	b.poll("the order's text box focused by the tap", `document.activeElement === document.getElementById('lw-text')`)
+	b.do("typing the order", chromedp.SendKeys(chromedp.CSS(`#lw-text`), text))
+	b.poll("the line", `document.getElementById('lw-line').textContent.endsWith(' run: `+text+`')`)
+	line := b.eval(`document.getElementById('lw-line').textContent`)
+	pts := strings.Fields(strings.TrimPrefix(strings.Split(line, " run:")[0], "order Schutz path "))
+	if len(pts) != len(want) {
+		t.Fatalf("the order built is %q", line)
+	}
+	for i, p := range pts {
+		var x, y float64
+		if _, err := fmt.Sscanf(p, "%g,%g", &x, &y); err != nil || math.Abs(x-want[i][0]) > 0.15 || math.Abs(y-want[i][1]) > 0.15 {
+			t.Errorf("waypoint %d is %s, tapped at %v", i+1, p, want[i])
+		}
+	}
+	b.noSideways("writing the order")
+	b.screenshot("phone-lw-order.png")
+	b.tapEl(`#lw-send`)
+	b.poll("step 1 in the log", `document.querySelector('#log li[data-n="1"]') !== null`)
+	var lg struct {
+		Entries []struct {
+			Line string `json:"line"`
+		} `json:"entries"`
+	}
+	if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens["German"], nil, &lg); code != http.StatusOK || len(lg.Entries) != 1 || lg.Entries[0].Line != line {
+		t.Fatalf("after tapping Send the German's log is %d %+v; want step 1 %q", code, lg, line)
+	}
+	b.noSideways("sending the order")
 }
