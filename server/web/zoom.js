@@ -71,6 +71,12 @@ function setupDrag(svg) {
       g.at = toMap({ clientX: g.mid[0], clientY: g.mid[1] });
     }
   };
+  // A finger lifted from a pinch leaves the other panning, from where the view is now.
+  const end = (ev) => {
+    if (!down.delete(ev.pointerId)) return;
+    g = null;
+    if (down.size && G.vb) begin();
+  };
   svg.addEventListener('pointerdown', (ev) => {
     if (ev.pointerType === 'mouse' && ev.button !== 0) return;
     if (!down.size) moved = false;
@@ -79,6 +85,7 @@ function setupDrag(svg) {
   });
   svg.addEventListener('pointermove', (ev) => {
     if (!g || !down.has(ev.pointerId)) return;
+    if (ev.pointerType === 'mouse' && !(ev.buttons & 1)) { end(ev); return; } // released elsewhere
     down.set(ev.pointerId, [ev.clientX, ev.clientY]);
     const [a, b] = [...down.values()];
     if (g.b && b) pinch(g, a, b);
@@ -90,12 +97,6 @@ function setupDrag(svg) {
     }
     moved = true;
   });
-  // A finger lifted from a pinch leaves the other panning, from where the view is now.
-  const end = (ev) => {
-    down.delete(ev.pointerId);
-    g = null;
-    if (down.size && G.vb) begin();
-  };
   svg.addEventListener('pointerup', end);
   svg.addEventListener('pointercancel', end);
   svg.addEventListener('click', (ev) => { if (moved) { ev.stopPropagation(); ev.preventDefault(); moved = false; } }, true);
