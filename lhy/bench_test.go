@@ -46,7 +46,7 @@ func BenchmarkOdds(b *testing.B) {
 }
 
 // TestOddsAllocations holds the exact odds of the two benchmarks above to the allocations they
-// make now, well inside the speed targets (README, the benchmark table). Allocations, unlike
+// make now, well inside the speed targets (docs/benchmarks.md, the benchmark table). Allocations, unlike
 // time, do not drift with the machine's load. The fire's ledger of one result per unit
 // (fates.go) once carried each unit's result in the variables, which gave every game reached
 // its own variables and the dice a fold per game, and every play built its fact keys afresh:

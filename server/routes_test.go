@@ -36,7 +36,7 @@ type docRoute struct{ class, caps string }
 // query cut off, "GET /" read as "GET /{$}" and "GET /static/..." as "GET /static/".
 func apiTable(t *testing.T) map[string]docRoute {
 	t.Helper()
-	doc, err := os.ReadFile("API.md")
+	doc, err := os.ReadFile("../docs/api.md") // the API's reference
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,8 @@ commands:
 
 const overviewTail = `
 Run ` + "`umpire help COMMAND`" + ` (or ` + "`umpire COMMAND --help`" + `) for a command's flags and examples.
-The scenario format and move notation: see README.md, and shared/spec/scenario-format.md.
+The scenario formats and their move notation are in the repository's docs/: asl-scenarios.md,
+lhy-scenarios.md and lightningwar-scenarios.md.
 `
 
 // helpFlag is the flag every command takes.
@@ -44,7 +45,7 @@ func builtins() []rules.Command {
 	return []rules.Command{
 		{Name: "serve", Run: serve, Synopsis: "umpire serve [--addr HOST:PORT] [--db FILE|postgres://...] [--no-demo] [--write-timeout D] [--read-timeout D] [--idle-timeout D] [--sse-buffer N] [--idle-evict D] [--trusted-proxies CIDRS] [--no-limits] [--max-maps N] [--memory-limit SIZE] [--cache-limit SIZE] [--cache-total SIZE] [--work-share F] [--pprof ADDR] " + limitSynopsis,
 			Summary: "the game server and its web UI; prints the demo games' links",
-			About: `Serves the games of every ruleset over HTTP (the API of server/API.md) with the browser UI,
+			About: `Serves the games of every ruleset over HTTP (the API of docs/api.md) with the browser UI,
 until interrupted. Each game has a link per side and one for the referee; at start it creates
 demo games (ASL, Last Hundred Yards, Lightning War) and prints their links.`,
 			Flags: append([]rules.Flag{
@@ -57,9 +58,9 @@ demo games (ASL, Last Hundred Yards, Lightning War) and prints their links.`,
 				{Name: "--sse-buffer", Arg: "N", Text: "events an event stream may fall behind before it is dropped; the page reconnects (default 64)"},
 				{Name: "--idle-evict", Arg: "D", Text: "a game unused for D with no event stream leaves memory until its next request (default 10m; 0: never)"},
 				{Name: "--trusted-proxies", Arg: "CIDRS", Text: "proxies whose X-Forwarded-For names the client, for the rate limits"},
-				{Name: "--no-limits", Text: "no rate limits per client address (local play); API.md lists the limits"},
+				{Name: "--no-limits", Text: "no rate limits per client address (local play); docs/api.md lists the limits"},
 				{Name: "--max-maps", Arg: "N", Text: "the most saved maps the store may hold; a new one past it is refused 422 (default 1000)"},
-				{Name: "--memory-limit", Arg: "SIZE", Text: "a ceiling on the server's memory (bytes, or 500MB, 1GiB; default GOMEMLIMIT, or none): the garbage collector, which runs at GOGC=400 unless GOGC is set, works harder near it, and the server forgets kept answers, then sends idle games out of memory, then answers new expensive work 503 (see server/API.md)"},
+				{Name: "--memory-limit", Arg: "SIZE", Text: "a ceiling on the server's memory (bytes, or 500MB, 1GiB; default GOMEMLIMIT, or none): the garbage collector, which runs at GOGC=400 unless GOGC is set, works harder near it, and the server forgets kept answers, then sends idle games out of memory, then answers new expensive work 503 (see docs/api.md)"},
 				{Name: "--cache-limit", Arg: "SIZE", Text: "the most bytes of answers (routes, reach views, compiled graphs) one game keeps to answer again (default 32MB)"},
 				{Name: "--work-share", Arg: "F", Text: "the part of the machine's cores all expensive requests (reach, path, odds, grids, creating games) together may take over time, past a burst of two seconds of work; past it they wait, or are answered 503 with Retry-After (default 0.25)"},
 				{Name: "--pprof", Arg: "ADDR", Text: "serve Go's profiler (net/http/pprof) on ADDR, apart from the game server: keep it on loopback (127.0.0.1:6060)"},

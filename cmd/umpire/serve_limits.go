@@ -50,7 +50,7 @@ func limitHelp() ([]rules.Flag, string) {
 	var out []rules.Flag
 	var syn []string
 	for _, f := range limitFlags {
-		out = append(out, rules.Flag{Name: "--max-" + f.name, Arg: f.arg, Text: fmt.Sprintf("%s (default %d; see server/API.md)", f.text, *f.field(&def))})
+		out = append(out, rules.Flag{Name: "--max-" + f.name, Arg: f.arg, Text: fmt.Sprintf("%s (default %d; see docs/api.md)", f.text, *f.field(&def))})
 		syn = append(syn, "[--max-"+f.name+" "+f.arg+"]")
 	}
 	return out, strings.Join(syn, " ")
