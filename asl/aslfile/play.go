@@ -359,7 +359,7 @@ func measure(mf bool) string {
 	return "MP"
 }
 
-var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "facing", "exited", "pp", "ntc", "pinned", "concealed", "ended", "cx", "bu"}
+var unitExpectFields = []string{"at", "vca", "mp", "motion", "immobile", "stopped", "in_platoon", "in_convoy", "in_column", "bypass", "cafp", "moving_target", "destroyed", "bogged", "remaining", "allowance", "front", "rear", "side", "exited", "pp", "ntc", "pinned", "concealed", "ended", "cx", "bu"}
 var stepExpectFields = []string{"mp", "total", "error", "dice", "drm", "event", "impulse", "hindrances"}
 var groupExpectFields = []string{"members", "gone", "ended", "disbanded", "after"}
 
