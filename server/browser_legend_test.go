@@ -57,6 +57,10 @@ var legendPages = []struct {
 		[]string{"hex", "elev"},
 		map[string]string{"e-1": "level 1 hill", "lvl": "level 1", "wall": "wall", "hedge": "hedgerow", "ip": "Improved Position",
 			"t-rural-building": "rural building", "t-woods": "woods", "hexid": "hex id"}},
+	{"lightningwar", (*Server).DemoLW, `document.querySelector('#g-features rect.lw-edge') !== null && document.querySelector('#g-units .lw-det') !== null`,
+		[]string{`#g-units .lw-det.own`}, `document.querySelector('#g-units .lw-det.selected') !== null`,
+		[]string{"sel", "six", "y"},
+		map[string]string{"lw-label": "area name", "lw-choke": "choke point", "lw-slope": "slope", "lw-track": "track"}},
 }
 
 // TestBrowserLegend opens each demo game's page as the referee, clicks a counter so that the
