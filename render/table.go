@@ -293,7 +293,7 @@ func (t *tableDrawing) label(d *lw.Detachment, at lw.Point, c string) {
 	x, y := t.pt(at)
 	idW := float64(len([]rune(d.ID)))*10*0.62 + 2
 	ext := box{-7, -6, 9 + idW, 6} // the marker and its id, around the point
-	dx, dy := 0.0, 0.0 // at its point, if no spot is clear
+	dx, dy := 0.0, 0.0             // at its point, if no spot is clear
 	for _, s := range labelSpots {
 		bx := box{x + s[0] + ext.x1, y + s[1] + ext.y1, x + s[0] + ext.x2, y + s[1] + ext.y2}
 		within := bx.x1 >= 0 && bx.y1 >= 0 && bx.x2 <= t.w*tablePx && bx.y2 <= t.h*tablePx
