@@ -40,13 +40,7 @@ func TestLightningWarSVGLegend(t *testing.T) {
 			if !ok {
 				t.Fatal("the SVG has no legend")
 			}
-			for _, m := range svgClass.FindAllStringSubmatch(body, -1) {
-				for _, c := range strings.Fields(m[1]) {
-					if !regexp.MustCompile(`class="([^"]* )?` + regexp.QuoteMeta(c) + `( [^"]*)?"`).MatchString(legend) {
-						t.Errorf("%s: the table draws class %s and the legend has no line for it", name, c)
-					}
-				}
-			}
+			legendCovers(t, name, body, legend)
 			raw, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
@@ -88,6 +82,41 @@ func TestLightningWarSVGLegend(t *testing.T) {
 			}
 		})
 	}
+}
+
+// legendCovers checks that every class drawn in body has a line in legend (a swatch drawn with
+// that class).
+func legendCovers(t *testing.T, name, body, legend string) {
+	t.Helper()
+	for _, m := range svgClass.FindAllStringSubmatch(body, -1) {
+		for _, c := range strings.Fields(m[1]) {
+			if !regexp.MustCompile(`class="([^"]* )?` + regexp.QuoteMeta(c) + `( [^"]*)?"`).MatchString(legend) {
+				t.Errorf("%s: the picture draws class %s and the legend has no line for it", name, c)
+			}
+		}
+	}
+}
+
+// TestReachSVGLegend draws an ASL map with reach --svg: its hills carry their level and the
+// legend under the map has a line for every class the map draws (the level among them).
+func TestReachSVGLegend(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "reach.svg")
+	file := "../../testdata/examples/d2.3-vbm-uphill.yaml"
+	if code, o, errs := runCmd("reach", file, "V", "--svg", out); code != 0 {
+		t.Fatalf("umpire reach %s V --svg: exit %d\n%s%s", file, code, o, errs)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, legend, ok := strings.Cut(string(data), `<g class="legend">`)
+	if !ok {
+		t.Fatal("the SVG has no legend")
+	}
+	if !strings.Contains(body, `<title>level 1</title>1</text>`) || !strings.Contains(legend, "level 1 hill") {
+		t.Error("the level 1 hill 3I10 is not labelled with its level, or the legend has no line for level 1")
+	}
+	legendCovers(t, "reach --svg", body, legend)
 }
 
 func num(t *testing.T, s string) float64 {
