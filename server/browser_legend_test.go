@@ -21,8 +21,9 @@ const legendGaps = `((skip) => {
   return drawn.size ? missing.sort().join(' ') : 'nothing drawn';
 })`
 
-// labelsOverCounters is JavaScript that names (up to 5) the map's labels (#g-ids text) whose
-// box overlaps a counter's (its body, badges and marks, not the ring shown when selected);
+// labelsOverCounters is JavaScript that names (up to 5) the map's labels (#g-ids text: hex ids,
+// levels, area names; and the marks written as text, #g-features text: IP, wrecks) whose box
+// overlaps a counter's (its body, badges and marks, not the ring shown when selected);
 // counters may overlap each other (a stack). "" if none.
 const labelsOverCounters = `(() => {
   const r = (el) => el.getBoundingClientRect();
@@ -31,7 +32,7 @@ const labelsOverCounters = `(() => {
   for (const u of document.querySelectorAll('#g-units .unit'))
     for (const c of u.children) if (c.tagName !== 'title' && !c.classList.contains('ring')) parts.push([u.dataset.unit, r(c)]);
   const out = [];
-  for (const l of document.querySelectorAll('#g-ids text'))
+  for (const l of document.querySelectorAll('#g-ids text, #g-features text'))
     for (const [id, b] of parts) if (meet(r(l), b)) { out.push(l.textContent + ' under ' + id); break; }
   return out.slice(0, 5).join('; ');
 })()`
