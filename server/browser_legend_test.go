@@ -3,11 +3,15 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/store"
 )
 
 // legendGaps is JavaScript that names the classes of the marks drawn on the map (every element
@@ -39,7 +43,7 @@ const labelsOverCounters = `(() => {
 
 // legendPages are the demo games TestBrowserLegend opens, what to do on each page so that its
 // overlays are drawn too, and the classes that need no legend line of their own.
-var legendPages = []struct {
+type legendPage struct {
 	name  string
 	demo  func(*Server, context.Context) (*Created, error)
 	drawn string            // what only the ruleset module draws
@@ -47,7 +51,9 @@ var legendPages = []struct {
 	then  string            // what the clicks draw
 	skip  []string          // the hex itself and modifiers of a class that has its line
 	must  map[string]string // legend lines that must be there: class -> words they hold
-}{
+}
+
+var legendPages = []legendPage{
 	{"asl", (*Server).Demo, `document.querySelector('#g-units .unit .mpleft') !== null`,
 		[]string{`#g-units .unit.side-0`}, `document.querySelector('#g-reach polygon.reach') !== null && document.querySelector('#g-sel .vca') !== null`,
 		[]string{"hex", "elev", "can-enter"},
@@ -72,49 +78,51 @@ func TestBrowserLegend(t *testing.T) {
 	exe := chromiumFor(t)
 	for _, p := range legendPages {
 		t.Run(p.name, func(t *testing.T) {
-			backends(t, func(t *testing.T, open func() *Server) { legendTest(t, exe, p.name, open()) })
+			// What the page draws does not hang on the store: SQLite alone.
+			st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			srv := New(Config{Store: st, Shared: true, Dice: func(string) dice.Source { return dice.NewSeeded(7) }, Logf: t.Logf})
+			t.Cleanup(func() { srv.Close() })
+			legendTest(t, exe, p, srv)
 		})
 	}
 }
 
-func legendTest(t *testing.T, exe, name string, srv *Server) {
-	for _, p := range legendPages {
-		if p.name != name {
-			continue
+// legendTest opens page p's demo on srv and checks its legend and labels.
+func legendTest(t *testing.T, exe string, p legendPage, srv *Server) {
+	c := serveTest(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cr, err := p.demo(srv, ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newTab(t, ctx, exe, "legend-"+p.name+"-failed.png")
+	b.do("opening the referee's page", chromedp.Navigate(c.base+cr.Links[Referee]))
+	b.poll("the "+p.name+" map", p.drawn)
+	for _, sel := range p.click {
+		b.do("clicking "+sel, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+	}
+	b.poll("what the clicks draw", p.then)
+	b.screenshot("legend-" + p.name + ".png")
+	skip, _ := json.Marshal(p.skip)
+	if gaps := b.eval(legendGaps + "(" + string(skip) + ")"); gaps != "" {
+		t.Errorf("%s: the map draws classes the legend does not name: %s", p.name, gaps)
+	}
+	for class, words := range p.must {
+		got := b.eval(`(document.querySelector('#legend [data-class~="` + class + `"]') || {textContent: ''}).textContent`)
+		if !strings.Contains(got, words) {
+			t.Errorf("%s: the legend line of %s reads %q, want it to say %q", p.name, class, got, words)
 		}
-		{
-			c := serveTest(t, srv)
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			defer cancel()
-			cr, err := p.demo(srv, ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := newTab(t, ctx, exe, "legend-"+p.name+"-failed.png")
-			b.do("opening the referee's page", chromedp.Navigate(c.base+cr.Links[Referee]))
-			b.poll("the "+p.name+" map", p.drawn)
-			for _, sel := range p.click {
-				b.do("clicking "+sel, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
-			}
-			b.poll("what the clicks draw", p.then)
-			b.screenshot("legend-" + p.name + ".png")
-			skip, _ := json.Marshal(p.skip)
-			if gaps := b.eval(legendGaps + "(" + string(skip) + ")"); gaps != "" {
-				t.Errorf("%s: the map draws classes the legend does not name: %s", p.name, gaps)
-			}
-			for class, words := range p.must {
-				got := b.eval(`(document.querySelector('#legend [data-class~="` + class + `"]') || {textContent: ''}).textContent`)
-				if !strings.Contains(got, words) {
-					t.Errorf("%s: the legend line of %s reads %q, want it to say %q", p.name, class, got, words)
-				}
-			}
-			if clash := b.eval(labelsOverCounters); clash != "" {
-				b.screenshot("legend-" + p.name + "-labels.png")
-				t.Errorf("%s: map labels under counters: %s", p.name, clash)
-			}
-			if clash := b.eval(labelClash); clash != "" {
-				t.Errorf("%s: %s", p.name, clash)
-			}
-		}
+	}
+	if clash := b.eval(labelsOverCounters); clash != "" {
+		b.screenshot("legend-" + p.name + "-labels.png")
+		t.Errorf("%s: map labels under counters: %s", p.name, clash)
+	}
+	if clash := b.eval(labelClash); clash != "" {
+		t.Errorf("%s: %s", p.name, clash)
 	}
 }
