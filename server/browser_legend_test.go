@@ -41,6 +41,23 @@ const labelsOverCounters = `(() => {
   return out.slice(0, 5).join('; ');
 })()`
 
+// lhyCrowded has four units in a hill hex with an Improved Position: its level, its IP mark and
+// its hex id must all stay clear of the counters.
+const lhyCrowded = `name: crowded
+ruleset: lhy
+map:
+  size: [6, 6]
+  hexes:
+    C3: {terrain: rural, level: 2, ip: true}
+units:
+  - {id: GE1, nationality: GE, kind: squad, at: C3, cohesion: 6}
+  - {id: GE2, nationality: GE, kind: squad, at: C3, cohesion: 6, concealed: true}
+  - {id: GEL, nationality: GE, kind: leader, at: C3, cohesion: 8}
+  - {id: GE3, nationality: GE, kind: mg, at: C3, cohesion: 6}
+  - {id: US1, nationality: US, kind: squad, at: D4, cohesion: 7}
+moves: []
+`
+
 // legendPages are the demo games TestBrowserLegend opens, what to do on each page so that its
 // overlays are drawn too, and the classes that need no legend line of their own.
 type legendPage struct {
@@ -64,6 +81,10 @@ var legendPages = []legendPage{
 		[]string{"hex", "elev"},
 		map[string]string{"e-1": "level 1 hill", "lvl": "level 1", "wall": "wall", "hedge": "hedgerow", "ip": "Improved Position",
 			"t-rural-building": "rural building", "t-woods": "woods", "hexid": "hex id"}},
+	{"lhy crowded", func(s *Server, ctx context.Context) (*Created, error) { return s.Create(ctx, "crowded.yaml", []byte(lhyCrowded)) },
+		`document.querySelectorAll('#g-units .unit.lhy').length === 5`,
+		nil, `true`, []string{"hex", "elev"},
+		map[string]string{"ip": "Improved Position", "lvl": "level 2"}},
 	{"lightningwar", (*Server).DemoLW, `document.querySelector('#g-features rect.lw-edge') !== null && document.querySelector('#g-units .lw-det') !== null`,
 		[]string{`#g-units .lw-det.own`}, `document.querySelector('#g-units .lw-det.selected') !== null`,
 		[]string{"sel", "six", "y"},

@@ -169,7 +169,7 @@ function hexFeatures(h) {
   }
   if (h.smoke) feat += `<circle class="smoke m-smoke" cx="${n1(h.x - 0.45)}" cy="${n1(h.y - 0.3)}" r="${n1(0.18)}"/>`;
   if (h.blaze) feat += `<path class="blaze m-blaze" d="M${n1(h.x - 0.62)},${n1(h.y + 0.05)} l${n1(0.16)},${n1(-0.34)} l${n1(0.16)},${n1(0.34)}z"/>`;
-  if (h.ip) feat += `<text class="ip" x="${n1(h.x - 0.5)}" y="${n1(h.y + 0.72)}">IP</text>`;
+  if (h.ip) feat += `<text class="ip" x="${n1(h.x - 0.47)}" y="${n1(h.y - 0.42)}">IP</text>`;
   if (h.impact) feat += `<circle class="impact" cx="${n1(h.x)}" cy="${n1(h.y)}" r="${n1(0.8)}"/>`;
   return feat;
 }
