@@ -81,7 +81,9 @@ var legendPages = []legendPage{
 		[]string{"hex", "elev"},
 		map[string]string{"e-1": "level 1 hill", "lvl": "level 1", "wall": "wall", "hedge": "hedgerow", "ip": "Improved Position",
 			"t-rural-building": "rural building", "t-woods": "woods", "hexid": "hex id"}},
-	{"lhy crowded", func(s *Server, ctx context.Context) (*Created, error) { return s.Create(ctx, "crowded.yaml", []byte(lhyCrowded)) },
+	{"lhy crowded", func(s *Server, ctx context.Context) (*Created, error) {
+		return s.Create(ctx, "crowded.yaml", []byte(lhyCrowded))
+	},
 		`document.querySelectorAll('#g-units .unit.lhy').length === 5`,
 		nil, `true`, []string{"hex", "elev"},
 		map[string]string{"ip": "Improved Position", "lvl": "level 2"}},
