@@ -1,6 +1,10 @@
 package render
 
 import (
+	"fmt"
+	"math"
+	"sort"
+
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/hex"
 )
@@ -8,8 +12,8 @@ import (
 // Entry is one line of a map's legend: a feature, the class it is drawn with (the SVG and the
 // web client style it by that class), its colour, and where the chart row comes from.
 type Entry struct {
-	Class  string `json:"class"` // "t-woods", "s-hedge", "b-stone-bridge", "m-wreck"
-	Kind   string `json:"kind"`  // terrain, hexside, bridge or marker
+	Class  string `json:"class"` // "t-woods", "s-hedge", "b-stone-bridge", "m-wreck", "e-1"
+	Kind   string `json:"kind"`  // terrain, hexside, bridge, marker or level
 	Name   string `json:"name"`
 	Fill   string `json:"fill,omitempty"`   // terrain and bridges
 	Stroke string `json:"stroke,omitempty"` // hexside features
@@ -115,6 +119,62 @@ func Legend(m *asl.Map) []Entry {
 	return es
 }
 
+// MapLegend is the legend the SVG map (Map) draws under map m: Legend's entries, then a line
+// per level the map holds other than 0 (LevelEntries). Game states leave the levels out of
+// their legend (API.md): a page draws them from the hexes' levels.
+func MapLegend(m *asl.Map) []Entry { return append(Legend(m), LevelEntries(m)...) }
+
+// LevelClass is the class a hex of level l (not 0) is tinted with: "e-2" for a level 2 hill,
+// "e-m1" for level -1.
+func LevelClass(l int) string {
+	if l < 0 {
+		return fmt.Sprintf("e-m%d", -l)
+	}
+	return fmt.Sprintf("e-%d", l)
+}
+
+// LevelLabel is the class of the small level number drawn in every hex above or below level 0.
+const LevelLabel = "lvl"
+
+// levelTint is the tint of level l over the hex's terrain: brown, darker per level up; blue,
+// darker per level down.
+func levelTint(l int) string {
+	rgb := "139,90,43"
+	if l < 0 {
+		rgb = "29,53,87"
+	}
+	return fmt.Sprintf("rgba(%s,%.2f)", rgb, math.Min(0.6, 0.12*math.Abs(float64(l))))
+}
+
+// LevelEntries are the legend lines of the levels map m holds other than 0, lowest first: each
+// hex of such a level is tinted with its class and carries its number (class LevelLabel).
+func LevelEntries(m *asl.Map) []Entry {
+	seen := map[int]bool{}
+	lay := m.Layout
+	for x := 0; x < lay.Width(); x++ {
+		for y := 0; y < lay.Height(); y++ {
+			h := hex.Hex{X: int16(x), Y: int16(y)}
+			if lay.Contains(h) && m.At(h).Level != 0 {
+				seen[int(m.At(h).Level)] = true
+			}
+		}
+	}
+	levels := make([]int, 0, len(seen))
+	for l := range seen {
+		levels = append(levels, l)
+	}
+	sort.Ints(levels)
+	es := make([]Entry, 0, len(levels))
+	for _, l := range levels {
+		name := fmt.Sprintf("level %d hill (%d in the hex)", l, l)
+		if l < 0 {
+			name = fmt.Sprintf("level %d, below the ground (%d in the hex)", l, l)
+		}
+		es = append(es, Entry{Class: LevelClass(l), Kind: "level", Name: name, Fill: levelTint(l)})
+	}
+	return es
+}
+
 // SideKinds are the features drawn along hexside s of h, by kind: road, path, the hexside
 // obstacle (hedge, wall, bocage, cliff, roadblock), abrupt, trailbreak.
 func SideKinds(m *asl.Map, h hex.Hex, s hex.Side) []string {
@@ -137,10 +197,11 @@ func SideKinds(m *asl.Map, h hex.Hex, s hex.Side) []string {
 	return ks
 }
 
-// styleSheet is the CSS the SVG map draws its classes with.
-func styleSheet() string {
-	css := ""
-	for _, e := range FullLegend() {
+// styleSheet is the CSS the SVG map draws its classes with: every entry of the full legend,
+// and the extra entries (the map's levels).
+func styleSheet(extra []Entry) string {
+	css := "." + LevelLabel + "{font-size:7px;font-weight:700;fill:#4a2f12;text-anchor:middle}"
+	for _, e := range append(FullLegend(), extra...) {
 		switch {
 		case e.Stroke != "":
 			css += "." + e.Class + "{stroke:" + e.Stroke + ";stroke-width:3"

@@ -49,12 +49,12 @@ func Map(w io.Writer, g *asl.Game, shade map[hex.Hex]Shade, title string) error 
 		}
 	}
 	var b strings.Builder
-	legend := Legend(g.Map)
+	legend := MapLegend(g.Map)
 	legendH := legendHeight(len(legend))
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" font-family="sans-serif">`+"\n",
 		px(-1.2), px(-2), px(math.Max(maxX+2.4, 14)), px(maxY+3.2+legendH))
 	fmt.Fprintf(&b, "<title>%s</title>\n", escape(title))
-	b.WriteString("<style>" + styleSheet() + "</style>\n")
+	b.WriteString("<style>" + styleSheet(LevelEntries(g.Map)) + "</style>\n")
 	b.WriteString(`<defs><pattern id="risk" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="6" fill="#c0392b" fill-opacity="0.45"/></pattern></defs>` + "\n")
 	// Terrain and elevation.
 	for _, h := range hexes {
@@ -62,8 +62,8 @@ func Map(w io.Writer, g *asl.Game, shade map[hex.Hex]Shade, title string) error 
 		cx, cy := h.Centre()
 		fmt.Fprintf(&b, `<polygon class="%s" points="%s" stroke="#8a8270" stroke-width="0.6"><title>%s: %s, level %d</title></polygon>`+"\n",
 			TerrainClass(d.Terrain), points(cx, cy), lay.Name(h), asl.TerrainChart[d.Terrain].Name, d.Level)
-		if d.Level > 0 {
-			fmt.Fprintf(&b, `<polygon points="%s" fill="#8b5a2b" fill-opacity="%.2f" stroke="none"/>`+"\n", points(cx, cy), 0.12*float64(d.Level))
+		if d.Level != 0 {
+			fmt.Fprintf(&b, `<polygon class="%s" points="%s" stroke="none"/>`+"\n", LevelClass(int(d.Level)), points(cx, cy))
 		}
 	}
 	drawSides(&b, g.Map, hexes)
@@ -88,10 +88,13 @@ func Map(w io.Writer, g *asl.Game, shade map[hex.Hex]Shade, title string) error 
 		}
 		fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="10" text-anchor="middle" fill="#111">%s</text>`+"\n", px(cx), px(cy+0.15), sh.MP)
 	}
-	// Hex ids and units.
+	// Hex ids, levels and units.
 	for _, h := range hexes {
 		cx, cy := h.Centre()
 		fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="6" text-anchor="middle" fill="#6a6250">%s</text>`+"\n", px(cx), px(cy-0.62), lay.Name(h))
+		if l := g.Map.At(h).Level; l != 0 {
+			fmt.Fprintf(&b, `<text class="%s" x="%s" y="%s"><title>level %d</title>%d</text>`+"\n", LevelLabel, px(cx+0.8), px(cy+0.1), l, l)
+		}
 	}
 	for i := range g.Units {
 		u := &g.Units[i]
@@ -186,6 +189,10 @@ func drawLegend(b *strings.Builder, es []Entry, y float64) {
 			fmt.Fprintf(b, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s"/>`, e.Class, px(x), px(ly), px(x+0.8), px(ly))
 		case "marker":
 			fmt.Fprintf(b, `<circle class="%s" cx="%s" cy="%s" r="%s"/>`, e.Class, px(x+0.4), px(ly), px(0.25))
+		case "level": // the tint over open ground, with the number each such hex carries
+			fmt.Fprintf(b, `<rect class="t-open" x="%s" y="%s" width="%s" height="%s" stroke="#8a8270"/>`, px(x), px(ly-0.3), px(0.8), px(0.6))
+			fmt.Fprintf(b, `<rect class="%s" x="%s" y="%s" width="%s" height="%s"/>`, e.Class, px(x), px(ly-0.3), px(0.8), px(0.6))
+			fmt.Fprintf(b, `<text class="%s" x="%s" y="%s">%s</text>`, LevelLabel, px(x+0.4), px(ly+0.12), levelText(e.Class))
 		default:
 			fmt.Fprintf(b, `<rect class="%s" x="%s" y="%s" width="%s" height="%s" stroke="#8a8270"/>`, e.Class, px(x), px(ly-0.3), px(0.8), px(0.6))
 		}
@@ -196,6 +203,15 @@ func drawLegend(b *strings.Builder, es []Entry, y float64) {
 		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="9" fill="#222">%s</text>`+"\n", px(x+1), px(ly+0.15), escape(name))
 	}
 	b.WriteString("</g>\n")
+}
+
+// levelText is the level a level class stands for, as the hexes show it: "e-m1" is "-1".
+func levelText(class string) string {
+	l := strings.TrimPrefix(class, "e-")
+	if rest, ok := strings.CutPrefix(l, "m"); ok {
+		return "-" + rest
+	}
+	return l
 }
 
 // sideCorner is one end (k = 0, 1) of hexside s of the hex centred at (x, y): side s faces the

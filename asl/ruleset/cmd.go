@@ -50,7 +50,7 @@ its moves.`,
 			Flags: []rules.Flag{
 				esb, maxRisk,
 				{Name: "--json", Text: "one JSON object per place: hex, position, motion, mp, p, can_stop"},
-				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the map to OUT.svg, each reachable hex shaded by its least MP, hexes reachable only at some risk hatched"},
+				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the map to OUT.svg, each reachable hex shaded by its least MP, hexes reachable only at some risk hatched; hills carry their level, and the legend under the map names every colour, line and mark"},
 				{Name: "--divide", Text: "count the places reached after each first step instead (perft divide), to trace a count"},
 			},
 			Examples: []rules.Example{

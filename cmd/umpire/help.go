@@ -99,7 +99,7 @@ that takes its map from a saved map (map: {saved: NAME}, table: {saved: NAME}) n
 			Flags: []rules.Flag{
 				storeFlagHelp,
 				{Name: "--json", Text: "one JSON object per step (step, unit, action, mp, total, breakdown, rules, dice, events, error)"},
-				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the table with each detachment's orders to OUT.svg (rulesets that have a table: Lightning War)"},
+				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the table with each detachment's orders to OUT.svg, its areas named and a legend under it (rulesets that have a table: Lightning War)"},
 			},
 			Examples: []rules.Example{
 				{Line: "umpire play", Text: "the built-in demo (cmd/umpire/demo/demo.yaml)"},

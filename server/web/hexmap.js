@@ -43,6 +43,82 @@ function terrainFill(name, cls) {
   return TERRAIN[k] || TERRAIN[k.replace(/\s+/g, '')] || (k === 'open' ? TERRAIN['open ground'] : '#e6dfcc');
 }
 
+// terrainClass is the class a hex is drawn with: its legend class (ASL maps send one per hex),
+// else "t-" and its terrain's name (LHY).
+const terrainClass = (h) => h.class || 't-' + String(h.terrain || 'open').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+// levelClass is the class of the tint over a hex of level l (not 0), as render.LevelClass:
+// "e-2", "e-m1".
+const levelClass = (l) => (l < 0 ? 'e-m' + -l : 'e-' + l);
+// levelTint is its colour, as render's: brown, darker per level up; blue, darker per level down.
+function levelTint(l) {
+  return `rgba(${l > 0 ? '139,90,43' : '29,53,87'},${Math.min(0.6, 0.12 * Math.abs(l)).toFixed(2)})`;
+}
+
+// The other classes an ASL legend entry's marks are drawn with on this page: the web map names
+// its features by kind too (a wreck is "wreck m-wreck").
+function alsoDrawnAs(cls) {
+  if (/^b-/.test(cls)) return ['bridge'];
+  const m = { 's-road': 'road', 's-hedge': 'hedge', 's-wall': 'wall', 's-roadblock': 'roadblock',
+    'm-wreck': 'wreck', 'm-smoke': 'smoke', 'm-blaze': 'blaze' }[cls];
+  return m ? [m] : /^s-/.test(cls) ? ['side'] : [];
+}
+
+// Swatches: a terrain colour, a line (hexsides), a mark.
+const fillSw = (fill) => `<span class="sw" style="background:${esc(fill)}"></span>`;
+const lineSw = (stroke, dash) => `<span class="sw line-sw" style="border-top:3px ${dash ? 'dashed' : 'solid'} ${esc(stroke)}"></span>`;
+const levelSw = (tint, l) => `<span class="sw lvl-sw" style="background:linear-gradient(${esc(tint)},${esc(tint)}),${TERRAIN['open ground']}">${esc(l)}</span>`;
+// The lines an LHY map's legend has for its hexsides and marks, by class.
+const LHY_MARKS = {
+  wall: [lineSw('#555'), 'wall'], hedge: [lineSw('#2e6b2e'), 'hedgerow'], riverside: [lineSw('#1e6fb8'), 'river hexside'],
+  blocked: [lineSw('#111'), 'blocked hexside'], ip: ['<span class="sw mark-sw ip-sw">IP</span>', 'Improved Position'],
+  impact: ['<span class="sw impact-sw"></span>', 'mortar impact hex'],
+};
+
+// mapLegend is what every colour, line and mark of map means, only what it holds: ASL's legend
+// as the server sends it (render.Legend), an LHY map's terrain made here from its hexes; then
+// the levels, LHY's hexsides and marks, and the hex ids. Each line is {cls: the classes its
+// marks are drawn with, sw: its swatch, name, tag}.
+function mapLegend(map) {
+  const out = [], levels = new Set();
+  for (const h of map.hexes) if (h.level) levels.add(h.level);
+  if (map.legend) {
+    for (const e of map.legend) {
+      out.push({ cls: [e.class, ...alsoDrawnAs(e.class)].join(' '), sw: e.stroke ? lineSw(e.stroke, e.dash) : fillSw(e.fill), name: e.name, tag: e.tag });
+    }
+  } else {
+    const terrain = new Map();
+    for (const h of map.hexes) terrain.set(terrainClass(h), h);
+    for (const [cls, h] of terrain) out.push({ cls, sw: fillSw(terrainFill(h.terrain)), name: String(h.terrain).toLowerCase() });
+  }
+  // The levels, lowest first, as render.LevelEntries names them.
+  for (const l of [...levels].sort((a, b) => a - b)) {
+    out.push({ cls: `${levelClass(l)} lvl`, sw: levelSw(levelTint(l), l),
+      name: l > 0 ? `level ${l} hill (${l} in the hex)` : `level ${l}, below the ground (${l} in the hex)` });
+  }
+  const marks = new Set((map.hexsides || []).map((o) => sideKind(o.kind)));
+  for (const h of map.hexes) {
+    if (h.ip) marks.add('ip');
+    if (h.impact) marks.add('impact');
+  }
+  for (const k of Object.keys(LHY_MARKS)) if (marks.has(k)) out.push({ cls: k, sw: LHY_MARKS[k][0], name: LHY_MARKS[k][1] });
+  out.push({ cls: 'hexid', sw: '<span class="sw mark-sw hexid-sw">A1</span>', name: 'hex id' });
+  return out;
+}
+
+// mapLegendHTML is the map's legend (mapLegend) as the page shows it, the chart's default
+// rows marked as such.
+export function mapLegendHTML() {
+  const es = G.mapLegend || [];
+  if (!es.length) return '';
+  return '<div class="terrain-legend">' + es.map((e) => {
+    const tag = e.tag === 'default' ? ' <span class="small" title="rules-notes 1.2: the project\'s choice">(default)</span>' : '';
+    return `<span data-class="${esc(e.cls)}">${e.sw} ${esc(e.name)}${tag}</span>`;
+  }).join(' ') + '</div>';
+}
+
+// sideKind is the class an LHY hexside feature is drawn with.
+const sideKind = (kind) => ({ hedgerow: 'hedge', river: 'riverside', blocked: 'blocked' }[kind] || 'wall');
+
 // onMap: the unit stands in a hex of the map.
 export const onMap = (u) => u.hex && !u.eliminated && u.state !== 'Offboard' && u.state !== 'Exited' && G.hexes.has(u.hex);
 
@@ -57,16 +133,17 @@ export function drawMap(map) {
   G.legend = new Map((map.legend || []).map((e) => [e.class, e]));
   let t = '', over = '', feat = '', ids = '';
   for (const h of map.hexes) {
-    t += `<polygon class="hex" data-hex="${esc(h.id)}" points="${hexPoints(h.x, h.y)}" fill="${terrainFill(h.terrain, h.class)}">` +
+    t += `<polygon class="hex ${esc(terrainClass(h))}" data-hex="${esc(h.id)}" points="${hexPoints(h.x, h.y)}" fill="${terrainFill(h.terrain, h.class)}">` +
       `<title>${esc(hexTitle(h))}</title></polygon>`;
-    if (h.level) { // darker per level up (brown), bluish per level down
-      const col = h.level > 0 ? '#8b5a2b' : '#1d3557';
-      over += `<polygon class="elev" points="${hexPoints(h.x, h.y)}" fill="${col}" fill-opacity="${Math.min(0.6, 0.12 * Math.abs(h.level)).toFixed(2)}"/>`;
+    if (h.level) { // darker per level up (brown), bluish per level down; the level written in the hex
+      over += `<polygon class="elev ${levelClass(h.level)}" points="${hexPoints(h.x, h.y)}" fill="${levelTint(h.level)}"/>`;
+      ids += `<text class="lvl" x="${n1(h.x + 0.8)}" y="${n1(h.y + 0.1)}">${esc(h.level)}</text>`;
     }
     feat += hexFeatures(h);
     ids += `<text class="hexid" x="${n1(h.x)}" y="${n1(h.y - 0.62)}">${esc(h.id)}</text>`;
   }
   feat += sideFeatures(map);
+  G.mapLegend = mapLegend(map);
   $('#g-terrain').innerHTML = t + over;
   $('#g-features').innerHTML = feat;
   $('#g-ids').innerHTML = ids;
@@ -85,14 +162,14 @@ function hexFeatures(h) {
   let feat = '';
   if (h.bridge) {
     const e = G.legend && G.legend.get('b-' + h.bridge.replace(/ /g, '-'));
-    feat += `<rect class="bridge" x="${n1(h.x - 0.55)}" y="${n1(h.y - 0.18)}" width="${n1(1.1)}" height="${n1(0.36)}" fill="${e ? e.fill : '#8a8a8a'}"><title>${esc(h.bridge)}</title></rect>`;
+    feat += `<rect class="bridge b-${esc(h.bridge.replace(/ /g, '-'))}" x="${n1(h.x - 0.55)}" y="${n1(h.y - 0.18)}" width="${n1(1.1)}" height="${n1(0.36)}" fill="${e ? e.fill : '#8a8a8a'}"><title>${esc(h.bridge)}</title></rect>`;
   }
   if (h.wrecks > 0) {
-    feat += `<text class="wreck" x="${n1(h.x + 0.45)}" y="${n1(h.y - 0.22)}">✕${h.wrecks > 1 ? h.wrecks : ''}</text>`;
+    feat += `<text class="wreck m-wreck" x="${n1(h.x + 0.45)}" y="${n1(h.y - 0.22)}">✕${h.wrecks > 1 ? h.wrecks : ''}</text>`;
   }
-  if (h.smoke) feat += `<circle class="smoke" cx="${n1(h.x - 0.45)}" cy="${n1(h.y - 0.3)}" r="${n1(0.18)}"/>`;
-  if (h.blaze) feat += `<path class="blaze" d="M${n1(h.x - 0.62)},${n1(h.y + 0.05)} l${n1(0.16)},${n1(-0.34)} l${n1(0.16)},${n1(0.34)}z"/>`;
-  if (h.ip) feat += `<text class="ip" x="${n1(h.x - 0.5)}" y="${n1(h.y + 0.72)}">IP</text>`;
+  if (h.smoke) feat += `<circle class="smoke m-smoke" cx="${n1(h.x - 0.45)}" cy="${n1(h.y - 0.3)}" r="${n1(0.18)}"/>`;
+  if (h.blaze) feat += `<path class="blaze m-blaze" d="M${n1(h.x - 0.62)},${n1(h.y + 0.05)} l${n1(0.16)},${n1(-0.34)} l${n1(0.16)},${n1(0.34)}z"/>`;
+  if (h.ip) feat += `<text class="ip" x="${n1(h.x - 0.47)}" y="${n1(h.y - 0.42)}">IP</text>`;
   if (h.impact) feat += `<circle class="impact" cx="${n1(h.x)}" cy="${n1(h.y)}" r="${n1(0.8)}"/>`;
   return feat;
 }
@@ -101,11 +178,11 @@ function hexFeatures(h) {
 function sideFeatures(map) {
   let feat = '';
   for (const o of map.hexsides || []) { // LHY: walls, hedgerows, rivers, blocked hexsides
-    const kind = { hedgerow: 'hedge', river: 'riverside', blocked: 'blocked' }[o.kind] || 'wall';
+    const kind = sideKind(o.kind);
     feat += `<line class="${kind}" x1="${n1(o.x1)}" y1="${n1(o.y1)}" x2="${n1(o.x2)}" y2="${n1(o.y2)}"><title>${esc(o.kind)} ${esc(o.a)}-${esc(o.b)}</title></line>`;
   }
   for (const r of map.roads || []) {
-    feat += `<line class="road" x1="${n1(r.x1)}" y1="${n1(r.y1)}" x2="${n1(r.x2)}" y2="${n1(r.y2)}"/>`;
+    feat += `<line class="road s-road" x1="${n1(r.x1)}" y1="${n1(r.y1)}" x2="${n1(r.x2)}" y2="${n1(r.y2)}"/>`;
   }
   for (const o of map.obstacles || []) {
     const kind = /hedge/i.test(o.kind) ? 'hedge' : /roadblock/i.test(o.kind) ? 'roadblock' : /wall/i.test(o.kind) ? 'wall' : 'side';

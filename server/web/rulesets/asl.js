@@ -8,7 +8,7 @@
 
 import { $, esc, fmtMP, S } from '../util.js';
 import { G, api, setStatus, setHTML, isLive, mayMove, unitOf, sideIndex, sideColour } from '../state.js';
-import { n1, corner, hexPoints, hexTitle, drawMap, drawHexUnits, drawHexSelection, selectOnMap, mapUnits, onMap } from '../hexmap.js';
+import { n1, corner, hexPoints, hexTitle, drawMap, drawHexUnits, drawHexSelection, selectOnMap, mapUnits, onMap, mapLegendHTML } from '../hexmap.js';
 import { renderSelection } from '../render.js';
 import { submit } from '../game.js';
 import { showOdds } from '../odds.js';
@@ -161,32 +161,22 @@ function drawReach() {
   drawLegend(reach ? max : null);
 }
 
+// drawLegend says what every mark of the map means: the reach (when a unit is selected), the
+// selection, the counters' badges, the map's terrain, features and levels (mapLegendHTML).
+// Each line names in data-class the classes its marks are drawn with.
 function drawLegend(max) {
   let s = '';
   if (max !== null) {
-    s += `<div class="scale"><span>0</span><span class="bar" title="least MP to reach: green (few) to red (all)"></span><span>${esc(fmtMP(max))} MP</span></div>` +
-      '<div><span class="sw risky-sw"></span> risky (may bog, break down)</div>' +
-      '<div><span class="sw next-sw"></span> one legal step: click to move</div>';
+    s += `<div class="scale" data-class="reach reach-mp"><span>0</span><span class="bar" title="least MP to reach: green (few) to red (all)"></span><span>${esc(fmtMP(max))} MP</span> <span class="small">least MP to reach (written in the hex)</span></div>` +
+      '<div data-class="risky risk"><span class="sw risky-sw"></span> risky (may bog, break down)</div>' +
+      '<div data-class="next"><span class="sw next-sw"></span> one legal step: click to move</div>';
   }
+  s += '<div data-class="sel-hex vca"><span class="sw sel-sw"></span> the selected unit\'s hex, its VCA outlined</div>';
   s += '<div class="badges">' + Object.entries(BADGE).slice(0, 6)
     .map(([k, [b, c]]) => `<span class="bdg" style="background:${c}" title="${k}">${b}</span>${k}`).join(' ') +
     ' <span class="bdg" style="background:#6a1b9a">B</span>Bypass <span class="bdg" style="background:#6a1b9a">R</span>Reverse</div>';
-  s += terrainLegend();
+  s += mapLegendHTML();
   $('#legend').innerHTML = s;
-}
-
-// terrainLegend lists what every colour and line of this map means (the map's legend, as
-// render.Legend makes it: only what the map holds), marking the chart's default rows.
-function terrainLegend() {
-  const es = [...G.legend.values()];
-  if (!es.length) return '';
-  return '<div class="terrain-legend">' + es.map((e) => {
-    const sw = e.stroke
-      ? `<span class="sw line-sw" style="border-top:3px ${e.dash ? 'dashed' : 'solid'} ${esc(e.stroke)}"></span>`
-      : `<span class="sw" style="background:${esc(e.fill)}"></span>`;
-    const tag = e.tag === 'default' ? ' <span class="small" title="rules-notes 1.2: the project\'s choice">(default)</span>' : '';
-    return `<span data-class="${esc(e.class)}">${sw} ${esc(e.name)}${tag}</span>`;
-  }).join(' ') + '</div>';
 }
 
 // ---------------------------------------------------------------- selecting and moving

@@ -9,7 +9,7 @@
 
 import { $, esc, S, SIDE_COLOURS } from '../util.js';
 import { G, api, setStatus, setHTML, isLive, mayMove, spectator, unitOf, sideIndex } from '../state.js';
-import { n1, hexPoints, hexTitle, drawMap, drawHexUnits, drawHexSelection, selectOnMap, mapUnits } from '../hexmap.js';
+import { n1, hexPoints, hexTitle, drawMap, drawHexUnits, drawHexSelection, selectOnMap, mapUnits, mapLegendHTML } from '../hexmap.js';
 import { submit, noSteps } from '../game.js';
 
 const NATION_COLOURS = { GE: '#4f5d6b', US: '#5c7a2e', UK: '#8a6a32', RU: '#a2342a', JP: '#8a6d0b', IT: '#2e6f73', FR: '#2f4f9a' };
@@ -128,12 +128,24 @@ function lhyOverlay() {
   lhyLegend();
 }
 
+// lhyLegend says what every mark of the map means: the counters (nationality, state badges,
+// steps), the Assault and fire marks, the selection, and the map's terrain, levels, hexsides
+// and IP marks (mapLegendHTML). Each line names in data-class the classes its marks are
+// drawn with.
 function lhyLegend() {
   const nats = [...new Set(((G.view && G.view.units) || []).map((u) => u.nationality))];
   $('#legend').innerHTML = '<div class="badges">' +
     nats.map((n) => `<span class="bdg" style="background:${nationColour(n)}">${esc(n)}</span>`).join('') + ' · ' +
     Object.entries(LHY_BADGE).slice(0, 7).map(([k, [b, c]]) => `<span class="bdg" style="background:${c}" title="${esc(k)}">${esc(b)}</span>${esc(k)}`).join(' ') +
-    ' · <span class="pipsw"></span> step left</div>';
+    ' · <span class="pipsw"></span> step left</div>' +
+    '<div class="terrain-legend">' +
+    '<span data-class="target-hex assault"><span class="sw target-sw"></span> target of the Assault</span>' +
+    '<span data-class="target-hex fire"><span class="sw target-sw fire"></span> target of the fire</span>' +
+    '<span data-class="assault-arrow"><span class="ln arrow-ln"></span> attackers\' way in</span>' +
+    '<span data-class="declared declared-arrow"><span class="sw declared-sw"></span> Assault declared</span>' +
+    '<span data-class="after-hex"><span class="sw after-sw"></span> the last Assault, its After steps open</span>' +
+    '<span data-class="sel-hex"><span class="sw sel-sw"></span> the selected unit\'s hex</span></div>' +
+    mapLegendHTML();
 }
 
 // clickMap: a counter selects its unit; a hex becomes the target of the Assault or fire.

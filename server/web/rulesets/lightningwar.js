@@ -24,6 +24,7 @@ const GROUND = { open: '#efe6c8', broken: '#d8c79a', woods: '#7fa860', 'built-up
 const LWD = { det: null, points: [], pace: 'walk', text: '', from: '', reserve: false }; // the order being built
 const LWF = { target: '', by: '', from: '', spot: false, units: '' }; // the referee's fire report
 let table = null; // the table drawn
+let nameBoxes = []; // the boxes of the areas' and choke points' names on the table drawn
 let tableKey = '';
 const lwH = () => (table ? table.height : 0);
 const lx = (x) => (x * LWP).toFixed(1);
@@ -45,6 +46,7 @@ function drawTable(t) {
   if (key === tableKey) return;
   tableKey = key;
   table = t;
+  nameBoxes = [];
   const W = t.width * LWP, H = t.height * LWP;
   let ground = `<rect class="lw-ground lw-open" x="0" y="0" width="${W}" height="${H}" fill="${GROUND.open}"><title>Open ground (factor 1)</title></rect>`;
   let labels = '';
@@ -61,6 +63,7 @@ function drawTable(t) {
     }
     const cx = f.area.reduce((a, p) => a + p[0], 0) / f.area.length, cy = f.area.reduce((a, p) => a + p[1], 0) / f.area.length;
     labels += `<text class="lw-label" x="${lx(cx)}" y="${ly(cy)}">${esc(f.id)}</text>`;
+    nameBoxes.push(nameBox(f.id, +lx(cx), +ly(cy)));
   }
   const [over, chokeLabels] = tableLines(t);
   labels += chokeLabels;
@@ -80,6 +83,29 @@ function drawTable(t) {
   if (first) setViewBox(fit);
 }
 
+// nameBox is the box (SVG pixels, with a margin) of an area's name drawn centred at (x, y) on
+// its baseline, in the 8px type of .lw-label.
+function nameBox(name, x, y) {
+  const w = String(name).length * 8 * 0.62 + 4;
+  return { x1: x - w / 2, x2: x + w / 2, y1: y - 8, y2: y + 3 };
+}
+const boxesMeet = (a, b) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+
+// Where a detachment's marker may stand, from its point, in SVG pixels: on it, else set apart
+// (above first, as a printed map puts a counter's label), farther and farther.
+const MARKER_SPOTS = [[0, 0]];
+for (const d of [22, 34, 48, 64]) for (const [ux, uy] of [[0, -1], [0, 1], [1, 0], [-1, 0], [1, -1], [-1, -1], [1, 1], [-1, 1]]) MARKER_SPOTS.push([ux * d * 1.4, uy * d]);
+
+// markerSpot is where the marker (box: its extent around its centre) of a detachment at (x, y)
+// stands: the first spot whose box meets no area's name.
+function markerSpot(x, y, box) {
+  for (const [dx, dy] of MARKER_SPOTS) {
+    const b = { x1: x + dx + box.x1, x2: x + dx + box.x2, y1: y + dy + box.y1, y2: y + dy + box.y2 };
+    if (!nameBoxes.some((n) => boxesMeet(n, b))) return [dx, dy];
+  }
+  return [0, 0];
+}
+
 // tableLines: the streams, roads and choke points, and the choke points' labels.
 function tableLines(t) {
   let over = '', labels = '';
@@ -93,6 +119,7 @@ function tableLines(t) {
     over += `<polygon class="lw-choke" points="${lpts(c.area)}"><title>${esc(c.id)}: a choke point (models may not pass through each other)</title></polygon>`;
     const top = Math.max(...c.area.map((p) => p[1])), cx = c.area.reduce((a, p) => a + p[0], 0) / c.area.length;
     labels += `<text class="lw-label choke" x="${lx(cx)}" y="${ly(top + 0.4)}">${esc(c.id)}</text>`;
+    nameBoxes.push(nameBox(c.id, +lx(cx), +ly(top + 0.4)));
   }
   return [over, labels];
 }
@@ -113,7 +140,7 @@ function lwFootprint(d, col) {
 // enemy's the referee revealed hollow, where it was seen.
 function lwDrawDets() {
   if (!table) return;
-  let out = '', bases = '';
+  let out = '', bases = '', lead = '';
   for (const d of (G.view && G.view.dets) || []) {
     const col = sideColour(d.side), sel = d.id === G.sel;
     bases += lwFootprint(d, col);
@@ -129,8 +156,18 @@ function lwDrawDets() {
       wedge = `<path class="front" d="M${(dx * r1).toFixed(1)},${(dy * r1).toFixed(1)} L${(dx * r0 - dy * wd).toFixed(1)},${(dy * r0 + dx * wd).toFixed(1)} ` +
         `L${(dx * r0 + dy * wd).toFixed(1)},${(dy * r0 - dx * wd).toFixed(1)}Z" fill="${col}"/>`;
     }
+    // The marker's extent: its ring, its wedge, "seen" under an enemy's.
+    const tipX = wedge ? Math.sin(d.facing * Math.PI / 180) * (Math.max(w, h) / 2 * 0.8 + 7) : 0;
+    const tipY = wedge ? -Math.cos(d.facing * Math.PI / 180) * (Math.max(w, h) / 2 * 0.8 + 7) : 0;
+    const box = { x1: Math.min(-w / 2 - 3, tipX - 4), x2: Math.max(w / 2 + 3, tipX + 4), y1: Math.min(-h / 2 - 3, tipY - 4), y2: Math.max(h / 2 + 3 + (d.own ? 0 : 9), tipY + 4) };
+    const px = +lx(d.x), py = +ly(d.y);
+    const [dx, dy] = markerSpot(px, py, box);
+    if (dx || dy) { // set apart from an area's name: a line leads to its point
+      lead += `<line class="lw-leader" x1="${px}" y1="${py}" x2="${(px + dx).toFixed(1)}" y2="${(py + dy).toFixed(1)}" style="stroke:${col}"/>` +
+        `<circle class="lw-pin" cx="${px}" cy="${py}" r="2.5" style="fill:${col}"/>`;
+    }
     out += `<g class="unit lw-det${d.own ? ' own' : ' enemy'}${sel ? ' selected' : ''}" data-unit="${esc(d.id)}" data-x="${d.x}" data-y="${d.y}" ` +
-      `tabindex="0" role="button" style="color:${col}" aria-label="${esc(tip)}" aria-pressed="${sel}" transform="translate(${lx(d.x)},${ly(d.y)})"><title>${esc(tip)}</title>` + wedge +
+      `tabindex="0" role="button" style="color:${col}" aria-label="${esc(tip)}" aria-pressed="${sel}" transform="translate(${(px + dx).toFixed(1)},${(py + dy).toFixed(1)})"><title>${esc(tip)}</title>` + wedge +
       `<rect class="ring" x="${-w / 2 - 3}" y="${-h / 2 - 3}" width="${w + 6}" height="${h + 6}" rx="4"/>` +
       `<rect class="body" x="${-w / 2}" y="${-h / 2}" width="${w}" height="${h}" rx="2" fill="${d.own ? col : '#fff'}" stroke="${col}"/>` +
       `<text class="uid" y="${(fs * 0.35).toFixed(1)}" font-size="${fs}">${esc(d.id)}</text>` +
@@ -138,7 +175,7 @@ function lwDrawDets() {
         '<text y="3" font-size="7">R</text><title>Revealed: the enemy saw it</title></g>' : '') +
       (!d.own ? `<text class="seen" y="${h / 2 + 8}" font-size="6.5">seen</text>` : '') + '</g>';
   }
-  $('#g-units').innerHTML = bases + out;
+  $('#g-units').innerHTML = bases + lead + out;
 }
 
 // lwDrawPaths draws each own detachment's track (solid: where it has been) and the rest of its
@@ -172,12 +209,23 @@ function lwDrawDraft() {
   $('#g-sel').innerHTML = out;
 }
 
+// lwLegend says what every mark of the table means; each line names in data-class the classes
+// its marks are drawn with.
 function lwLegend() {
-  $('#legend').innerHTML = Object.entries(GROUND).map(([k, c]) => `<span><span class="sw" style="background:${c}"></span> ${esc(k)}</span>`).join('') +
-    '<span><span class="sw lw-gentle-sw"></span> gentle slope</span><span><span class="sw lw-steep-sw"></span> steep</span>' +
-    '<span><span class="ln road-ln"></span> road</span><span><span class="ln stream-ln"></span> stream</span><span><span class="sw choke-sw"></span> choke point</span>' +
-    '<span><span class="ln track-ln"></span> track</span><span><span class="ln ahead-ln"></span> ordered path</span>' +
-    '<span><span class="ln draft-ln"></span> new path</span><span class="small">grid 1", marked every 6" (300 m)</span>';
+  const line = (cls, sw, name) => `<span data-class="${cls}">${sw} ${name}</span>`;
+  $('#legend').innerHTML = Object.entries(GROUND).map(([k, c]) =>
+    line(k === 'open' ? 'lw-ground lw-open' : 'lw-ground lw-feature', `<span class="sw" style="background:${c}"></span>`, esc(k))).join('') +
+    line('lw-slope gentle', '<span class="sw lw-gentle-sw"></span>', 'gentle slope') + line('lw-slope steep', '<span class="sw lw-steep-sw"></span>', 'steep') +
+    line('lw-road', '<span class="ln road-ln"></span>', 'road') + line('lw-stream', '<span class="ln stream-ln"></span>', 'stream') +
+    line('lw-choke choke', '<span class="sw choke-sw"></span>', 'choke point (name in bold)') +
+    line('lw-label', '<span class="sw mark-sw lw-label-sw">Hill</span>', 'area name') +
+    line('lw-track', '<span class="ln track-ln"></span>', 'track') + line('lw-ahead', '<span class="ln ahead-ln"></span>', 'ordered path') +
+    line('lw-goal', '<span class="sw lw-goal-sw"></span>', 'end of the orders') + line('lw-pending', '<span class="ln pending-ln"></span>', 'order on its way') +
+    line('lw-draft lw-wp lw-wpn', '<span class="ln draft-ln"></span>', 'new path, its waypoints numbered') +
+    line('lw-footprint lw-base', '<span class="sw lw-base-sw"></span>', 'the models\' bases') +
+    line('lw-leader lw-pin', '<span class="ln leader-ln"></span>', 'a marker set apart from a name: the line leads to its point') +
+    line('lw-edge', '<span class="sw lw-edge-sw"></span>', 'table edge') +
+    line('lw-grid lw-axis', '<span class="sw lw-grid-sw"></span>', 'grid 1", marked every 6" (300 m)');
 }
 
 // ---------------------------------------------------------------- selecting and building orders
