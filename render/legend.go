@@ -121,7 +121,7 @@ func Legend(m *asl.Map) []Entry {
 
 // MapLegend is the legend the SVG map (Map) draws under map m: Legend's entries, then a line
 // per level the map holds other than 0 (LevelEntries). Game states leave the levels out of
-// their legend (API.md): a page draws them from the hexes' levels.
+// their legend (docs/api.md): a page draws them from the hexes' levels.
 func MapLegend(m *asl.Map) []Entry { return append(Legend(m), LevelEntries(m)...) }
 
 // LevelClass is the class a hex of level l (not 0) is tinted with: "e-2" for a level 2 hill,

@@ -197,7 +197,7 @@ type Route struct {
 	Caps []string
 	// Bound says in words what else bounds the answer, or why nothing need: "at most 200
 	// listings (limit)", "none: a fixed answer". A route needs Caps or Bound; the server's
-	// route table (API.md) gives both.
+	// route table (docs/api.md) gives both.
 	Bound string
 	// Answer is the route's answer to query under lim, the server's limits (every field set).
 	// It may take long only while ctx lives.
@@ -210,7 +210,7 @@ type Route struct {
 }
 
 // RateClass is what one request of a route costs the server, as its rate limits count it
-// (API.md, "Rate limits").
+// (docs/api.md, "Rate limits").
 type RateClass uint8
 
 // The rate classes of a ruleset's routes. The zero RateClass is no class at all.
@@ -224,7 +224,7 @@ const (
 	Expensive
 )
 
-// String is the class's name, as API.md's route table writes it.
+// String is the class's name, as docs/api.md's route table writes it.
 func (c RateClass) String() string {
 	switch c {
 	case Cheap:

@@ -13,7 +13,7 @@ import (
 // A field left zero is the ceiling umpire itself takes ([Ceiling]): the most that the types
 // indexing boards, hexes, units and groups can hold without overflowing. A field above its
 // ceiling is read as the ceiling. The command line loads with Limits{} (the ceilings); the
-// server with its flags (--max-boards and the rest, see API.md), whose defaults are
+// server with its flags (--max-boards and the rest, see docs/api.md), whose defaults are
 // [DefaultLimits].
 type Limits struct {
 	// Body is the most bytes a scenario file or saved map may hold.
@@ -137,7 +137,7 @@ func (l Limits) Check(name string, got int, what string) *LimitError {
 
 // LimitError is a request over one of the [Limits]: it names the limit, its value and, when a
 // server flag set it, the flag. The server answers it 413 for the body's size and 422 for the
-// others (API.md).
+// others (docs/api.md).
 type LimitError struct {
 	Where string // where it was found: "file:line: field", or ""
 	Name  string // the limit (LimitBoards, ...)

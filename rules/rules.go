@@ -140,7 +140,7 @@ type Game interface {
 }
 
 // Head is what every ruleset's state view begins with: the game, the token's role, and where
-// in the log the state stands. Its JSON keys are the API's (API.md).
+// in the log the state stands. Its JSON keys are the API's (docs/api.md).
 type Head struct {
 	ID      string   `json:"id"`
 	Name    string   `json:"name"`

@@ -209,7 +209,7 @@ var (
 // allowed are the answers each attack may get; anything else (a 5xx above all) fails. A nil
 // list allows any 2xx or 4xx answer, and 503 with Retry-After (a server shedding load): the
 // answer to a map past --max-boards or a question past the kept answers' budget is the
-// routes' own (API.md); what must hold is that no such request breaks the server.
+// routes' own (docs/api.md); what must hold is that no such request breaks the server.
 //
 // A request that is expensive work and not refused for its own fault may also be shed, 503
 // with Retry-After, when all clients' expensive work has taken the server's share (the work

@@ -89,7 +89,7 @@ func declaredTooBig(w http.ResponseWriter, r *http.Request, what string, max int
 
 // readJSON reads a request's JSON body of at most max bytes (set by the limit named limit)
 // into v, strictly: a field v does not have, or anything after the one JSON value, is refused
-// (400), as is a body over max (413). shape is the body as API.md writes it, for the message.
+// (400), as is a body over max (413). shape is the body as docs/api.md writes it, for the message.
 // On failure it has answered.
 func readJSON(w http.ResponseWriter, r *http.Request, max int64, limit string, v any, shape string) bool {
 	if declaredTooBig(w, r, "the request", max, limit) {

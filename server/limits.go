@@ -175,7 +175,7 @@ func (l *limiter) admit(w http.ResponseWriter, r *http.Request, c class) (releas
 		l.mu.Unlock()
 		secs := int(math.Ceil(math.Min(wait, 3600)))
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		fail(w, http.StatusTooManyRequests, "too many %s from %s: try again in %d s (the server's rate limits; API.md)", classNames[c], who, secs)
+		fail(w, http.StatusTooManyRequests, "too many %s from %s: try again in %d s (the server's rate limits; docs/api.md)", classNames[c], who, secs)
 		return nil, false
 	}
 	cl.tokens[tc]--

@@ -2,7 +2,7 @@ package server
 
 // The route table: every route the server answers, the server's own and each
 // ruleset's (rules.Router), with what one request costs under the rate limits and what bounds
-// its answer. The guard counts a request under its route's class; API.md's table of endpoints
+// its answer. The guard counts a request under its route's class; docs/api.md's table of endpoints
 // gives the same class and caps, and TestRouteTable holds the two together.
 
 import (
@@ -57,7 +57,7 @@ var serverRoutes = map[string]cost{
 	"GET /static/":                           {classOther, nil, "none: the files built in"},
 }
 
-// String is the class's name, as API.md's table of endpoints gives it.
+// String is the class's name, as docs/api.md's table of endpoints gives it.
 func (c class) String() string {
 	switch c {
 	case classCreate:

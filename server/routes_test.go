@@ -26,13 +26,13 @@ func routeTable() *routeMux {
 }
 
 // testOnlyRulesets are the rulesets this package's tests register (rulesets_test.go): their
-// routes are served here but are no part of umpire, nor of API.md.
+// routes are served here but are no part of umpire, nor of docs/api.md.
 var testOnlyRulesets = map[string]bool{"routed": true}
 
-// docRoute is a row of API.md's table of endpoints.
+// docRoute is a row of docs/api.md's table of endpoints.
 type docRoute struct{ class, caps string }
 
-// apiTable reads API.md's table of endpoints, by pattern as the server registers it: the
+// apiTable reads docs/api.md's table of endpoints, by pattern as the server registers it: the
 // query cut off, "GET /" read as "GET /{$}" and "GET /static/..." as "GET /static/".
 func apiTable(t *testing.T) map[string]docRoute {
 	t.Helper()
@@ -42,7 +42,7 @@ func apiTable(t *testing.T) map[string]docRoute {
 	}
 	_, section, ok := strings.Cut(string(doc), "\n## Endpoints\n")
 	if !ok {
-		t.Fatal("API.md has no section ## Endpoints")
+		t.Fatal("docs/api.md has no section ## Endpoints")
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	out := map[string]docRoute{}
@@ -52,7 +52,7 @@ func apiTable(t *testing.T) map[string]docRoute {
 		}
 		cells := strings.Split(strings.Trim(line, "|"), " | ")
 		if len(cells) != 4 {
-			t.Errorf("API.md: a row of the table of endpoints that is not | route | what | class | caps |: %s", line)
+			t.Errorf("docs/api.md: a row of the table of endpoints that is not | route | what | class | caps |: %s", line)
 			continue
 		}
 		p := strings.Trim(strings.TrimSpace(cells[0]), "`")
@@ -64,7 +64,7 @@ func apiTable(t *testing.T) map[string]docRoute {
 			p = "GET /static/"
 		}
 		if _, dup := out[p]; dup {
-			t.Errorf("API.md lists %s twice", p)
+			t.Errorf("docs/api.md lists %s twice", p)
 		}
 		out[p] = docRoute{class: strings.TrimSpace(cells[2]), caps: strings.TrimSpace(cells[3])}
 	}
@@ -74,7 +74,7 @@ func apiTable(t *testing.T) map[string]docRoute {
 var capFlagRE = regexp.MustCompile("`(--max-[a-z]+)")
 
 // TestRouteTable: every route the server serves, its own and each ruleset's, has a rate class
-// and caps (or says why it needs none), and API.md's table of endpoints lists exactly these
+// and caps (or says why it needs none), and docs/api.md's table of endpoints lists exactly these
 // routes, each with its class and the flags of its caps.
 func TestRouteTable(t *testing.T) {
 	m := routeTable()
@@ -108,11 +108,11 @@ func TestRouteTable(t *testing.T) {
 		}
 		row, ok := doc[p]
 		if !ok {
-			t.Errorf("%s: served, but not in API.md's table of endpoints", p)
+			t.Errorf("%s: served, but not in docs/api.md's table of endpoints", p)
 			continue
 		}
 		if row.class != c.class.String() {
-			t.Errorf("%s: API.md gives the class %q, the server %q", p, row.class, c.class)
+			t.Errorf("%s: docs/api.md gives the class %q, the server %q", p, row.class, c.class)
 		}
 		var listed []string
 		for _, f := range capFlagRE.FindAllStringSubmatch(row.caps, -1) {
@@ -121,10 +121,10 @@ func TestRouteTable(t *testing.T) {
 		slices.Sort(flags)
 		slices.Sort(listed)
 		if !slices.Equal(flags, listed) {
-			t.Errorf("%s: API.md gives the caps %v, the server %v", p, listed, flags)
+			t.Errorf("%s: docs/api.md gives the caps %v, the server %v", p, listed, flags)
 		}
 		if row.caps == "" {
-			t.Errorf("%s: API.md gives no caps (say \"none: ...\" if nothing need)", p)
+			t.Errorf("%s: docs/api.md gives no caps (say \"none: ...\" if nothing need)", p)
 		}
 	}
 	for p := range serverRoutes {
@@ -134,7 +134,7 @@ func TestRouteTable(t *testing.T) {
 	}
 	for p := range doc {
 		if !served[p] {
-			t.Errorf("%s: in API.md's table of endpoints but not served", p)
+			t.Errorf("%s: in docs/api.md's table of endpoints but not served", p)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-// Package server is umpire's game server: the HTTP/JSON API of API.md, live updates over
+// Package server is umpire's game server: the HTTP/JSON API of docs/api.md, live updates over
 // Server-Sent Events, and the browser UI (web/, embedded in the binary).
 //
 // A game is its scenario file plus its log of accepted steps with their dice (package game);
@@ -54,7 +54,7 @@ type Config struct {
 	Dice func(gameID string) dice.Source
 	// Limits cap what one request may ask of the server: a scenario's or saved map's size
 	// (Body), its lines, boards, hexes, units, groups and moves, and a step's notation (Line).
-	// A field left zero is its default (rules.DefaultLimits); API.md says how each is
+	// A field left zero is its default (rules.DefaultLimits); docs/api.md says how each is
 	// answered.
 	Limits rules.Limits
 	// MaxScenario is Limits.Body, as it was set before there were Limits: when given and

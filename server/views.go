@@ -7,7 +7,7 @@ import (
 	"github.com/umpire-referee/umpire/rules"
 )
 
-// The JSON the API answers with; API.md shows each. The state is the ruleset's own view
+// The JSON the API answers with; docs/api.md shows each. The state is the ruleset's own view
 // (rules.Game.View) with the head every ruleset shares; a step is its rules.StepView.
 
 type entryView struct {

@@ -1,6 +1,6 @@
 package ruleset
 
-// What the map editor (GET /edit, API.md "Map editor") asks of ASL: the whole terrain legend
+// What the map editor (GET /edit, docs/api.md "Map editor") asks of ASL: the whole terrain legend
 // with the words a scenario file writes, and the blank grid of a board arrangement.
 
 import (

@@ -10,7 +10,7 @@ import (
 	"github.com/umpire-referee/umpire/rules"
 )
 
-// ASL games as the API shows them (API.md): the map, the units and the groups.
+// ASL games as the API shows them (docs/api.md): the map, the units and the groups.
 
 // StateView is an ASL game's state as the API shows it (every role sees all of it).
 type StateView struct {

@@ -14,7 +14,7 @@ import (
 	"github.com/umpire-referee/umpire/rules"
 )
 
-// Last Hundred Yards games as the API shows them (API.md, "LHY games"): their state, their
+// Last Hundred Yards games as the API shows them (docs/api.md, "LHY games"): their state, their
 // steps' reports, who plays what, and the odds of a proposed step.
 
 // StateView is an LHY game's state: what GET state and replay answer for it (in place of

@@ -13,7 +13,7 @@ import (
 )
 
 // Lightning War games: their state, reports and who may play what, as the API shows them
-// (API.md, "Lightning War games"). The game is one of hidden movement: every answer is cut to
+// (docs/api.md, "Lightning War games"). The game is one of hidden movement: every answer is cut to
 // what the token's role may know, by the rules of lightningwar/view.go. A side's answers are
 // built from lw.Game.As (the game as that side knows it), so what is hidden is not there to
 // leak; its log entries from lw.Viewer.Step.

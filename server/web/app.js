@@ -1,5 +1,5 @@
 // umpire game page: the entry module of play.html. It draws the game's map and units from
-// the server's state (server/API.md), lets a player select units and submit steps, shows the
+// the server's state (docs/api.md), lets a player select units and submit steps, shows the
 // log and a replay slider, and follows the game live. The shell is the modules next to this
 // one (state, game, render, hexmap, zoom, replay, log, live, events, util); each ruleset's own
 // drawing, controls and step building is its module in rulesets/ (asl, lhy, lightningwar),

@@ -1,7 +1,7 @@
 // umpire game page, shell: the hex map the ASL and LHY modules share: terrain, elevation,
 // roads, walls and hedges, wrecks and hex ids (drawMap), the hexes' tooltips, counters spread
 // in a hex (drawHexUnits), the selected unit's hex, panning to a hex, and selecting a unit on
-// the map. Coordinates are in hex radii (server/API.md); S pixels to a radius.
+// the map. Coordinates are in hex radii (docs/api.md); S pixels to a radius.
 
 import { $, esc, fmtMP, S } from './util.js';
 import { G, setStatus, unitOf } from './state.js';

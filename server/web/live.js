@@ -40,7 +40,7 @@ export function connect() {
     // (The state in a step's answer comes first; the refresh after it loads the log.)
     if (G.live && d.n !== undefined && d.n <= G.live.n && (isRefreshing() || G.log.some((e) => e.n === d.n))) return;
     if (!G.busy) {
-      // API.md nests the entry ({"entry": {...}}); the server sends its fields flat: take either.
+      // docs/api.md nests the entry ({"entry": {...}}); the server sends its fields flat: take either.
       const line = (d.entry && d.entry.line) || d.line;
       const who = line ? `<code>${esc(line)}</code>` : 'a step';
       setStatus(`Step ${esc(d.n)}: ${who} ${d.report && d.report.breakdown ? '— ' + esc(d.report.breakdown) : ''}`, 'info');

@@ -1,6 +1,6 @@
 // umpire map editor, saved maps: save the drawn map under a name (POST /api/maps, the scenario
 // file's map: alone), save it again (PUT with its edit token), list the saved ASL maps, open one
-// into the editor, copy and delete (API.md, "Saved maps"). Each edit token this browser got is
+// into the editor, copy and delete (docs/api.md, "Saved maps"). Each edit token this browser got is
 // kept in localStorage under the map's name: only it overwrites or deletes the map. The server's
 // errors (a map's positioned validation errors among them) are shown as it wrote them.
 

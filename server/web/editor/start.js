@@ -1,4 +1,4 @@
-// umpire map editor, starting a game: POST the exported scenario to /api/games (API.md) and
+// umpire map editor, starting a game: POST the exported scenario to /api/games (docs/api.md) and
 // show each role's link, as the new-game page does.
 
 import { $, esc } from '../util.js';

@@ -1,4 +1,4 @@
-// umpire Lightning War table editor, saved maps (API.md): save the table under a name (POST
+// umpire Lightning War table editor, saved maps (docs/api.md): save the table under a name (POST
 // /api/maps with ruleset lightningwar; a later save of that name overwrites with PUT and the
 // edit token), list the saved tables, open one (GET /api/maps/{name}: its table, terrain,
 // roads, streams and chokes), copy and delete one. The requests and the edit tokens kept in

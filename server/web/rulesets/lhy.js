@@ -269,7 +269,7 @@ function renderLHYForm() {
   const live = isLive() && !spectator();
   let html = formTarget(live) + (L.mode !== 'fire' ? formAttackers(live) : formMarkers(live));
   const line = lhyLine();
-  // Whose step it is (API.md: an Assault is its attackers' side's, fire the target's enemies').
+  // Whose step it is (docs/api.md: an Assault is its attackers' side's, fire the target's enemies').
   let mine = true;
   if (line && L.mode === 'fire') {
     const there = new Set(unitsIn(L.target).map((u) => u.side));

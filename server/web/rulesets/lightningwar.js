@@ -1,7 +1,7 @@
 // umpire game page, ruleset module: Lightning War (ruleset "lightningwar"). A Lightning War
 // game is a tabletop in inches (1" = 50 m), x right and y up from the lower-left corner; the
 // SVG's y runs down, so every point is drawn at (x, H - y). The state holds only what this link
-// may see (server/API.md, "Lightning War games"): its own detachments whole (with their ordered
+// may see (docs/api.md, "Lightning War games"): its own detachments whole (with their ordered
 // path, dashed, and their track, solid) and the enemy's the referee revealed, where they were
 // seen. This module owns the table (ground, slopes, streams, roads, choke points, the inch
 // grid), the detachments, their paths, the detachment panel and the order builder (a side

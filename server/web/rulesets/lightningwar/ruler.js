@@ -1,6 +1,6 @@
 // umpire game page, Lightning War's ruler: for the referee and each side. The Ruler button turns
 // it on; then two clicks on the table (or on a detachment, which takes its place) set the ends
-// of a line, and the server measures it (GET /api/games/{id}/measure, server/API.md "Ruler"):
+// of a line, and the server measures it (GET /api/games/{id}/measure, docs/api.md "Ruler"):
 // its length in inches and metres, each leg of ground with its factor (ground + slope, roads),
 // the streams crossed, and, for the detachment chosen, how long it would take at its pace (a
 // turn is about a minute). The detachments offered are those this link sees (its own, and the
