@@ -155,6 +155,7 @@ func TestBrowserPlayLayout(t *testing.T) {
 		}
 	}
 }
+
 // TestBrowserEditorLayout opens the map editor with two boards in a 1400x900 and a 1024x768
 // window, and checks that its status line shows whole (not cut in half) with a short and a
 // long message, and that the boards field and its button are not covered.
