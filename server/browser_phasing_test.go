@@ -27,7 +27,9 @@ func TestBrowserSaysWhoseMPhItIs(t *testing.T) {
 	// selected selects unit id and waits until its steps (and so its note, if any) are shown.
 	selected := func(id string) {
 		t.Helper()
-		b.do("selecting "+id, chromedp.Click(chromedp.CSS(`#unit-list .unit-btn[data-unit="`+id+`"]`)))
+		// A click in the page, not chromedp.Click: the list may be drawn again between finding
+		// the button and clicking it ("Could not find node with given id" under load).
+		b.do("selecting "+id, chromedp.Evaluate[chromedp.Void](`document.querySelector('#unit-list .unit-btn[data-unit="`+id+`"]').click()`))
 		b.poll(id+"'s steps loaded", `document.querySelector('#unit-details h2') !== null && document.querySelector('#unit-details h2').textContent.startsWith('`+id+` ') &&
 			document.querySelector('#unit-steps p.small') !== null && !document.querySelector('#unit-box.stale')`)
 	}
@@ -65,7 +67,7 @@ func TestBrowserSaysWhoseMPhItIs(t *testing.T) {
 
 	selected("T26A")
 	b.poll("T26A's note", note+` !== ''`)
-	b.do("beginning Russian's MPh", chromedp.Click(chromedp.CSS(`#unit-details .phase-note button.mph`)))
+	b.do("beginning Russian's MPh", chromedp.Evaluate[chromedp.Void](`document.querySelector('#unit-details .phase-note button.mph').click()`))
 	b.poll("the Russian MPh", `document.getElementById('phasing').textContent === 'MPh: Russian'`)
 	if st := c.state(cr, Referee); st.Phasing != "Russian" || st.N != 1 {
 		t.Fatalf("after the button: phasing %q after %d steps, want Russian after 1", st.Phasing, st.N)

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"sort"
 	"time"
@@ -82,7 +81,7 @@ func (s *Server) recheckTokens(ctx context.Context, l *live) {
 		return
 	}
 	l.tokensRead = now
-	if sameDigests(toks, l.rec.Tokens) {
+	if store.SameTokens(toks, l.rec.Tokens) {
 		return
 	}
 	l.rec.Tokens = toks
@@ -92,17 +91,4 @@ func (s *Server) recheckTokens(ctx context.Context, l *live) {
 		close(ch) // the stream's handler returns, and its page reconnects with its link
 	}
 	s.cfg.Logf("game %s has new links: %d event streams closed", l.rec.ID, n)
-}
-
-// sameDigests: a and b give every role the same digest.
-func sameDigests(a, b map[string][]byte) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for role, h := range a {
-		if g, ok := b[role]; !ok || !bytes.Equal(g, h) {
-			return false
-		}
-	}
-	return true
 }

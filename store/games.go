@@ -85,7 +85,7 @@ func (s *sqlStore) ReplaceTokens(ctx context.Context, id string, was, now map[st
 	if err != nil {
 		return err
 	}
-	if !sameTokens(had, was) {
+	if !SameTokens(had, was) {
 		return fmt.Errorf("store: game %s: its links were replaced meanwhile: %w", id, ErrConflict)
 	}
 	// The stored text itself is the condition: a replacement committed since it was read
@@ -141,8 +141,8 @@ func decodeTokens(id, raw string) (map[string][]byte, error) {
 	return toks, nil
 }
 
-// sameTokens: a and b give every role the same digest.
-func sameTokens(a, b map[string][]byte) bool {
+// SameTokens: a and b (a game's token digests by role) give every role the same digest.
+func SameTokens(a, b map[string][]byte) bool {
 	if len(a) != len(b) {
 		return false
 	}

@@ -1,6 +1,7 @@
 // umpire game page, shell: panning and zooming the map (the SVG's viewBox): the buttons, the
-// wheel, dragging (a drag is not a click), and mouse positions in map pixels; the legend's
-// button (the legend lies under the map, the buttons above it: neither covers the drawing).
+// wheel, dragging with the mouse or one finger, pinching with two (a drag or a pinch is not a
+// click), and mouse positions in map pixels; the legend's button (the legend lies under the
+// map, the buttons above it: neither covers the drawing).
 // Fit shows a hex map whole when its hexes can be read so, else at a readable size (fitView).
 
 import { $, S } from './util.js';
@@ -56,9 +57,13 @@ export function zoom(f, px, py) {
   if (!G.vb) return;
   const vb = G.vb;
   if (px === undefined) { px = vb.x + vb.w / 2; py = vb.y + vb.h / 2; }
-  const w = Math.min(G.fit.w * 2, Math.max(S * 6, vb.w * f)), k = w / vb.w;
+  const w = zoomLimit(vb.w * f), k = w / vb.w;
   setViewBox({ x: px - (px - vb.x) * k, y: py - (py - vb.y) * k, w, h: vb.h * k });
 }
+
+// zoomLimit is the view's width w within the zoom's limits: at most twice the whole map, at
+// least six hexes' radii.
+const zoomLimit = (w) => Math.min(G.fit.w * 2, Math.max(S * 6, w));
 
 // toggleLegend shows or hides the legend under the map (the button and the key g).
 export function toggleLegend() {
@@ -89,24 +94,69 @@ export function setupZoom() {
     const [x, y] = toMap(ev);
     zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
   }, { passive: false });
-  // Drag to pan; a drag is not a click.
-  let drag = null, dragged = false;
+  setupDrag(svg);
+}
+
+// setupDrag pans the map when the mouse or one finger drags it, and zooms it when two fingers
+// pinch it (about the point between them, which follows them). A drag or a pinch is not a
+// click: the click that may end it is dropped.
+function setupDrag(svg) {
+  const down = new Map(); // pointer id -> its client position, for every pointer down on the map
+  let g = null, moved = false; // the gesture: what it started from; did it move the view
+  // begin starts the gesture of the pointers down (a pan for one, a pinch for two) from the view
+  // as it is now.
+  const begin = () => {
+    const [a, b] = [...down.values()];
+    const rect = svg.getBoundingClientRect();
+    g = { vb: G.vb, a, scale: Math.max(G.vb.w / rect.width, G.vb.h / rect.height) };
+    if (b) {
+      g.b = b;
+      g.mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      g.at = toMap({ clientX: g.mid[0], clientY: g.mid[1] });
+    }
+  };
+  // A finger lifted from a pinch leaves the other panning, from where the view is now.
+  const end = (ev) => {
+    if (!down.delete(ev.pointerId)) return;
+    g = null;
+    if (down.size && G.vb) begin();
+  };
   svg.addEventListener('pointerdown', (ev) => {
-    if (ev.button !== 0) return;
-    drag = { x: ev.clientX, y: ev.clientY, vb: G.vb, scale: G.vb.w / svg.getBoundingClientRect().width };
-    dragged = false;
+    if (ev.pointerType === 'mouse' && ev.button !== 0) return;
+    if (!down.size) moved = false;
+    down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    if (down.size <= 2 && G.vb) begin();
   });
   svg.addEventListener('pointermove', (ev) => {
-    if (!drag) return;
-    const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
-    if (!dragged && Math.hypot(dx, dy) < 5) return;
-    if (!dragged) svg.setPointerCapture(ev.pointerId);
-    dragged = true;
-    const k = Math.max(drag.scale, drag.vb.h / svg.getBoundingClientRect().height);
-    setViewBox({ ...drag.vb, x: drag.vb.x - dx * k, y: drag.vb.y - dy * k });
+    if (!g || !down.has(ev.pointerId)) return;
+    if (ev.pointerType === 'mouse' && !(ev.buttons & 1)) { end(ev); return; } // released elsewhere
+    down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    const [a, b] = [...down.values()];
+    if (g.b && b) pinch(g, a, b);
+    else {
+      const dx = a[0] - g.a[0], dy = a[1] - g.a[1];
+      if (!moved && Math.hypot(dx, dy) < 5) return;
+      if (!moved && ev.pointerType === 'mouse') svg.setPointerCapture(ev.pointerId);
+      setViewBox({ ...g.vb, x: g.vb.x - dx * g.scale, y: g.vb.y - dy * g.scale });
+    }
+    moved = true;
   });
-  const end = () => { drag = null; };
   svg.addEventListener('pointerup', end);
   svg.addEventListener('pointercancel', end);
-  svg.addEventListener('click', (ev) => { if (dragged) { ev.stopPropagation(); ev.preventDefault(); dragged = false; } }, true);
+  svg.addEventListener('click', (ev) => { if (moved) { ev.stopPropagation(); ev.preventDefault(); moved = false; } }, true);
+}
+
+// pinch sets the view for two fingers now at a and b that began gesture g: the view's width
+// scales as the fingers' distance shrinks or grows (within the zoom's limits), and the map point
+// that lay between them stays between them.
+function pinch(g, a, b) {
+  const d0 = Math.hypot(g.b[0] - g.a[0], g.b[1] - g.a[1]), d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (d0 < 1 || d < 1) return;
+  const w = zoomLimit(g.vb.w * d0 / d), f = w / g.vb.w, scale = g.scale * f;
+  const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  // The map point at client point c is vb.x + (c - left) * scale, left the drawing's edge on
+  // the screen (unchanged by the zoom: the view keeps its shape).
+  const x = g.at[0] - (mid[0] - g.mid[0]) * scale - (g.at[0] - g.vb.x) * f;
+  const y = g.at[1] - (mid[1] - g.mid[1]) * scale - (g.at[1] - g.vb.y) * f;
+  setViewBox({ x, y, w, h: g.vb.h * f });
 }
