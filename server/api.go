@@ -37,6 +37,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/measure", s.withGame(s.measure))
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
+	m.HandleFunc("GET /api/examples/{ruleset}", s.example)
 	m.HandleFunc("POST /api/maps", s.createMap)
 	m.HandleFunc("GET /api/maps", s.listMaps)
 	m.HandleFunc("GET /api/maps/{name}", s.getMap)

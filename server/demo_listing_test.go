@@ -1,7 +1,6 @@
 package server
 
 import (
-	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,19 +14,12 @@ import (
 	"github.com/umpire-referee/umpire/asl/listing"
 )
 
-// TestDemoVehiclesAreListed (issue 32): the ASL demo and the new-game page's example name every
-// vehicle by its Chapter H listing, so their MP are the listing's (the PzKpfw IVH's 13, the
-// ZIS-5's 21), and each name names one listing of the unit's side.
+// TestDemoVehiclesAreListed (issue 32): the ASL demo, which is also the new-game page's example
+// (GET /api/examples/asl), names every vehicle by its Chapter H listing, so their MP are the
+// listing's (the PzKpfw IVH's 13, the ZIS-5's 21), and each name names one listing of the
+// unit's side.
 func TestDemoVehiclesAreListed(t *testing.T) {
-	page, err := webFiles.ReadFile("web/start.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`placeholder="(name: my game[^"]*)"`).FindSubmatch(page)
-	if m == nil {
-		t.Fatal("no example scenario in start.html's placeholder")
-	}
-	for name, data := range map[string][]byte{"server/demo.yaml": demoScenario, "start.html's example": []byte(html.UnescapeString(string(m[1])))} {
+	for name, data := range map[string][]byte{"server/demo.yaml": demoScenario, "GET /api/examples/asl": examples["asl"].data} {
 		var doc struct {
 			Units []struct {
 				ID, Side string

@@ -43,6 +43,7 @@ var serverRoutes = map[string]cost{
 	"GET /api/games/{id}/measure":            {classExpensive, nil, "one straight line over the game's table"},
 	"GET /api/games/{id}/events":             {classStream, nil, "16 streams open per client; --sse-buffer events behind, then closed"},
 	"GET /api/rulesets":                      {classOther, nil, "none: a fixed answer (the rulesets built in)"},
+	"GET /api/examples/{ruleset}":            {classOther, nil, "none: a fixed answer (the demos built in)"},
 	"POST /api/maps":                         {classCreate, []string{rules.LimitBody, rules.LimitLine, rules.LimitBoards, rules.LimitHexes, LimitMaps}, ""},
 	"GET /api/maps":                          {classOther, []string{LimitMaps}, "one line a saved map"},
 	"GET /api/maps/{name}":                   {classOther, nil, "one saved map, capped when it was saved"},

@@ -11,6 +11,7 @@ import { refresh } from './game.js';
 import { setupZoom } from './zoom.js';
 import { setupEvents } from './events.js';
 import { connect } from './live.js';
+import { remember } from './opened.js';
 
 function main() {
   if (!G.id || !G.token) {
@@ -19,7 +20,11 @@ function main() {
   }
   setupZoom();
   setupEvents();
-  refresh().then(() => { if (G.live) setStatus(G.ruleset.ready()); });
+  refresh().then(() => {
+    if (!G.live) return;
+    setStatus(G.ruleset.ready());
+    remember(G.live, location.pathname + location.search); // for the start page's list
+  });
   connect();
 }
 

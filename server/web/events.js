@@ -7,7 +7,7 @@ import { G, setStatus, isLive } from './state.js';
 import { submit } from './game.js';
 import { select, cycle } from './render.js';
 import { showReplay, goLive } from './replay.js';
-import { zoom, setViewBox, toggleLegend } from './zoom.js';
+import { zoom, fit, toggleLegend } from './zoom.js';
 
 export function setupEvents() {
   // The map: the ruleset says what a click does (select a counter, move, aim, add a waypoint).
@@ -77,7 +77,7 @@ function onKey(ev) {
   else if (k === '.') { if (!isLive()) showReplay(G.replayAt + 1); }
   else if (k === '+' || k === '=') zoom(1 / 1.25);
   else if (k === '-') zoom(1.25);
-  else if (k === '0') { if (G.fit) setViewBox(G.fit); }
+  else if (k === '0') fit();
   else if (k === 'g') toggleLegend();
   else if (k === '?') { const d = $('#keys'); d.open = !d.open; }
   else done = false;

@@ -5,7 +5,7 @@
 
 import { $, esc, fmtMP, S } from './util.js';
 import { G, setStatus, unitOf } from './state.js';
-import { setViewBox } from './zoom.js';
+import { setViewBox, fit as fitMap } from './zoom.js';
 import { renderUnitsAndSelection } from './render.js';
 
 // Terrain fills: the colours of render/svg.go (close to the boards' printing), by name.
@@ -148,13 +148,12 @@ export function drawMap(map) {
   $('#g-features').innerHTML = feat;
   $('#g-ids').innerHTML = ids;
   G.hexEls = new Map([...document.querySelectorAll('#g-terrain .hex')].map((el) => [el.dataset.hex, el]));
-  const fit = {
+  const first = !G.fit;
+  G.fit = { // the whole map
     x: map.min_x * S, y: map.min_y * S,
     w: (map.max_x - map.min_x) * S, h: (map.max_y - map.min_y) * S,
   };
-  const first = !G.fit;
-  G.fit = fit;
-  if (first) setViewBox(fit); // the map opens fitted to the window
+  if (first) fitMap(); // the map opens at Fit: whole, or readable (zoom.js)
 }
 
 // hexFeatures: a hex's wrecks, smoke, blaze, Improved Position and mortar impact.

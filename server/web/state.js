@@ -25,6 +25,7 @@ export const G = {
   hexEls: new Map(), // hex id -> its <polygon>
   fit: null,        // the whole map's viewBox
   vb: null,         // the current viewBox
+  atFit: false,     // the view is Fit's (zoom.js): it follows the window's size
   history: [], histPos: 0, // notation lines sent
 };
 

@@ -2,13 +2,54 @@
 // wheel, dragging with the mouse or one finger, pinching with two (a drag or a pinch is not a
 // click), and mouse positions in map pixels; the legend's button (the legend lies under the
 // map, the buttons above it: neither covers the drawing).
+// Fit shows a hex map whole when its hexes can be read so, else at a readable size (fitView).
 
 import { $, S } from './util.js';
 import { G } from './state.js';
 
-export function setViewBox(vb) {
+// setViewBox shows the map's part vb; atFit: it is Fit's view (kept as the window changes size).
+export function setViewBox(vb, atFit = false) {
   G.vb = vb;
+  G.atFit = atFit;
   $('#map').setAttribute('viewBox', `${vb.x.toFixed(1)} ${vb.y.toFixed(1)} ${vb.w.toFixed(1)} ${vb.h.toFixed(1)}`);
+}
+
+// READABLE is the least size, in screen pixels from flat side to flat side, of a hex at Fit:
+// at that size its id and the counters on it can be read.
+export const READABLE = 28;
+
+// fitView is the view Fit shows. A hex map whose hexes, the whole map in the window, are at
+// least READABLE pixels across is shown whole (G.fit); a bigger one (two boards and more) is
+// shown at READABLE, around the phasing side's units (all units if none stands on the map, the
+// map's middle if no unit does), and the rest is reached
+// by dragging the map or zooming out (-). A map of no hexes (a Lightning War table) is whole.
+export function fitView() {
+  const f = G.fit, r = $('#map').getBoundingClientRect();
+  if (!f || !G.hexes.size || !r.width || !r.height) return f;
+  const across = Math.sqrt(3) * S; // a hex's flat-to-flat in map pixels
+  if (Math.min(r.width / f.w, r.height / f.h) * across >= READABLE) return f;
+  const k = (READABLE + 0.5) / across, w = r.width / k, h = r.height / k;
+  const [cx, cy] = unitsCentre() || [f.x + f.w / 2, f.y + f.h / 2];
+  // The view's start on one axis: centred on c, within the map (the map centred if it is smaller).
+  const start = (c, lo, span, view) => view >= span ? lo + (span - view) / 2 : Math.min(Math.max(c - view / 2, lo), lo + span - view);
+  return { x: start(cx, f.x, f.w, w), y: start(cy, f.y, f.h, h), w, h };
+}
+
+// unitsCentre is the middle of the phasing side's units standing on the map shown (of all the
+// units, if none of that side's), in map pixels; null if no unit stands on it.
+function unitsCentre() {
+  const units = (G.view && G.view.units) || [], hexOf = (u) => G.hexes.get(u.hex);
+  const phasing = units.filter((u) => u.side && u.side === G.view.phasing).map(hexOf).filter(Boolean);
+  const at = phasing.length ? phasing : units.map(hexOf).filter(Boolean);
+  if (!at.length) return null;
+  const xs = at.map((h) => h.x * S), ys = at.map((h) => h.y * S);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
+// fit shows the view Fit shows (the button, the key 0).
+export function fit() {
+  const v = fitView();
+  if (v) setViewBox(v, true);
 }
 
 // zoom scales the view by f about the point (px, py) in map pixels (the centre if not given).
@@ -41,9 +82,12 @@ export function toMap(ev) {
 
 export function setupZoom() {
   const svg = $('#map');
+  // At Fit the map stays fitted while the drawing's window changes size (the legend drawn,
+  // the window resized); once the player pans or zooms, the view is theirs.
+  new ResizeObserver(() => { if (G.atFit) fit(); }).observe(svg);
   $('#zoom-in').onclick = () => zoom(1 / 1.25);
   $('#zoom-out').onclick = () => zoom(1.25);
-  $('#zoom-fit').onclick = () => G.fit && setViewBox(G.fit);
+  $('#zoom-fit').onclick = fit;
   $('#legend-toggle').onclick = toggleLegend;
   svg.addEventListener('wheel', (ev) => {
     ev.preventDefault();

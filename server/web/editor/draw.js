@@ -51,6 +51,9 @@ export function drawAll(svg) {
   svg.setAttribute('viewBox', `${px(b.min_x)} ${px(b.min_y)} ${px(b.max_x - b.min_x)} ${px(b.max_y - b.min_y)}`);
   svg.setAttribute('width', px(b.max_x - b.min_x));
   svg.setAttribute('height', px(b.max_y - b.min_y));
+  // The map fits its pane's width (editor.css), no sideways scrolling, drawn at most a quarter
+  // bigger than its own size.
+  svg.style.maxWidth = (px(b.max_x - b.min_x) * 1.25) + 'px';
   let t = '', f = '', ids = '';
   for (const h of g.hexes) {
     const hd = hexData(h.id), e = entry('terrain', hd.terrain);
