@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -116,13 +115,7 @@ func TestBrowserLegend(t *testing.T) {
 
 // legendTest opens page p's demo on srv and checks its legend and labels.
 func legendTest(t *testing.T, exe string, p legendPage, srv *Server) {
-	c := serveTest(t, srv)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cr, err := p.demo(srv, ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, cr, ctx := browserDemo(t, srv, p.demo)
 	b := newTab(t, ctx, exe, "legend-"+p.name+"-failed.png")
 	b.do("opening the referee's page", chromedp.Navigate(c.base+cr.Links[Referee]))
 	b.poll("the "+p.name+" map", p.drawn)

@@ -117,13 +117,7 @@ func TestBrowserPhoneLinks(t *testing.T) {
 	for _, g := range playScreens {
 		t.Run(g.name, func(t *testing.T) {
 			srv := sqliteServer(t, Config{})
-			c := serveTest(t, srv)
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			defer cancel()
-			cr, err := g.demo(srv, ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, cr, ctx := browserDemo(t, srv, g.demo)
 			b := newPhoneTab(t, ctx, exe, "phone-"+g.name+"-failed.png")
 			for _, role := range append([]string{Referee}, cr.Sides...) {
 				b.do("opening the "+role+"'s link", chromedp.Navigate(c.base+cr.Links[role]))
@@ -173,13 +167,7 @@ func TestBrowserPhoneMap(t *testing.T) {
 	for _, g := range playScreens {
 		t.Run(g.name, func(t *testing.T) {
 			srv := sqliteServer(t, Config{})
-			c := serveTest(t, srv)
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			defer cancel()
-			cr, err := g.demo(srv, ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, cr, ctx := browserDemo(t, srv, g.demo)
 			b := newPhoneTab(t, ctx, exe, "phone-map-"+g.name+"-failed.png")
 			b.do("opening the referee's link", chromedp.Navigate(c.base+cr.Links[Referee]))
 			b.poll("the "+g.name+" map", g.drawn)
@@ -239,13 +227,7 @@ func TestBrowserPhoneMap(t *testing.T) {
 func TestBrowserMouseDrag(t *testing.T) {
 	exe := chromiumFor(t)
 	srv := sqliteServer(t, Config{})
-	c := serveTest(t, srv)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cr, err := srv.Demo(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, cr, ctx := browserDemo(t, srv, (*Server).Demo)
 	b := newTab(t, ctx, exe, "mouse-drag-failed.png")
 	b.do("opening the referee's page", chromedp.Navigate(c.base+cr.Links[Referee]))
 	b.poll("the ASL map", playScreens[0].drawn)
@@ -289,13 +271,7 @@ func (b *tab) noSideways(what string) {
 func TestBrowserPhoneASL(t *testing.T) {
 	exe := chromiumFor(t)
 	srv := sqliteServer(t, Config{})
-	c := serveTest(t, srv)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cr, err := srv.Demo(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, cr, ctx := browserDemo(t, srv, (*Server).Demo)
 	c.mustStep(*cr, Referee, 1, "PzIV enter 2K5") // up to the woods
 	b := newPhoneTab(t, ctx, exe, "phone-asl-failed.png")
 	counter := `#g-units .unit[data-unit="PzIV"]`
@@ -407,13 +383,7 @@ func TestBrowserPhoneLHY(t *testing.T) {
 func TestBrowserPhoneLW(t *testing.T) {
 	exe := chromiumFor(t)
 	srv := sqliteServer(t, Config{})
-	c := serveTest(t, srv)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cr, err := srv.DemoLW(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, cr, ctx := browserDemo(t, srv, (*Server).DemoLW)
 	b := newPhoneTab(t, ctx, exe, "phone-lw-failed.png")
 	counter := `#g-units .lw-det[data-unit="Schutz"]`
 	b.do("opening the German's link", chromedp.Navigate(c.base+cr.Links["German"]), chromedp.WaitVisible(chromedp.CSS(counter)))

@@ -319,3 +319,18 @@ func unitHex(v stateView, id string) string {
 	}
 	return ""
 }
+
+// browserDemo serves srv to a browser test and makes a game on it by demo (a demo maker, such as
+// (*Server).Demo): the client, the game's links, and a context for the browser that ends with
+// the test (a minute at most).
+func browserDemo(t *testing.T, srv *Server, demo func(*Server, context.Context) (*Created, error)) (*client, *Created, context.Context) {
+	t.Helper()
+	c := serveTest(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	cr, err := demo(srv, ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, cr, ctx
+}
