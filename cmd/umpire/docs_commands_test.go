@@ -249,18 +249,9 @@ func splitLines(s string) []string {
 // world, as a reader who started with the README's tour would: its `umpire serve` made the
 // demo games that `umpire games` in docs/server.md lists.
 func TestDocCommands(t *testing.T) {
-	pages, err := filepath.Glob("../../docs/*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages = append([]string{"../../README.md"}, pages...)
 	var cmds []docCommand
-	for _, page := range pages {
-		data, err := os.ReadFile(page)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmds = append(cmds, docCommands(strings.TrimPrefix(page, "../../"), data)...)
+	for _, page := range manualPages(t) { // README.md first
+		cmds = append(cmds, docCommands(page.name, page.data)...)
 	}
 	w := newDocWorld(t)
 	ran := 0

@@ -71,22 +71,38 @@ func checkExample(t *testing.T, dir string, ex docExample) {
 	}
 }
 
-// TestDocExamples runs every whole scenario of docs/*.md and README.md through umpire check.
-func TestDocExamples(t *testing.T) {
-	pages, err := filepath.Glob("../../docs/*.md")
+// manualPage is a page of the manual: README.md or a page of docs/, by its path in the
+// repository, and what it holds.
+type manualPage struct {
+	name string // "README.md", "docs/api.md"
+	data []byte
+}
+
+// manualPages are README.md, then docs/*.md in name order.
+func manualPages(t *testing.T) []manualPage {
+	t.Helper()
+	paths, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages = append(pages, "../../README.md")
-	dir := t.TempDir()
-	n := 0
-	perPage := map[string]int{}
-	for _, page := range pages {
-		data, err := os.ReadFile(page)
+	var out []manualPage
+	for _, path := range append([]string{"../../README.md"}, paths...) {
+		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, ex := range yamlBlocks(strings.TrimPrefix(page, "../../"), data) {
+		out = append(out, manualPage{strings.TrimPrefix(path, "../../"), data})
+	}
+	return out
+}
+
+// TestDocExamples runs every whole scenario of docs/*.md and README.md through umpire check.
+func TestDocExamples(t *testing.T) {
+	dir := t.TempDir()
+	n := 0
+	perPage := map[string]int{}
+	for _, page := range manualPages(t) {
+		for _, ex := range yamlBlocks(page.name, page.data) {
 			checkExample(t, dir, ex)
 			n++
 			perPage[ex.page]++
@@ -174,18 +190,10 @@ var issueNumber = regexp.MustCompile(`(?i)\bissues?\s+#?[0-9]+`)
 
 // TestDocsSpeakOfNoIssueNumbers: README.md and docs/*.md never refer to issue numbers.
 func TestDocsSpeakOfNoIssueNumbers(t *testing.T) {
-	pages, err := filepath.Glob("../../docs/*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, page := range append(pages, "../../README.md") {
-		data, err := os.ReadFile(page)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(data), "\n") {
+	for _, page := range manualPages(t) {
+		for i, line := range strings.Split(string(page.data), "\n") {
 			if m := issueNumber.FindString(line); m != "" {
-				t.Errorf("%s:%d: speaks of %q: say what it means instead\n\t%s", strings.TrimPrefix(page, "../../"), i+1, strings.TrimSpace(m), line)
+				t.Errorf("%s:%d: speaks of %q: say what it means instead\n\t%s", page.name, i+1, strings.TrimSpace(m), line)
 			}
 		}
 	}
@@ -228,23 +236,15 @@ var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 // TestDocLinks: every link of README.md and docs/*.md to a file of the repository names one that
 // is there (pages moved into docs/ must not leave links behind).
 func TestDocLinks(t *testing.T) {
-	pages, err := filepath.Glob("../../docs/*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, page := range append(pages, "../../README.md") {
-		data, err := os.ReadFile(page)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(data), "\n") {
+	for _, page := range manualPages(t) {
+		for i, line := range strings.Split(string(page.data), "\n") {
 			for _, m := range mdLink.FindAllStringSubmatch(line, -1) {
 				target, _, _ := strings.Cut(m[1], "#")
 				if target == "" || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
 					continue
 				}
-				if _, err := os.Stat(filepath.Join(filepath.Dir(page), target)); err != nil {
-					t.Errorf("%s:%d: a link to %s, which is not there", strings.TrimPrefix(page, "../../"), i+1, m[1])
+				if _, err := os.Stat(filepath.Join("../..", filepath.Dir(page.name), target)); err != nil {
+					t.Errorf("%s:%d: a link to %s, which is not there", page.name, i+1, m[1])
 				}
 			}
 		}
