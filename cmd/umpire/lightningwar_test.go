@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	lw "github.com/umpire-referee/umpire/lightningwar"
 	lwrs "github.com/umpire-referee/umpire/lightningwar/ruleset"
 	"github.com/umpire-referee/umpire/rules"
 )
@@ -59,16 +60,7 @@ func TestLightningWarSVG(t *testing.T) {
 				t.Errorf("%s: the root element is <%s>, want <svg>", name, root)
 			}
 
-			raw, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, sc, err := rules.Load(file, raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			played, _ := rules.Play(sc, nil, nil)
-			g := played.(*lwrs.Game).G
+			g := playedLW(t, file)
 			if len(g.Dets) == 0 {
 				t.Fatalf("%s: no detachments", name)
 			}
@@ -147,4 +139,19 @@ func attr(e xml.StartElement, name string) string {
 		}
 	}
 	return ""
+}
+
+// playedLW is the Lightning War game of the scenario file, its moves played.
+func playedLW(t *testing.T, file string) *lw.Game {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sc, err := rules.Load(file, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	played, _ := rules.Play(sc, nil, nil)
+	return played.(*lwrs.Game).G
 }

@@ -7,9 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	lwrs "github.com/umpire-referee/umpire/lightningwar/ruleset"
-	"github.com/umpire-referee/umpire/rules"
 )
 
 var (
@@ -41,16 +38,7 @@ func TestLightningWarSVGLegend(t *testing.T) {
 				t.Fatal("the SVG has no legend")
 			}
 			legendCovers(t, name, body, legend)
-			raw, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, sc, err := rules.Load(file, raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			played, _ := rules.Play(sc, nil, nil)
-			g := played.(*lwrs.Game).G
+			g := playedLW(t, file)
 			names := map[string][4]float64{}
 			for _, m := range svgName.FindAllStringSubmatch(body, -1) {
 				x, y := num(t, m[1]), num(t, m[2])
