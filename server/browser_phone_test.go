@@ -20,23 +20,34 @@ const phoneW, phoneH = 390, 844
 // newPhoneTab opens a tab (newTab) that Chromium makes a phone: its screen phoneW by phoneH, a
 // mobile browser's viewport (the page may zoom and scroll as on a phone), touch events.
 func newPhoneTab(t *testing.T, ctx context.Context, exe, failShot string) *tab {
+	return newTouchTab(t, ctx, exe, failShot, phoneW, phoneH)
+}
+
+// newTouchTab opens a tab (newTab) that Chromium makes a touch screen w by h held upright (a
+// phone's or a tablet's): a mobile browser's viewport, touch events.
+func newTouchTab(t *testing.T, ctx context.Context, exe, failShot string, w, h int64) *tab {
 	b := newTab(t, ctx, exe, failShot)
-	b.do("making the tab a phone", chromedp.EmulateViewport(phoneW, phoneH,
+	b.do(fmt.Sprintf("making the tab a %dx%d touch screen", w, h), chromedp.EmulateViewport(w, h,
 		chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	return b
 }
 
-// sideways is JavaScript that says how the page is wider than the phone's screen ("" if it is
-// not): the document's width, the layout viewport's (a phone widens it to the widest content)
+// sidewaysOf is JavaScript that says how the page is wider than a touch screen w px wide ("" if it
+// is not): the document's width, the layout viewport's (a phone widens it to the widest content)
 // and up to 5 elements that reach past the screen's right edge.
-var sideways = fmt.Sprintf(`(() => {
+func sidewaysOf(w int64) string {
+	return fmt.Sprintf(`(() => {
   const w = %d, de = document.documentElement;
   if (de.scrollWidth <= w && innerWidth <= w && visualViewport.scale === 1) return '';
   const wide = [...document.querySelectorAll('body *')].filter((e) => !e.closest('svg') && e.getClientRects().length &&
     e.getBoundingClientRect().right > w + 0.5).slice(0, 5)
     .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' (to ' + Math.round(e.getBoundingClientRect().right) + ' px)');
   return 'the document is ' + de.scrollWidth + ' px wide, the viewport ' + innerWidth + ' px at scale ' + visualViewport.scale + '; too wide: ' + wide.join(', ');
-})()`, phoneW)
+})()`, w)
+}
+
+// sideways is sidewaysOf the phone's screen.
+var sideways = sidewaysOf(phoneW)
 
 // shownOnPhone is JavaScript that names the parts of the game page (after sel, a CSS selector
 // list) that a phone does not show: no height, beyond the screen's sides, or cut (its content
@@ -72,13 +83,31 @@ func (b *tab) tap(p [2]float64) {
 // tapEl taps the middle of the element sel (a CSS selector), scrolled into view first.
 func (b *tab) tapEl(sel string) {
 	b.t.Helper()
+	b.tap(b.inReach(sel))
+}
+
+// inReach scrolls the element sel (a CSS selector) into view and answers its middle, failing the
+// test if something else shows there (a finger or a mouse there would press that instead).
+func (b *tab) inReach(sel string) [2]float64 {
+	b.t.Helper()
 	b.eval(fmt.Sprintf(`(document.querySelector(%q).scrollIntoView({block: 'center'}), '')`, sel))
+	// Where it stands once the page has settled (a panel drawn again moves it): the same
+	// middle twice, 100 ms apart.
 	p := b.centre(sel)
+	for i := 0; i < 20; i++ {
+		time.Sleep(100 * time.Millisecond)
+		q := b.centre(sel)
+		if q == p {
+			break
+		}
+		p = q
+	}
 	if hit := b.eval(fmt.Sprintf(`(() => { const e = document.elementFromPoint(%v, %v), want = document.querySelector(%q);
 		return e && (want.contains(e) || e.contains(want)) ? '' : (e ? e.outerHTML.slice(0, 80) : 'nothing'); })()`, p[0], p[1], sel)); hit != "" {
-		b.t.Fatalf("tapping %s: its middle %v shows %s", sel, p, hit)
+		b.screenshot(b.failShot)
+		b.t.Fatalf("pressing %s: its middle %v shows %s", sel, p, hit)
 	}
-	b.tap(p)
+	return p
 }
 
 // centre is the middle of the element sel on the screen, in client pixels.
