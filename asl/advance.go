@@ -20,6 +20,7 @@ func (g *Game) BeginAPh(side string) {
 	if g.Phasing != side || g.Phase != PhaseMPh {
 		g.BeginMPh(side)
 	}
+	g.closeObjectives("")
 	g.Phase = PhaseAPh
 	for i := range g.Units {
 		g.Units[i].Advanced = false

@@ -19,6 +19,10 @@ type Game struct {
 	Phase Phase
 	// Night: Straying applies (E11.6).
 	Night bool
+	// Objectives are what the scenario sets the sides to do (objective.go). They are hashed
+	// apart (the ruleset's Hash adds them): a game without them hashes as it did before they existed, so
+	// stored games still replay.
+	Objectives []Objective `hash:"-"`
 	// Scratch marks a copy a planner tries steps on: it keeps no record of where MP were
 	// spent (D2.401), which only a later Motion attempt reads and no step's legality does, and
 	// no index of units by hex (occupancy.go): a try looks at every unit instead.
@@ -77,6 +81,7 @@ func (p Phase) String() string { return [...]string{"MPh", "APh"}[p] }
 // BeginMPh starts a Movement Phase of the given side: MP counts reset, vehicles in Motion begin
 // it in Motion (D2.4), DEFENDERs may attempt Motion again (D2.401).
 func (g *Game) BeginMPh(side string) {
+	g.closeObjectives(side)
 	g.Phasing, g.Phase = side, PhaseMPh
 	for i := range g.Units {
 		u := &g.Units[i]
@@ -899,6 +904,7 @@ func (g *Game) Clone() *Game {
 	c.postponed = append([]int(nil), g.postponed...)
 	c.waitFor = append([]int(nil), g.waitFor...)
 	c.convoyStarted = append([]bool(nil), g.convoyStarted...)
+	c.Objectives = cloneObjectives(g.Objectives)
 	c.pending, c.saved, c.partsBuf = nil, nil, nil
 	c.occ, c.colWatch = nil, nil
 	return &c

@@ -359,6 +359,15 @@ type LineResult struct {
 
 // Play applies a parsed line. Group ids are looked up now.
 func (g *Game) Play(l *Line, src dice.Source, r *LineResult) error {
+	err := g.play(l, src, r)
+	if err == nil && len(g.Objectives) > 0 {
+		g.tally()
+	}
+	return err
+}
+
+// play is Play before the objectives are tallied.
+func (g *Game) play(l *Line, src dice.Source, r *LineResult) error {
 	switch l.Kind {
 	case LineUnit:
 		a := l.Action

@@ -494,11 +494,51 @@ func StartCheck[S Played](exps []Expectation, steps []S) *Failures {
 
 // Expectation is one entry of a scenario's expect block: a unit's, a step's or a group's.
 type Expectation struct {
-	Line   int
-	Unit   string // a unit (detachment) expectation, or
-	Step   int    // a step expectation (1-based), or
-	Group  string // a group expectation
-	Fields []ExpField
+	Line  int
+	Unit  string // a unit (detachment) expectation, or
+	Step  int    // a step expectation (1-based), or
+	Group string // a group expectation, or
+	// Objectives: each side's points over the scenario's objectives (`objectives: {German: 5}`),
+	// its Fields keyed by side.
+	Objectives bool
+	Fields     []ExpField
+}
+
+// ObjectivesKey is the expect: key of each side's points over the scenario's objectives.
+const ObjectivesKey = "objectives"
+
+// ClassifyObjectives is how a ruleset's classify reads the expect: key "objectives" (sides: the
+// scenario's sides, the fields it may check); ok is false for any other key.
+func ClassifyObjectives(f KV, e *Expectation, sides []string) ([]string, bool) {
+	if f.Key != ObjectivesKey {
+		return nil, false
+	}
+	e.Objectives = true
+	return sides, true
+}
+
+// CheckObjectives compares each `objectives:` expectation of exps with game g's objectives
+// (rules.Objectiver): each side's points.
+func CheckObjectives(exps []Expectation, g rules.Game) []rules.Failure {
+	var fails []rules.Failure
+	for _, e := range exps {
+		if !e.Objectives {
+			continue
+		}
+		for _, f := range e.Fields {
+			line := f.Line
+			fail := func(format string, args ...any) {
+				fails = append(fails, rules.Failure{Line: line, Msg: fmt.Sprintf(format, args...)})
+			}
+			n, err := strconv.Atoi(strings.TrimSpace(f.Value))
+			if err != nil {
+				fail("objectives: %s: expected a number of points, found %q", f.Key, f.Value)
+				continue
+			}
+			rules.CheckObjectives(map[string]int{f.Key: n}, g.Sides(), rules.ObjectivesOf(g), fail)
+		}
+	}
+	return fails
 }
 
 // ExpField is one checked field.

@@ -64,7 +64,7 @@ var (
 	turrets         = map[string]asl.Turret{"T": asl.TurretT, "ST": asl.TurretST, "NT": asl.TurretNT}
 )
 
-var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "night", "notes", "description", "source"}
+var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "night", "notes", "description", "source", "objectives"}
 
 // readGroups reads groups: [{id, kind, members}] and forms them (D14.2, E11.1, E11.5).
 func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
@@ -202,6 +202,11 @@ func LoadLimited(name string, data []byte, lim rules.Limits) (s *Scenario, err e
 		}
 	}
 	g.BeginMPh(phasing)
+	if f, ok := get["objectives"]; ok {
+		if err := r.readObjectives(f.V, g); err != nil {
+			return nil, err
+		}
+	}
 	s.Game = g
 	s.Warnings = r.Warnings
 	return s, nil

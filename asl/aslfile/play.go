@@ -379,13 +379,16 @@ func (r *reader) readExpect(n *yaml.Node, lay *hex.Layout, units []asl.Unit, nMo
 			e.Group = strings.TrimSpace(strings.TrimPrefix(f.Key, "group "))
 			return groupExpectFields, nil
 		}
+		if fields, ok := scenario.ClassifyObjectives(f, e, unitSides(units)); ok {
+			return fields, nil
+		}
 		for _, u := range units {
 			if u.ID == f.Key {
 				e.Unit = f.Key
 				return unitExpectFields, nil
 			}
 		}
-		return nil, r.Errf(f.K, "expect", "%q is neither a unit, \"step N\" nor \"group ID\"", f.Key)
+		return nil, r.Errf(f.K, "expect", "%q is neither a unit, \"step N\", \"group ID\" nor objectives", f.Key)
 	}, nil)
 }
 
@@ -414,6 +417,9 @@ func (s *Scenario) Check(g *asl.Game, steps []StepOut) []rules.Failure {
 		}
 	}
 	for _, e := range s.Expect {
+		if e.Objectives {
+			continue // the ruleset's Check compares them (scenario.CheckObjectives)
+		}
 		if e.Step > 0 {
 			if e.Step > len(steps) {
 				fail(e.Line, "step %d was never played (play stopped at step %d)", e.Step, len(steps))
@@ -820,4 +826,13 @@ func Describe(u *asl.Unit, lay *hex.Layout) string {
 		s += "; a moving target: " + why
 	}
 	return s
+}
+
+// unitSides are the units' sides, in order of first appearance.
+func unitSides(units []asl.Unit) []string {
+	var out []string
+	for i := range units {
+		out = rules.Cite(out, units[i].Side)
+	}
+	return out
 }

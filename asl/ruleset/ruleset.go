@@ -15,6 +15,7 @@ import (
 	"github.com/umpire-referee/umpire/asl/aslfile"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 )
 
 func init() { rules.Register(Ruleset{}) }
@@ -70,7 +71,7 @@ func (s *Scenario) Check(g rules.Game, steps []*rules.Report) []rules.Failure {
 	for i, r := range steps {
 		out[i] = stepOf(r)
 	}
-	return s.S.Check(g.(*Game).G, out)
+	return append(s.S.Check(g.(*Game).G, out), scenario.CheckObjectives(s.S.Expect, g)...)
 }
 
 // Game is an ASL game: the rules core's state, and the plans made on it since it last
@@ -82,11 +83,12 @@ type Game struct {
 }
 
 var (
-	_ rules.Game      = (*Game)(nil)
-	_ rules.UnitSteps = (*Game)(nil)
-	_ rules.Reacher   = (*Game)(nil)
-	_ rules.Pather    = (*Game)(nil)
-	_ rules.Cacher    = (*Game)(nil)
+	_ rules.Game       = (*Game)(nil)
+	_ rules.UnitSteps  = (*Game)(nil)
+	_ rules.Reacher    = (*Game)(nil)
+	_ rules.Pather     = (*Game)(nil)
+	_ rules.Cacher     = (*Game)(nil)
+	_ rules.Objectiver = (*Game)(nil)
 )
 
 // Action is a line of ASL move notation as read.
@@ -118,7 +120,16 @@ func (g *Game) Parse(line string) (rules.Action, error) {
 }
 
 // Hash digests the state.
-func (g *Game) Hash() [32]byte { return rules.Hash(g.G) }
+func (g *Game) Hash() [32]byte {
+	h := rules.Hash(g.G)
+	if len(g.G.Objectives) == 0 {
+		return h // as before objectives were: stored games replay to the hashes they logged
+	}
+	return rules.Hash(struct {
+		Core       [32]byte
+		Objectives []asl.Objective
+	}{h, g.G.Objectives})
+}
 
 // Clone is an independent copy.
 func (g *Game) Clone() rules.Game { return &Game{G: g.G.Clone()} }
@@ -172,11 +183,26 @@ func (g *Game) StepView(r *rules.Report, rolls []dice.Roll, role string) rules.S
 	return rules.StepView{Line: r.Action, Rolls: rolls, Report: &so, Text: aslfile.FormatStep(so), Refusal: r.Refusal}
 }
 
-// Summary is each unit's state, as `umpire play` prints it after the steps.
+// Summary is each unit's state, as `umpire play` prints it after the steps, then how the
+// objectives stand.
 func (g *Game) Summary() []string {
 	var out []string
 	for i := range g.G.Units {
 		out = append(out, "  "+aslfile.Describe(&g.G.Units[i], g.G.Map.Layout))
+	}
+	return append(out, rules.ObjectiveLines(g.Sides(), g.Objectives())...)
+}
+
+// Objectives is how each of the scenario's objectives stands.
+func (g *Game) Objectives() []rules.Objective {
+	if len(g.G.Objectives) == 0 {
+		return nil
+	}
+	out := make([]rules.Objective, len(g.G.Objectives))
+	for k := range g.G.Objectives {
+		o := &g.G.Objectives[k]
+		st := g.G.Status(k)
+		out[k] = rules.Objective{Side: o.Side, Text: g.G.DescribeObjective(o), Points: st.Points, Max: st.Max, Closed: st.Closed, Detail: st.Detail}
 	}
 	return out
 }

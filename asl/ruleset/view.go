@@ -21,6 +21,8 @@ type StateView struct {
 	Map    *MapView    `json:"map,omitempty"`
 	Units  []UnitView  `json:"units"`
 	Groups []GroupView `json:"groups"`
+	// Objectives are the scenario's objectives and how each stands (none: the key is left out).
+	Objectives []rules.Objective `json:"objectives,omitempty"`
 }
 
 type MapView struct {
@@ -92,6 +94,7 @@ func (g *Game) View(head rules.Head, withMap bool) any {
 	st := g.G
 	v := StateView{Head: head, Units: make([]UnitView, 0, len(st.Units)), Groups: make([]GroupView, 0, len(st.Groups))}
 	v.Phasing = st.Phasing
+	v.Objectives = g.Objectives()
 	if st.Phase != asl.PhaseMPh {
 		v.Phase = st.Phase.String()
 	}
