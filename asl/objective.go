@@ -2,7 +2,8 @@ package asl
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/umpire-referee/umpire/hex"
@@ -321,7 +322,7 @@ func (g *Game) DescribeObjective(o *Objective) string {
 	}
 	each := func(a string) string {
 		s := fmt.Sprintf("%d a %s", o.Each, a)
-		for _, i := range sortedKeys(o.Points) {
+		for _, i := range slices.Sorted(maps.Keys(o.Points)) {
 			s += fmt.Sprintf(", %s %d", g.Units[i].ID, o.Points[i])
 		}
 		if !o.EachSet {
@@ -363,16 +364,6 @@ func (g *Game) objectiveUnits(o *Objective) string {
 		s = append(s, g.Units[i].ID)
 	}
 	return strings.Join(s, ", ")
-}
-
-// sortedKeys are m's keys in order.
-func sortedKeys(m map[int]int) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
 }
 
 // cloneObjectives is a deep copy of os.

@@ -2,7 +2,8 @@ package rules
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -93,7 +94,7 @@ func ObjectivesOf(g Game) []Objective {
 // for each that differs.
 func CheckObjectives(want map[string]int, sides []string, objs []Objective, fail func(format string, args ...any)) {
 	scores := Scores(sides, objs)
-	for _, s := range sortedSides(want) {
+	for _, s := range slices.Sorted(maps.Keys(want)) {
 		i := -1
 		for j, x := range sides {
 			if x == s {
@@ -114,14 +115,4 @@ func CheckObjectives(want map[string]int, sides []string, objs []Objective, fail
 			fail("objectives: %s expected %d points, got %d (%s)", s, want[s], scores[i], strings.Join(why, "; "))
 		}
 	}
-}
-
-// sortedSides are m's sides in order.
-func sortedSides(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
