@@ -13,6 +13,7 @@ package ruleset
 import (
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/asl/aslfile"
+	"github.com/umpire-referee/umpire/asl/opponent"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/scenario"
@@ -89,7 +90,15 @@ var (
 	_ rules.Pather     = (*Game)(nil)
 	_ rules.Cacher     = (*Game)(nil)
 	_ rules.Objectiver = (*Game)(nil)
+	_ rules.Player     = (*Game)(nil)
 )
+
+// Decide is side's next step as the practice opponent plays it (package asl/opponent). ASL
+// games show every side everything, so it decides from the whole game.
+func (g *Game) Decide(side string, boldness float64) (rules.Decision, bool) {
+	d, ok := opponent.Decide(g.G, side, opponent.Options{Boldness: boldness})
+	return rules.Decision{Line: d.Line, Reason: d.Reason}, ok
+}
 
 // Action is a line of ASL move notation as read.
 type Action struct {

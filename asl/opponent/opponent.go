@@ -1,0 +1,449 @@
+// Package opponent plays one side of an ASL Movement Phase toward the scenario's objectives:
+// the practice opponent. [Decide] gives the side's next step and why, in players' terms; the
+// caller submits it as any player would, and asks again after the step (its dice decide what
+// comes next). Only the phasing side decides: outside the side's MPh, Decide has nothing to
+// do, and the player at the other side enters the attacks and Motion attempts as usual.
+//
+// How it decides. Each lone vehicle in turn, in the scenario's order, then each platoon or
+// Convoy: the hexes its side's open objectives ask for (an exit edge's hexes, or the listed
+// ones; hexes to reach or hold) are its goals. The planner gives every place the vehicle can
+// still reach this MPh with its MP and the exact chance of arriving Mobile (plan.Reach), and
+// the opponent takes the place with the best value: hexes gained toward the nearest goal,
+// times the chance of getting there, less what a failure would cost. Boldness, from 0 to 1,
+// is how little a failure costs it: a cautious opponent (0) takes a slower way that cannot
+// bog, a bold one (1) the quickest way whatever it risks. It steps the first step of the way
+// and is asked again after the roll. A platoon or Convoy moves by Impulses to the best place
+// its lead could reach (plan.PlatoonRoute, plan.ConvoyRoute). Infantry, Cavalry and Columns
+// end their MPh where they stand. When every unit has ended, the opponent begins the other
+// side's MPh (`mph SIDE`), handing the turn over.
+//
+// Every step it gives has been played on a copy of the game by the referee first: it never
+// gives a step the referee refuses.
+package opponent
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/umpire-referee/umpire/asl"
+	"github.com/umpire-referee/umpire/asl/plan"
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
+)
+
+// Decision is a step the opponent takes: the line of notation and its reason.
+type Decision struct {
+	Line   string
+	Reason string
+}
+
+// Options set how the opponent plays.
+type Options struct {
+	// Boldness is the risk it accepts for time, from 0 (cautious) to 1 (bold).
+	Boldness float64
+}
+
+// Decide is side's next step in g and why; false when side has nothing to do now (it is not
+// its MPh).
+func Decide(g *asl.Game, side string, opt Options) (Decision, bool) {
+	if g.Phasing != side || g.Phase != asl.PhaseMPh {
+		return Decision{}, false
+	}
+	opt.Boldness = math.Max(0, math.Min(1, opt.Boldness))
+	d := &decider{g: g, side: side, opt: opt}
+	d.goals()
+	for gi := range g.Groups {
+		grp := &g.Groups[gi]
+		if grp.Gone || grp.Ended || len(grp.Members) == 0 || g.Units[grp.Members[0]].Side != side {
+			continue
+		}
+		if dec, ok := d.group(gi); ok {
+			return dec, true
+		}
+	}
+	for i := range g.Units {
+		u := &g.Units[i]
+		if u.Side != side || u.Ended || u.Destroyed || u.Exited || u.Platoon != 0 || u.Convoy != 0 || u.Column != 0 {
+			continue
+		}
+		if dec, ok := d.unit(i); ok {
+			return dec, true
+		}
+	}
+	if other := otherSide(g, side); other != "" {
+		line := "mph " + other
+		if d.accepted(line) {
+			return Decision{Line: line, Reason: fmt.Sprintf("every unit of %s has ended its MPh: the turn passes to %s", side, other)}, true
+		}
+	}
+	return Decision{}, false
+}
+
+// decider is one decision: the game, the side, and the goals its objectives give.
+type decider struct {
+	g    *asl.Game
+	side string
+	opt  Options
+	// byUnit: the goal hexes of each unit (nil: none), and what each is for.
+	byUnit [][]goal
+	// mobile: units whose loss costs objective points (a mobile objective counts them).
+	mobile []int
+	// worth: the points each unit may still score for its side's open objectives: what a
+	// vehicle lost would no longer score.
+	worth []int
+}
+
+// goal is a hex an objective asks a unit to be in (or leave the map from, for an exit).
+type goal struct {
+	h    hex.Hex
+	exit asl.Edge // an exit across this edge (EdgeNone: reach or hold, or exit hexes listed)
+	kind asl.ObjectiveKind
+	what string // "exit east", "reach 2M6", "hold 2K5"
+}
+
+// goals finds each unit's goal hexes from the side's open objectives.
+func (d *decider) goals() {
+	g := d.g
+	d.byUnit = make([][]goal, len(g.Units))
+	d.mobile = make([]int, len(g.Units))
+	d.worth = make([]int, len(g.Units))
+	for k := range g.Objectives {
+		o := &g.Objectives[k]
+		if o.Side != d.side || g.Status(k).Closed {
+			continue
+		}
+		var gs []goal
+		switch o.Kind {
+		case asl.ObjExit:
+			if o.Edge != asl.EdgeNone {
+				for _, h := range edgeHexes(g, o.Edge) {
+					gs = append(gs, goal{h: h, exit: o.Edge, kind: o.Kind, what: "exit " + o.Edge.String()})
+				}
+			} else {
+				for _, h := range o.Hexes {
+					gs = append(gs, goal{h: h, kind: o.Kind, what: "exit from " + g.Map.Layout.Name(h)})
+				}
+			}
+		case asl.ObjReach:
+			st := g.Status(k)
+			for _, h := range o.Hexes {
+				if !strings.Contains(st.Detail, "reached "+g.Map.Layout.Name(h)) && !reachedIn(st.Detail, g.Map.Layout.Name(h)) {
+					gs = append(gs, goal{h: h, kind: o.Kind, what: "reach " + g.Map.Layout.Name(h)})
+				}
+			}
+		case asl.ObjHold:
+			for _, h := range o.Hexes {
+				gs = append(gs, goal{h: h, kind: o.Kind, what: "hold " + g.Map.Layout.Name(h)})
+			}
+		}
+		for i := range g.Units {
+			if !objectiveCounts(g, o, i) {
+				continue
+			}
+			if o.Kind == asl.ObjMobile {
+				d.mobile[i] += o.Each
+				continue
+			}
+			if len(gs) > 0 {
+				d.worth[i] += o.Each
+				if p, ok := o.Points[i]; ok {
+					d.worth[i] += p - o.Each
+				}
+			}
+			d.byUnit[i] = append(d.byUnit[i], gs...)
+		}
+	}
+}
+
+// reachedIn reports whether an objective's detail lists hex name among those reached.
+func reachedIn(detail, name string) bool {
+	reached, _, _ := strings.Cut(detail, ";")
+	if !strings.HasPrefix(reached, "reached ") {
+		return false
+	}
+	for _, n := range strings.Split(strings.TrimPrefix(reached, "reached "), ", ") {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// objectiveCounts reports whether unit i counts for objective o.
+func objectiveCounts(g *asl.Game, o *asl.Objective, i int) bool {
+	if g.Units[i].Side != o.Side {
+		return false
+	}
+	if len(o.Units) == 0 {
+		return true
+	}
+	for _, j := range o.Units {
+		if j == i {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeHexes are the map's hexes beside the edge: those with a neighbour beyond it.
+func edgeHexes(g *asl.Game, e asl.Edge) []hex.Hex {
+	lay := g.Map.Layout
+	var out []hex.Hex
+	for i := 0; i < lay.Size(); i++ {
+		h := lay.HexAt(i)
+		if !lay.Contains(h) {
+			continue
+		}
+		for s := hex.Side(0); s < 6; s++ {
+			if n := h.Neighbor(s); !lay.Contains(n) && g.EdgeOf(n) == e {
+				out = append(out, h)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// nearest is the distance from h to the nearest of gs, and that goal.
+func nearest(h hex.Hex, gs []goal) (int, goal) {
+	best, bg := math.MaxInt, goal{}
+	for _, x := range gs {
+		if dist := hex.Distance(h, x.h); dist < best {
+			best, bg = dist, x
+		}
+	}
+	return best, bg
+}
+
+// otherSide is the first side of g's units that is not side.
+func otherSide(g *asl.Game, side string) string {
+	for i := range g.Units {
+		if g.Units[i].Side != side {
+			return g.Units[i].Side
+		}
+	}
+	return ""
+}
+
+// accepted reports whether the referee takes line now (played on a copy, lowest dice).
+func (d *decider) accepted(line string) bool {
+	l, err := d.g.ParseLine(line)
+	if err != nil {
+		return false
+	}
+	c := d.g.Clone()
+	c.Scratch = true
+	var r asl.LineResult
+	return c.Play(&l, dice.Lowest{}, &r) == nil
+}
+
+// first is the first of lines the referee takes, with its reason.
+func (d *decider) first(reason string, lines ...string) (Decision, bool) {
+	for _, l := range lines {
+		if d.accepted(l) {
+			return Decision{Line: l, Reason: reason}, true
+		}
+	}
+	return Decision{}, false
+}
+
+// finish ends unit or group id's MPh: a Stop first if it is moving (a vehicle that stops
+// is no moving target), else end, or end toward a hex of its VCA it cannot afford.
+func (d *decider) finish(id string, moving bool, toward []string, reason string) (Decision, bool) {
+	var lines []string
+	if moving {
+		lines = append(lines, id+" stop")
+	}
+	lines = append(lines, id+" end")
+	for _, t := range toward {
+		lines = append(lines, id+" end toward "+t)
+	}
+	return d.first(reason, lines...)
+}
+
+// vcaHexes names the hexes of u's VCA, for `end toward`.
+func vcaHexes(g *asl.Game, u *asl.Unit) []string {
+	a, b := u.Pos.Hex.SpineHexes(u.Pos.Heading)
+	return []string{g.Map.Layout.Name(a), g.Map.Layout.Name(b)}
+}
+
+// choice is a place the vehicle may reach this MPh and its value.
+type choice struct {
+	label int
+	at    hex.Hex // where it ends
+	value float64
+	dist  int
+	mp    asl.MP
+	p     float64
+	g     goal
+	exits bool
+}
+
+// unit decides for lone unit i: its next step toward its best place, or the end of its MPh.
+func (d *decider) unit(i int) (Decision, bool) {
+	g := d.g
+	u := &g.Units[i]
+	if u.MovesByMF() {
+		return d.finish(u.ID, false, nil, fmt.Sprintf("%s ends its MPh where it stands: umpire moves only vehicles yet", u.ID))
+	}
+	if u.Immobile != asl.Mobile {
+		if u.Immobile == asl.Bogged && !u.UnbogTried {
+			if dec, ok := d.first(fmt.Sprintf("%s is Bogged: it tries to free itself (D8.3)", u.ID), u.ID+" unbog"); ok {
+				return dec, true
+			}
+		}
+		return d.finish(u.ID, false, nil, fmt.Sprintf("%s cannot move: it ends its MPh", u.ID))
+	}
+	gs := d.byUnit[i]
+	if len(gs) == 0 {
+		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s has no objective to move for: it ends its MPh", u.ID))
+	}
+	d0, g0 := nearest(u.Pos.Hex, gs)
+	if d0 == 0 && g0.kind == asl.ObjExit {
+		if dec, ok := d.first(fmt.Sprintf("%s leaves the map from %s (%s)", u.ID, g.Map.Layout.Name(u.Pos.Hex), g0.what), u.ID+" exit"); ok {
+			return dec, true
+		}
+	}
+	r, err := plan.Reach(g, i, plan.Options{ESB: false})
+	if err != nil {
+		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s cannot move now: it ends its MPh", u.ID))
+	}
+	best, safest, quickest := d.choose(r, u, gs, d0)
+	if best.label < 0 || len(r.Path(best.label)) == 0 {
+		why := fmt.Sprintf("%s is where it does best (%s): it ends its MPh", u.ID, d.where(u.Pos.Hex, g0, d0))
+		if f, ok := d.forward(r, u, gs, d0); ok {
+			why += fmt.Sprintf("; the way on, to %s (%s MP), has only %.2f to arrive Mobile: too great a risk at boldness %.2g", g.Map.Layout.Name(f.at), f.mp, f.p, d.opt.Boldness)
+		}
+		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), why)
+	}
+	way := r.Path(best.label)
+	line := g.Describe(way[0])
+	reason := d.reason(u, best, safest, quickest)
+	if d.accepted(line) {
+		return Decision{Line: line, Reason: reason}, true
+	}
+	return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s ends its MPh: its next step %q is not allowed", u.ID, line))
+}
+
+// ranked values every place r reaches, best first: hexes gained toward the nearest goal (2
+// more for standing on it, 3 more for leaving the map as an exit asks) times the chance of
+// arriving Mobile, less the chance of failing times what failing costs: the ground still to
+// gain and three times the points the vehicle may still score, scaled by how cautious the
+// opponent is, and the points of a mobile objective that counts it whatever its boldness.
+// A little is taken off for each MP spent. Places worth nothing are left out.
+func (d *decider) ranked(r *plan.Result, u *asl.Unit, gs []goal, d0 int) []choice {
+	b := d.opt.Boldness
+	loss := (1-b)*float64(d0+6+3*d.worth[r.Unit]) + float64(d.mobile[r.Unit])
+	var all []choice
+	for _, li := range r.Live() {
+		l := &r.Labels[li]
+		st := l.State
+		c := choice{label: li, at: st.Pos.Hex, mp: l.MP - u.Spent, p: l.P}
+		switch {
+		case st.Pos.Offboard && l.Unit.Exited:
+			dist, gl := nearest(l.Unit.ExitHex, gs)
+			if dist != 0 || gl.kind != asl.ObjExit || (gl.exit != asl.EdgeNone && d.g.EdgeOf(st.Pos.Hex) != gl.exit) {
+				continue
+			}
+			c.dist, c.g, c.exits = 0, gl, true
+		case st.Pos.Offboard:
+			continue
+		default:
+			c.dist, c.g = nearest(st.Pos.Hex, gs)
+		}
+		gain := float64(d0 - c.dist)
+		if c.dist == 0 {
+			gain += 2
+		}
+		if c.exits {
+			gain += 3
+		}
+		c.value = c.p*gain - (1-c.p)*loss - 0.01*c.mp.Float()
+		if c.value > 0 {
+			all = append(all, c)
+		}
+	}
+	sort.SliceStable(all, func(x, y int) bool { return all[x].value > all[y].value })
+	return all
+}
+
+// forward is the way on that a bold opponent would take (the most ground gained times the
+// chance of arriving Mobile), to say what a cautious one turned down.
+func (d *decider) forward(r *plan.Result, u *asl.Unit, gs []goal, d0 int) (choice, bool) {
+	bold := *d
+	bold.opt.Boldness = 1
+	for _, c := range bold.ranked(r, u, gs, d0) {
+		if c.dist < d0 || c.exits {
+			return c, true
+		}
+	}
+	return choice{}, false
+}
+
+// choose values every place r reaches: the best for this boldness, and (for the reason) the
+// safest and the quickest of those that gain ground.
+func (d *decider) choose(r *plan.Result, u *asl.Unit, gs []goal, d0 int) (best, safest, quickest choice) {
+	best, safest, quickest = choice{label: -1}, choice{label: -1}, choice{label: -1}
+	for _, c := range d.ranked(r, u, gs, d0) {
+		if best.label < 0 {
+			best = c
+		}
+		if c.dist < d0 && (safest.label < 0 || c.p > safest.p || c.p == safest.p && c.dist < safest.dist) {
+			safest = c
+		}
+		if c.dist < d0 && (quickest.label < 0 || c.dist < quickest.dist || c.dist == quickest.dist && c.p > quickest.p) {
+			quickest = c
+		}
+	}
+	return best, safest, quickest
+}
+
+// where says how far hex h stands from goal gl: "at 2GG5 for exit east", "10 hexes from the
+// east edge (exit east)", "3 hexes from 2M6 (reach 2M6)".
+func (d *decider) where(h hex.Hex, gl goal, dist int) string {
+	lay := d.g.Map.Layout
+	if dist == 0 {
+		return "at " + lay.Name(h) + " for " + gl.what
+	}
+	to := lay.Name(gl.h)
+	if gl.exit != asl.EdgeNone {
+		to = "the " + gl.exit.String() + " edge"
+	}
+	return fmt.Sprintf("%d %s from %s (%s)", dist, plural(dist, "hex", "hexes"), to, gl.what)
+}
+
+// plural is one or many as n counts.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// reason says why the opponent takes best, beside the other ways it weighed: "T1 to 2W6 this
+// MPh, 10 hexes from the east edge (exit east): 13 MP, 1.00 to arrive Mobile; the quickest
+// way, to 2Y5, 8 hexes from the east edge (exit east), was 13 MP at 0.61".
+func (d *decider) reason(u *asl.Unit, best, safest, quickest choice) string {
+	lay := d.g.Map.Layout
+	place := func(c choice) string {
+		if c.exits {
+			return "off the map (" + c.g.what + ")"
+		}
+		if c.dist == 0 {
+			return lay.Name(c.at) + " (" + c.g.what + ")"
+		}
+		return lay.Name(c.at) + ", " + d.where(c.at, c.g, c.dist)
+	}
+	s := fmt.Sprintf("%s to %s this MPh: %s MP, %.2f to arrive Mobile", u.ID, place(best), best.mp, best.p)
+	for _, alt := range []struct {
+		c    choice
+		what string
+	}{{quickest, "the quickest way"}, {safest, "the safest way"}} {
+		if alt.c.label >= 0 && alt.c.label != best.label && (alt.c.dist != best.dist || alt.c.p != best.p) {
+			s += fmt.Sprintf("; %s, to %s, was %s MP at %.2f", alt.what, place(alt.c), alt.c.mp, alt.c.p)
+		}
+	}
+	return s
+}

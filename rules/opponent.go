@@ -1,0 +1,22 @@
+package rules
+
+// Player is a Game that can play one of its sides: the practice opponent of `umpire play
+// --opponent` and of a server game created with an opponent. It decides only from what the
+// side may know (where sides may not know everything, from the side's view), and its steps
+// are submitted as any player's are: the referee judges them as it judges every step.
+type Player interface {
+	// Decide is side's next step and its reason, in players' terms; ok is false when side has
+	// nothing to do now (it is not its turn). boldness, from 0 (cautious) to 1 (bold), is the
+	// risk it accepts for time.
+	Decide(side string, boldness float64) (d Decision, ok bool)
+}
+
+// Decision is a step the opponent takes. Its JSON keys are the API's.
+type Decision struct {
+	Line   string `json:"line"`
+	Reason string `json:"reason"`
+}
+
+// TurnLimit is the most steps an opponent takes in a row before it yields: a guard against a
+// player that would never hand the turn back.
+const TurnLimit = 2000
