@@ -85,8 +85,14 @@ func Dice(f *File) (dice.Source, uint64) {
 // step. previews says before which steps (n from 1) a [Previewer] game is asked for its
 // preview; nil asks for the ones the game wants shown (Previewer.WantPreview).
 func Play(sc Scenario, previews func(n int) bool, each func(*Report)) (Game, Played) {
+	src, seed := Dice(sc.File())
+	return PlayWith(sc, src, seed, previews, each)
+}
+
+// PlayWith is Play with the dice src (seed: its seed, for Played), which the caller may roll
+// on after the file's moves: `umpire play --opponent` plays on with them.
+func PlayWith(sc Scenario, src dice.Source, seed uint64, previews func(n int) bool, each func(*Report)) (Game, Played) {
 	f := sc.File()
-	src, seed := Dice(f)
 	g := sc.Setup()
 	out := Played{Seed: seed}
 	pv, _ := g.(Previewer)

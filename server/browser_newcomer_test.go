@@ -47,6 +47,32 @@ func (n *newcomer) press(sel string) {
 	n.do("clicking "+sel, chromedp.MouseClickXY(p[0], p[1]))
 }
 
+// pressFor presses the element sel until the JavaScript expression done holds: a page that
+// redraws the element as the live event of the last step comes in (its steps greyed while
+// they reload) may take a press as a player's finger on a greyed button, which does nothing,
+// and the player presses again. At most three presses, each given 3 s to take effect.
+func (n *newcomer) pressFor(what, sel, done string) {
+	n.t.Helper()
+	for try := 0; try < 3; try++ {
+		n.poll(what+": "+sel+" ready", `(`+done+`) || document.querySelector(`+jsString(sel)+`) !== null && !document.querySelector('#unit-box.stale')`)
+		if n.eval(`String(!!(`+done+`))`) == "true" {
+			return // the last press took effect late
+		}
+		n.press(sel)
+		if n.waitFor(done, 3*time.Second) {
+			return
+		}
+	}
+	n.poll(what, done) // fails the test, with a screenshot
+}
+
+// waitFor reports whether the JavaScript expression js holds within d.
+func (n *newcomer) waitFor(js string, d time.Duration) bool {
+	n.t.Helper()
+	_, err := chromedp.Run(n.ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(d)))
+	return err == nil
+}
+
 // pressAt presses the page point p.
 func (n *newcomer) pressAt(what string, p [2]float64) {
 	n.t.Helper()
@@ -137,22 +163,16 @@ func newcomerGame(n *newcomer) string {
 	}
 	n.press(counter)
 	n.poll("PzIV selected, its steps shown", `document.querySelector('#g-units .unit.selected[data-unit="PzIV"]') !== null && document.querySelector('#unit-steps button.step[data-hex="2K5"]') !== null && !document.querySelector('#unit-box.stale')`)
-	n.press(`#g-terrain polygon.hex[data-hex="2K5"]`)
-	n.poll("step 1 in the log", `document.querySelector('#log li[data-n="1"]') !== null`)
+	n.pressFor("step 1 in the log", `#g-terrain polygon.hex[data-hex="2K5"]`, `document.querySelector('#log li[data-n="1"]') !== null`)
 	if h := unitHex(c.state(*cr, Referee), "PzIV"); h != "2K5" {
 		t.Fatalf("after pressing 2K5 PzIV is in %q", h)
 	}
-	step := `#unit-steps button.step[data-hex="2L5"][data-verb="enter"]`
-	n.poll("the steps from 2K5", `document.querySelector('`+step+`') !== null && !document.querySelector('#unit-box.stale')`)
-	n.press(step)
-	n.poll("step 2 in the log", `document.querySelector('#log li[data-n="2"]') !== null`)
+	n.pressFor("step 2 in the log", `#unit-steps button.step[data-hex="2L5"][data-verb="enter"]`, `document.querySelector('#log li[data-n="2"]') !== null`)
 	n.shot("moved")
 
 	_, line, o := bogStep(t, c, cr)
 	bog := fmt.Sprintf(`#unit-steps button.step[data-line=%q]`, line)
-	n.poll("the steps from 2L5", `document.querySelector('`+bog+`') !== null && !document.querySelector('#unit-box.stale')`)
-	n.press(bog)
-	n.poll("the odds before the roll", `document.getElementById('roll-confirm').open && document.querySelector('#roll-confirm .outcomes li') !== null`)
+	n.pressFor("the odds before the roll", bog, `document.getElementById('roll-confirm').open && document.querySelector('#roll-confirm .outcomes li') !== null`)
 	oddsShown(t, n.eval(`document.getElementById('roll-confirm').textContent`), line, o)
 	n.shot("odds")
 	if got := c.state(*cr, Referee).N; got != 2 {

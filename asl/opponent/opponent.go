@@ -437,6 +437,9 @@ func (d *decider) reason(u *asl.Unit, best, safest, quickest choice) string {
 		return lay.Name(c.at) + ", " + d.where(c.at, c.g, c.dist)
 	}
 	s := fmt.Sprintf("%s to %s this MPh: %s MP, %.2f to arrive Mobile", u.ID, place(best), best.mp, best.p)
+	if best.exits {
+		s = fmt.Sprintf("%s off the map this MPh (%s): %s MP, %.2f to get there Mobile", u.ID, best.g.what, best.mp, best.p)
+	}
 	for _, alt := range []struct {
 		c    choice
 		what string

@@ -89,15 +89,21 @@ then open nothing, and pages open with them lose their event streams.`,
 				{Line: "umpire games", Text: "the games in the default store, the last changed first"},
 				{Line: "umpire games --db games.db --new-links Xq3v9aBc1 --base http://192.168.1.20:8080", Text: "new links for game Xq3v9aBc1 of the server that keeps its games in games.db, at the address its players reach"},
 			}},
-		{Name: "play", Run: play, Synopsis: "umpire play [FILE] [--json] [--svg OUT.svg] [--store DSN]",
+		{Name: "play", Run: play, Synopsis: "umpire play [FILE] [--json] [--svg OUT.svg] [--store DSN] [--opponent SIDE [--boldness B]]",
 			Summary: "adjudicate the moves of a scenario file, one line per step (no FILE: the built-in demo)",
 			About: `FILE is a scenario of any ruleset (its ruleset: line says which). Each move is played in
 order: umpire prints what it cost and why (each term with its rule), the dice it rolled, and
 what happened. A refused step prints the rule that forbids it and play stops there with exit
 status 1. A file without a seed: rolls differently each time and prints the seed it used. A file
-that takes its map from a saved map (map: {saved: NAME}, table: {saved: NAME}) needs --store.`,
+that takes its map from a saved map (map: {saved: NAME}, table: {saved: NAME}) needs --store.
+With --opponent SIDE, umpire then plays SIDE against you, after the file's own moves: it takes
+that side's steps whenever it has one to take (in ASL, its side's Movement Phase, toward the
+scenario's objectives), printing each with its reason, and reads your lines of notation from
+standard input, one a line, until the input ends; then it prints how the objectives stand.`,
 			Flags: []rules.Flag{
 				storeFlagHelp,
+				{Name: "--opponent", Arg: "SIDE", Text: "umpire plays SIDE against you, reading your moves from standard input (ASL)"},
+				{Name: "--boldness", Arg: "B", Text: "the risk the opponent accepts for time, from 0 (cautious) to 1 (bold); default 0.5"},
 				{Name: "--json", Text: "one JSON object per step (step, unit, action, mp, total, breakdown, rules, dice, events, error)"},
 				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the table with each detachment's orders to OUT.svg, its areas named and a legend under it (rulesets that have a table: Lightning War)"},
 			},
@@ -106,6 +112,7 @@ that takes its map from a saved map (map: {saved: NAME}, table: {saved: NAME}) n
 				{Line: "umpire play testdata/examples/d2.21-reverse-vbm.yaml", Text: "the D2.21 EX: a BT-7 backs along a hexside in Bypass"},
 				{Line: "umpire play --json testdata/examples/d2.33-enter-j2-bogged.yaml", Text: "the D2.33 EX's Tiger bogging in J2, as JSON"},
 				{Line: "umpire play testdata/lightningwar/seed-broken-gentle-slope.yaml --svg table.svg", Text: "a Lightning War movement, and its table drawn in table.svg"},
+				{Line: "umpire play testdata/objectives/exit-edge-points.yaml --opponent German --boldness 0.8", Text: "play the Russian against umpire's German, which drives for the east edge"},
 			}},
 		{Name: "check", Run: check, Synopsis: "umpire check [--store DSN] FILE...",
 			Summary: "play each file and compare with its expect: block",

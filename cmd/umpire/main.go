@@ -103,11 +103,28 @@ func play(args []string, stdout, stderr io.Writer) int {
 	}
 	asJSON := false
 	file, svg := "", ""
+	var op opponentArgs
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "--json" || a == "-json":
 			asJSON = true
+		case a == "--opponent" || a == "-opponent" || a == "--boldness" || a == "-boldness":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "umpire play: %s needs a value\n", a)
+				return 2
+			}
+			if strings.HasSuffix(a, "opponent") {
+				op.side = args[i+1]
+			} else {
+				b, err := parseBoldness(args[i+1])
+				if err != nil {
+					fmt.Fprintln(stderr, err)
+					return 2
+				}
+				op.boldness, op.set = b, true
+			}
+			i++
 		case a == "--svg" || a == "-svg":
 			if i+1 >= len(args) {
 				fmt.Fprintln(stderr, "umpire play: --svg needs a file to write")
@@ -136,6 +153,23 @@ func play(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	if op.set && op.side == "" {
+		fmt.Fprintln(stderr, "umpire play: --boldness is the opponent's: give --opponent SIDE too")
+		return 2
+	}
+	if op.side != "" && asJSON {
+		fmt.Fprintln(stderr, "umpire play: --opponent plays with you in the terminal: it has no --json")
+		return 2
+	}
+	if op.side != "" {
+		if why := checkOpponent(rs, sc.Setup(), op.side); why != "" {
+			fmt.Fprintln(stderr, why)
+			return 2
+		}
+		if !op.set {
+			op.boldness = 0.5
+		}
+	}
 	if _, ok := sc.Setup().(rules.Drawer); svg != "" && !ok {
 		fmt.Fprintf(stderr, "umpire play: --svg draws a table, and %s games have none to draw (Lightning War's do)\n", rs.Title())
 		return 2
@@ -151,13 +185,17 @@ func play(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, f.Name)
 	}
-	g, out := rules.Play(sc, nil, func(r *rules.Report) {
+	src, seed := rules.Dice(f)
+	g, out := rules.PlayWith(sc, src, seed, nil, func(r *rules.Report) {
 		if asJSON {
 			enc.Encode(r.Detail.JSON(r))
 			return
 		}
 		fmt.Fprintln(stdout, r.Detail.Text(r))
 	})
+	if op.side != "" && !out.Stopped {
+		playAgainst(g, len(out.Steps), src, op, stdout)
+	}
 	if !asJSON {
 		if !f.HasSeed {
 			fmt.Fprintf(stdout, "(dice seed %d: add `seed: %d` to replay these rolls)\n", out.Seed, out.Seed)
