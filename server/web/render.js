@@ -6,6 +6,7 @@ import { $ } from './util.js';
 import { G, isLive, spectator, sideColour } from './state.js';
 import { renderReplay } from './replay.js';
 import { renderLog } from './log.js';
+import { renderObjectives } from './objectives.js';
 
 // renderAll draws the whole page from G.view.
 export function renderAll() {
@@ -16,6 +17,7 @@ export function renderAll() {
   renderUnitsAndSelection();
   renderPhaseBox();
   rs.renderPanels();
+  renderObjectives(st);
   renderReplay();
   renderLog();
 }
