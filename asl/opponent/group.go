@@ -40,17 +40,17 @@ func (d *decider) group(gi int) (Decision, bool) {
 	if len(gs) == 0 {
 		return d.finish(grp.ID, moving, nil, fmt.Sprintf("%s has no objective to move for: it ends its MPh", grp.ID))
 	}
-	d0, g0 := nearest(lead.Pos.Hex, gs)
+	_, g0, d0 := potential(lead.Pos.Hex, gs)
 	r, err := plan.Reach(g, live[0], plan.Options{})
 	if err != nil {
 		return d.finish(grp.ID, moving, nil, fmt.Sprintf("%s cannot move now: it ends its MPh", grp.ID))
 	}
-	best, _, _ := d.choose(r, lead, gs, d0)
+	best, _, _ := d.choose(r, lead, gs)
 	if best.label < 0 {
 		return d.finish(grp.ID, moving, nil, fmt.Sprintf("%s is where it does best (%s): it ends its MPh", grp.ID, d.where(lead.Pos.Hex, g0, d0)))
 	}
 	tried := 0
-	for _, c := range d.ranked(r, lead, gs, d0) {
+	for _, c := range d.ranked(r, lead, gs) {
 		if tried == groupTries {
 			break
 		}

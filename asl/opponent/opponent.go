@@ -98,6 +98,7 @@ type decider struct {
 // goal is a hex an objective asks a unit to be in (or leave the map from, for an exit).
 type goal struct {
 	h    hex.Hex
+	pts  float64  // the points it scores (an exit: the unit's)
 	exit asl.Edge // an exit across this edge (EdgeNone: reach or hold, or exit hexes listed)
 	kind asl.ObjectiveKind
 	what string // "exit east", "reach 2M6", "hold 2K5"
@@ -146,13 +147,17 @@ func (d *decider) goals() {
 				d.mobile[i] += o.Each
 				continue
 			}
-			if len(gs) > 0 {
-				d.worth[i] += o.Each
-				if p, ok := o.Points[i]; ok {
-					d.worth[i] += p - o.Each
-				}
+			pts := o.Each
+			if p, ok := o.Points[i]; ok {
+				pts = p
 			}
-			d.byUnit[i] = append(d.byUnit[i], gs...)
+			if len(gs) > 0 {
+				d.worth[i] += pts
+			}
+			for _, x := range gs {
+				x.pts = float64(pts)
+				d.byUnit[i] = append(d.byUnit[i], x)
+			}
 		}
 	}
 }
@@ -217,6 +222,24 @@ func nearest(h hex.Hex, gs []goal) (int, goal) {
 	return best, bg
 }
 
+// potential is what standing in hex h is worth toward goals gs: the best of each goal's points
+// times its nearness (all of them in a hex to reach or hold, half for the hex to leave the map
+// from, and half again at 6 hexes off); the goal it is toward, and how far.
+func potential(h hex.Hex, gs []goal) (float64, goal, int) {
+	best, bg, bd := -1.0, goal{}, 0
+	for _, x := range gs {
+		dist := hex.Distance(h, x.h)
+		v := x.pts
+		if dist > 0 || x.kind == asl.ObjExit {
+			v = x.pts / 2 / (1 + float64(dist)/6)
+		}
+		if v > best {
+			best, bg, bd = v, x, dist
+		}
+	}
+	return max(best, 0), bg, bd
+}
+
 // otherSide is the first side of g's units that is not side.
 func otherSide(g *asl.Game, side string) string {
 	for i := range g.Units {
@@ -273,6 +296,7 @@ func vcaHexes(g *asl.Game, u *asl.Unit) []string {
 type choice struct {
 	label int
 	at    hex.Hex // where it ends
+	pot   float64 // what it is worth there (potential)
 	value float64
 	dist  int
 	mp    asl.MP
@@ -300,7 +324,7 @@ func (d *decider) unit(i int) (Decision, bool) {
 	if len(gs) == 0 {
 		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s has no objective to move for: it ends its MPh", u.ID))
 	}
-	d0, g0 := nearest(u.Pos.Hex, gs)
+	_, g0, d0 := potential(u.Pos.Hex, gs)
 	if d0 == 0 && g0.kind == asl.ObjExit {
 		if dec, ok := d.first(fmt.Sprintf("%s leaves the map from %s (%s)", u.ID, g.Map.Layout.Name(u.Pos.Hex), g0.what), u.ID+" exit"); ok {
 			return dec, true
@@ -310,10 +334,10 @@ func (d *decider) unit(i int) (Decision, bool) {
 	if err != nil {
 		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s cannot move now: it ends its MPh", u.ID))
 	}
-	best, safest, quickest := d.choose(r, u, gs, d0)
+	best, safest, quickest := d.choose(r, u, gs)
 	if best.label < 0 || len(r.Path(best.label)) == 0 {
 		why := fmt.Sprintf("%s is where it does best (%s): it ends its MPh", u.ID, d.where(u.Pos.Hex, g0, d0))
-		if f, ok := d.forward(r, u, gs, d0); ok {
+		if f, ok := d.forward(r, u, gs); ok {
 			why += fmt.Sprintf("; the way on, to %s (%s MP), has only %.2f to arrive Mobile: too great a risk at boldness %.2g", g.Map.Layout.Name(f.at), f.mp, f.p, d.opt.Boldness)
 		}
 		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), why)
@@ -327,15 +351,17 @@ func (d *decider) unit(i int) (Decision, bool) {
 	return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s ends its MPh: its next step %q is not allowed", u.ID, line))
 }
 
-// ranked values every place r reaches, best first: hexes gained toward the nearest goal (2
-// more for standing on it, 3 more for leaving the map as an exit asks) times the chance of
-// arriving Mobile, less the chance of failing times what failing costs: the ground still to
-// gain and three times the points the vehicle may still score, scaled by how cautious the
-// opponent is, and the points of a mobile objective that counts it whatever its boldness.
-// A little is taken off for each MP spent. Places worth nothing are left out.
-func (d *decider) ranked(r *plan.Result, u *asl.Unit, gs []goal, d0 int) []choice {
+// ranked values every place r reaches, best first: what the place is worth toward the goals
+// (potential: a hex reached scores its points, a hex near it a part) less what the vehicle's
+// place is worth now, times the chance of arriving Mobile; less the chance of failing times
+// what failing costs: three times the points the vehicle may still score and what its place
+// is worth, scaled by how cautious the opponent is, and the points of a mobile objective that
+// counts it whatever its boldness. A little is taken off for each MP spent. Places worth
+// nothing are left out.
+func (d *decider) ranked(r *plan.Result, u *asl.Unit, gs []goal) []choice {
 	b := d.opt.Boldness
-	loss := (1-b)*float64(d0+6+3*d.worth[r.Unit]) + float64(d.mobile[r.Unit])
+	p0, _, _ := potential(u.Pos.Hex, gs)
+	loss := (1-b)*(3*float64(d.worth[r.Unit])+p0) + float64(d.mobile[r.Unit])
 	var all []choice
 	for _, li := range r.Live() {
 		l := &r.Labels[li]
@@ -347,20 +373,13 @@ func (d *decider) ranked(r *plan.Result, u *asl.Unit, gs []goal, d0 int) []choic
 			if dist != 0 || gl.kind != asl.ObjExit || (gl.exit != asl.EdgeNone && d.g.EdgeOf(st.Pos.Hex) != gl.exit) {
 				continue
 			}
-			c.dist, c.g, c.exits = 0, gl, true
+			c.dist, c.g, c.exits, c.pot = 0, gl, true, gl.pts
 		case st.Pos.Offboard:
 			continue
 		default:
-			c.dist, c.g = nearest(st.Pos.Hex, gs)
+			c.pot, c.g, c.dist = potential(st.Pos.Hex, gs)
 		}
-		gain := float64(d0 - c.dist)
-		if c.dist == 0 {
-			gain += 2
-		}
-		if c.exits {
-			gain += 3
-		}
-		c.value = c.p*gain - (1-c.p)*loss - 0.01*c.mp.Float()
+		c.value = c.p*(c.pot-p0) - (1-c.p)*loss - 0.001*c.mp.Float()
 		if c.value > 0 {
 			all = append(all, c)
 		}
@@ -371,29 +390,28 @@ func (d *decider) ranked(r *plan.Result, u *asl.Unit, gs []goal, d0 int) []choic
 
 // forward is the way on that a bold opponent would take (the most ground gained times the
 // chance of arriving Mobile), to say what a cautious one turned down.
-func (d *decider) forward(r *plan.Result, u *asl.Unit, gs []goal, d0 int) (choice, bool) {
+func (d *decider) forward(r *plan.Result, u *asl.Unit, gs []goal) (choice, bool) {
 	bold := *d
 	bold.opt.Boldness = 1
-	for _, c := range bold.ranked(r, u, gs, d0) {
-		if c.dist < d0 || c.exits {
-			return c, true
-		}
+	if cs := bold.ranked(r, u, gs); len(cs) > 0 {
+		return cs[0], true
 	}
 	return choice{}, false
 }
 
 // choose values every place r reaches: the best for this boldness, and (for the reason) the
 // safest and the quickest of those that gain ground.
-func (d *decider) choose(r *plan.Result, u *asl.Unit, gs []goal, d0 int) (best, safest, quickest choice) {
+func (d *decider) choose(r *plan.Result, u *asl.Unit, gs []goal) (best, safest, quickest choice) {
 	best, safest, quickest = choice{label: -1}, choice{label: -1}, choice{label: -1}
-	for _, c := range d.ranked(r, u, gs, d0) {
+	p0, _, _ := potential(u.Pos.Hex, gs)
+	for _, c := range d.ranked(r, u, gs) {
 		if best.label < 0 {
 			best = c
 		}
-		if c.dist < d0 && (safest.label < 0 || c.p > safest.p || c.p == safest.p && c.dist < safest.dist) {
+		if c.pot > p0 && (safest.label < 0 || c.p > safest.p || c.p == safest.p && c.pot > safest.pot) {
 			safest = c
 		}
-		if c.dist < d0 && (quickest.label < 0 || c.dist < quickest.dist || c.dist == quickest.dist && c.p > quickest.p) {
+		if c.pot > p0 && (quickest.label < 0 || c.pot > quickest.pot || c.pot == quickest.pot && c.p > quickest.p) {
 			quickest = c
 		}
 	}

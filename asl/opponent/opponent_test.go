@@ -13,7 +13,7 @@ import (
 )
 
 // load reads a scenario text.
-func load(t *testing.T, name, text string) *asl.Game {
+func load(t testing.TB, name, text string) *asl.Game {
 	t.Helper()
 	s, err := aslfile.Load(name, []byte(text))
 	if err != nil {
