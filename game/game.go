@@ -25,6 +25,9 @@ type Entry struct {
 	N     int         `json:"n"`    // its number in the game, from 1
 	Line  string      `json:"line"` // move notation
 	Rolls []dice.Roll `json:"rolls,omitempty"`
+	// Reason is why the practice opponent took the step ("" for a player's step): shown to
+	// the opponent's side and the referee only.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Game is a game being played: its scenario, its log, and the state the log leads to.

@@ -17,6 +17,17 @@ type Decision struct {
 	Reason string `json:"reason"`
 }
 
+// Opponent is a scenario file's `opponent:`: umpire plays Side, at Boldness (0 cautious to 1
+// bold), wherever the game is played: a server game makes its steps as soon as it is that
+// side's turn, and `umpire play` plays it against the player.
+type Opponent struct {
+	Side     string  `json:"side"`
+	Boldness float64 `json:"boldness"`
+}
+
+// DefaultBoldness is the opponent's boldness when none is given.
+const DefaultBoldness = 0.5
+
 // TurnLimit is the most steps an opponent takes in a row before it yields: a guard against a
 // player that would never hand the turn back.
 const TurnLimit = 2000

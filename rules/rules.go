@@ -80,6 +80,8 @@ type File struct {
 	StrictWarnings bool
 	// Expects is how many entries the file's expect: block holds.
 	Expects int
+	// Opponent is the side umpire plays, if the file names one (`opponent:`).
+	Opponent *Opponent
 }
 
 // Failure is an expectation that did not hold, at its line in the file.

@@ -416,6 +416,49 @@ func (r *Reader) ReadHeader(root *yaml.Node, want string, diceMax int, known []s
 	return get, h, nil
 }
 
+// ReadOpponent reads a file's `opponent: {side: SIDE, boldness: B}` (or `opponent: SIDE`): the
+// side umpire plays, one of sides, at boldness B from 0 to 1 (default rules.DefaultBoldness).
+func (r *Reader) ReadOpponent(n *yaml.Node, sides []string) (*rules.Opponent, error) {
+	op := &rules.Opponent{Boldness: rules.DefaultBoldness}
+	v := Deref(n)
+	sideNode := v
+	if v.Kind == yaml.MappingNode {
+		fs, err := r.Fields(v, "opponent", "side", "boldness")
+		if err != nil {
+			return nil, err
+		}
+		sideNode = nil
+		for _, f := range fs {
+			switch f.Key {
+			case "side":
+				sideNode = f.V
+			case "boldness":
+				s, err := r.Str(f.V, "opponent.boldness")
+				if err != nil {
+					return nil, err
+				}
+				b, perr := strconv.ParseFloat(strings.TrimSpace(s), 64)
+				if perr != nil || b < 0 || b > 1 || b != b {
+					return nil, r.Errf(f.V, "opponent.boldness", "expected a number from 0 (cautious) to 1 (bold), found %q", s)
+				}
+				op.Boldness = b
+			}
+		}
+		if sideNode == nil {
+			return nil, r.Errf(v, "opponent.side", "missing: the side umpire plays (%s)", strings.Join(sides, ", "))
+		}
+	}
+	side, err := r.Str(sideNode, "opponent.side")
+	if err != nil {
+		return nil, err
+	}
+	if !Contains(sides, side) {
+		return nil, r.Errf(sideNode, "opponent.side", "%q is not a side of this scenario (%s)", side, strings.Join(sides, ", "))
+	}
+	op.Side = side
+	return op, nil
+}
+
 // Begin reads a scenario file's YAML and its header (see ReadHeader): the document's root, its
 // top-level fields by name, and the header.
 func (r *Reader) Begin(data []byte, want string, diceMax int, known []string) (*yaml.Node, map[string]KV, Header, error) {

@@ -40,7 +40,8 @@ var ErrSchemaTooNew = errors.New("the database's schema is newer than this umpir
 // (and their rows) and adds only what is missing.
 var migrations = []func(bytesType, int64Type string) []string{
 	schema,    // 1: games, their steps, saved maps
-	stepTimes, // 2: when each step was saved
+	stepTimes,   // 2: when each step was saved
+	stepReasons, // 3: why the practice opponent took a step
 }
 
 // stepTimes is version 2: each step's time of saving (steps.at, Unix nanoseconds), so a list
@@ -49,6 +50,12 @@ var migrations = []func(bytesType, int64Type string) []string{
 // taken as its creation.
 func stepTimes(_, int64Type string) []string {
 	return []string{`ALTER TABLE steps ADD COLUMN at ` + int64Type + ` NOT NULL DEFAULT 0`}
+}
+
+// stepReasons is version 3: the reason the practice opponent gave for a step it took
+// (steps.reason; '' for a player's step, and for every step saved before it).
+func stepReasons(_, _ string) []string {
+	return []string{`ALTER TABLE steps ADD COLUMN reason TEXT NOT NULL DEFAULT ''`}
 }
 
 // latest is the newest schema version this umpire knows: a database it opens is brought to it.

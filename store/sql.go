@@ -195,7 +195,7 @@ func (s *sqlStore) Game(ctx context.Context, id string) (Game, error) {
 }
 
 func (s *sqlStore) Entries(ctx context.Context, id string, after int) ([]game.Entry, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT n, line, rolls FROM steps WHERE game = $1 AND n > $2 ORDER BY n`, id, after)
+	rows, err := s.read.QueryContext(ctx, `SELECT n, line, rolls, reason FROM steps WHERE game = $1 AND n > $2 ORDER BY n`, id, after)
 	if err != nil {
 		return nil, fmt.Errorf("store: steps of %s: %w", id, err)
 	}
@@ -204,7 +204,7 @@ func (s *sqlStore) Entries(ctx context.Context, id string, after int) ([]game.En
 	for rows.Next() {
 		var e game.Entry
 		var rolls string
-		if err := rows.Scan(&e.N, &e.Line, &rolls); err != nil {
+		if err := rows.Scan(&e.N, &e.Line, &rolls, &e.Reason); err != nil {
 			return nil, fmt.Errorf("store: steps of %s: %w", id, err)
 		}
 		if rolls != "" {
@@ -399,7 +399,7 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 		if errs[i] != nil {
 			continue
 		}
-		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls[i], at)
+		res, err := stmt.ExecContext(ctx, r.game, r.e.N, r.e.Line, rolls[i], at, r.e.Reason)
 		if err != nil {
 			return nil, err
 		}
@@ -414,7 +414,7 @@ func (s *sqlStore) write1(batch []*appendReq) ([]error, error) {
 }
 
 // sqliteInsert adds one step to SQLite, with the time it is saved, unless its number is taken.
-const sqliteInsert = `INSERT INTO steps (game, n, line, rolls, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`
+const sqliteInsert = `INSERT INTO steps (game, n, line, rolls, at, reason) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`
 
 // insertPostgres writes the batch's steps not yet failed in errs, saved at the time at, in one
 // statement, its own transaction: one round trip for the whole batch. The statement also notifies StepsChannel,
@@ -423,22 +423,22 @@ const sqliteInsert = `INSERT INTO steps (game, n, line, rolls, at) VALUES ($1, $
 // commit takes, and one a step kept two servers' commits waiting on each other. A step it did
 // not add (its number was taken) gets ErrConflict in errs.
 func (s *sqlStore) insertPostgres(batch []*appendReq, rolls []string, errs []error, at int64) error {
-	var games, lines, rs []string
+	var games, lines, rs, why []string
 	var ns []int64
 	for i, r := range batch {
 		if errs[i] == nil {
-			games, ns, lines, rs = append(games, r.game), append(ns, int64(r.e.N)), append(lines, r.e.Line), append(rs, rolls[i])
+			games, ns, lines, rs, why = append(games, r.game), append(ns, int64(r.e.N)), append(lines, r.e.Line), append(rs, rolls[i]), append(why, r.e.Reason)
 		}
 	}
 	const q = `WITH added AS (
-		INSERT INTO steps (game, n, line, rolls, at)
-		SELECT u.*, $6::bigint FROM unnest($1::text[], $2::int[], $3::text[], $4::text[]) AS u
+		INSERT INTO steps (game, n, line, rolls, reason, at)
+		SELECT u.*, $6::bigint FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[]) AS u
 		ON CONFLICT DO NOTHING RETURNING game, n)
 	, told AS (
 		SELECT pg_notify('` + StepsChannel + `', $5 || string_agg(' ' || game || ' ' || n, '')) FROM added
 		HAVING count(*) > 0)
 	SELECT game, n FROM added LEFT JOIN told ON true`
-	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs, s.origin, at)
+	rows, err := s.write.QueryContext(context.Background(), q, games, ns, lines, rs, s.origin, at, why)
 	if err != nil {
 		return err
 	}

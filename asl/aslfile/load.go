@@ -39,6 +39,8 @@ type Scenario struct {
 	Moves    []Move
 	Expect   []scenario.Expectation
 	Warnings []string // unknown fields and other things worth a look
+	// Opponent is the side umpire plays (`opponent:`), or nil.
+	Opponent *rules.Opponent
 }
 
 // reader reads an ASL scenario's own sections with the shared YAML walker.
@@ -64,7 +66,7 @@ var (
 	turrets         = map[string]asl.Turret{"T": asl.TurretT, "ST": asl.TurretST, "NT": asl.TurretNT}
 )
 
-var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "night", "notes", "description", "source", "objectives"}
+var topFields = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "phasing", "groups", "night", "notes", "description", "source", "objectives", "opponent"}
 
 // readGroups reads groups: [{id, kind, members}] and forms them (D14.2, E11.1, E11.5).
 func (r *reader) readGroups(n *yaml.Node, g *asl.Game) error {
@@ -204,6 +206,11 @@ func LoadLimited(name string, data []byte, lim rules.Limits) (s *Scenario, err e
 	g.BeginMPh(phasing)
 	if f, ok := get["objectives"]; ok {
 		if err := r.readObjectives(f.V, g); err != nil {
+			return nil, err
+		}
+	}
+	if f, ok := get["opponent"]; ok {
+		if s.Opponent, err = r.ReadOpponent(f.V, unitSides(g.Units)); err != nil {
 			return nil, err
 		}
 	}

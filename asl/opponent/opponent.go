@@ -31,6 +31,7 @@ import (
 	"github.com/umpire-referee/umpire/asl/plan"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // Decision is a step the opponent takes: the line of notation and its reason.
@@ -43,6 +44,20 @@ type Decision struct {
 type Options struct {
 	// Boldness is the risk it accepts for time, from 0 (cautious) to 1 (bold).
 	Boldness float64
+	// Memory, if not nil, keeps the way a vehicle is following between calls, so that each of
+	// its steps does not plan the whole way again (see [Memory]).
+	Memory *Memory
+}
+
+// Memory is the rest of the way a vehicle is following, kept between Decide calls: while the
+// game stands exactly where the last step given leaves it when it goes as planned (no roll
+// failed, nothing else happened: the state's hash says so), the next step is the way's next,
+// for the same reason. Anything else and the way is planned again. One Memory serves one game.
+type Memory struct {
+	next   [32]byte // the state's hash after the last step given, as planned
+	unit   int
+	way    []asl.Action
+	reason string
 }
 
 // Decide is side's next step in g and why; false when side has nothing to do now (it is not
@@ -252,14 +267,48 @@ func otherSide(g *asl.Game, side string) string {
 
 // accepted reports whether the referee takes line now (played on a copy, lowest dice).
 func (d *decider) accepted(line string) bool {
+	_, ok := d.played(line, true)
+	return ok
+}
+
+// played is the copy of the game line leaves, played with the lowest dice (every check
+// passes), and whether the referee took it. A scratch copy keeps no record of where MP were
+// spent, which no step's legality reads.
+func (d *decider) played(line string, scratch bool) (*asl.Game, bool) {
 	l, err := d.g.ParseLine(line)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	c := d.g.Clone()
-	c.Scratch = true
+	c.Scratch = scratch
 	var r asl.LineResult
-	return c.Play(&l, dice.Lowest{}, &r) == nil
+	return c, c.Play(&l, dice.Lowest{}, &r) == nil
+}
+
+// follow gives the next step of a way unit i follows, remembering the rest (opt.Memory).
+func (d *decider) follow(i int, way []asl.Action, reason string) (Decision, bool) {
+	line := d.g.Describe(way[0])
+	mem := d.opt.Memory
+	if mem == nil {
+		return Decision{Line: line, Reason: reason}, d.accepted(line)
+	}
+	c, ok := d.played(line, false)
+	if !ok {
+		*mem = Memory{}
+		return Decision{}, false
+	}
+	*mem = Memory{next: rules.Hash(c), unit: i, way: way[1:], reason: reason}
+	return Decision{Line: line, Reason: reason}, true
+}
+
+// remembered is the next step of the way unit i was following, if the game stands where the
+// last step left it.
+func (d *decider) remembered(i int) (Decision, bool) {
+	mem := d.opt.Memory
+	if mem == nil || mem.unit != i || len(mem.way) == 0 || rules.Hash(d.g) != mem.next {
+		return Decision{}, false
+	}
+	return d.follow(i, mem.way, mem.reason)
 }
 
 // first is the first of lines the referee takes, with its reason.
@@ -330,6 +379,9 @@ func (d *decider) unit(i int) (Decision, bool) {
 			return dec, true
 		}
 	}
+	if dec, ok := d.remembered(i); ok {
+		return dec, true
+	}
 	r, err := plan.Reach(g, i, plan.Options{ESB: false})
 	if err != nil {
 		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s cannot move now: it ends its MPh", u.ID))
@@ -343,12 +395,10 @@ func (d *decider) unit(i int) (Decision, bool) {
 		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), why)
 	}
 	way := r.Path(best.label)
-	line := g.Describe(way[0])
-	reason := d.reason(u, best, safest, quickest)
-	if d.accepted(line) {
-		return Decision{Line: line, Reason: reason}, true
+	if dec, ok := d.follow(i, way, d.reason(u, best, safest, quickest)); ok {
+		return dec, true
 	}
-	return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s ends its MPh: its next step %q is not allowed", u.ID, line))
+	return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s ends its MPh: its next step %q is not allowed", u.ID, g.Describe(way[0])))
 }
 
 // ranked values every place r reaches, best first: what the place is worth toward the goals

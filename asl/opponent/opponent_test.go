@@ -40,11 +40,12 @@ func play(t *testing.T, g *asl.Game, line string, src dice.Source) {
 func turn(t *testing.T, g *asl.Game, side string, b float64, src dice.Source) []opponent.Decision {
 	t.Helper()
 	var out []opponent.Decision
+	var mem opponent.Memory
 	for n := 0; ; n++ {
 		if n > 500 {
 			t.Fatalf("the opponent took 500 steps in one MPh: %v", out[len(out)-5:])
 		}
-		d, ok := opponent.Decide(g, side, opponent.Options{Boldness: b})
+		d, ok := opponent.Decide(g, side, opponent.Options{Boldness: b, Memory: &mem})
 		if !ok {
 			return out
 		}

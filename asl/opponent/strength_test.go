@@ -102,10 +102,11 @@ func playTrial(setup *asl.Game, seed uint64, p player) outcome {
 	return out
 }
 
-// umpirePlayer is the opponent at boldness b.
+// umpirePlayer is the opponent at boldness b, with a memory of its ways for one game.
 func umpirePlayer(b float64) player {
+	var mem opponent.Memory
 	return func(g *asl.Game, _ *rand.Rand) (string, bool) {
-		d, ok := opponent.Decide(g, "German", opponent.Options{Boldness: b})
+		d, ok := opponent.Decide(g, "German", opponent.Options{Boldness: b, Memory: &mem})
 		return d.Line, ok && d.Line != "mph Russian"
 	}
 }

@@ -46,7 +46,7 @@ func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario,
 	if err != nil {
 		return nil, err
 	}
-	sc := &Scenario{S: s, f: rules.File{Name: s.Name, Seed: s.Seed, HasSeed: s.HasSeed, Dice: s.Dice, Warnings: s.Warnings, Expects: len(s.Expect), StrictWarnings: true}}
+	sc := &Scenario{S: s, f: rules.File{Name: s.Name, Seed: s.Seed, HasSeed: s.HasSeed, Dice: s.Dice, Warnings: s.Warnings, Expects: len(s.Expect), StrictWarnings: true, Opponent: s.Opponent}}
 	for i := range s.Moves {
 		mv := &s.Moves[i]
 		sc.f.Moves = append(sc.f.Moves, rules.Move{Text: mv.Text, Line: mv.Line, Action: &Action{L: mv.Parsed, Text: mv.Text}})
@@ -81,6 +81,8 @@ type Game struct {
 	G     *asl.Game
 	plans planCache
 	line  *asl.LineResult // each line's result, reused (the game plays one line at a time)
+	// opp is the practice opponent's memory of the way a vehicle follows (Decide).
+	opp opponent.Memory
 }
 
 var (
@@ -96,7 +98,7 @@ var (
 // Decide is side's next step as the practice opponent plays it (package asl/opponent). ASL
 // games show every side everything, so it decides from the whole game.
 func (g *Game) Decide(side string, boldness float64) (rules.Decision, bool) {
-	d, ok := opponent.Decide(g.G, side, opponent.Options{Boldness: boldness})
+	d, ok := opponent.Decide(g.G, side, opponent.Options{Boldness: boldness, Memory: &g.opp})
 	return rules.Decision{Line: d.Line, Reason: d.Reason}, ok
 }
 
