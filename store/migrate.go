@@ -39,7 +39,7 @@ var ErrSchemaTooNew = errors.New("the database's schema is newer than this umpir
 // version 1 says IF NOT EXISTS, so on a database from before versions it keeps the tables there
 // (and their rows) and adds only what is missing.
 var migrations = []func(bytesType, int64Type string) []string{
-	schema,    // 1: games, their steps, saved maps
+	schema,      // 1: games, their steps, saved maps
 	stepTimes,   // 2: when each step was saved
 	stepReasons, // 3: why the practice opponent took a step
 }
@@ -53,7 +53,7 @@ func stepTimes(_, int64Type string) []string {
 }
 
 // stepReasons is version 3: the reason the practice opponent gave for a step it took
-// (steps.reason; '' for a player's step, and for every step saved before it).
+// (steps.reason; ” for a player's step, and for every step saved before it).
 func stepReasons(_, _ string) []string {
 	return []string{`ALTER TABLE steps ADD COLUMN reason TEXT NOT NULL DEFAULT ''`}
 }
