@@ -105,6 +105,9 @@ func (g *Game) Ruleset() rules.Ruleset { return g.rs }
 // through Apply.
 func (g *Game) Rules() rules.Game { return g.g }
 
+// Opponent is the side umpire plays in this game (its scenario's `opponent:`), or nil.
+func (g *Game) Opponent() *rules.Opponent { return g.sc.File().Opponent }
+
 // Hash is the digest of the live state.
 func (g *Game) Hash() [32]byte { return g.g.Hash() }
 
@@ -173,5 +176,6 @@ func (g *Game) ApplyEntry(e Entry) (*rules.Report, error) {
 	if rp.Remaining() != 0 {
 		return rep, fmt.Errorf("%w at step %d (%s): %d recorded rolls were not used", ErrOffRecord, e.N, e.Line, rp.Remaining())
 	}
+	g.Log[len(g.Log)-1].Reason = e.Reason // the opponent's, kept with the step
 	return rep, nil
 }

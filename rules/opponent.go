@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/umpire-referee/umpire/dice"
+
 // Player is a Game that can play one of its sides: the practice opponent of `umpire play
 // --opponent` and of a server game created with an opponent. It decides only from what the
 // side may know (where sides may not know everything, from the side's view), and its steps
@@ -31,3 +33,22 @@ const DefaultBoldness = 0.5
 // TurnLimit is the most steps an opponent takes in a row before it yields: a guard against a
 // player that would never hand the turn back.
 const TurnLimit = 2000
+
+// HandsOver reports whether step a, which only the opponent's side may play, begins that
+// side's turn: after it, on a copy of g, the opponent has a step to take. A player may give
+// umpire its turn (ASL: `mph German` when umpire plays the German), not move for it.
+func HandsOver(g Game, a Action, op Opponent) bool {
+	p, ok := g.(Player)
+	if !ok {
+		return false
+	}
+	if _, ok := p.Decide(op.Side, op.Boldness); ok {
+		return false // it is umpire's turn already
+	}
+	c := g.Clone()
+	if _, err := c.Do(a, 1, &dice.Script{Then: dice.Lowest{}}); err != nil {
+		return false
+	}
+	_, ok = c.(Player).Decide(op.Side, op.Boldness)
+	return ok
+}

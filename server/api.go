@@ -328,6 +328,12 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 
 // play is submit's work on the locked game: the step numbered n, written as line.
 func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role string, n int, line string) {
+	s.playAs(w, r, l, role, n, line, "")
+}
+
+// playAs is play with the reason the practice opponent gave for the step ("" for a player's):
+// it is logged and saved with the step (opponent.go).
+func (s *Server) playAs(w http.ResponseWriter, r *http.Request, l *live, role string, n int, line, reason string) {
 	if role == Spectator {
 		fail(w, http.StatusForbidden, "a spectator's link cannot move anything")
 		return
@@ -352,7 +358,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role stri
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	if code, msg, refused := mayPlay(l.g.Rules(), role, a, line); code != 0 {
+	if code, msg, refused := mayPlay(l.g.Rules(), role, a, line); code != 0 && !(code == http.StatusForbidden && givesTurn(l, role, a)) {
 		if refused == nil {
 			fail(w, code, "%s", msg)
 			return
@@ -365,6 +371,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role stri
 		s.refused(w, l, role, rep)
 		return
 	}
+	l.g.Log[len(l.g.Log)-1].Reason = reason
 	e := l.g.Log[len(l.g.Log)-1]
 	if err := s.cfg.Store.Append(context.WithoutCancel(r.Context()), l.rec.ID, e); err != nil {
 		// The step is in memory but not on disk: this copy of the game is void, and its
@@ -387,6 +394,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request, l *live, role stri
 	l.reports.add(rep)
 	l.hash = l.g.Hash()
 	l.publish(e.N)
+	s.kickOpponent(l)
 	sv := l.g.Rules().StepView(rep, e.Rolls, role)
 	out := struct {
 		Entry  game.Entry `json:"entry"`

@@ -106,8 +106,9 @@ type Server struct {
 	stop      chan struct{}
 	closeOnce sync.Once
 	wg        sync.WaitGroup
-	sharing   *sharing // a Shared server's listener (shared.go); nil if none
-	mem       *memory  // the memory budget at work (memory.go)
+	sharing   *sharing       // a Shared server's listener (shared.go); nil if none
+	mem       *memory        // the memory budget at work (memory.go)
+	oppWG     sync.WaitGroup // the opponent drivers running (opponent.go)
 }
 
 // live is a game in memory: its record, its state and its steps' reports.
@@ -132,6 +133,8 @@ type live struct {
 	// tokensRead is when rec.Tokens was last read from the store (links.go: new links issued
 	// to a game in memory).
 	tokensRead time.Time
+	// oppRunning: the game's opponent driver runs (opponent.go).
+	oppRunning bool
 }
 
 // New makes a server over cfg.Store. A Shared server over a store that tells of commits
@@ -192,6 +195,7 @@ func (s *Server) Close() error {
 		sh.catching.Wait()
 	}
 	s.wg.Wait()
+	s.oppWG.Wait()
 	return nil
 }
 
@@ -256,6 +260,9 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if err != nil {
 		return nil, &BadScenario{err}
 	}
+	if err := opponentCheck(g, g.Ruleset().Title()); err != nil {
+		return nil, &BadScenario{fmt.Errorf("%s: %w", name, err)}
+	}
 	rec := store.Game{ID: newToken(9), Name: g.Name, Scenario: g.Scenario,
 		Tokens: map[string][]byte{}, Created: time.Now().UnixNano()}
 	if rec.Name == "" {
@@ -289,6 +296,9 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	s.mu.Lock()
 	s.games[rec.ID] = l
 	s.mu.Unlock()
+	l.mu.Lock()
+	s.kickOpponent(l) // umpire's side may move first
+	l.mu.Unlock()
 	return c, nil
 }
 
@@ -377,6 +387,7 @@ func (s *Server) lock(ctx context.Context, id string) (*live, error) {
 		l.mu.Lock()
 		if !l.broken {
 			l.used.Store(time.Now().UnixNano())
+			s.kickOpponent(l) // loaded when it was umpire's turn: it moves now
 			return l, nil
 		}
 		s.drop(l, whyReloading) // dropped when it broke; this makes sure

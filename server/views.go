@@ -18,6 +18,8 @@ type entryView struct {
 	Text   string   `json:"text"`
 	Hash   string   `json:"hash,omitempty"`
 	Hidden bool     `json:"hidden,omitempty"` // another side's step, not shown (hidden movement)
+	// Reason is why the practice opponent took the step: for its side and the referee only.
+	Reason string `json:"reason,omitempty"`
 }
 
 func hashString(h [32]byte) string { return rules.HashString(h) }
@@ -44,11 +46,22 @@ func entryOf(l *live, n int, role string) (entryView, error) {
 		return entryView{}, err
 	}
 	sv := l.g.Rules().StepView(rep, e.Rolls, role)
-	ev := entryView{N: e.N, Line: sv.Line, Rolls: []string{}, Report: sv.Report, Text: sv.Text, Hidden: sv.Hidden}
+	ev := entryView{N: e.N, Line: sv.Line, Rolls: []string{}, Report: sv.Report, Text: sv.Text, Hidden: sv.Hidden, Reason: reasonFor(l, e, role)}
 	for _, r := range sv.Rolls {
 		ev.Rolls = append(ev.Rolls, r.String())
 	}
 	return ev, nil
+}
+
+// reasonFor is the opponent's reason for step e as role may read it: its own side and the
+// referee read it (in hidden movement it names what the other side may not know); "" for
+// every other role, and for a player's step.
+func reasonFor(l *live, e game.Entry, role string) string {
+	op := l.g.Opponent()
+	if e.Reason == "" || op == nil || (role != Referee && role != op.Side) {
+		return ""
+	}
+	return e.Reason
 }
 
 // roleHash is the hash of the live state as role is shown it (rules.RoleHasher).

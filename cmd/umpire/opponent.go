@@ -93,7 +93,7 @@ func playAgainst(g rules.Game, n int, src dice.Source, op opponentArgs, stdout i
 			fmt.Fprintln(stdout, rep.Detail.Text(rep))
 			continue
 		}
-		if sides, _, _ := g.Movers(a); len(sides) == 1 && sides[0] == op.side && !handsOver(g, a, op) {
+		if sides, _, _ := g.Movers(a); len(sides) == 1 && sides[0] == op.side && !rules.HandsOver(g, a, rules.Opponent{Side: op.side, Boldness: op.boldness}) {
 			fmt.Fprintf(stdout, "umpire plays %s: %q moves its units; play your side, enter an outside event, or begin its turn\n", op.side, line)
 			continue
 		}
@@ -103,16 +103,4 @@ func playAgainst(g rules.Game, n int, src dice.Source, op opponentArgs, stdout i
 			n++
 		}
 	}
-}
-
-// handsOver reports whether the player's line a, which only umpire's side may play, begins
-// that side's turn (ASL: `mph German` when umpire plays the German): after it, on a copy of
-// the game, umpire has a step to take. The player may give umpire its turn, not move for it.
-func handsOver(g rules.Game, a rules.Action, op opponentArgs) bool {
-	c := g.Clone()
-	if _, err := c.Do(a, 1, &dice.Script{Then: dice.Lowest{}}); err != nil {
-		return false
-	}
-	_, ok := c.(rules.Player).Decide(op.side, op.boldness)
-	return ok
 }

@@ -29,9 +29,11 @@ type LHY struct {
 	Moves    []rules.Move
 	Expect   []scenario.Expectation
 	Warnings []string
+	// Opponent is the side umpire is to play (`opponent:`), or nil.
+	Opponent *rules.Opponent
 }
 
-var lhyTop = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "date", "night", "turn", "readings", "notes", "description", "source"}
+var lhyTop = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "date", "night", "turn", "readings", "notes", "description", "source", "opponent"}
 var lhyMapFields = []string{"size", "hexes", "walls", "hedgerows", "rivers", "blocked"}
 var lhyUnitFields = []string{"id", "side", "nationality", "kind", "at", "cohesion", "assault", "sa", "atv", "av", "aev", "steps", "full", "company", "platoon", "combat",
 	"concealed", "disrupted", "regrouping", "heroic", "shocked", "motion", "out_of_command", "sunken_via_hedgerow", "rider", "passenger", "assaulted", "advanced", "eliminated", "reduced"}
@@ -108,6 +110,15 @@ func LoadLHYLimited(name string, data []byte, lim rules.Limits) (s *LHY, err err
 	expect := func(n *yaml.Node, nMoves int) ([]scenario.Expectation, error) { return r.readLHYExpect(n, g, nMoves) }
 	if s.Moves, s.Expect, err = r.ReadEnd(get, parse, expect); err != nil {
 		return nil, err
+	}
+	if f, ok := get["opponent"]; ok {
+		var sides []string
+		for i := range g.Units {
+			sides = rules.Cite(sides, g.Units[i].Side)
+		}
+		if s.Opponent, err = r.ReadOpponent(f.V, sides); err != nil {
+			return nil, err
+		}
 	}
 	s.Game = g
 	s.Warnings = r.Warnings

@@ -33,10 +33,12 @@ type LightningWar struct {
 	Moves    []rules.Move
 	Expect   []scenario.Expectation
 	Warnings []string
+	// Opponent is the side umpire is to play (`opponent:`), or nil.
+	Opponent *rules.Opponent
 }
 
 var (
-	lwTop       = []string{"name", "ruleset", "seed", "dice", "table", "terrain", "roads", "streams", "chokes", "toe", "units", "detachments", "orders", "moves", "expect", "turn", "first", "order_delay", "notes", "description", "source"}
+	lwTop       = []string{"name", "ruleset", "seed", "dice", "table", "terrain", "roads", "streams", "chokes", "toe", "units", "detachments", "orders", "moves", "expect", "turn", "first", "order_delay", "notes", "description", "source", "opponent"}
 	lwTable     = []string{"width", "height"}
 	lwFeature   = []string{"id", "ground", "slope", "factor", "cover", "area"}
 	lwLine      = []string{"id", "line", "width"}
@@ -126,6 +128,15 @@ func LoadLightningWarLimited(name string, data []byte, lim rules.Limits) (s *Lig
 	expect := func(n *yaml.Node, nMoves int) ([]scenario.Expectation, error) { return r.readLWExpect(n, g, nMoves) }
 	if s.Moves, s.Expect, err = r.ReadEnd(get, parse, expect); err != nil {
 		return nil, err
+	}
+	if f, ok := get["opponent"]; ok {
+		var sides []string
+		for _, sd := range g.Sides {
+			sides = rules.Cite(sides, sd)
+		}
+		if s.Opponent, err = r.ReadOpponent(f.V, sides); err != nil {
+			return nil, err
+		}
 	}
 	s.Game = g
 	s.Warnings = r.Warnings

@@ -49,7 +49,7 @@ func (Ruleset) Load(file string, data []byte, lim rules.Limits) (rules.Scenario,
 		return nil, err
 	}
 	return &Scenario{s: s, f: rules.File{Name: s.Name, Seed: s.Seed, HasSeed: s.HasSeed, Dice: s.Dice,
-		Moves: s.Moves, Warnings: s.Warnings, Expects: len(s.Expect), StrictWarnings: true}}, nil
+		Moves: s.Moves, Warnings: s.Warnings, Expects: len(s.Expect), StrictWarnings: true, Opponent: s.Opponent}}, nil
 }
 
 // Scenario is a `ruleset: lightningwar` file as read.

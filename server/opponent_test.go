@@ -1,0 +1,147 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-referee/umpire/store"
+)
+
+// opponentScenario is testdata/objectives/exit-edge-points.yaml without its moves, with umpire
+// playing the German.
+func opponentScenario(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../testdata/objectives/exit-edge-points.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _, _ := strings.Cut(string(data), "moves:")
+	return []byte(text + "opponent: {side: German, boldness: 0.8}\n")
+}
+
+// logEntries is a game's log as role reads it.
+type logEntries struct {
+	N       int `json:"n"`
+	Entries []struct {
+		N      int    `json:"n"`
+		Line   string `json:"line"`
+		Reason string `json:"reason"`
+	} `json:"entries"`
+}
+
+// waitPhasing waits until the game's phasing side is side (the opponent's driver is done).
+func waitPhasing(t *testing.T, c *client, cr Created, side string) stateView {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var st struct {
+			stateView
+			Phasing string `json:"phasing"`
+		}
+		if code := c.do("GET", "/api/games/"+cr.ID, cr.Tokens[Referee], nil, &st); code == http.StatusOK && st.Phasing == side {
+			return st.stateView
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the phasing side is %q after 20 s, want %s", st.Phasing, side)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestServerOpponent: a game whose scenario names umpire as the German's opponent is played by
+// umpire as soon as it is the German's turn: created in the German MPh, umpire moves both tanks
+// (T1 leaves the map east) and begins the Russian's MPh, through the same steps a player
+// submits. Each of its steps carries its reason for the German's and the referee's links only.
+// The Russian may not move a German unit (403) but may give umpire its turn (`mph German`),
+// and umpire plays again; a server opened afterwards on the same store shows the reasons.
+func TestServerOpponent(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.Open(context.Background(), dir+"/games.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := New(Config{Store: st, Logf: t.Logf})
+	c := serveTest(t, srv)
+	cr := c.create(opponentScenario(t))
+	waitPhasing(t, c, cr, "Russian")
+	var lg logEntries
+	read := func(role string) {
+		t.Helper()
+		lg = logEntries{}
+		if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens[role], nil, &lg); code != http.StatusOK {
+			t.Fatalf("%s's log: %d", role, code)
+		}
+	}
+	read("German")
+	if lg.N < 3 || lg.Entries[len(lg.Entries)-1].Line != "mph Russian" {
+		t.Fatalf("umpire's first MPh: %+v", lg)
+	}
+	exited := false
+	for _, e := range lg.Entries {
+		if e.Reason == "" {
+			t.Errorf("the German reads step %d (%s) without its reason", e.N, e.Line)
+		}
+		exited = exited || e.Line == "T1 exit"
+	}
+	if !exited {
+		t.Errorf("umpire did not take T1 off the map: %+v", lg.Entries)
+	}
+	for _, role := range []string{"Russian", Spectator} {
+		read(role)
+		for _, e := range lg.Entries {
+			if e.Reason != "" {
+				t.Errorf("the %s reads umpire's reason for step %d: %q", role, e.N, e.Reason)
+			}
+		}
+	}
+	n := lg.N
+	if code, a := c.submit(cr, "Russian", n+1, "T2 end"); code != http.StatusForbidden {
+		t.Errorf("the Russian moving a German unit: %d %+v, want 403", code, a)
+	}
+	c.mustStep(cr, "Russian", n+1, "R1 vca 2L5-2L6")
+	c.mustStep(cr, "Russian", n+2, "mph German")
+	waitPhasing(t, c, cr, "Russian")
+	read(Referee)
+	if lg.N <= n+3 || lg.Entries[n+2].Reason == "" {
+		t.Fatalf("after the Russian gave umpire its turn: %+v", lg.Entries[n:])
+	}
+	if lg.Entries[n].Reason != "" || lg.Entries[n+1].Reason != "" {
+		t.Errorf("the Russian's own steps carry reasons: %+v", lg.Entries[n:n+2])
+	}
+	srv.Close()
+	// Another server on the same store: the reasons were saved with the steps.
+	c2 := serveTest(t, New(Config{Store: st, Logf: t.Logf}))
+	lg2 := logEntries{}
+	if code := c2.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens["German"], nil, &lg2); code != http.StatusOK || len(lg2.Entries) == 0 || lg2.Entries[0].Reason != lg.Entries[0].Reason {
+		t.Errorf("the reloaded log: %d %+v", code, lg2.Entries[:min(2, len(lg2.Entries))])
+	}
+}
+
+// TestServerOpponentRefused: a scenario naming an opponent of a ruleset umpire cannot play yet,
+// or a side the scenario does not have, is refused 400, and no game is made.
+func TestServerOpponentRefused(t *testing.T) {
+	c := serveTest(t, sqliteServer(t, Config{}))
+	lhy, err := os.ReadFile("../server/demo-lhy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []struct {
+		doc  []byte
+		want string
+	}{
+		{append(append([]byte(nil), lhy...), "\nopponent: {side: US}\n"...), "umpire cannot play a side of Last Hundred Yards games yet"},
+		{[]byte(strings.Replace(string(opponentScenario(t)), "side: German, boldness", "side: Finn, boldness", 1)), `"Finn" is not a side of this scenario (German, Russian)`},
+		{[]byte(strings.Replace(string(opponentScenario(t)), "boldness: 0.8", "boldness: 3", 1)), "expected a number from 0 (cautious) to 1 (bold)"},
+	} {
+		var out struct {
+			Error string `json:"error"`
+		}
+		if code := c.do("POST", "/api/games", "", bad.doc, &out); code != http.StatusBadRequest || !strings.Contains(out.Error, bad.want) {
+			t.Errorf("%d %q, want 400 saying %q", code, out.Error, bad.want)
+		}
+	}
+}
