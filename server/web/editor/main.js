@@ -11,6 +11,7 @@ import { bindMap } from './tools.js';
 import { bindUnits, renderUnits } from './units.js';
 import { exportYAML, importYAML } from './yaml.js';
 import { startGame } from './start.js';
+import { withOpponent, opponentFields } from '../opponent.js';
 import { bindSaved, savedName } from './saved.js';
 import { bindPhasing, renderPhasing } from './phasing.js';
 
@@ -96,6 +97,7 @@ async function main() {
     }
     redraw();
   });
+  const opponent = opponentFields('opponent-side', 'opponent-boldness', 'opponent-boldness-shown');
   $('#start').addEventListener('click', async () => {
     // A map saved (or opened) and unchanged since: the game takes the server's copy of it.
     const saved = savedName();
@@ -103,7 +105,8 @@ async function main() {
     $('#yaml').value = text;
     status('Creating…');
     try {
-      const g = await startGame(text);
+      const op = opponent();
+      const g = await startGame(withOpponent(text, op.side, op.boldness));
       const from = saved ? 'from the saved map <strong>' + esc(saved) + '</strong>' : 'with the map drawn here (save it, unchanged, to start from the saved map)';
       $('#game-map').innerHTML = 'Started ' + from + '.';
       status('Game created: ' + esc(g.name || g.id) + ', ' + from + '.', 'ok');
