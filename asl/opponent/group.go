@@ -2,9 +2,12 @@ package opponent
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/asl/plan"
+	"github.com/umpire-referee/umpire/hex"
 )
 
 // groupTries is how many places of its lead's reach the opponent tries a platoon's or
@@ -29,8 +32,11 @@ func (d *decider) group(gi int) (Decision, bool) {
 		}
 		moving = moving || u.Moving || u.Motion
 	}
+	if grp.Kind == asl.KindColumn {
+		return d.column(gi)
+	}
 	if grp.Kind != asl.KindPlatoon && grp.Kind != asl.KindConvoy {
-		return d.finish(grp.ID, false, nil, fmt.Sprintf("%s ends its MPh where it stands: umpire moves only vehicles yet", grp.ID))
+		return d.finish(grp.ID, false, nil, fmt.Sprintf("%s ends its MPh where it stands: umpire does not move an Armored Assault yet", grp.ID))
 	}
 	if len(live) == 0 {
 		return d.finish(grp.ID, false, nil, fmt.Sprintf("%s has no Mobile vehicle: it ends its MPh", grp.ID))
@@ -77,4 +83,64 @@ func (d *decider) group(gi int) (Decision, bool) {
 			grp.ID, lay.Name(c.g.h), c.g.what, lay.Name(c.at), len(route.Impulses), route.MP, route.P)}, true
 	}
 	return d.finish(grp.ID, moving, nil, fmt.Sprintf("%s finds no way on as a group (%s): it ends its MPh", grp.ID, d.where(lead.Pos.Hex, g0, d0)))
+}
+
+// column decides for Column gi (E11.5): an Impulse in which its lead enters the neighbouring
+// hex worth most toward its goals (potential) and each stack behind it enters the hex the
+// stack ahead of it leaves, `K: L enter X, M enter Y, ...`; the first such Impulse the referee
+// takes, best first. A Column with no hex worth more than where its lead stands ends its MPh.
+func (d *decider) column(gi int) (Decision, bool) {
+	g := d.g
+	grp := &g.Groups[gi]
+	lay := g.Map.Layout
+	end := func(why string) (Decision, bool) {
+		return d.finish(grp.ID, false, nil, fmt.Sprintf("%s %s: it ends its MPh", grp.ID, why))
+	}
+	var ms []int
+	for _, m := range grp.Members {
+		if u := &g.Units[m]; !u.Destroyed && !u.Pos.Offboard {
+			ms = append(ms, m)
+		}
+	}
+	if len(ms) == 0 {
+		return end("has no unit on the map")
+	}
+	lead := &g.Units[ms[0]]
+	gs := d.byUnit[ms[0]]
+	if len(gs) == 0 {
+		return end("has no objective to move for")
+	}
+	p0, g0, d0 := potential(lead.Pos.Hex, gs)
+	type step struct {
+		to  hex.Hex
+		pot float64
+		gl  goal
+	}
+	var steps []step
+	for sd := hex.Side(0); sd < 6; sd++ {
+		if h := lead.Pos.Hex.Neighbor(sd); lay.Contains(h) {
+			if pot, gl, _ := potential(h, gs); pot > p0 {
+				steps = append(steps, step{h, pot, gl})
+			}
+		}
+	}
+	sort.SliceStable(steps, func(a, b int) bool { return steps[a].pot > steps[b].pot })
+	for _, st := range steps {
+		// Each stack (the members in one hex, in Column order) enters the hex of the stack ahead.
+		to, parts := st.to, []string{}
+		for k := 0; k < len(ms); {
+			at := g.Units[ms[k]].Pos.Hex
+			for k < len(ms) && g.Units[ms[k]].Pos.Hex == at {
+				parts = append(parts, g.Units[ms[k]].ID+" enter "+lay.Name(to))
+				k++
+			}
+			to = at
+		}
+		line := grp.ID + ": " + strings.Join(parts, ", ")
+		if d.accepted(line) {
+			return Decision{Line: line, Reason: fmt.Sprintf("%s toward %s (%s): its lead into %s, each stack into the hex the one ahead left",
+				grp.ID, lay.Name(st.gl.h), st.gl.what, lay.Name(st.to))}, true
+		}
+	}
+	return end("is where it does best (" + d.where(lead.Pos.Hex, g0, d0) + ")")
 }

@@ -341,6 +341,13 @@ func vcaHexes(g *asl.Game, u *asl.Unit) []string {
 	return []string{g.Map.Layout.Name(a), g.Map.Layout.Name(b)}
 }
 
+// planOptions are the planner's options for unit u: an opponent with any boldness weighs
+// Excessive Speed Breakdown (D2.5) for a vehicle's ways too (its breakdown is a risk like a
+// Bog Check's); a cautious one, none.
+func (d *decider) planOptions(u *asl.Unit) plan.Options {
+	return plan.Options{ESB: d.opt.Boldness > 0 && !u.MovesByMF()}
+}
+
 // choice is a place the vehicle may reach this MPh and its value.
 type choice struct {
 	label int
@@ -358,9 +365,6 @@ type choice struct {
 func (d *decider) unit(i int) (Decision, bool) {
 	g := d.g
 	u := &g.Units[i]
-	if u.MovesByMF() {
-		return d.finish(u.ID, false, nil, fmt.Sprintf("%s ends its MPh where it stands: umpire moves only vehicles yet", u.ID))
-	}
 	if u.Immobile != asl.Mobile {
 		if u.Immobile == asl.Bogged && !u.UnbogTried {
 			if dec, ok := d.first(fmt.Sprintf("%s is Bogged: it tries to free itself (D8.3)", u.ID), u.ID+" unbog"); ok {
@@ -382,7 +386,7 @@ func (d *decider) unit(i int) (Decision, bool) {
 	if dec, ok := d.remembered(i); ok {
 		return dec, true
 	}
-	r, err := plan.Reach(g, i, plan.Options{ESB: false})
+	r, err := plan.Reach(g, i, d.planOptions(u))
 	if err != nil {
 		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s cannot move now: it ends its MPh", u.ID))
 	}
@@ -505,6 +509,9 @@ func (d *decider) reason(u *asl.Unit, best, safest, quickest choice) string {
 		return lay.Name(c.at) + ", " + d.where(c.at, c.g, c.dist)
 	}
 	s := fmt.Sprintf("%s to %s this MPh: %s MP, %.2f to arrive Mobile", u.ID, place(best), best.mp, best.p)
+	if u.MovesByMF() {
+		s = fmt.Sprintf("%s to %s this MPh: %s MF", u.ID, place(best), best.mp)
+	}
 	if best.exits {
 		s = fmt.Sprintf("%s off the map this MPh (%s): %s MP, %.2f to get there Mobile", u.ID, best.g.what, best.mp, best.p)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/umpire-referee/umpire/asl/aslgen"
 	"github.com/umpire-referee/umpire/asl/opponent"
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
 )
 
 // load reads a scenario text.
@@ -164,5 +165,39 @@ func TestNeverRefused(t *testing.T) {
 			}
 			side = strings.TrimPrefix(steps[len(steps)-1].Line, "mph ")
 		}
+	}
+}
+
+const columnAndSquad = `name: a Column and a squad to reach 2M5
+ruleset: asl
+map:
+  boards: ["2"]
+  roads: [2B5-2C5-2D5-2E5-2F5-2G5]
+units:
+  - {id: I1, side: German, infantry: {name: 4-6-7}, at: 2E5}
+  - {id: I2, side: German, infantry: {name: 4-6-7}, at: 2D5}
+  - {id: I3, side: German, infantry: {name: 4-6-7}, at: 2C5}
+  - {id: S1, side: German, infantry: {name: 4-6-7}, at: 2E8}
+  - {id: R1, side: Russian, vehicle: T-34 M40, at: 2C1, vca: 2B1-2C2}
+groups:
+  - {id: K1, kind: column, members: [I1, I2, I3]}
+objectives:
+  - {side: German, reach: [2M5, 2M8], points: 3}
+`
+
+// TestColumnAndSquad: Infantry moves too. The Column's first Impulse takes its lead a hex
+// toward 2M5 with each stack into the hex the one ahead left (E11.5); the lone squad ends its
+// MPh nearer its goal than it began.
+func TestColumnAndSquad(t *testing.T) {
+	g := load(t, "column.yaml", columnAndSquad)
+	s1, _ := g.Unit("S1")
+	m8, _ := g.Map.Layout.Parse("2M8")
+	was := hex.Distance(g.Units[s1].Pos.Hex, m8)
+	steps := turn(t, g, "German", 0.5, dice.NewSeeded(1))
+	if first := steps[0].Line; !strings.HasPrefix(first, "K1: I1 enter ") || !strings.Contains(first, "I2 enter 2E5, I3 enter 2D5") {
+		t.Errorf("the Column's first Impulse is %q", first)
+	}
+	if now := hex.Distance(g.Units[s1].Pos.Hex, m8); now >= was {
+		t.Errorf("S1 ends %d hexes from 2M8, was %d", now, was)
 	}
 }
