@@ -102,7 +102,7 @@ func TestServerOpponent(t *testing.T) {
 	if code, a := c.submit(cr, "Russian", n+1, "T2 end"); code != http.StatusForbidden {
 		t.Errorf("the Russian moving a German unit: %d %+v, want 403", code, a)
 	}
-	c.mustStep(cr, "Russian", n+1, "R1 vca 2L5-2L6")
+	c.mustStep(cr, "Russian", n+1, "R1 vca 2K4-2L4")
 	c.mustStep(cr, "Russian", n+2, "mph German")
 	waitPhasing(t, c, cr, "Russian")
 	read(Referee)

@@ -39,7 +39,7 @@ func movesless(t *testing.T) string {
 // input the summary says how the objectives stand.
 func TestPlayOpponent(t *testing.T) {
 	f := movesless(t)
-	withStdin(t, "# my turn\nT1 end\nR1 vca 2L5-2L6\nmph German\n")
+	withStdin(t, "# my turn\nT1 end\nR1 vca 2K4-2L4\nmph German\n")
 	code, out, errs := runCmd("play", f, "--opponent", "German", "--boldness", "0.8")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -52,7 +52,7 @@ func TestPlayOpponent(t *testing.T) {
 		"umpire (German): every unit of German has ended its MPh: the turn passes to Russian",
 		"-- your move (umpire plays German)",
 		`umpire plays German: "T1 end" moves its units`,
-		"R1     vca 2L5-2L6",
+		"R1     vca 2K4-2L4                      2 MP",
 		"a new MPh of German begins",
 		"objectives:",
 		"German: 5 of 7 points",
