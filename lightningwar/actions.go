@@ -1094,6 +1094,7 @@ func (g *Game) endPhase(rep *Report) {
 		}
 		d.Fired = keep
 	}
+	g.closeObjectives() // the turn's Movement Phase ends: its deadlines are judged
 	g.Turn++
 	g.Part, g.Parts, g.Split, g.Band = 0, 0, nil, ""
 	if s := g.sidesFrom(g.First); len(s) > 1 {

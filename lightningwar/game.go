@@ -230,9 +230,12 @@ type Game struct {
 	// Gone are the revealed detachments that have since joined another, unseen: the other side
 	// still knows each where and as it was seen (its sighting), until the referee hides it.
 	// Never changed in place: clones share it.
-	Gone   []*Detachment
-	orders int
-	made   int // detachments made so far (Detachment.seq)
+	Gone []*Detachment
+	// Objectives are what the scenario sets the sides to do (objective.go). They are hashed
+	// apart (the ruleset's Hash adds them): a game without them hashes as before.
+	Objectives []Objective `hash:"-"`
+	orders     int
+	made       int // detachments made so far (Detachment.seq)
 }
 
 // NewGame makes an empty game on table t; add the TO&E with AddFormation and AddUnit and the
@@ -429,6 +432,7 @@ func (g *Game) stepCopy() *Game {
 		}
 	}
 	c.Dets = g.cloneDets()
+	c.Objectives = cloneObjectives(g.Objectives)
 	return &c
 }
 
@@ -606,6 +610,9 @@ func (g *Game) Do(a Action, src dice.Source) (*Report, error) {
 	rep := &Report{}
 	if err := c.do(a, &recorder{src: src, rep: rep}, rep); err != nil {
 		return nil, err
+	}
+	if len(c.Objectives) > 0 {
+		c.tally()
 	}
 	*g = *c
 	return rep, nil

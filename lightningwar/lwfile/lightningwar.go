@@ -38,7 +38,7 @@ type LightningWar struct {
 }
 
 var (
-	lwTop       = []string{"name", "ruleset", "seed", "dice", "table", "terrain", "roads", "streams", "chokes", "toe", "units", "detachments", "orders", "moves", "expect", "turn", "first", "order_delay", "notes", "description", "source", "opponent"}
+	lwTop       = []string{"name", "ruleset", "seed", "dice", "table", "terrain", "roads", "streams", "chokes", "toe", "units", "detachments", "orders", "moves", "expect", "turn", "first", "order_delay", "notes", "description", "source", "opponent", "objectives"}
 	lwTable     = []string{"width", "height"}
 	lwFeature   = []string{"id", "ground", "slope", "factor", "cover", "area"}
 	lwLine      = []string{"id", "line", "width"}
@@ -128,6 +128,11 @@ func LoadLightningWarLimited(name string, data []byte, lim rules.Limits) (s *Lig
 	expect := func(n *yaml.Node, nMoves int) ([]scenario.Expectation, error) { return r.readLWExpect(n, g, nMoves) }
 	if s.Moves, s.Expect, err = r.ReadEnd(get, parse, expect); err != nil {
 		return nil, err
+	}
+	if f, ok := get["objectives"]; ok {
+		if err := r.readObjectives(f.V, g); err != nil {
+			return nil, err
+		}
 	}
 	if f, ok := get["opponent"]; ok {
 		var sides []string
@@ -847,6 +852,9 @@ func (r *reader) readOrders(n *yaml.Node, g *lw.Game) error {
 // moves will make: a part breaking off), and the fields checked.
 func (r *reader) readLWExpect(n *yaml.Node, g *lw.Game, nMoves int) ([]scenario.Expectation, error) {
 	return r.ReadExpect(n, "\n", func(f scenario.KV, e *scenario.Expectation) (known []string, err error) {
+		if fields, ok := scenario.ClassifyObjectives(f, e, g.Sides); ok {
+			return fields, nil
+		}
 		switch {
 		case strings.HasPrefix(f.Key, "step"):
 			e.Step, err = r.ExpectStep(f, nMoves)
@@ -955,6 +963,8 @@ func (s *LightningWar) Check(g *lw.Game, steps []LWStep) []rules.Failure {
 	fail := fails.Fail
 	for _, e := range s.Expect {
 		switch {
+		case e.Objectives:
+			continue // the ruleset's Check compares them (scenario.CheckObjectives)
 		case e.Unit != "":
 			u := g.Unit(e.Unit)
 			for _, f := range e.Fields {

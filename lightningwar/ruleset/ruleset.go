@@ -19,6 +19,7 @@ import (
 	"github.com/umpire-referee/umpire/lightningwar/lwfile"
 	"github.com/umpire-referee/umpire/render"
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 )
 
 func init() { rules.Register(Ruleset{}) }
@@ -70,7 +71,7 @@ func (s *Scenario) Check(g rules.Game, steps []*rules.Report) []rules.Failure {
 	for i, r := range steps {
 		out[i] = stepOf(r)
 	}
-	return s.s.Check(g.(*Game).G, out)
+	return append(s.s.Check(g.(*Game).G, out), scenario.CheckObjectives(s.s.Expect, g)...)
 }
 
 // Game is a Lightning War game: the rules core's state.
@@ -119,7 +120,39 @@ func (g *Game) Movers(a rules.Action) ([]string, bool, bool) {
 }
 
 // Hash digests the state.
-func (g *Game) Hash() [32]byte { return rules.Hash(g.G) }
+func (g *Game) Hash() [32]byte {
+	h := rules.Hash(g.G)
+	if len(g.G.Objectives) == 0 {
+		return h // as before objectives were: stored games replay to the hashes they logged
+	}
+	return rules.Hash(struct {
+		Core       [32]byte
+		Objectives []lw.Objective
+	}{h, g.G.Objectives})
+}
+
+// Objectives is how each of the scenario's objectives stands, as the referee knows it.
+func (g *Game) Objectives() []rules.Objective { return objectivesOf(g.G, nil) }
+
+// objectivesOf is game st's objectives, all of them (own nil), or only side own's as that
+// side may know them: its reach and edge scores (they count its own detachments), and a hold
+// objective's text alone (its score would tell of enemies it has not seen).
+func objectivesOf(st *lw.Game, own *string) []rules.Objective {
+	var out []rules.Objective
+	for k := range st.Objectives {
+		o := &st.Objectives[k]
+		if own != nil && o.Side != *own {
+			continue
+		}
+		s := st.Status(k)
+		ro := rules.Objective{Side: o.Side, Text: st.DescribeObjective(o), Points: s.Points, Max: s.Max, Closed: s.Closed, Detail: s.Detail}
+		if own != nil && o.Kind == lw.ObjHold {
+			ro.Points, ro.Detail = 0, "judged by the referee"
+		}
+		out = append(out, ro)
+	}
+	return out
+}
 
 // Clone is an independent copy.
 func (g *Game) Clone() rules.Game { return &Game{G: g.G.Clone()} }
@@ -171,12 +204,14 @@ func (d *detail) Text(r *rules.Report) string { return lwfile.FormatLWStep(stepO
 // JSON is the step's --json object.
 func (d *detail) JSON(r *rules.Report) any { return stepOf(r).JSON() }
 
-// Summary is the turn and each detachment's state, as `umpire play` prints it after the steps.
+// Summary is the turn and each detachment's state, as `umpire play` prints it after the steps,
+// then how the objectives stand.
 func (g *Game) Summary() []string {
 	out := []string{fmt.Sprintf("turn %d:", g.G.Turn)}
 	for _, d := range g.G.Dets {
 		out = append(out, fmt.Sprintf("  %s (%s) at %v: %s", d.ID, d.Side, d.Pos, describeDet(g.G, d)))
 	}
+	out = append(out, rules.ObjectiveLines(g.Sides(), g.Objectives())...)
 	return out
 }
 

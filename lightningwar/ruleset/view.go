@@ -46,7 +46,10 @@ type StateView struct {
 	Idle       []UnitView      `json:"idle"`  // the role's units on the TO&E in no detachment
 	Order      []string        `json:"order"` // the coming Movement Phase's order, of the detachments the role owns ("band: id")
 	Split      []string        `json:"split"` // the detachments moving in parts this phase (that the role may see)
-	Steps      []StepOption    `json:"steps"`
+	// Objectives: all of them for the referee; a side's own for that side, a hold objective's
+	// score left to the referee (objectivesOf); none for a spectator.
+	Objectives []rules.Objective `json:"objectives,omitempty"`
+	Steps      []StepOption      `json:"steps"`
 }
 
 type TableView struct {
@@ -351,6 +354,14 @@ func (g *Game) View(head rules.Head, withTable bool) any {
 	if withTable {
 		out.Table = lwTableOf(kg.Table)
 		out.Verbs = lw.Verbs
+	}
+	switch head.Role {
+	case rules.Referee:
+		out.Objectives = objectivesOf(st, nil)
+	case rules.Spectator:
+	default:
+		side := head.Role
+		out.Objectives = objectivesOf(st, &side)
 	}
 	for _, id := range slices.Sorted(maps.Keys(kg.Formations)) {
 		f := kg.Formations[id]
