@@ -145,3 +145,39 @@ func TestServerOpponentRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestServerOpponentLightningWar: in a Lightning War game umpire writes its side's orders as
+// soon as the game is made; the German reads its order and reason, the Russian neither (the
+// step is hidden from it).
+func TestServerOpponentLightningWar(t *testing.T) {
+	data, err := os.ReadFile("../testdata/lightningwar/objectives-reach-hold-edge.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), "orders:\n  - {to: A, path: [[30, 10]], text: \"through the wood\"}\n", "", 1)
+	text, _, _ = strings.Cut(text, "moves:")
+	c := serveTest(t, sqliteServer(t, Config{}))
+	cr := c.create([]byte(text + "opponent: German\n"))
+	deadline := time.Now().Add(15 * time.Second)
+	var lg logEntries
+	for {
+		lg = logEntries{}
+		if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens["German"], nil, &lg); code == http.StatusOK && lg.N > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("umpire wrote no order")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if e := lg.Entries[0]; e.Line != "order A path 16,10 : reach 16,10" || !strings.Contains(e.Reason, "A to 16,10") {
+		t.Errorf("the German reads %+v", e)
+	}
+	lg = logEntries{}
+	if code := c.do("GET", "/api/games/"+cr.ID+"/log", cr.Tokens["Russian"], nil, &lg); code != http.StatusOK || len(lg.Entries) != 1 {
+		t.Fatalf("the Russian's log: %d %+v", code, lg)
+	}
+	if e := lg.Entries[0]; e.Reason != "" || strings.Contains(e.Line, "16,10") {
+		t.Errorf("the Russian reads umpire's order: %+v", e)
+	}
+}

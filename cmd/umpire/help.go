@@ -102,7 +102,7 @@ scenario's objectives), printing each with its reason, and reads your lines of n
 standard input, one a line, until the input ends; then it prints how the objectives stand.`,
 			Flags: []rules.Flag{
 				storeFlagHelp,
-				{Name: "--opponent", Arg: "SIDE", Text: "umpire plays SIDE against you, reading your moves from standard input (ASL)"},
+				{Name: "--opponent", Arg: "SIDE", Text: "umpire plays SIDE against you, reading your moves from standard input (ASL; Lightning War: its orders)"},
 				{Name: "--boldness", Arg: "B", Text: "the risk the opponent accepts for time, from 0 (cautious) to 1 (bold); default 0.5"},
 				{Name: "--json", Text: "one JSON object per step (step, unit, action, mp, total, breakdown, rules, dice, events, error)"},
 				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the table with each detachment's orders to OUT.svg, its areas named and a legend under it (rulesets that have a table: Lightning War)"},

@@ -17,6 +17,7 @@ import (
 	"github.com/umpire-referee/umpire/dice"
 	lw "github.com/umpire-referee/umpire/lightningwar"
 	"github.com/umpire-referee/umpire/lightningwar/lwfile"
+	"github.com/umpire-referee/umpire/lightningwar/opponent"
 	"github.com/umpire-referee/umpire/render"
 	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/scenario"
@@ -130,6 +131,15 @@ func (g *Game) Hash() [32]byte {
 		Objectives []lw.Objective
 	}{h, g.G.Objectives})
 }
+
+// Decide is side's next written order as the practice opponent writes it (package
+// lightningwar/opponent), decided from the side's view alone; boldness is not used yet.
+func (g *Game) Decide(side string, boldness float64) (rules.Decision, bool) {
+	d, ok := opponent.Decide(g.G, side)
+	return rules.Decision{Line: d.Line, Reason: d.Reason}, ok
+}
+
+var _ rules.Player = (*Game)(nil)
 
 // Objectives is how each of the scenario's objectives stands, as the referee knows it.
 func (g *Game) Objectives() []rules.Objective { return objectivesOf(g.G, nil) }

@@ -1,0 +1,124 @@
+package opponent_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/umpire-referee/umpire/dice"
+	lw "github.com/umpire-referee/umpire/lightningwar"
+	"github.com/umpire-referee/umpire/lightningwar/lwfile"
+	"github.com/umpire-referee/umpire/lightningwar/opponent"
+)
+
+// base is testdata/lightningwar/objectives-reach-hold-edge.yaml without its orders, moves and
+// expectations: the German's A is to reach 16,10 by turn 1 and hold the wood.
+func base(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/lightningwar/objectives-reach-hold-edge.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	s = strings.Replace(s, "orders:\n  - {to: A, path: [[30, 10]], text: \"through the wood\"}\n", "", 1)
+	s, _, _ = strings.Cut(s, "moves:")
+	return s
+}
+
+// game loads a scenario text.
+func game(t *testing.T, text string) *lw.Game {
+	t.Helper()
+	s, err := lwfile.LoadLightningWar("o.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Game.Clone()
+}
+
+// play lets the opponent write the German's orders and the referee play the Movement Phase,
+// for turns turns: the orders it wrote (line and reason), each taken by the referee.
+func play(t *testing.T, g *lw.Game, turns int) []opponent.Decision {
+	t.Helper()
+	var out []opponent.Decision
+	src := dice.NewSeeded(1)
+	for turn := 0; turn < turns; turn++ {
+		for n := 0; ; n++ {
+			d, ok := opponent.Decide(g, "German")
+			if !ok {
+				break
+			}
+			if n > 50 {
+				t.Fatalf("the opponent wrote 50 orders in a turn: %+v", out)
+			}
+			a, err := lw.Parse(d.Line)
+			if err != nil {
+				t.Fatalf("%q: %v", d.Line, err)
+			}
+			if _, err := g.Do(a, src); err != nil {
+				t.Fatalf("the referee refused the opponent's %q: %v", d.Line, err)
+			}
+			out = append(out, d)
+		}
+		a, _ := lw.Parse("movement")
+		if _, err := g.Do(a, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// TestOrdersTowardObjectives: the opponent orders A to 16,10 (3 points by turn 1, 6" away: one
+// turn) and, once there, into the wood to hold it; three turns score the German 5 points.
+func TestOrdersTowardObjectives(t *testing.T) {
+	g := game(t, base(t))
+	orders := play(t, g, 3)
+	if len(orders) != 2 || orders[0].Line != "order A path 16,10 : reach 16,10" || orders[1].Line != "order A path 22,10 : hold wood" {
+		t.Fatalf("the orders: %+v", orders)
+	}
+	points := 0
+	for k := range g.Objectives {
+		if g.Objectives[k].Side == "German" {
+			points += g.Status(k).Points
+		}
+	}
+	if points != 5 {
+		t.Errorf("the German scores %d, want 5 (3 for 16,10 by turn 1, 2 for the wood)", points)
+	}
+}
+
+// TestFairPlay: the opponent decides only from what its side may see. Moving, adding or
+// removing Russian detachments the German has not seen leaves its orders, and their reasons,
+// exactly as they were, for the two turns before A could meet one: R2 in the wood the German
+// is to hold would turn a decider that read the whole game away from it (it avoids a place
+// where it knows an enemy stands); the German does not know of R2.
+func TestFairPlay(t *testing.T) {
+	want := play(t, game(t, base(t)), 2)
+	rv := "  - {id: R, units: [T2], at: [46.8, 20]}\n"
+	t3 := "  - {id: T3, formation: 2Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}\n"
+	for _, v := range []struct{ name, from, to string }{
+		{"R moved", rv, "  - {id: R, units: [T2], at: [40, 4]}\n"},
+		{"R2 added", rv, rv + "  - {id: R2, units: [T3], at: [22, 12]}\n"},
+		{"R removed", rv, ""},
+	} {
+		text := strings.Replace(base(t), v.from, v.to, 1)
+		if v.name == "R2 added" {
+			text = strings.Replace(text, "units:\n", "units:\n"+t3, 1)
+		}
+		if v.name == "R removed" {
+			text = strings.Replace(text, "  - {side: Russian, edge: east}\n", "", 1)
+		}
+		if text == base(t) {
+			t.Fatalf("%s: the variant changes nothing", v.name)
+		}
+		got := play(t, game(t, text), 2)
+		if len(got) != len(want) {
+			t.Errorf("%s: %d orders, want %d: %+v", v.name, len(got), len(want), got)
+			continue
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%s: order %d is %+v, want %+v", v.name, i+1, got[i], want[i])
+			}
+		}
+	}
+}
