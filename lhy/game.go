@@ -25,6 +25,9 @@ type Game struct {
 	Assaults []Assault // declared, not yet resolved
 	After    *After    // what the last resolved Assault still asks for
 	IPs      []Hex     // Improved Positions left by destroyed Fighting Positions (13.3.6)
+	// Objectives are what the scenario sets the sides to do (objective.go). They are hashed
+	// apart (the ruleset's Hash adds them): a game without them hashes as before.
+	Objectives []Objective `hash:"-"`
 }
 
 // Date is a month, as year*12 + month-1.
@@ -107,6 +110,7 @@ type Report struct {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Units = append([]Unit(nil), g.Units...)
+	c.Objectives = append([]Objective(nil), g.Objectives...)
 	if g.Assaults != nil {
 		c.Assaults = make([]Assault, len(g.Assaults))
 		for i, a := range g.Assaults {
@@ -302,6 +306,7 @@ func (g *Game) play(a Action, rep *Report, r roller) error {
 	case "withdraw":
 		err = g.withdraw(a, rep)
 	case "turn":
+		g.closeObjectives() // the turn ends: its deadlines are judged
 		g.Turn++
 		for i := range g.Units {
 			g.Units[i].Assaulted, g.Units[i].Advanced, g.Units[i].SecondAssault = false, false, false

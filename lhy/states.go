@@ -55,7 +55,8 @@ func b2u(b bool) uint64 {
 // (TestSameStateCoversGame, in states_test.go, keeps it in step with the Game type's fields.)
 func sameState(a, b *Game) bool {
 	if a.Map != b.Map || a.Date != b.Date || a.Night != b.Night || a.Turn != b.Turn || a.Readings != b.Readings ||
-		len(a.Units) != len(b.Units) || len(a.Assaults) != len(b.Assaults) || !sameInts(a.IPs, b.IPs) {
+		len(a.Units) != len(b.Units) || len(a.Assaults) != len(b.Assaults) || !sameInts(a.IPs, b.IPs) ||
+		!sameObjectives(a.Objectives, b.Objectives) {
 		return false
 	}
 	for i := range a.Units {
@@ -194,4 +195,20 @@ func (f *factSeqs) listIn(slab *[]string, id int32) []string {
 		out[n] = f.names[f.nodes[id].fact]
 	}
 	return out
+}
+
+// sameObjectives reports whether two games' objectives are alike, how they stand included.
+func sameObjectives(a, b []Objective) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Side != y.Side || x.Kind != y.Kind || x.Each != y.Each || x.EachSet != y.EachSet || x.By != y.By ||
+			x.closed != y.closed || x.score != y.score || x.detail != y.detail ||
+			!sameInts(x.Hexes, y.Hexes) || !sameInts(x.Units, y.Units) {
+			return false
+		}
+	}
+	return true
 }

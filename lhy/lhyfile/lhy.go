@@ -33,7 +33,7 @@ type LHY struct {
 	Opponent *rules.Opponent
 }
 
-var lhyTop = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "date", "night", "turn", "readings", "notes", "description", "source", "opponent"}
+var lhyTop = []string{"name", "ruleset", "seed", "dice", "map", "units", "moves", "expect", "date", "night", "turn", "readings", "notes", "description", "source", "opponent", "objectives"}
 var lhyMapFields = []string{"size", "hexes", "walls", "hedgerows", "rivers", "blocked"}
 var lhyUnitFields = []string{"id", "side", "nationality", "kind", "at", "cohesion", "assault", "sa", "atv", "av", "aev", "steps", "full", "company", "platoon", "combat",
 	"concealed", "disrupted", "regrouping", "heroic", "shocked", "motion", "out_of_command", "sunken_via_hedgerow", "rider", "passenger", "assaulted", "advanced", "eliminated", "reduced"}
@@ -110,6 +110,11 @@ func LoadLHYLimited(name string, data []byte, lim rules.Limits) (s *LHY, err err
 	expect := func(n *yaml.Node, nMoves int) ([]scenario.Expectation, error) { return r.readLHYExpect(n, g, nMoves) }
 	if s.Moves, s.Expect, err = r.ReadEnd(get, parse, expect); err != nil {
 		return nil, err
+	}
+	if f, ok := get["objectives"]; ok {
+		if err := r.readObjectives(f.V, g); err != nil {
+			return nil, err
+		}
 	}
 	if f, ok := get["opponent"]; ok {
 		var sides []string
@@ -527,7 +532,14 @@ func (r *reader) mountLHYRiders(riders map[int]*yaml.Node, g *lhy.Game) error {
 }
 
 func (r *reader) readLHYExpect(n *yaml.Node, g *lhy.Game, nMoves int) ([]scenario.Expectation, error) {
+	var sides []string
+	for i := range g.Units {
+		sides = rules.Cite(sides, g.Units[i].Side)
+	}
 	classify := func(f scenario.KV, e *scenario.Expectation) (known []string, err error) {
+		if fields, ok := scenario.ClassifyObjectives(f, e, sides); ok {
+			return fields, nil
+		}
 		if strings.HasPrefix(f.Key, "step") {
 			e.Step, err = r.ExpectStep(f, nMoves)
 			return LHYStepExpect, err
@@ -705,6 +717,9 @@ func (s *LHY) Check(g *lhy.Game, steps []LHYStep) []rules.Failure {
 	fails := scenario.StartCheck(s.Expect, steps)
 	fail := fails.Fail
 	for _, e := range s.Expect {
+		if e.Objectives {
+			continue // the ruleset's Check compares them (scenario.CheckObjectives)
+		}
 		if e.Unit != "" {
 			checkLHYUnit(g, e, fail)
 			continue

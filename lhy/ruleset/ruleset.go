@@ -15,6 +15,7 @@ import (
 	"github.com/umpire-referee/umpire/lhy"
 	"github.com/umpire-referee/umpire/lhy/lhyfile"
 	"github.com/umpire-referee/umpire/rules"
+	"github.com/umpire-referee/umpire/scenario"
 )
 
 func init() { rules.Register(Ruleset{}) }
@@ -69,7 +70,7 @@ func (s *Scenario) Check(g rules.Game, steps []*rules.Report) []rules.Failure {
 	for i, r := range steps {
 		out[i] = stepOf(r)
 	}
-	return s.s.Check(g.(*Game).G, out)
+	return append(s.s.Check(g.(*Game).G, out), scenario.CheckObjectives(s.s.Expect, g)...)
 }
 
 // Game is a Last Hundred Yards game: the rules core's state.
@@ -103,7 +104,28 @@ func (g *Game) Parse(line string) (rules.Action, error) {
 }
 
 // Hash digests the state.
-func (g *Game) Hash() [32]byte { return rules.Hash(g.G) }
+func (g *Game) Hash() [32]byte {
+	h := rules.Hash(g.G)
+	if len(g.G.Objectives) == 0 {
+		return h // as before objectives were: stored games replay to the hashes they logged
+	}
+	return rules.Hash(struct {
+		Core       [32]byte
+		Objectives []lhy.Objective
+	}{h, g.G.Objectives})
+}
+
+// Objectives is how each of the scenario's objectives stands (LHY shows every side
+// everything).
+func (g *Game) Objectives() []rules.Objective {
+	var out []rules.Objective
+	for k := range g.G.Objectives {
+		o := &g.G.Objectives[k]
+		st := g.G.Status(k)
+		out = append(out, rules.Objective{Side: o.Side, Text: g.G.DescribeObjective(o), Points: st.Points, Max: st.Max, Closed: st.Closed, Detail: st.Detail})
+	}
+	return out
+}
 
 // Clone is an independent copy.
 func (g *Game) Clone() rules.Game { return &Game{G: g.G.Clone()} }

@@ -25,12 +25,14 @@ type StateView struct {
 	Date     string        `json:"date,omitempty"`
 	Night    bool          `json:"night"`
 	Readings []ReadingView `json:"readings,omitempty"` // the player aid's readings this game answers other than by default
-	Map      *MapView      `json:"map,omitempty"`
-	Units    []UnitView    `json:"units"`
-	Assaults []AssaultView `json:"assaults"`
-	After    *AfterView    `json:"after"`
-	Verbs    string        `json:"verbs,omitempty"`
-	Steps    []StepOption  `json:"steps"`
+	// Objectives are the scenario's objectives and how each stands (none: left out).
+	Objectives []rules.Objective `json:"objectives,omitempty"`
+	Map        *MapView          `json:"map,omitempty"`
+	Units      []UnitView        `json:"units"`
+	Assaults   []AssaultView     `json:"assaults"`
+	After      *AfterView        `json:"after"`
+	Verbs      string            `json:"verbs,omitempty"`
+	Steps      []StepOption      `json:"steps"`
 }
 
 // ReadingView is a reading of the player aid (lhy.Readings) that a scenario answers other than
@@ -143,7 +145,7 @@ const maxRetreatPaths = 24
 // View is the state as the API shows it (every role sees all of it); the map only withMap.
 func (g *Game) View(head rules.Head, withMap bool) any {
 	st := g.G
-	v := StateView{Head: head, Turn: st.Turn, Night: st.Night, Units: []UnitView{}, Assaults: []AssaultView{}, Steps: []StepOption{}}
+	v := StateView{Head: head, Turn: st.Turn, Night: st.Night, Units: []UnitView{}, Assaults: []AssaultView{}, Steps: []StepOption{}, Objectives: g.Objectives()}
 	if st.Date != 0 {
 		v.Date = st.Date.String()
 	}
@@ -597,5 +599,5 @@ func (g *Game) Summary() []string {
 		}
 		out = append(out, fmt.Sprintf("  %s (%s %s) in %s: %s", u.ID, who, u.Kind, g.G.Map.Name(u.At), u.Status()))
 	}
-	return out
+	return append(out, rules.ObjectiveLines(g.Sides(), g.Objectives())...)
 }
