@@ -101,8 +101,9 @@ func (g *Game) AddObjective(o Objective) {
 	g.tally()
 }
 
-// counts reports whether unit i counts for objective o.
-func (o *Objective) counts(g *Game, i int) bool {
+// Counts reports whether unit i of g counts for objective o: a unit of its side, one of its
+// Units if it names any.
+func (o *Objective) Counts(g *Game, i int) bool {
 	if g.Units[i].Side != o.Side {
 		return false
 	}
@@ -134,7 +135,7 @@ func (g *Game) tally() {
 		}
 		for i := range g.Units {
 			u := &g.Units[i]
-			if !o.counts(g, i) || u.Destroyed || u.Pos.Offboard {
+			if !o.Counts(g, i) || u.Destroyed || u.Pos.Offboard {
 				continue
 			}
 			for h, x := range o.Hexes {
@@ -189,7 +190,7 @@ func (g *Game) maxOf(o *Objective) int {
 	}
 	n := 0
 	for i := range g.Units {
-		if o.counts(g, i) && (o.Kind == ObjExit || g.Units[i].V.Class < Infantry) {
+		if o.Counts(g, i) && (o.Kind == ObjExit || g.Units[i].V.Class < Infantry) {
 			n += o.pointsOf(i)
 		}
 	}
@@ -205,7 +206,7 @@ func (g *Game) judge(o *Objective) (int, string) {
 	case ObjExit:
 		for i := range g.Units {
 			u := &g.Units[i]
-			if !o.counts(g, i) {
+			if !o.Counts(g, i) {
 				continue
 			}
 			if u.Exited && !u.Destroyed && g.exitCounts(o, u) {
@@ -236,7 +237,7 @@ func (g *Game) judge(o *Objective) (int, string) {
 	case ObjMobile:
 		for i := range g.Units {
 			u := &g.Units[i]
-			if !o.counts(g, i) || u.V.Class >= Infantry {
+			if !o.Counts(g, i) || u.V.Class >= Infantry {
 				continue
 			}
 			if !u.Destroyed && u.Immobile == Mobile {

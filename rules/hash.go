@@ -114,3 +114,16 @@ func (h *hasher) value(v reflect.Value, depth int) {
 		}
 	}
 }
+
+// HashAlong is h, the digest of a state, taken together with extra, a part of the state the
+// state's own hash leaves out (a scenario's objectives): h itself when there is none, so that
+// a state from before the part existed hashes as it always did and stored games replay.
+func HashAlong[T any](h [32]byte, extra []T) [32]byte {
+	if len(extra) == 0 {
+		return h
+	}
+	return Hash(struct {
+		Core  [32]byte
+		Extra []T
+	}{h, extra})
+}

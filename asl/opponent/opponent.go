@@ -155,7 +155,7 @@ func (d *decider) goals() {
 			}
 		}
 		for i := range g.Units {
-			if !objectiveCounts(g, o, i) {
+			if !o.Counts(g, i) {
 				continue
 			}
 			if o.Kind == asl.ObjMobile {
@@ -185,22 +185,6 @@ func reachedIn(detail, name string) bool {
 	}
 	for _, n := range strings.Split(strings.TrimPrefix(reached, "reached "), ", ") {
 		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
-// objectiveCounts reports whether unit i counts for objective o.
-func objectiveCounts(g *asl.Game, o *asl.Objective, i int) bool {
-	if g.Units[i].Side != o.Side {
-		return false
-	}
-	if len(o.Units) == 0 {
-		return true
-	}
-	for _, j := range o.Units {
-		if j == i {
 			return true
 		}
 	}

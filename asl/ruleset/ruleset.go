@@ -131,16 +131,7 @@ func (g *Game) Parse(line string) (rules.Action, error) {
 }
 
 // Hash digests the state.
-func (g *Game) Hash() [32]byte {
-	h := rules.Hash(g.G)
-	if len(g.G.Objectives) == 0 {
-		return h // as before objectives were: stored games replay to the hashes they logged
-	}
-	return rules.Hash(struct {
-		Core       [32]byte
-		Objectives []asl.Objective
-	}{h, g.G.Objectives})
-}
+func (g *Game) Hash() [32]byte { return rules.HashAlong(rules.Hash(g.G), g.G.Objectives) }
 
 // Clone is an independent copy.
 func (g *Game) Clone() rules.Game { return &Game{G: g.G.Clone()} }

@@ -121,16 +121,7 @@ func (g *Game) Movers(a rules.Action) ([]string, bool, bool) {
 }
 
 // Hash digests the state.
-func (g *Game) Hash() [32]byte {
-	h := rules.Hash(g.G)
-	if len(g.G.Objectives) == 0 {
-		return h // as before objectives were: stored games replay to the hashes they logged
-	}
-	return rules.Hash(struct {
-		Core       [32]byte
-		Objectives []lw.Objective
-	}{h, g.G.Objectives})
-}
+func (g *Game) Hash() [32]byte { return rules.HashAlong(rules.Hash(g.G), g.G.Objectives) }
 
 // Decide is side's next written order as the practice opponent writes it (package
 // lightningwar/opponent), decided from the side's view alone; boldness is not used yet.
