@@ -325,11 +325,27 @@ func vcaHexes(g *asl.Game, u *asl.Unit) []string {
 	return []string{g.Map.Layout.Name(a), g.Map.Layout.Name(b)}
 }
 
-// planOptions are the planner's options for unit u: an opponent with any boldness weighs
-// Excessive Speed Breakdown (D2.5) for a vehicle's ways too (its breakdown is a risk like a
-// Bog Check's); a cautious one, none.
-func (d *decider) planOptions(u *asl.Unit) plan.Options {
-	return plan.Options{ESB: d.opt.Boldness > 0 && !u.MovesByMF()}
+// planOptions are the planner's options for unit u: none (ESB is weighed apart, see esb).
+func (d *decider) planOptions(*asl.Unit) plan.Options { return plan.Options{} }
+
+// esb plans unit i's ways again with Excessive Speed Breakdown (D2.5), a risk like a Bog
+// Check's, when it may pay: the opponent is bold (0.75 or more), the vehicle has not used ESB,
+// and the best place without it stops a hex or two short of a goal it could then reach. The
+// planner's ESB search is several times as dear as its plain one, so it is not made for every
+// step. It answers the way with ESB if that is worth more.
+func (d *decider) esb(i int, u *asl.Unit, gs []goal, best choice) (*plan.Result, choice, bool) {
+	if d.opt.Boldness < 0.75 || u.MovesByMF() || u.ESBUsed || best.label < 0 || best.dist == 0 || best.dist > 2 || best.exits {
+		return nil, choice{}, false
+	}
+	r, err := plan.Reach(d.g, i, plan.Options{ESB: true})
+	if err != nil {
+		return nil, choice{}, false
+	}
+	b, _, _ := d.choose(r, u, gs)
+	if b.label < 0 || b.value <= best.value {
+		return nil, choice{}, false
+	}
+	return r, b, true
 }
 
 // choice is a place the vehicle may reach this MPh and its value.
@@ -375,6 +391,9 @@ func (d *decider) unit(i int) (Decision, bool) {
 		return d.finish(u.ID, u.Moving || u.Motion, vcaHexes(g, u), fmt.Sprintf("%s cannot move now: it ends its MPh", u.ID))
 	}
 	best, safest, quickest := d.choose(r, u, gs)
+	if re, b, ok := d.esb(i, u, gs, best); ok {
+		r, best, safest, quickest = re, b, choice{label: -1}, choice{label: -1}
+	}
 	if best.label < 0 || len(r.Path(best.label)) == 0 {
 		why := fmt.Sprintf("%s is where it does best (%s): it ends its MPh", u.ID, d.where(u.Pos.Hex, g0, d0))
 		if f, ok := d.forward(r, u, gs); ok {

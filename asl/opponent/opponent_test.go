@@ -201,3 +201,33 @@ func TestColumnAndSquad(t *testing.T) {
 		t.Errorf("S1 ends %d hexes from 2M8, was %d", now, was)
 	}
 }
+
+const oneHexShort = `name: one hex short without ESB
+ruleset: asl
+map:
+  boards: ["2"]
+units:
+  - {id: T1, side: German, vehicle: PzKpfw IVH, at: 2A5, vca: 2B4-2B5}
+  - {id: R1, side: Russian, vehicle: T-34 M40, at: 2C1, vca: 2B1-2C2}
+objectives:
+  - {side: German, reach: [2N5], points: 3}
+`
+
+// TestESBWhenBold: 2N5 lies one hex beyond the PzKpfw IVH's 13 MP (a Start and 13 hexes of
+// open ground). A bold opponent (1) seeks one more MP by ESB (D2.5) first, and says the chance
+// of arriving Mobile that costs (13/18: the Final DR immobilizes on 12, the DR +1 for the MP
+// sought and +2 for a German maker); one at the default boldness drives to 2M6 and makes no
+// ESB.
+func TestESBWhenBold(t *testing.T) {
+	for _, c := range []struct {
+		boldness float64
+		want     string
+		reason   string
+	}{{1, "T1 esb 1", "T1 to 2N5 (reach 2N5) this MPh: 14 MP, 0.72 to arrive Mobile"}, {0.5, "T1 enter 2B5", "1 hex from 2N5"}} {
+		g := load(t, "esb.yaml", oneHexShort)
+		d, ok := opponent.Decide(g, "German", opponent.Options{Boldness: c.boldness})
+		if !ok || !strings.HasPrefix(d.Line, strings.Fields(c.want)[0]+" "+strings.Fields(c.want)[1]) || !strings.Contains(d.Reason, c.reason) {
+			t.Errorf("boldness %v: %q (%s); want %q, the reason holding %q", c.boldness, d.Line, d.Reason, c.want, c.reason)
+		}
+	}
+}
