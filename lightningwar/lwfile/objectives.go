@@ -92,6 +92,9 @@ func (r *reader) readObjective(it *yaml.Node, field string, get map[string]scena
 		if o.By, err = r.Integer(f.V, field+".by", 1, 1000); err != nil {
 			return o, err
 		}
+		if o.By < g.Turn {
+			return o, r.Errf(f.V, field+".by", "turn %d has passed: the scenario begins in turn %d", o.By, g.Turn)
+		}
 	}
 	return o, nil
 }

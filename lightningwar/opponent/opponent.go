@@ -8,7 +8,7 @@
 // the end of their path, none on the way) and stands short of its objectives is given a written order: a straight path to the
 // place worth most, each place's points over the inches to it (a point to reach or hold, an
 // area's centre, the nearest point of an edge), leaving out a place where it knows an enemy
-// stands. A detachment already where an objective asks,
+// stands and one another of its detachments is bound for. A detachment already where an objective asks,
 // or with no objective, is left as it is. When every detachment has its orders, it has nothing
 // to do until the next step changes that (a detachment arrives, a new turn).
 package opponent
@@ -36,6 +36,7 @@ func Decide(g *lw.Game, side string) (Decision, bool) {
 		pts  float64
 		what string
 	}
+	claimed := claims(v, side)
 	for _, d := range v.Dets {
 		if d.Side != side || len(d.Pending) > 0 || d.Order != nil && d.Route.Length()-d.Along > lw.Inch(0.1, 0).X {
 			continue // its orders are on the way, or it is following them
@@ -60,7 +61,20 @@ func Decide(g *lw.Game, side string) (Decision, bool) {
 			if enemyNear(v, side, at) {
 				continue // a known enemy stands there: not a place to walk into by orders
 			}
-			value := float64(o.Each) / (1 + dist/lw.Inch(12, 0).X)
+			if o.Kind != lw.ObjEdge && claimed(at) {
+				continue // another of its detachments is on its way there
+			}
+			turns := dist / lw.Inch(6, 0).X // 6" a turn when its speed is not measured
+			if m, err := v.Measure(lw.SideView(side), d.Pos, at, d.ID); err == nil && m.Time != nil && m.Time.Known && m.Time.Turns > 0 {
+				turns = m.Time.Turns
+			}
+			if o.Area == "" && o.Kind != lw.ObjEdge && dist > 0 {
+				turns *= max(0, dist-o.Within) / dist // it need only come within the objective's radius
+			}
+			if o.By > 0 && turns > float64(o.By-v.Turn+1)+0.01 {
+				continue // it cannot get there by the deadline
+			}
+			value := float64(o.Each) / (1 + turns)
 			if value > bestValue {
 				best, bestValue = place{at, float64(o.Each), what}, value
 			}
@@ -77,6 +91,33 @@ func Decide(g *lw.Game, side string) (Decision, bool) {
 		return Decision{Line: line, Reason: fmt.Sprintf("%s to %s,%s (%s, %g points): %.1f\" away", d.ID, num(x), num(y), best.what, best.pts, dist)}, true
 	}
 	return Decision{}, false
+}
+
+// claims is whether a place is where another detachment of side is bound: the end of the
+// path of orders it follows or has on the way (within 1").
+func claims(v *lw.Game, side string) func(lw.Point) bool {
+	var ends []lw.Point
+	for _, d := range v.Dets {
+		if d.Side != side {
+			continue
+		}
+		if d.Order != nil && len(d.Order.Path) > 0 && d.Route.Length()-d.Along > lw.Inch(0.1, 0).X {
+			ends = append(ends, d.Order.Path[len(d.Order.Path)-1])
+		}
+		for _, o := range d.Pending {
+			if len(o.Path) > 0 {
+				ends = append(ends, o.Path[len(o.Path)-1])
+			}
+		}
+	}
+	return func(p lw.Point) bool {
+		for _, e := range ends {
+			if e.Dist(p) <= lw.Inch(1, 0).X {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // enemyNear reports whether the side knows of an enemy detachment within 3" of p (v is the

@@ -26,7 +26,7 @@ func base(t *testing.T) string {
 }
 
 // game loads a scenario text.
-func game(t *testing.T, text string) *lw.Game {
+func game(t testing.TB, text string) *lw.Game {
 	t.Helper()
 	s, err := lwfile.LoadLightningWar("o.yaml", []byte(text))
 	if err != nil {

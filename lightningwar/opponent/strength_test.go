@@ -1,0 +1,198 @@
+package opponent_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/umpire-referee/umpire/dice"
+	lw "github.com/umpire-referee/umpire/lightningwar"
+	"github.com/umpire-referee/umpire/lightningwar/lwgen"
+	"github.com/umpire-referee/umpire/lightningwar/opponent"
+)
+
+// The strength trial (Lightning War): on random full tables (lwgen's largest size: 72" x 48",
+// five detachments a side), the German's written orders are cleared and it is given three
+// points to reach, worth 1, 2 and 3, by the end of the third turn played, scattered over the
+// table. Three
+// players write the German's orders from the same setup with the same dice seed, each turn
+// before the referee plays the Movement Phase, the Soviet writing none: umpire's opponent, a
+// random player (each detachment without orders to a random point) and a greedy one (each to
+// the nearest point an objective asks for). A player scores the German's points after turn 3.
+
+// lwPlayer gives the German's next order line, false when it has none.
+type lwPlayer func(g *lw.Game, r *rand.Rand) (string, bool)
+
+// lwTrial is scenario seed's setup with the German's orders cleared and its objectives.
+func lwTrial(t testing.TB, seed uint64) *lw.Game {
+	t.Helper()
+	g := game(t, string(lwgen.Scenario(seed, lwgen.Sizes[2])))
+	for _, d := range g.Dets {
+		if d.Side == "German" {
+			d.Order, d.Pending, d.Route, d.Along = nil, nil, nil, 0
+		}
+	}
+	r := rand.New(rand.NewPCG(seed, 3))
+	for pts := 1; pts <= 3; pts++ {
+		at := lw.Inch(4+r.Float64()*(72-8), 4+r.Float64()*(48-8))
+		g.AddObjective(lw.Objective{Side: "German", Kind: lw.ObjReach, At: at, Within: lw.Inch(3, 0).X, Each: pts, EachSet: true, By: g.Turn + 2})
+	}
+	return g
+}
+
+// free reports whether detachment d of the German has no orders to follow.
+func free(d *lw.Detachment) bool {
+	return d.Side == "German" && len(d.Pending) == 0 && (d.Order == nil || d.Route.Length()-d.Along <= lw.Inch(0.1, 0).X)
+}
+
+// orderTo is the order line sending d to p.
+func orderTo(d *lw.Detachment, p lw.Point, text string) string {
+	x, y := p.Inches()
+	return fmt.Sprintf("order %s path %s,%s : %s", d.ID, strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64), strconv.FormatFloat(math.Round(y*10)/10, 'f', -1, 64), text)
+}
+
+// accepted reports whether the referee takes line on a copy of g.
+func acceptedLW(g *lw.Game, line string) bool {
+	a, err := lw.Parse(line)
+	if err != nil {
+		return false
+	}
+	_, err = g.Clone().Do(a, nil)
+	return err == nil
+}
+
+// randomLW sends each free German detachment to a random point of the table.
+func randomLW(g *lw.Game, r *rand.Rand) (string, bool) {
+	for _, d := range g.Dets {
+		if !free(d) || d.Order != nil {
+			continue
+		}
+		p := lw.Point{X: r.Float64() * g.Table.Width, Y: r.Float64() * g.Table.Height}
+		if l := orderTo(d, p, "anywhere"); acceptedLW(g, l) {
+			return l, true
+		}
+	}
+	return "", false
+}
+
+// greedyLW sends each free German detachment to the nearest point an open objective asks for.
+func greedyLW(g *lw.Game, _ *rand.Rand) (string, bool) {
+	for _, d := range g.Dets {
+		if !free(d) {
+			continue
+		}
+		best, bd := lw.Point{}, math.Inf(1)
+		for k := range g.Objectives {
+			o := &g.Objectives[k]
+			if o.Side != "German" || g.Status(k).Closed || g.Status(k).Points > 0 {
+				continue
+			}
+			if dist := d.Pos.Dist(o.At); dist < bd {
+				best, bd = o.At, dist
+			}
+		}
+		if bd < lw.Inch(1, 0).X || math.IsInf(bd, 1) {
+			continue
+		}
+		if l := orderTo(d, best, "nearest"); acceptedLW(g, l) {
+			return l, true
+		}
+	}
+	return "", false
+}
+
+// umpireLW is the opponent.
+func umpireLW(g *lw.Game, _ *rand.Rand) (string, bool) {
+	d, ok := opponent.Decide(g, "German")
+	return d.Line, ok
+}
+
+// playLW plays three turns with p writing the German's orders: the German's points, and the
+// orders the referee refused.
+func playLW(setup *lw.Game, seed uint64, p lwPlayer) (points, refused int) {
+	g := setup.Clone()
+	src := dice.NewSeeded(seed)
+	r := rand.New(rand.NewPCG(seed, 5))
+	for turn := 0; turn < 3; turn++ {
+		for n := 0; n < 50; n++ {
+			line, ok := p(g, r)
+			if !ok {
+				break
+			}
+			a, err := lw.Parse(line)
+			if err == nil {
+				_, err = g.Do(a, src)
+			}
+			if err != nil {
+				refused++
+				break
+			}
+		}
+		a, _ := lw.Parse("movement")
+		if _, err := g.Do(a, src); err != nil {
+			break // the referee's phase stopped (a dice script): the score stands
+		}
+	}
+	for k := range g.Objectives {
+		if g.Objectives[k].Side == "German" {
+			points += g.Status(k).Points
+		}
+	}
+	return points, refused
+}
+
+// lwStrength plays n scenarios.
+func lwStrength(t testing.TB, n int) (beatRandom, beatGreedy, refused int, pts [3]int) {
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		setup := lwTrial(t, seed)
+		u, ur := playLW(setup, seed, umpireLW)
+		rnd, _ := playLW(setup, seed, randomLW)
+		gr, _ := playLW(setup, seed, greedyLW)
+		refused += ur
+		if testing.Verbose() {
+			t.Logf("scenario %d: umpire %d, random %d, greedy %d", seed, u, rnd, gr)
+		}
+		if u > rnd {
+			beatRandom++
+		}
+		if u > gr {
+			beatGreedy++
+		}
+		pts[0], pts[1], pts[2] = pts[0]+u, pts[1]+rnd, pts[2]+gr
+	}
+	return
+}
+
+// TestLWStrengthSmall plays the trial on 3 tables: umpire's orders are never refused.
+func TestLWStrengthSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the strength trial plays 9 games (BenchmarkLWStrength plays the whole)")
+	}
+	if _, _, refused, _ := lwStrength(t, 3); refused > 0 {
+		t.Errorf("the referee refused %d of umpire's orders", refused)
+	}
+}
+
+// BenchmarkLWStrength is the whole Lightning War strength trial: UMPIRE_STRENGTH_N tables
+// (default 50). It reports the share in which umpire beats each baseline and the orders
+// refused.
+//
+//	go test -run '^$' -bench LWStrength -benchtime 1x ./lightningwar/opponent/
+func BenchmarkLWStrength(b *testing.B) {
+	n := 50
+	if v, err := strconv.Atoi(os.Getenv("UMPIRE_STRENGTH_N")); err == nil && v > 0 {
+		n = v
+	}
+	for i := 0; i < b.N; i++ {
+		br, bg, refused, pts := lwStrength(b, n)
+		b.ReportMetric(100*float64(br)/float64(n), "%beats-random")
+		b.ReportMetric(100*float64(bg)/float64(n), "%beats-greedy")
+		b.ReportMetric(float64(refused), "refused")
+		b.ReportMetric(float64(pts[0])/float64(n), "pts-umpire")
+		b.ReportMetric(float64(pts[1])/float64(n), "pts-random")
+		b.ReportMetric(float64(pts[2])/float64(n), "pts-greedy")
+	}
+}
