@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/objective"
 )
 
 // Objectives: what a scenario sets a side to do, scored in points as a scenario card counts
@@ -81,11 +82,9 @@ type Objective struct {
 	EachSet bool // Each was written (else it is the default, 1)
 	By      int  // the side's MPh by whose end it is judged; 0: the whole game
 
-	mphs    int    // the side's MPhs begun
-	closed  bool   // judged, for good
-	score   int    // when closed
-	detail  string // when closed
-	reached []bool // Reach: each hex reached
+	mphs    int               // the side's MPhs begun
+	verdict objective.Verdict // judged for good when its deadline passed
+	reached []bool            // Reach: each hex reached
 }
 
 // AddObjective gives the game an objective (at its setup): the side's MPh now going on counts
@@ -130,7 +129,7 @@ func (o *Objective) pointsOf(i int) int {
 func (g *Game) tally() {
 	for k := range g.Objectives {
 		o := &g.Objectives[k]
-		if o.closed || o.Kind != ObjReach {
+		if o.verdict.Closed || o.Kind != ObjReach {
 			continue
 		}
 		for i := range g.Units {
@@ -152,9 +151,8 @@ func (g *Game) tally() {
 func (g *Game) closeObjectives(side string) {
 	for k := range g.Objectives {
 		o := &g.Objectives[k]
-		if !o.closed && o.By > 0 && o.Side == g.Phasing && g.Phase == PhaseMPh && o.mphs >= o.By {
-			o.score, o.detail = g.judge(o)
-			o.closed = true
+		if o.By > 0 && o.Side == g.Phasing && g.Phase == PhaseMPh && o.mphs >= o.By {
+			o.verdict.Close(func() (int, string) { return g.judge(o) })
 		}
 		if side != "" && o.Side == side {
 			o.mphs++
@@ -162,24 +160,10 @@ func (g *Game) closeObjectives(side string) {
 	}
 }
 
-// ObjectiveStatus is how an objective stands: its points, the most it can score, whether its
-// deadline has passed (Closed) and what it found.
-type ObjectiveStatus struct {
-	Points, Max int
-	Closed      bool
-	Detail      string
-}
-
 // Status is how objective k stands.
-func (g *Game) Status(k int) ObjectiveStatus {
+func (g *Game) Status(k int) objective.Status {
 	o := &g.Objectives[k]
-	st := ObjectiveStatus{Max: g.maxOf(o), Closed: o.closed}
-	if o.closed {
-		st.Points, st.Detail = o.score, o.detail
-	} else {
-		st.Points, st.Detail = g.judge(o)
-	}
-	return st
+	return o.verdict.Now(g.maxOf(o), func() (int, string) { return g.judge(o) })
 }
 
 // maxOf is the most o can score.
@@ -248,20 +232,7 @@ func (g *Game) judge(o *Objective) (int, string) {
 			}
 		}
 	}
-	return score, describeJudged(o.Kind, got, missed)
-}
-
-// describeJudged says what an objective found: "PzIV exited from 2GG5 (5); not T2".
-func describeJudged(k ObjectiveKind, got, missed []string) string {
-	verb := map[ObjectiveKind]string{ObjExit: "", ObjReach: "reached ", ObjHold: "held ", ObjMobile: "Mobile "}[k]
-	var parts []string
-	if len(got) > 0 {
-		parts = append(parts, verb+strings.Join(got, ", "))
-	}
-	if len(missed) > 0 {
-		parts = append(parts, "not "+strings.Join(missed, ", "))
-	}
-	return strings.Join(parts, "; ")
+	return score, objective.Found(map[ObjectiveKind]string{ObjReach: "reached", ObjHold: "held", ObjMobile: "Mobile"}[o.Kind], got, missed)
 }
 
 // exitCounts reports whether u's exit is one o asks for: across its edge, or from its hexes.

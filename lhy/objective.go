@@ -3,6 +3,8 @@ package lhy
 import (
 	"fmt"
 	"strings"
+
+	"github.com/umpire-referee/umpire/objective"
 )
 
 // Objectives: what a scenario sets a side to do, scored in points. Three kinds (the scenario
@@ -36,9 +38,7 @@ type Objective struct {
 	EachSet bool     // Each was written (else it is the default, 1)
 	By      int      // the turn by whose end it is judged; 0: the whole game
 
-	closed bool
-	score  int
-	detail string
+	verdict objective.Verdict // judged for good when its deadline passed
 }
 
 // AddObjective gives the game an objective (at its setup).
@@ -47,33 +47,20 @@ func (g *Game) AddObjective(o Objective) { g.Objectives = append(g.Objectives, o
 // closeObjectives judges, for good, each objective whose deadline is the turn now ending.
 func (g *Game) closeObjectives() {
 	for k := range g.Objectives {
-		if o := &g.Objectives[k]; !o.closed && o.By > 0 && g.Turn >= o.By {
-			o.score, o.detail = g.judge(o)
-			o.closed = true
+		if o := &g.Objectives[k]; o.By > 0 && g.Turn >= o.By {
+			o.verdict.Close(func() (int, string) { return g.judge(o) })
 		}
 	}
 }
 
-// ObjectiveStatus is how an objective stands.
-type ObjectiveStatus struct {
-	Points, Max int
-	Closed      bool
-	Detail      string
-}
-
 // Status is how objective k stands.
-func (g *Game) Status(k int) ObjectiveStatus {
+func (g *Game) Status(k int) objective.Status {
 	o := &g.Objectives[k]
-	st := ObjectiveStatus{Max: o.Each * len(o.Hexes), Closed: o.closed}
+	most := o.Each * len(o.Hexes)
 	if o.Kind == ObjEliminate {
-		st.Max = o.Each * len(g.targets(o))
+		most = o.Each * len(g.targets(o))
 	}
-	if o.closed {
-		st.Points, st.Detail = o.score, o.detail
-	} else {
-		st.Points, st.Detail = g.judge(o)
-	}
-	return st
+	return o.verdict.Now(most, func() (int, string) { return g.judge(o) })
 }
 
 // targets are the units an eliminate objective counts.
@@ -108,7 +95,7 @@ func (g *Game) judge(o *Objective) (int, string) {
 				missed = append(missed, u.ID)
 			}
 		}
-		return o.Each * len(got), said("eliminated", got, missed)
+		return o.Each * len(got), objective.Found("eliminated", got, missed)
 	}
 	for _, h := range o.Hexes {
 		own, enemy := false, false
@@ -129,19 +116,7 @@ func (g *Game) judge(o *Objective) (int, string) {
 			missed = append(missed, g.Map.Name(h))
 		}
 	}
-	return o.Each * len(got), said(map[ObjectiveKind]string{ObjClear: "clear", ObjHold: "held"}[o.Kind], got, missed)
-}
-
-// said is what an objective found: "held C4; not D5".
-func said(verb string, got, missed []string) string {
-	var parts []string
-	if len(got) > 0 {
-		parts = append(parts, verb+" "+strings.Join(got, ", "))
-	}
-	if len(missed) > 0 {
-		parts = append(parts, "not "+strings.Join(missed, ", "))
-	}
-	return strings.Join(parts, "; ")
+	return o.Each * len(got), objective.Found(map[ObjectiveKind]string{ObjClear: "clear", ObjHold: "held"}[o.Kind], got, missed)
 }
 
 // DescribeObjective says what o asks, in players' words.

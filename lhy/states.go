@@ -205,7 +205,7 @@ func sameObjectives(a, b []Objective) bool {
 	for i := range a {
 		x, y := &a[i], &b[i]
 		if x.Side != y.Side || x.Kind != y.Kind || x.Each != y.Each || x.EachSet != y.EachSet || x.By != y.By ||
-			x.closed != y.closed || x.score != y.score || x.detail != y.detail ||
+			x.verdict != y.verdict ||
 			!sameInts(x.Hexes, y.Hexes) || !sameInts(x.Units, y.Units) {
 			return false
 		}

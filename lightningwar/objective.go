@@ -3,6 +3,8 @@ package lightningwar
 import (
 	"fmt"
 	"strings"
+
+	"github.com/umpire-referee/umpire/objective"
 )
 
 // Objectives: what a scenario sets a side to do on the table, scored in points. Three kinds
@@ -45,9 +47,7 @@ type Objective struct {
 	By      int  // the turn by whose end it is judged; 0: the whole game
 
 	reached bool
-	closed  bool
-	score   int
-	detail  string
+	verdict objective.Verdict // judged for good when its deadline passed
 }
 
 // AddObjective gives the game an objective (at its setup).
@@ -60,7 +60,7 @@ func (g *Game) AddObjective(o Objective) {
 func (g *Game) tally() {
 	for k := range g.Objectives {
 		o := &g.Objectives[k]
-		if o.closed || o.Kind != ObjReach || o.reached {
+		if o.verdict.Closed || o.Kind != ObjReach || o.reached {
 			continue
 		}
 		for _, d := range g.Dets {
@@ -76,39 +76,25 @@ func (g *Game) tally() {
 func (g *Game) closeObjectives() {
 	g.tally() // what the phase's last moves reached
 	for k := range g.Objectives {
-		if o := &g.Objectives[k]; !o.closed && o.By > 0 && g.Turn >= o.By {
-			o.score, o.detail = g.judge(o)
-			o.closed = true
+		if o := &g.Objectives[k]; o.By > 0 && g.Turn >= o.By {
+			o.verdict.Close(func() (int, string) { return g.judge(o) })
 		}
 	}
-}
-
-// ObjectiveStatus is how an objective stands: its points, the most it can score, whether it
-// was judged for good, and what it found.
-type ObjectiveStatus struct {
-	Points, Max int
-	Closed      bool
-	Detail      string
 }
 
 // Status is how objective k stands.
-func (g *Game) Status(k int) ObjectiveStatus {
+func (g *Game) Status(k int) objective.Status {
 	o := &g.Objectives[k]
-	st := ObjectiveStatus{Max: o.Each, Closed: o.closed}
+	most := o.Each
 	if o.Kind == ObjEdge {
-		st.Max = 0
+		most = 0
 		for _, d := range g.Dets {
 			if d.Side == o.Side {
-				st.Max += o.Each
+				most += o.Each
 			}
 		}
 	}
-	if o.closed {
-		st.Points, st.Detail = o.score, o.detail
-	} else {
-		st.Points, st.Detail = g.judge(o)
-	}
-	return st
+	return o.verdict.Now(most, func() (int, string) { return g.judge(o) })
 }
 
 // judge scores o as the table stands, and says why.
