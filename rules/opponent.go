@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/umpire-referee/umpire/dice"
+import (
+	"fmt"
+
+	"github.com/umpire-referee/umpire/dice"
+)
 
 // Player is a Game that can play one of its sides: the practice opponent of `umpire play
 // --opponent` and of a server game created with an opponent. It decides only from what the
@@ -51,4 +55,13 @@ func HandsOver(g Game, a Action, op Opponent) bool {
 	}
 	_, ok = c.(Player).Decide(op.Side, op.Boldness)
 	return ok
+}
+
+// CannotPlay is the error for asking umpire to play a side of game g of ruleset rs when rs
+// offers no [Player]; nil when it does.
+func CannotPlay(rs Ruleset, g Game) error {
+	if _, ok := g.(Player); ok {
+		return nil
+	}
+	return fmt.Errorf("umpire cannot play a side of %s games yet", rs.Title())
 }

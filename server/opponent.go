@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"time"
 
@@ -116,18 +115,4 @@ func givesTurn(l *live, role string, a rules.Action) bool {
 		return false
 	}
 	return rules.HandsOver(l.g.Rules(), a, *op)
-}
-
-// opponentCheck refuses a scenario whose opponent its ruleset cannot play.
-func opponentCheck(g interface {
-	Opponent() *rules.Opponent
-	Rules() rules.Game
-}, title string) error {
-	if g.Opponent() == nil {
-		return nil
-	}
-	if _, ok := g.Rules().(rules.Player); !ok {
-		return fmt.Errorf("opponent: umpire cannot play a side of %s games yet", title)
-	}
-	return nil
 }

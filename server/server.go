@@ -260,8 +260,10 @@ func (s *Server) Create(ctx context.Context, name string, data []byte) (*Created
 	if err != nil {
 		return nil, &BadScenario{err}
 	}
-	if err := opponentCheck(g, g.Ruleset().Title()); err != nil {
-		return nil, &BadScenario{fmt.Errorf("%s: %w", name, err)}
+	if g.Opponent() != nil {
+		if err := rules.CannotPlay(g.Ruleset(), g.Rules()); err != nil {
+			return nil, &BadScenario{fmt.Errorf("%s: opponent: %w", name, err)}
+		}
 	}
 	rec := store.Game{ID: newToken(9), Name: g.Name, Scenario: g.Scenario,
 		Tokens: map[string][]byte{}, Created: time.Now().UnixNano()}

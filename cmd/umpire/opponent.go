@@ -34,8 +34,8 @@ func parseBoldness(s string) (float64, error) {
 
 // checkOpponent says why game g cannot have umpire play side ("" if it can).
 func checkOpponent(rs rules.Ruleset, g rules.Game, side string) string {
-	if _, ok := g.(rules.Player); !ok {
-		return fmt.Sprintf("umpire play: umpire cannot play a side of %s games yet", rs.Title())
+	if err := rules.CannotPlay(rs, g); err != nil {
+		return "umpire play: " + err.Error()
 	}
 	for _, s := range g.Sides() {
 		if s == side {
