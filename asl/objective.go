@@ -117,13 +117,16 @@ func (o *Objective) Counts(g *Game, i int) bool {
 	return false
 }
 
-// pointsOf is what unit i scores for o.
-func (o *Objective) pointsOf(i int) int {
+// PointsOf is what unit i scores for o: its own points if o gives it some, else Each.
+func (o *Objective) PointsOf(i int) int {
 	if p, ok := o.Points[i]; ok {
 		return p
 	}
 	return o.Each
 }
+
+// Reached reports whether the side has reached o's hex Hexes[h] (a reach objective), for good.
+func (o *Objective) Reached(h int) bool { return h < len(o.reached) && o.reached[h] }
 
 // tally notes what the game now shows for the open objectives: the hexes reached.
 func (g *Game) tally() {
@@ -175,7 +178,7 @@ func (g *Game) maxOf(o *Objective) int {
 	n := 0
 	for i := range g.Units {
 		if o.Counts(g, i) && (o.Kind == ObjExit || g.Units[i].V.Class < Infantry) {
-			n += o.pointsOf(i)
+			n += o.PointsOf(i)
 		}
 	}
 	return n
@@ -194,8 +197,8 @@ func (g *Game) judge(o *Objective) (int, string) {
 				continue
 			}
 			if u.Exited && !u.Destroyed && g.exitCounts(o, u) {
-				score += o.pointsOf(i)
-				got = append(got, fmt.Sprintf("%s exited from %s (%d)", u.ID, lay.Name(u.ExitHex), o.pointsOf(i)))
+				score += o.PointsOf(i)
+				got = append(got, fmt.Sprintf("%s exited from %s (%d)", u.ID, lay.Name(u.ExitHex), o.PointsOf(i)))
 			} else {
 				missed = append(missed, u.ID)
 			}
@@ -225,7 +228,7 @@ func (g *Game) judge(o *Objective) (int, string) {
 				continue
 			}
 			if !u.Destroyed && u.Immobile == Mobile {
-				score += o.pointsOf(i)
+				score += o.PointsOf(i)
 				got = append(got, u.ID)
 			} else {
 				missed = append(missed, u.ID)

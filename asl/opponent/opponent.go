@@ -25,7 +25,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 
 	"github.com/umpire-referee/umpire/asl"
 	"github.com/umpire-referee/umpire/asl/plan"
@@ -143,9 +142,8 @@ func (d *decider) goals() {
 				}
 			}
 		case asl.ObjReach:
-			st := g.Status(k)
-			for _, h := range o.Hexes {
-				if !strings.Contains(st.Detail, "reached "+g.Map.Layout.Name(h)) && !reachedIn(st.Detail, g.Map.Layout.Name(h)) {
+			for j, h := range o.Hexes {
+				if !o.Reached(j) {
 					gs = append(gs, goal{h: h, kind: o.Kind, what: "reach " + g.Map.Layout.Name(h)})
 				}
 			}
@@ -162,10 +160,7 @@ func (d *decider) goals() {
 				d.mobile[i] += o.Each
 				continue
 			}
-			pts := o.Each
-			if p, ok := o.Points[i]; ok {
-				pts = p
-			}
+			pts := o.PointsOf(i)
 			if len(gs) > 0 {
 				d.worth[i] += pts
 			}
@@ -175,20 +170,6 @@ func (d *decider) goals() {
 			}
 		}
 	}
-}
-
-// reachedIn reports whether an objective's detail lists hex name among those reached.
-func reachedIn(detail, name string) bool {
-	reached, _, _ := strings.Cut(detail, ";")
-	if !strings.HasPrefix(reached, "reached ") {
-		return false
-	}
-	for _, n := range strings.Split(strings.TrimPrefix(reached, "reached "), ", ") {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // edgeHexes are the map's hexes beside the edge: those with a neighbour beyond it.
