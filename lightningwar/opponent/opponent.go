@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	lw "github.com/umpire-referee/umpire/lightningwar"
 )
@@ -28,96 +29,292 @@ type Decision struct {
 }
 
 // Decide is side's next order in g and why; false when every detachment of the side has what
-// it needs. It reads g only through the side's view.
-func Decide(g *lw.Game, side string) (Decision, bool) {
+// it needs. It reads g only through the side's view. boldness (0 to 1) is the risk it takes
+// for time: the berth it keeps from known enemies when it moves on Reserve Movement.
+func Decide(g *lw.Game, side string, boldness float64) (Decision, bool) {
 	v := g.As(lw.SideView(side))
-	type place struct {
-		at   lw.Point
-		pts  float64
-		what string
-	}
-	claimed := claims(v, side)
-	for _, d := range v.Dets {
-		if d.Side != side || len(d.Pending) > 0 || d.Order != nil && d.Route.Length()-d.Along > lw.Inch(0.1, 0).X {
-			continue // its orders are on the way, or it is following them
+	p := plan(v, side, boldness)
+	for _, a := range p.assign() {
+		line := "order " + a.det.ID + " path"
+		pts := a.road
+		if len(pts) == 0 {
+			pts = []lw.Point{a.at}
 		}
-		var best place
-		bestValue := -1.0
-		here := false
-		for k := range v.Objectives {
-			o := &v.Objectives[k]
-			if o.Side != side || v.Status(k).Closed {
-				continue
-			}
-			at, what := goalOf(v, o, d)
-			if o.Kind == lw.ObjReach && v.Status(k).Points > 0 {
-				continue // reached already
-			}
-			dist := d.Pos.Dist(at)
-			if dist < lw.Inch(1, 0).X {
-				here = true
-				continue
-			}
-			if enemyNear(v, side, at) {
-				continue // a known enemy stands there: not a place to walk into by orders
-			}
-			if o.Kind != lw.ObjEdge && claimed(at) {
-				continue // another of its detachments is on its way there
-			}
-			turns := dist / lw.Inch(6, 0).X // 6" a turn when its speed is not measured
-			if m, err := v.Measure(lw.SideView(side), d.Pos, at, d.ID); err == nil && m.Time != nil && m.Time.Known && m.Time.Turns > 0 {
-				turns = m.Time.Turns
-			}
-			if o.Area == "" && o.Kind != lw.ObjEdge && dist > 0 {
-				turns *= max(0, dist-o.Within) / dist // it need only come within the objective's radius
-			}
-			if o.By > 0 && turns > float64(o.By-v.Turn+1)+0.01 {
-				continue // it cannot get there by the deadline
-			}
-			value := float64(o.Each) / (1 + turns)
-			if value > bestValue {
-				best, bestValue = place{at, float64(o.Each), what}, value
-			}
+		for _, p := range pts {
+			line += fmt.Sprintf(" %s,%s", num(p.X/lw.Inch(1, 0).X), num(p.Y/lw.Inch(1, 0).X))
 		}
-		if bestValue < 0 || here {
-			continue
+		how := fmt.Sprintf("about %.1f turns", a.turns)
+		if len(a.road) > 0 {
+			how += " by the road"
 		}
-		x, y := best.at.Inches()
-		dist := d.Pos.Dist(best.at) / lw.Inch(1, 0).X
-		line := fmt.Sprintf("order %s path %s,%s : %s", d.ID, num(x), num(y), best.what)
+		if a.fast && accepted(g, line+" reserve : "+a.what) {
+			line, how = line+" reserve", fmt.Sprintf("about %.1f turns on Reserve Movement (it moves twice a turn)", a.turns)
+		}
+		line += " : " + a.what
 		if !accepted(g, line) {
 			continue // the referee would refuse it: never given
 		}
-		return Decision{Line: line, Reason: fmt.Sprintf("%s to %s,%s (%s, %g points): %.1f\" away", d.ID, num(x), num(y), best.what, best.pts, dist)}, true
+		why := fmt.Sprintf("%s to %s (%g points%s): %.1f\" away, %s", a.det.ID, a.what, a.pts, a.by, a.det.Pos.Dist(a.at)/lw.Inch(1, 0).X, how)
+		if a.note != "" {
+			why += "; " + a.note
+		}
+		return Decision{Line: line, Reason: why}, true
 	}
 	return Decision{}, false
 }
 
-// claims is whether a place is where another detachment of side is bound: the end of the
-// path of orders it follows or has on the way (within 1").
-func claims(v *lw.Game, side string) func(lw.Point) bool {
-	var ends []lw.Point
+// choice is a detachment sent to an objective's place: how long it takes, whether on Reserve
+// Movement, and the chance it is there in time.
+type choice struct {
+	det   *lw.Detachment
+	goal  int // index in the plan's goals
+	at    lw.Point
+	what  string
+	by    string // ", by the end of turn N", or ""
+	pts   float64
+	turns float64
+	fast  bool
+	p     float64    // the chance it arrives in time, by the measure's margin
+	road  []lw.Point // the way by road, when quicker than straight (its last point: at)
+	note  string
+}
+
+// planning is what Decide weighs: the side's detachments free to take orders, the open
+// objectives' places, and each detachment's ways to them.
+type planning struct {
+	free  []*lw.Detachment
+	goals []goal
+	ways  [][]choice // ways[i]: free[i]'s ways to the goals
+}
+
+// goal is an open objective's place; once is whether one detachment there is all it asks
+// (reach, hold), where an edge counts each detachment; miss is the chance that none of the
+// detachments already bound there arrives in time.
+type goal struct {
+	pts  float64
+	once bool
+	miss float64
+}
+
+// inTime is the chance a detachment that needs turns arrives with left turns to go: the
+// measure is of open ground and a straight way, so a thin margin is a gamble. Sure (0.95)
+// with half a turn to spare, a long shot (0.05) a turn late.
+func inTime(turns, left float64) float64 {
+	slack := left - turns
+	return max(0.05, min(0.95, 0.05+0.9*(slack+1)/1.5))
+}
+
+// way is detachment d's way to objective o's place at: the turns it needs by the side's own
+// measure (Game.Measure), on Reserve Movement where that is open to it, and the chance it is
+// there in time.
+func way(v *lw.Game, side string, o *lw.Objective, d *lw.Detachment, at lw.Point, boldness float64) (turns float64, fast bool, p float64, road []lw.Point) {
+	inch := lw.Inch(1, 0).X
+	dist := d.Pos.Dist(at)
+	turns = dist / (6 * inch) // 6" a turn when its speed is not measured
+	if m, err := v.Measure(lw.SideView(side), d.Pos, at, d.ID); err == nil && m.Time != nil && m.Time.Known && m.Time.Turns > 0 {
+		turns = m.Time.Turns
+	}
+	if path, t, ok := byRoad(v, side, d, d.Pos, at, turns); ok {
+		turns, road = t, path
+	}
+	if o.Area == "" && o.Kind != lw.ObjEdge && dist > 0 {
+		turns *= max(0, dist-o.Within) / dist // it need only come within the objective's radius
+	}
+	// Reserve Movement (rules-notes 3.4) moves it twice a turn along a path of at least two
+	// turns' moves, but stops it short of ground near a known enemy, and fire on it means a
+	// morale check at -2: a cautious player keeps a wider berth (2" for a base's depth, and
+	// up to 10" more as boldness falls below 0.5).
+	if turns >= 2 && hasLeader(v, d) && !dangerOn(v, side, d.Pos, at, 2*inch+max(0, 0.5-boldness)*20*inch) {
+		turns, fast = turns/2, true
+	}
+	p = 0.95
+	if o.By > 0 {
+		p = inTime(turns, float64(o.By-v.Turn+1))
+	}
+	return turns, fast, p, road
+}
+
+// plan gathers the side's free detachments (no orders on the way or being followed, none
+// standing where an open objective asks) and their ways to the open objectives' places,
+// leaving out a place where a known enemy stands; a place other detachments of the side are
+// bound for starts with the chance that none of them arrives in time.
+func plan(v *lw.Game, side string, boldness float64) *planning {
+	p := &planning{}
+	inch := lw.Inch(1, 0).X
+	var open []int
+	bound := bound(v, side)
+	for k := range v.Objectives {
+		o := &v.Objectives[k]
+		if o.Side != side || v.Status(k).Closed || o.Kind == lw.ObjReach && v.Status(k).Points > 0 {
+			continue // not its own, judged, or reached already
+		}
+		open = append(open, k)
+		gl := goal{pts: float64(o.Each), once: o.Kind != lw.ObjEdge, miss: 1}
+		for _, b := range bound {
+			if at, _ := goalOf(v, o, b.det); gl.once && b.end.Dist(at) <= inch {
+				_, _, pb, _ := way(v, side, o, b.det, at, boldness)
+				gl.miss *= 1 - pb
+			}
+		}
+		p.goals = append(p.goals, gl)
+	}
+	for _, d := range v.Dets {
+		if d.Side != side || len(d.Pending) > 0 || d.Order != nil && d.Route.Length()-d.Along > inch/10 {
+			continue // its orders are on the way, or it is following them
+		}
+		var ways []choice
+		here := false
+		for gi, k := range open {
+			o := &v.Objectives[k]
+			at, what := goalOf(v, o, d)
+			switch {
+			case d.Pos.Dist(at) < inch:
+				here = true
+				continue
+			case enemyNear(v, side, at):
+				continue // a known enemy stands there: not a place to walk into by orders
+			}
+			c := choice{det: d, goal: gi, at: at, what: what, pts: float64(o.Each)}
+			c.turns, c.fast, c.p, c.road = way(v, side, o, d, at, boldness)
+			if o.By > 0 {
+				c.by = fmt.Sprintf(", by the end of turn %d", o.By)
+			}
+			ways = append(ways, c)
+		}
+		if !here && len(ways) > 0 {
+			p.free = append(p.free, d)
+			p.ways = append(p.ways, ways)
+		}
+	}
+	return p
+}
+
+// assign is the orders to give: one way at a time, the one that adds most to the points the
+// side may expect (a place one detachment scores is worth its points times the chance that
+// some detachment sent there arrives in time; an edge counts each), of equal worth the
+// quicker; until no way adds anything. In the order chosen.
+func (p *planning) assign() []choice {
+	var out []choice
+	used := make([]bool, len(p.free))
+	for {
+		var best *choice
+		bestGain, bi := 1e-9, -1
+		for i, ways := range p.ways {
+			if used[i] {
+				continue
+			}
+			for k := range ways {
+				c := &ways[k]
+				gain := c.pts * c.p
+				if g := p.goals[c.goal]; g.once {
+					gain *= g.miss
+				}
+				if gain > bestGain+1e-9 || best != nil && gain > bestGain-1e-9 && c.turns < best.turns {
+					best, bestGain, bi = c, gain, i
+				}
+			}
+		}
+		if best == nil {
+			return out
+		}
+		used[bi] = true
+		c := *best
+		c.note = p.nearer(c)
+		if g := &p.goals[c.goal]; g.once {
+			if g.miss < 1 {
+				c.note = strings.TrimPrefix(c.note+"; another detachment is on its way there, and this one makes it surer", "; ")
+			}
+			g.miss *= 1 - c.p
+		}
+		out = append(out, c)
+	}
+}
+
+// nearer says which nearer place the detachment of c was not sent to.
+func (p *planning) nearer(c choice) string {
+	for i, d := range p.free {
+		if d != c.det {
+			continue
+		}
+		for _, w := range p.ways[i] {
+			if w.goal != c.goal && w.det.Pos.Dist(w.at) < c.det.Pos.Dist(c.at)-lw.Inch(1, 0).X {
+				return fmt.Sprintf("%s is nearer (%g points) but worth less to the side now", w.what, w.pts)
+			}
+		}
+	}
+	return ""
+}
+
+// boundFor is a detachment of the side with orders to follow or on the way, and where their
+// path ends.
+type boundFor struct {
+	det *lw.Detachment
+	end lw.Point
+}
+
+// bound is each detachment of side with orders to follow or on the way, and the end of their
+// path.
+func bound(v *lw.Game, side string) []boundFor {
+	var out []boundFor
 	for _, d := range v.Dets {
 		if d.Side != side {
 			continue
 		}
 		if d.Order != nil && len(d.Order.Path) > 0 && d.Route.Length()-d.Along > lw.Inch(0.1, 0).X {
-			ends = append(ends, d.Order.Path[len(d.Order.Path)-1])
+			out = append(out, boundFor{d, d.Order.Path[len(d.Order.Path)-1]})
 		}
 		for _, o := range d.Pending {
 			if len(o.Path) > 0 {
-				ends = append(ends, o.Path[len(o.Path)-1])
+				out = append(out, boundFor{d, o.Path[len(o.Path)-1]})
 			}
 		}
 	}
-	return func(p lw.Point) bool {
-		for _, e := range ends {
-			if e.Dist(p) <= lw.Inch(1, 0).X {
-				return true
+	return out
+}
+
+// dangerOn reports whether the way from a to b passes, with margin to spare, within the
+// ground Reserve Movement may not cross: within 30" of a known enemy tank or gun, or 5" of
+// known enemy infantry (rules-notes 3.4). v is the side's view: only what it has been shown.
+func dangerOn(v *lw.Game, side string, a, b lw.Point, margin float64) bool {
+	for _, e := range v.Dets {
+		if e.Side == side {
+			continue
+		}
+		reach := 0.0
+		for _, id := range e.Units {
+			switch u := v.Unit(id); {
+			case u == nil:
+			case u.IsTank() || u.Type == lw.Gun:
+				reach = max(reach, lw.DangerTankGun)
+			case u.Type == lw.Infantry:
+				reach = max(reach, lw.DangerInfantry)
 			}
 		}
-		return false
+		if reach > 0 && segDist(e.Pos, a, b) <= reach+margin {
+			return true
+		}
 	}
+	return false
+}
+
+// hasLeader reports whether a leader is with d: Reserve Movement needs one.
+func hasLeader(v *lw.Game, d *lw.Detachment) bool {
+	for _, id := range d.Units {
+		if u := v.Unit(id); u != nil && u.Leader && !u.Destroyed {
+			return true
+		}
+	}
+	return false
+}
+
+// segDist is the distance from p to the segment ab.
+func segDist(p, a, b lw.Point) float64 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = max(0, min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l))
+	}
+	return p.Dist(lw.Point{X: a.X + t*dx, Y: a.Y + t*dy})
 }
 
 // enemyNear reports whether the side knows of an enemy detachment within 3" of p (v is the
@@ -180,4 +377,62 @@ func accepted(g *lw.Game, line string) bool {
 	}
 	_, err = g.Clone().Do(a, nil)
 	return err == nil
+}
+
+// byRoad is a way from a to b along a road of the table, when one is quicker by the side's
+// measure than the straight line: to the road's nearest point, along it to the point nearest
+// b, then to b. It gives the path's points (b last) and its turns; ok false when no road way
+// is quicker than straight turns.
+func byRoad(v *lw.Game, side string, d *lw.Detachment, a, b lw.Point, straight float64) (path []lw.Point, turns float64, ok bool) {
+	turns = straight
+	for _, r := range v.Table.Roads {
+		ia, pa := nearestOn(r.Line, a)
+		ib, pb := nearestOn(r.Line, b)
+		if pa.Dist(pb) < lw.Inch(6, 0).X {
+			continue // hardly along the road at all
+		}
+		way := []lw.Point{pa}
+		if ia < ib {
+			way = append(way, r.Line[ia+1:ib+1]...)
+		} else {
+			for k := ia; k > ib; k-- {
+				way = append(way, r.Line[k])
+			}
+		}
+		way = append(way, pb, b)
+		t, prev := 0.0, a
+		for _, p := range way {
+			if prev.Dist(p) > 1e-6 {
+				m, err := v.Measure(lw.SideView(side), prev, p, d.ID)
+				if err != nil || m.Time == nil || !m.Time.Known {
+					t = math.Inf(1)
+					break
+				}
+				t += m.Time.Turns
+			}
+			prev = p
+		}
+		if t < turns*0.85 { // worth the detour only when clearly quicker
+			path, turns, ok = way, t, true
+		}
+	}
+	return path, turns, ok
+}
+
+// nearestOn is the point of line nearest p, and the index of the segment it lies on.
+func nearestOn(line lw.Polyline, p lw.Point) (int, lw.Point) {
+	best, bi, bd := lw.Point{}, 0, math.Inf(1)
+	for i := 0; i+1 < len(line); i++ {
+		a, b := line[i], line[i+1]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		t := 0.0
+		if l := dx*dx + dy*dy; l > 0 {
+			t = max(0, min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l))
+		}
+		q := lw.Point{X: a.X + t*dx, Y: a.Y + t*dy}
+		if dd := q.Dist(p); dd < bd {
+			best, bi, bd = q, i, dd
+		}
+	}
+	return bi, best
 }

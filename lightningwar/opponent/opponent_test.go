@@ -43,7 +43,7 @@ func play(t *testing.T, g *lw.Game, turns int) []opponent.Decision {
 	src := dice.NewSeeded(1)
 	for turn := 0; turn < turns; turn++ {
 		for n := 0; ; n++ {
-			d, ok := opponent.Decide(g, "German")
+			d, ok := opponent.Decide(g, "German", 0.5)
 			if !ok {
 				break
 			}
@@ -120,5 +120,34 @@ func TestFairPlay(t *testing.T) {
 				t.Errorf("%s: order %d is %+v, want %+v", v.name, i+1, got[i], want[i])
 			}
 		}
+	}
+}
+
+// A tank 2" from a road east (24 MPH on it, 12 across country) is to reach 44,8: straight
+// across the fields is 40" at 6" a turn, by the road 2" to it, 40" at 12" a turn and 2" off it.
+// umpire orders it by the road, through the road's points, and says so.
+func TestOrderByRoad(t *testing.T) {
+	g := game(t, `ruleset: lightningwar
+table: {width: 48, height: 24}
+roads:
+  - {id: lane, line: [[2, 6], [24, 6], [46, 6]]}
+toe:
+  - {id: 1Pl, side: German, initiative: medium}
+  - {id: 2Pl, side: Russian, initiative: medium}
+units:
+  - {id: T1, formation: 1Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}
+  - {id: T2, formation: 2Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}
+detachments:
+  - {id: A, units: [T1], at: [4, 4]}
+  - {id: R, units: [T2], at: [40, 22]}
+objectives:
+  - {side: German, reach: {at: "44,8", within: 1}, points: 2}
+`)
+	d, ok := opponent.Decide(g, "German", 0.5)
+	if !ok || !strings.HasPrefix(d.Line, "order A path 4,6 24,6 44,6 44,8") {
+		t.Fatalf("umpire's order: %q; want it along the lane, 4,6 24,6 44,6, then 44,8", d.Line)
+	}
+	if !strings.Contains(d.Reason, "by the road") {
+		t.Errorf("reason %q: want it to say by the road", d.Reason)
 	}
 }

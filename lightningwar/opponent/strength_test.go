@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/umpire-referee/umpire/dice"
 	lw "github.com/umpire-referee/umpire/lightningwar"
@@ -15,13 +17,15 @@ import (
 )
 
 // The strength trial (Lightning War): on random full tables (lwgen's largest size: 72" x 48",
-// five detachments a side), the German's written orders are cleared and it is given three
-// points to reach, worth 1, 2 and 3, by the end of the third turn played, scattered over the
-// table. Three
-// players write the German's orders from the same setup with the same dice seed, each turn
-// before the referee plays the Movement Phase, the Soviet writing none: umpire's opponent, a
-// random player (each detachment without orders to a random point) and a greedy one (each to
-// the nearest point an objective asks for). A player scores the German's points after turn 3.
+// five detachments a side), the German's written orders are cleared and it is given six
+// points to reach, worth 1 to 3 each, each by a deadline of 1 to 3 turns: each is placed from
+// one of its detachments that moves, in a random direction, at 0.6 to 1.8 times what that
+// detachment covers in those turns over open ground (so some need Reserve Movement or a
+// quicker detachment, and some cannot be made). Three players write the German's orders from
+// the same setup with the same dice seed, each turn before the referee plays the Movement
+// Phase, the Soviet writing none: umpire's opponent, a random player (each detachment without
+// orders to a random point) and a greedy one (each to the nearest point an objective asks
+// for). A player scores the German's points after turn 3.
 
 // lwPlayer gives the German's next order line, false when it has none.
 type lwPlayer func(g *lw.Game, r *rand.Rand) (string, bool)
@@ -36,11 +40,42 @@ func lwTrial(t testing.TB, seed uint64) *lw.Game {
 		}
 	}
 	r := rand.New(rand.NewPCG(seed, 3))
-	for pts := 1; pts <= 3; pts++ {
-		at := lw.Inch(4+r.Float64()*(72-8), 4+r.Float64()*(48-8))
-		g.AddObjective(lw.Objective{Side: "German", Kind: lw.ObjReach, At: at, Within: lw.Inch(3, 0).X, Each: pts, EachSet: true, By: g.Turn + 2})
+	var movers []*lw.Detachment
+	for _, d := range g.Dets {
+		if d.Side == "German" && inchesATurn(g, d) > 0 {
+			movers = append(movers, d)
+		}
+	}
+	for n, tries := 0, 0; n < 6 && len(movers) > 0 && tries < 200; tries++ {
+		d := movers[r.IntN(len(movers))]
+		turns := 1 + r.IntN(3)
+		angle := r.Float64() * 2 * math.Pi
+		dist := 3 + float64(turns)*inchesATurn(g, d)*(0.6+1.2*r.Float64())
+		x, y := d.Pos.Inches()
+		x, y = x+dist*math.Cos(angle), y+dist*math.Sin(angle)
+		if x < 2 || y < 2 || x > g.Table.Width/lw.Inch(1, 0).X-2 || y > g.Table.Height/lw.Inch(1, 0).X-2 {
+			continue
+		}
+		g.AddObjective(lw.Objective{Side: "German", Kind: lw.ObjReach, At: lw.Inch(x, y), Within: lw.Inch(3, 0).X,
+			Each: 1 + r.IntN(3), EachSet: true, By: g.Turn + turns - 1})
+		n++
 	}
 	return g
+}
+
+// inchesATurn is how far d moves in a turn over open ground (the referee's measure), 0 when
+// it does not move.
+func inchesATurn(g *lw.Game, d *lw.Detachment) float64 {
+	x, y := d.Pos.Inches()
+	to := lw.Inch(x+10, y)
+	if x > 36 {
+		to = lw.Inch(x-10, y)
+	}
+	m, err := g.Measure(lw.RefereeView, d.Pos, to, d.ID)
+	if err != nil || m.Time == nil || !m.Time.Known || m.Time.Turns <= 0 {
+		return 0
+	}
+	return 10 / m.Time.Turns
 }
 
 // free reports whether detachment d of the German has no orders to follow.
@@ -106,19 +141,22 @@ func greedyLW(g *lw.Game, _ *rand.Rand) (string, bool) {
 
 // umpireLW is the opponent.
 func umpireLW(g *lw.Game, _ *rand.Rand) (string, bool) {
-	d, ok := opponent.Decide(g, "German")
+	d, ok := opponent.Decide(g, "German", 0.5)
 	return d.Line, ok
 }
 
-// playLW plays three turns with p writing the German's orders: the German's points, and the
-// orders the referee refused.
-func playLW(setup *lw.Game, seed uint64, p lwPlayer) (points, refused int) {
+// playLW plays three turns with p writing the German's orders: the German's points, the
+// orders the referee refused, and the longest p took over one turn's orders.
+func playLW(setup *lw.Game, seed uint64, p lwPlayer) (points, refused int, slowest time.Duration) {
 	g := setup.Clone()
 	src := dice.NewSeeded(seed)
 	r := rand.New(rand.NewPCG(seed, 5))
 	for turn := 0; turn < 3; turn++ {
+		var spent time.Duration
 		for n := 0; n < 50; n++ {
+			start := time.Now()
 			line, ok := p(g, r)
+			spent += time.Since(start)
 			if !ok {
 				break
 			}
@@ -131,6 +169,7 @@ func playLW(setup *lw.Game, seed uint64, p lwPlayer) (points, refused int) {
 				break
 			}
 		}
+		slowest = max(slowest, spent)
 		a, _ := lw.Parse("movement")
 		if _, err := g.Do(a, src); err != nil {
 			break // the referee's phase stopped (a dice script): the score stands
@@ -141,19 +180,24 @@ func playLW(setup *lw.Game, seed uint64, p lwPlayer) (points, refused int) {
 			points += g.Status(k).Points
 		}
 	}
-	return points, refused
+	return points, refused, slowest
 }
 
 // lwStrength plays n scenarios.
-func lwStrength(t testing.TB, n int) (beatRandom, beatGreedy, refused int, pts [3]int) {
+func lwStrength(t testing.TB, n int) (beatRandom, beatGreedy, refused int, pts [3]int, times []time.Duration) {
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		setup := lwTrial(t, seed)
-		u, ur := playLW(setup, seed, umpireLW)
-		rnd, _ := playLW(setup, seed, randomLW)
-		gr, _ := playLW(setup, seed, greedyLW)
+		u, ur, slow := playLW(setup, seed, umpireLW)
+		rnd, _, _ := playLW(setup, seed, randomLW)
+		gr, _, _ := playLW(setup, seed, greedyLW)
 		refused += ur
+		times = append(times, slow)
 		if testing.Verbose() {
-			t.Logf("scenario %d: umpire %d, random %d, greedy %d", seed, u, rnd, gr)
+			most := 0
+			for _, o := range setup.Objectives {
+				most += o.Each
+			}
+			t.Logf("scenario %d: umpire %d, random %d, greedy %d (of %d)", seed, u, rnd, gr, most)
 		}
 		if u > rnd {
 			beatRandom++
@@ -171,7 +215,7 @@ func TestLWStrengthSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the strength trial plays 9 games (BenchmarkLWStrength plays the whole)")
 	}
-	if _, _, refused, _ := lwStrength(t, 3); refused > 0 {
+	if _, _, refused, _, _ := lwStrength(t, 3); refused > 0 {
 		t.Errorf("the referee refused %d of umpire's orders", refused)
 	}
 }
@@ -187,12 +231,14 @@ func BenchmarkLWStrength(b *testing.B) {
 		n = v
 	}
 	for i := 0; i < b.N; i++ {
-		br, bg, refused, pts := lwStrength(b, n)
+		br, bg, refused, pts, times := lwStrength(b, n)
+		slices.Sort(times)
 		b.ReportMetric(100*float64(br)/float64(n), "%beats-random")
 		b.ReportMetric(100*float64(bg)/float64(n), "%beats-greedy")
 		b.ReportMetric(float64(refused), "refused")
 		b.ReportMetric(float64(pts[0])/float64(n), "pts-umpire")
 		b.ReportMetric(float64(pts[1])/float64(n), "pts-random")
 		b.ReportMetric(float64(pts[2])/float64(n), "pts-greedy")
+		b.ReportMetric(times[(len(times)*99)/100].Seconds(), "p99-s/turn")
 	}
 }

@@ -126,7 +126,7 @@ func (g *Game) Hash() [32]byte { return rules.HashAlong(rules.Hash(g.G), g.G.Obj
 // Decide is side's next written order as the practice opponent writes it (package
 // lightningwar/opponent), decided from the side's view alone; boldness is not used yet.
 func (g *Game) Decide(side string, boldness float64) (rules.Decision, bool) {
-	d, ok := opponent.Decide(g.G, side)
+	d, ok := opponent.Decide(g.G, side, boldness)
 	return rules.Decision{Line: d.Line, Reason: d.Reason}, ok
 }
 
