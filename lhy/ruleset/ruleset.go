@@ -14,6 +14,7 @@ import (
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/lhy"
 	"github.com/umpire-referee/umpire/lhy/lhyfile"
+	"github.com/umpire-referee/umpire/lhy/opponent"
 	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/scenario"
 )
@@ -102,6 +103,16 @@ func (g *Game) Parse(line string) (rules.Action, error) {
 	}
 	return &Action{A: a, Text: line}, nil
 }
+
+// Decide is side's next step as the practice opponent takes it (package lhy/opponent): its
+// Assault decisions, Vehicle Destruction Attempts, Retreats and Advances. LHY games show both
+// sides everything, so it reads the whole game.
+func (g *Game) Decide(side string, boldness float64) (rules.Decision, bool) {
+	d, ok := opponent.Decide(g.G, side, boldness)
+	return rules.Decision{Line: d.Line, Reason: d.Reason}, ok
+}
+
+var _ rules.Player = (*Game)(nil)
 
 // Hash digests the state.
 func (g *Game) Hash() [32]byte { return rules.HashAlong(rules.Hash(g.G), g.G.Objectives) }

@@ -1,0 +1,304 @@
+// Package opponent plays one side's Assault decisions in a Last Hundred Yards game toward the
+// scenario's objectives: the practice opponent. The players enter the fire (its markers are
+// their inputs, as in any game); umpire decides, for its side, which units assault which hex,
+// which Vehicle Destruction Attempt to make, which way a unit that lost retreats, and whether
+// to Advance. LHY games show both sides everything, so it decides from the whole game.
+//
+// How it weighs an Assault. For each hex holding enemy units, the side's units that could
+// assault it (within their Assault range, in a state that may assault) are tried as a group
+// and one by one; the exact odds of each (Game.Odds) list every outcome with its chance. An
+// outcome is worth what it does to the enemy (a Casualty, a Disruption, a unit eliminated or
+// destroyed, a retreat), what it scores (an eliminate objective's units, a clear objective's
+// hex left empty of the enemy), less what it costs the side's own units, counted more heavily
+// the more cautious it is (boldness 0 counts a loss twice as much as boldness 1 does). It
+// makes the Assault worth most when its expected worth is above nothing; the referee's limits
+// (an Assault a turn per unit) keep it from assaulting again until a new turn or an Advance.
+package opponent
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/lhy"
+)
+
+// Decision is a step the opponent takes: the line of notation and its reason.
+type Decision struct {
+	Line   string
+	Reason string
+}
+
+// Decide is side's next step in g and why; false when it has none to take now. Steps the last
+// Assault still asks of the side come first (its retreats, its Vehicle Destruction Attempt,
+// an Advance), then a declared Assault of its own to resolve, then a new Assault worth making.
+func Decide(g *lhy.Game, side string, boldness float64) (Decision, bool) {
+	if d, ok := aftermath(g, side, boldness); ok {
+		return d, true
+	}
+	if g.After != nil && len(owedRetreats(g)) > 0 {
+		return Decision{}, false // the other side's retreats come first
+	}
+	for _, as := range g.Assaults {
+		if len(as.Attackers) > 0 && g.Units[as.Attackers[0]].Side == side {
+			line := "resolve " + g.Map.Name(as.Target)
+			if takes(g, line) {
+				return Decision{Line: line, Reason: "its declared Assault on " + g.Map.Name(as.Target) + " is resolved"}, true
+			}
+		}
+	}
+	return bestAssault(g, side, boldness)
+}
+
+// weigh is the worth to side of the outcomes of step line on g (its exact odds), and whether
+// the referee takes it; the chance the side wins, when line is an Assault.
+func weigh(g *lhy.Game, side, line string, boldness float64, target lhy.Hex, attackers []int) (worth, win float64, ok bool) {
+	odds, err := g.Odds(line)
+	if err != nil {
+		return 0, 0, false
+	}
+	trap := trapped(g, target)
+	ours, theirs := vdaWorth(g, side, boldness, attackers, enemiesIn(g, side, target))
+	for _, oc := range odds.Outcomes {
+		p, _ := new(big.Float).SetRat(oc.P).Float64()
+		w, won := outcomeWorth(g, side, oc.Keys, boldness, target, trap)
+		if row := rowOf(oc.Keys); row != nil && len(attackers) > 0 {
+			// the Vehicle Destruction Attempts the row gives (14.3.2): each side makes its best
+			if row.VehicleDestruction&lhy.Attacker != 0 {
+				w += ours
+			}
+			if row.VehicleDestruction&lhy.Defender != 0 {
+				w -= theirs
+			}
+		}
+		worth += p * w
+		if won {
+			win += p
+		}
+	}
+	return worth, win, true
+}
+
+// rowOf is the Assault Results row an outcome's facts name ("row 6-9"), nil when none.
+func rowOf(keys []string) *lhy.AssaultRow {
+	for _, k := range keys {
+		if label, ok := strings.CutPrefix(k, "row "); ok {
+			for r := range lhy.AssaultResults {
+				if lhy.AssaultResults[r].Label() == label {
+					return &lhy.AssaultResults[r]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// vdaChance is the chance unit i's Vehicle Destruction Attempt on vehicle t destroys it: a d10
+// plus its DRM (Game.VDATerms) of 10 or more (14.3.2).
+func vdaChance(g *lhy.Game, i, t int) float64 {
+	sum := 0
+	for _, term := range g.VDATerms(i, t) {
+		sum += term.Value
+	}
+	return float64(max(0, min(10, sum+1))) / 10
+}
+
+// vdaWorth is what the best Vehicle Destruction Attempt an Assault's row may give is worth:
+// side's attackers' on the enemy vehicles among the defenders (ours), and the defenders' on
+// side's vehicles among the attackers, weighed by caution (theirs). A unit able to attempt
+// one is a combat unit, LATW or FP in good order, as things stand before the roll.
+func vdaWorth(g *lhy.Game, side string, boldness float64, attackers, defenders []int) (ours, theirs float64) {
+	later := horizon(g, side)
+	able := func(i int) bool {
+		u := &g.Units[i]
+		return !u.Eliminated && !u.Disrupted && !u.Regrouping && !u.Shocked && (u.Combat || u.Kind == lhy.LATW || u.Kind == lhy.FP)
+	}
+	best := func(own, enemy []int, worth func(t int) float64) float64 {
+		b := 0.0
+		for _, i := range own {
+			if !able(i) {
+				continue
+			}
+			for _, t := range enemy {
+				if g.Units[t].Vehicular() && !g.Units[t].Eliminated {
+					b = max(b, vdaChance(g, i, t)*worth(t))
+				}
+			}
+		}
+		return b
+	}
+	ours = best(attackers, defenders, func(t int) float64 { return later*lossWorth["Destroyed"] + eliminatePoints(g, side, t) })
+	theirs = best(defenders, attackers, func(int) float64 { return (2 - boldness) * later * lossWorth["Destroyed"] })
+	return ours, theirs
+}
+
+// lossWorth is what a result does to the unit's side beyond the points it scores, in the
+// units of an objective point: a unit eliminated is gone for the rest of the game; a step
+// lost, a Disruption, a Retreat leave it weaker for the turns to come.
+var lossWorth = map[string]float64{
+	"eliminated": 1, "Destroyed": 1, "Casualty": 0.4, "Disrupted": 0.3, "Shocked": 0.3,
+	"Regrouping": 0.1, "must retreat": 0.2,
+}
+
+// outcomeWorth is what an outcome (its facts, "G1 Casualty", "row 6-9") is worth to side: the
+// objectives it scores (an eliminate objective's units, a clear objective's hex beaten), and
+// the losses on each side, which count as much as the turns left to the side's deadlines
+// (none on the deadline's own turn: then only points count), its own weighed up by caution;
+// and whether the enemy in target is beaten (every enemy unit there eliminated or retreating).
+func outcomeWorth(g *lhy.Game, side string, keys []string, boldness float64, target lhy.Hex, trap func(i int) bool) (float64, bool) {
+	later := horizon(g, side)
+	caution := 2 - boldness // own losses count 1x (bold) to 2x (cautious) the enemy's
+	gone := map[int]bool{}
+	worth := 0.0
+	for _, k := range keys {
+		id, what, ok := strings.Cut(k, " ")
+		i, isUnit := g.Unit(id)
+		if !ok || !isUnit {
+			continue
+		}
+		if what == "must retreat" && trap(i) {
+			what = "eliminated" // no Retreat will be open to it: it is eliminated (14.3.3)
+		}
+		loss := later * lossWorth[what]
+		if g.Units[i].Side == side {
+			worth -= caution * loss
+			continue
+		}
+		worth += loss
+		if what == "eliminated" || what == "Destroyed" || what == "must retreat" {
+			gone[i] = true
+		}
+		if what == "eliminated" || what == "Destroyed" {
+			worth += eliminatePoints(g, side, i)
+		}
+	}
+	beaten := false
+	if in := enemiesIn(g, side, target); len(in) > 0 {
+		n := 0
+		for _, i := range in {
+			if gone[i] {
+				n++
+			}
+		}
+		// a hex beaten scores its clear objective; one with fewer defenders left is on the way
+		// to it, and counts as far as the turns after this one count
+		beaten = n == len(in)
+		if pts := clearPoints(g, side, target); beaten {
+			worth += pts
+		} else {
+			worth += later * pts / 2 * float64(n) / float64(len(in))
+		}
+	}
+	return worth, beaten
+}
+
+// trapped reports, for a unit that must retreat after an Assault on target, whether no
+// Retreat is open to it from where it stands now (the enemy and the map hem it in, 14.3.3):
+// it would be eliminated. Worked out once a unit, on a copy of g that owes that Retreat.
+func trapped(g *lhy.Game, target lhy.Hex) func(i int) bool {
+	var c *lhy.Game
+	known := map[int]bool{}
+	return func(i int) bool {
+		if v, ok := known[i]; ok {
+			return v
+		}
+		if c == nil {
+			c = g.Clone()
+			c.After = &lhy.After{Target: target, RetreatMin: 2, RetreatMax: 4}
+		}
+		c.After.Retreat = []int{i}
+		known[i] = len(c.RetreatPaths(i, 1)) == 0
+		return known[i]
+	}
+}
+
+// horizon is how much the turns after this one count: 1 with two or more turns to the side's
+// nearest open deadline (or none), half with one, nothing on the deadline's turn.
+func horizon(g *lhy.Game, side string) float64 {
+	left := 2
+	for k, o := range g.Objectives {
+		if open(g, side, k) && o.By > 0 {
+			left = min(left, max(0, o.By-g.Turn))
+		}
+	}
+	return float64(left) / 2
+}
+
+// enemiesIn are side's enemy units in h.
+func enemiesIn(g *lhy.Game, side string, h lhy.Hex) []int {
+	var out []int
+	for _, i := range g.In(h) {
+		if g.Units[i].Side != side {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// open reports whether objective k of side is still to be judged.
+func open(g *lhy.Game, side string, k int) bool {
+	return g.Objectives[k].Side == side && !g.Status(k).Closed
+}
+
+// eliminatePoints is what side's open eliminate objectives score for unit i.
+func eliminatePoints(g *lhy.Game, side string, i int) float64 {
+	pts := 0
+	for k, o := range g.Objectives {
+		if o.Kind == lhy.ObjEliminate && open(g, side, k) && (len(o.Units) == 0 || slices.Contains(o.Units, g.Units[i].ID)) {
+			pts += o.Each
+		}
+	}
+	return float64(pts)
+}
+
+// clearPoints is what side's open clear objectives score for h left without the enemy, and
+// half its hold objectives' (a unit must still get there).
+func clearPoints(g *lhy.Game, side string, h lhy.Hex) float64 {
+	pts := 0.0
+	for k, o := range g.Objectives {
+		if !open(g, side, k) || !slices.Contains(o.Hexes, h) {
+			continue
+		}
+		switch o.Kind {
+		case lhy.ObjClear:
+			pts += float64(o.Each)
+		case lhy.ObjHold:
+			pts += float64(o.Each) / 2
+		}
+	}
+	return pts
+}
+
+// holds reports whether h is a hex side's open hold objectives ask for.
+func holds(g *lhy.Game, side string, h lhy.Hex) bool {
+	for k, o := range g.Objectives {
+		if o.Kind == lhy.ObjHold && open(g, side, k) && slices.Contains(o.Hexes, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// takes reports whether the referee takes line now (played on a copy with the lowest dice).
+func takes(g *lhy.Game, line string) bool {
+	_, err := g.Clone().Apply(line, dice.Lowest{})
+	return err == nil
+}
+
+// names is the units' ids, joined by spaces.
+func names(g *lhy.Game, idx []int) string {
+	var s []string
+	for _, i := range idx {
+		s = append(s, g.Units[i].ID)
+	}
+	return strings.Join(s, " ")
+}
+
+// distance is the hexes between a and b.
+func distance(a, b lhy.Hex) int { return hex.Distance(a, b) }
+
+// pct writes a chance as a percentage.
+func pct(p float64) string { return fmt.Sprintf("%.0f%%", 100*p) }
