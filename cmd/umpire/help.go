@@ -99,11 +99,14 @@ that takes its map from a saved map (map: {saved: NAME}, table: {saved: NAME}) n
 With --opponent SIDE, umpire then plays SIDE against you, after the file's own moves: it takes
 that side's steps whenever it has one to take (in ASL, its side's Movement Phase, toward the
 scenario's objectives), printing each with its reason, and reads your lines of notation from
-standard input, one a line, until the input ends; then it prints how the objectives stand.`,
+standard input, one a line, until the input ends; then it prints how the objectives stand. A
+file with opponent: {side: SIDE, boldness: B} plays against umpire so without the flag (--json
+plays its own moves only); --opponent and --boldness override the file's. The first line says
+whom umpire plays, at what boldness, and where each came from.`,
 			Flags: []rules.Flag{
 				storeFlagHelp,
 				{Name: "--opponent", Arg: "SIDE", Text: "umpire plays SIDE against you, reading your moves from standard input (ASL; Lightning War: its orders)"},
-				{Name: "--boldness", Arg: "B", Text: "the risk the opponent accepts for time, from 0 (cautious) to 1 (bold); default 0.5"},
+				{Name: "--boldness", Arg: "B", Text: "the risk the opponent accepts for time, from 0 (cautious) to 1 (bold); default the file's opponent: boldness, else 0.5"},
 				{Name: "--json", Text: "one JSON object per step (step, unit, action, mp, total, breakdown, rules, dice, events, error)"},
 				{Name: "--svg", Arg: "OUT.svg", Text: "also draw the table with each detachment's orders to OUT.svg, its areas named and a legend under it (rulesets that have a table: Lightning War)"},
 			},

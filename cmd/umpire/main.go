@@ -153,33 +153,31 @@ func play(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if op.set && op.side == "" {
-		fmt.Fprintln(stderr, "umpire play: --boldness is the opponent's: give --opponent SIDE too")
-		return 2
+	f := sc.File()
+	name := file
+	if name == "" {
+		name = "demo.yaml (built in)"
 	}
-	if op.side != "" && asJSON {
-		fmt.Fprintln(stderr, "umpire play: --opponent plays with you in the terminal: it has no --json")
-		return 2
-	}
-	if op.side != "" {
-		if why := checkOpponent(rs, sc.Setup(), op.side); why != "" {
-			fmt.Fprintln(stderr, why)
-			return 2
-		}
-		if !op.set {
-			op.boldness = 0.5
-		}
+	note, code, err := op.settle(rs, sc.Setup(), name, f.Opponent, asJSON)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return code
 	}
 	if _, ok := sc.Setup().(rules.Drawer); svg != "" && !ok {
 		fmt.Fprintf(stderr, "umpire play: --svg draws a table, and %s games have none to draw (Lightning War's do)\n", rs.Title())
 		return 2
 	}
-	f := sc.File()
+	if note != "" {
+		fmt.Fprintln(stderr, note)
+	}
 	for _, w := range f.Warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	enc := json.NewEncoder(stdout)
 	if !asJSON {
+		if op.side != "" {
+			fmt.Fprintln(stdout, op.announce())
+		}
 		if file == "" {
 			fmt.Fprintln(stdout, "Built-in demo. Play your own scenario with `umpire play FILE`; `umpire demo > my.yaml` gives you this one to edit.")
 		}

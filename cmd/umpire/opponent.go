@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,12 +17,16 @@ import (
 // stdin is where `umpire play --opponent` reads the player's lines (a test gives its own).
 var stdin io.Reader = os.Stdin
 
-// opponentArgs are `umpire play`'s opponent flags: the side umpire plays ("" for none) and
-// its boldness.
+// opponentArgs are `umpire play`'s opponent: the side umpire plays ("" for none) and its
+// boldness, from the flags and the file's `opponent:` (see settle).
 type opponentArgs struct {
 	side     string
 	boldness float64
 	set      bool // --boldness was given
+	// fileSide is the side the file's opponent: names ("" if it names none); sideFromFile and
+	// boldFromFile say which of side and boldness it gave.
+	fileSide                   string
+	sideFromFile, boldFromFile bool
 }
 
 // parseBoldness reads --boldness's value: a number from 0 (cautious) to 1 (bold).
@@ -32,17 +38,73 @@ func parseBoldness(s string) (float64, error) {
 	return b, nil
 }
 
-// checkOpponent says why game g cannot have umpire play side ("" if it can).
-func checkOpponent(rs rules.Ruleset, g rules.Game, side string) string {
-	if err := rules.CannotPlay(rs, g); err != nil {
-		return "umpire play: " + err.Error()
+// settle decides whom umpire plays in `umpire play` of file (its name in messages) with ruleset
+// rs and setup g: --opponent's side over the side of the file's opponent: (nil if it has none);
+// --boldness over the file's boldness, and that over rules.DefaultBoldness. With --json nothing
+// is played against the player: the file's opponent: is left out (note says so, for stderr),
+// and --opponent or --boldness is a usage error. op.side is "" when umpire plays no side.
+//
+// An error is a usage error of the flags (code 2), or the file's opponent: naming what umpire
+// cannot play (code 1).
+func (op *opponentArgs) settle(rs rules.Ruleset, g rules.Game, file string, fop *rules.Opponent, asJSON bool) (note string, code int, err error) {
+	switch {
+	case op.set && op.side == "" && fop == nil:
+		return "", 2, errors.New("umpire play: --boldness is the opponent's: give --opponent SIDE too")
+	case op.side != "" && asJSON:
+		return "", 2, errors.New("umpire play: --opponent plays with you in the terminal: it has no --json")
+	case op.set && asJSON:
+		return "", 2, errors.New("umpire play: --boldness is the opponent's, which plays with you in the terminal: it has no --json")
+	case asJSON && fop != nil:
+		return fmt.Sprintf("umpire play: --json plays the file's own moves only: its opponent: (umpire plays %s) plays with you in the terminal, without --json", fop.Side), 0, nil
 	}
-	for _, s := range g.Sides() {
-		if s == side {
-			return ""
+	if fop != nil {
+		op.fileSide = fop.Side
+		if op.side == "" {
+			op.side, op.sideFromFile = fop.Side, true
 		}
 	}
-	return fmt.Sprintf("umpire play: --opponent %s: the scenario's sides are %s", side, strings.Join(g.Sides(), ", "))
+	if op.side == "" {
+		return "", 0, nil
+	}
+	if !op.set {
+		op.boldness = rules.DefaultBoldness
+		if fop != nil {
+			op.boldness, op.boldFromFile = fop.Boldness, true
+		}
+	}
+	if err := rules.CannotPlay(rs, g); err != nil {
+		if op.sideFromFile {
+			return "", 1, fmt.Errorf("umpire play: %s: opponent: %v: remove the file's opponent: line to play its own moves", file, err)
+		}
+		return "", 2, fmt.Errorf("umpire play: %v", err)
+	}
+	if !slices.Contains(g.Sides(), op.side) {
+		return "", 2, fmt.Errorf("umpire play: --opponent %s: the scenario's sides are %s", op.side, strings.Join(g.Sides(), ", "))
+	}
+	return "", 0, nil
+}
+
+// announce is the first line `umpire play` prints when umpire plays a side: the side, the
+// boldness, and where each came from (the flags, the file's opponent: or the default).
+func (op opponentArgs) announce() string {
+	if op.sideFromFile && (op.boldFromFile || !op.set) {
+		return fmt.Sprintf("umpire plays %s at boldness %g (from the file's opponent:; --opponent SIDE and --boldness B change them)", op.side, op.boldness)
+	}
+	side := "--opponent"
+	switch {
+	case op.sideFromFile:
+		side = "from the file's opponent:"
+	case op.fileSide != "" && op.fileSide != op.side:
+		side = "--opponent, not the file's " + op.fileSide
+	}
+	bold := "the default"
+	switch {
+	case op.set:
+		bold = "--boldness"
+	case op.boldFromFile:
+		bold = "from the file's opponent:"
+	}
+	return fmt.Sprintf("umpire plays %s (%s) at boldness %g (%s)", op.side, side, op.boldness, bold)
 }
 
 // playAgainst plays on game g (n steps played, dice src) with umpire playing op.side: whenever
