@@ -13,8 +13,8 @@ import (
 // TestBrowserOpponent starts games against umpire from the pages: on the new-game page, the
 // ASL example with "umpire plays German" makes a game in which umpire plays the German MPh at
 // once; the referee's page shows each of its steps with its reason, the Russian's page the
-// same steps without them. In the map editor, Start with umpire playing the German does the
-// same for the map drawn there.
+// same steps without them, and both say in their header that umpire plays the German. In the
+// map editor, Start with umpire playing the German does the same for the map drawn there.
 func TestBrowserOpponent(t *testing.T) {
 	exe := chromiumFor(t)
 	srv := sqliteServer(t, Config{})
@@ -34,9 +34,15 @@ func TestBrowserOpponent(t *testing.T) {
 	if r := b.eval(`document.querySelector('#log li .reason').textContent`); !strings.HasPrefix(r, "umpire: ") || !strings.Contains(r, "ends its MPh") {
 		t.Errorf("umpire's first reason reads %q", r)
 	}
+	if label := b.eval(`(() => { const el = document.getElementById('opponent'); return getComputedStyle(el).display === 'none' ? 'hidden' : el.textContent; })()`); label != "umpire plays German, boldness 0.5" {
+		t.Errorf("the referee's header says %q, want umpire plays German, boldness 0.5", label)
+	}
 	b.screenshot("opponent-referee.png")
 	b.do("the Russian's page", chromedp.Navigate(rus))
 	b.poll("the Russian's log", `document.getElementById('log').textContent.includes('a new MPh of Russian begins')`)
+	if label := b.eval(`document.getElementById('opponent').textContent`); label != "umpire plays German, boldness 0.5" {
+		t.Errorf("the Russian's header says %q, want umpire plays German, boldness 0.5", label)
+	}
 	if n := b.eval(`String(document.querySelectorAll('#log li .reason').length)`); n != "0" {
 		t.Errorf("the Russian's page shows %s of umpire's reasons", n)
 	}

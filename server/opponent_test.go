@@ -2,12 +2,15 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/store"
 )
 
@@ -121,8 +124,9 @@ func TestServerOpponent(t *testing.T) {
 	}
 }
 
-// TestServerOpponentRefused: a scenario naming an opponent of a ruleset umpire cannot play yet,
-// or a side the scenario does not have, is refused 400, and no game is made.
+// TestServerOpponentRefused: a scenario naming a side the scenario does not have, or a boldness
+// out of 0..1, is refused 400, and no game is made (a ruleset umpire cannot play a side of is
+// refused by rules.CannotPlay, which cmd/umpire's TestSettleCannotPlay covers with a stand-in).
 func TestServerOpponentRefused(t *testing.T) {
 	c := serveTest(t, sqliteServer(t, Config{}))
 	lhy, err := os.ReadFile("../server/demo-lhy.yaml")
@@ -133,7 +137,7 @@ func TestServerOpponentRefused(t *testing.T) {
 		doc  []byte
 		want string
 	}{
-		{append(append([]byte(nil), lhy...), "\nopponent: {side: US}\n"...), "umpire cannot play a side of Last Hundred Yards games yet"},
+		{append(append([]byte(nil), lhy...), "\nopponent: {side: Finn}\n"...), `"Finn" is not a side of this scenario`},
 		{[]byte(strings.Replace(string(opponentScenario(t)), "side: German, boldness", "side: Finn, boldness", 1)), `"Finn" is not a side of this scenario (German, Russian)`},
 		{[]byte(strings.Replace(string(opponentScenario(t)), "boldness: 0.8", "boldness: 3", 1)), "expected a number from 0 (cautious) to 1 (bold)"},
 	} {
@@ -170,7 +174,7 @@ func TestServerOpponentLightningWar(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if e := lg.Entries[0]; e.Line != "order A path 16,10 : reach 16,10" || !strings.Contains(e.Reason, "A to 16,10") {
+	if e := lg.Entries[0]; e.Line != "order A path 16,10 : reach 16,10" || !strings.Contains(e.Reason, "A to reach 16,10") {
 		t.Errorf("the German reads %+v", e)
 	}
 	lg = logEntries{}
@@ -179,5 +183,88 @@ func TestServerOpponentLightningWar(t *testing.T) {
 	}
 	if e := lg.Entries[0]; e.Reason != "" || strings.Contains(e.Line, "16,10") {
 		t.Errorf("the Russian reads umpire's order: %+v", e)
+	}
+}
+
+// opponentOf is the opponent a state answer (GET /api/games/{id}, a replay, a step's answer)
+// carries.
+type opponentOf struct {
+	Opponent *struct {
+		Side     string  `json:"side"`
+		Boldness float64 `json:"boldness"`
+	} `json:"opponent"`
+}
+
+// TestServerOpponentInState: the state of a game in which umpire plays a side says which and
+// at what boldness, to every role, in the live state, a replay and a step's answer (the page's
+// header shows it), beside the head and the ruleset's own fields; a game without an opponent
+// has no opponent field.
+func TestServerOpponentInState(t *testing.T) {
+	lw, err := os.ReadFile("../testdata/lightningwar/objectives-reach-hold-edge.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lwText, _, _ := strings.Cut(string(lw), "moves:")
+	c := serveTest(t, sqliteServer(t, Config{}))
+	asl := c.create(opponentScenario(t))
+	waitPhasing(t, c, asl, "Russian")
+	for _, g := range []struct {
+		name     string
+		cr       Created
+		own      string // a field of the ruleset's own view
+		side     string
+		boldness float64
+	}{
+		{"ASL, opponent: {side: German, boldness: 0.8}", asl, "units", "German", 0.8},
+		{"Lightning War, opponent: German", c.create([]byte(lwText + "opponent: German\n")), "turn", "German", 0.5},
+	} {
+		for _, role := range []string{"German", "Russian", Referee, Spectator} {
+			for _, path := range []string{"", "/replay?n=0"} {
+				var raw map[string]json.RawMessage
+				if code := c.do("GET", "/api/games/"+g.cr.ID+path, g.cr.Tokens[role], nil, &raw); code != http.StatusOK {
+					t.Fatalf("%s: %s's state%s: %d", g.name, role, path, code)
+				}
+				var st opponentOf
+				if err := json.Unmarshal(raw["opponent"], &st.Opponent); err != nil || st.Opponent == nil || st.Opponent.Side != g.side || st.Opponent.Boldness != g.boldness {
+					t.Errorf("%s: %s's state%s has opponent %s, want %s at %g", g.name, role, path, raw["opponent"], g.side, g.boldness)
+				}
+				for _, f := range []string{"id", "ruleset", "role", "sides", "hash", g.own} {
+					if raw[f] == nil {
+						t.Errorf("%s: %s's state%s lost its field %s", g.name, role, path, f)
+					}
+				}
+			}
+		}
+	}
+	var answer struct {
+		State opponentOf `json:"state"`
+	}
+	body := []byte(`{"n": ` + strconv.Itoa(c.state(asl, Referee).N+1) + `, "line": "R1 vca 2K4-2L4"}`)
+	if code := c.do("POST", "/api/games/"+asl.ID+"/steps", asl.Tokens["Russian"], body, &answer); code != http.StatusCreated || answer.State.Opponent == nil || answer.State.Opponent.Side != "German" {
+		t.Errorf("the Russian's step: %d, its state's opponent %+v; want 201 and German", code, answer.State.Opponent)
+	}
+	plain := c.create([]byte(strings.TrimSuffix(string(opponentScenario(t)), "opponent: {side: German, boldness: 0.8}\n")))
+	var raw map[string]json.RawMessage
+	if code := c.do("GET", "/api/games/"+plain.ID, plain.Tokens[Referee], nil, &raw); code != http.StatusOK || raw["opponent"] != nil || raw["units"] == nil {
+		t.Errorf("a game without an opponent: %d, opponent %s; want none", code, raw["opponent"])
+	}
+}
+
+// TestWithOpponentJSON: the opponent is added as the view's last field; an empty object gets it
+// alone, and what is not an object is left as it is.
+func TestWithOpponentJSON(t *testing.T) {
+	op := rules.Opponent{Side: "German", Boldness: 0.5}
+	for _, c := range []struct {
+		state any
+		want  string
+	}{
+		{map[string]int{"n": 1}, `{"n":1,"opponent":{"side":"German","boldness":0.5}}`},
+		{struct{}{}, `{"opponent":{"side":"German","boldness":0.5}}`},
+		{[]int{1}, `[1]`},
+	} {
+		b, err := json.Marshal(withOpponent{state: c.state, op: op})
+		if err != nil || string(b) != c.want {
+			t.Errorf("%v: %s %v, want %s", c.state, b, err, c.want)
+		}
 	}
 }

@@ -1,6 +1,6 @@
 // umpire pages, the practice opponent: a scenario file given `opponent: {side, boldness}`, so
 // that the game created from it has umpire play that side (docs/api.md). Used by the new-game
-// page and the map editor's Start.
+// page and the map editor's Start, and by the game page's header, which says whom umpire plays.
 
 // withOpponent is the scenario text with umpire playing side at boldness (0 cautious to 1
 // bold); the text as it is when side is empty. A JSON file gets the key; a YAML file's own
@@ -32,4 +32,12 @@ export function opponentFields(sideId, boldId, shownId) {
   bold.addEventListener('input', show);
   show();
   return () => ({ side: side.value, boldness: Number(bold.value) });
+}
+
+// opponentLabel is the game page's words for the state's opponent (docs/api.md): "umpire plays
+// German, boldness 0.5"; "" for a game in which umpire plays no side.
+export function opponentLabel(op) {
+  if (!op || !op.side) return '';
+  const b = Number(op.boldness);
+  return `umpire plays ${op.side}` + (Number.isFinite(b) ? `, boldness ${b}` : '');
 }

@@ -1,12 +1,14 @@
 // umpire game page, shell: the page's frame, drawn from the state shown (G.view) with the
-// game's ruleset module doing its part: the header, the unit list and the selection, the phase
-// and notation box, the replay slider and the log; and selecting units (the mouse, n/p, 1-9).
+// game's ruleset module doing its part: the header (with the side umpire plays, if any), the
+// unit list and the selection, the phase and notation box, the replay slider and the log; and
+// selecting units (the mouse, n/p, 1-9).
 
 import { $ } from './util.js';
 import { G, isLive, spectator, sideColour } from './state.js';
 import { renderReplay } from './replay.js';
 import { renderLog } from './log.js';
 import { renderObjectives } from './objectives.js';
+import { opponentLabel } from './opponent.js';
 
 // renderAll draws the whole page from G.view.
 export function renderAll() {
@@ -65,6 +67,8 @@ function renderHeader() {
     role.className = 'role chip side';
     role.style.background = sideColour(st.may_move[0]);
   }
+  // The practice opponent: which side umpire plays (empty, and so hidden, when none).
+  $('#opponent').textContent = opponentLabel(st.opponent);
   document.body.classList.toggle('spectating', spectator());
   document.body.classList.toggle('replaying', !isLive());
 }
