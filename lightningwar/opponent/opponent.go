@@ -16,6 +16,7 @@ package opponent
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,7 +35,14 @@ type Decision struct {
 func Decide(g *lw.Game, side string, boldness float64) (Decision, bool) {
 	v := g.As(lw.SideView(side))
 	p := plan(v, side, boldness)
-	for _, a := range p.assign() {
+	chosen := p.assign()
+	if d, ok := p.split(v, chosen); ok && accepted(g, d.Line) {
+		return d, true
+	}
+	if d, ok := p.join(g); ok {
+		return d, true
+	}
+	for _, a := range chosen {
 		line := "order " + a.det.ID + " path"
 		pts := a.road
 		if len(pts) == 0 {
@@ -82,6 +90,8 @@ type choice struct {
 // planning is what Decide weighs: the side's detachments free to take orders, the open
 // objectives' places, and each detachment's ways to them.
 type planning struct {
+	idle  []*lw.Detachment // free, with no objective to go to, or standing where one asks
+	here  []*lw.Detachment // of idle: standing where an open objective asks
 	free  []*lw.Detachment
 	goals []goal
 	ways  [][]choice // ways[i]: free[i]'s ways to the goals
@@ -184,6 +194,11 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 		if !here && len(ways) > 0 {
 			p.free = append(p.free, d)
 			p.ways = append(p.ways, ways)
+		} else {
+			p.idle = append(p.idle, d)
+			if here {
+				p.here = append(p.here, d)
+			}
 		}
 	}
 	return p
@@ -229,6 +244,71 @@ func (p *planning) assign() []choice {
 		out = append(out, c)
 	}
 }
+
+// split is a detachment breaking off a part to take a place no detachment is sent to: one of
+// chosen, with two units or more besides its leaders, that could be at an open place of a
+// reach or hold objective in time (a fair chance, 0.5 or more) that no other is bound for. It
+// breaks off half its units that are not leaders (the leaders stay: Reserve Movement needs
+// one), as D/2 (D/3...); the next decision sends each part to its place.
+func (p *planning) split(v *lw.Game, chosen []choice) (Decision, bool) {
+	for _, c := range chosen {
+		var rank []string
+		for _, id := range c.det.Units {
+			if u := v.Unit(id); u != nil && !u.Destroyed && u.In == "" && !u.Leader {
+				rank = append(rank, id)
+			}
+		}
+		if len(rank) < 2 {
+			continue
+		}
+		for i, d := range p.free {
+			if d != c.det {
+				continue
+			}
+			for _, w := range p.ways[i] {
+				g := p.goals[w.goal]
+				if w.goal == c.goal || !g.once || g.miss < 0.5 || w.p < 0.5 {
+					continue
+				}
+				name := ""
+				for n := 2; name == "" || v.Det(name) != nil; n++ {
+					name = fmt.Sprintf("%s/%d", c.det.ID, n)
+				}
+				part := rank[len(rank)/2:]
+				line := fmt.Sprintf("split %s %s as %s", c.det.ID, strings.Join(part, ","), name)
+				why := fmt.Sprintf("%s breaks off %s as %s to %s (%g points%s), while %s goes to %s: no other detachment is sent there",
+					c.det.ID, strings.Join(part, ", "), name, w.what, w.pts, w.by, c.det.ID, c.what)
+				return Decision{Line: line, Reason: why}, true
+			}
+		}
+	}
+	return Decision{}, false
+}
+
+// join is a part with nothing left to do (no open objective it can go to) rejoining another
+// detachment of its side that stands still, within reach of a join (the referee's
+// RejoinRange): together they hold what they stand on, or wait, as one.
+func (p *planning) join(g *lw.Game) (Decision, bool) {
+	for _, d := range p.idle {
+		if !strings.Contains(d.ID, "/") || p.standsOn(d) {
+			continue
+		}
+		for _, e := range p.idle {
+			if e == d {
+				continue
+			}
+			line := "join " + d.ID + " into " + e.ID
+			if accepted(g, line) {
+				return Decision{Line: line, Reason: d.ID + " has no objective left to go to: it rejoins " + e.ID + ", which stands beside it"}, true
+			}
+		}
+	}
+	return Decision{}, false
+}
+
+// standsOn reports whether d stands where an open objective asks (it was left out of the free
+// detachments for that).
+func (p *planning) standsOn(d *lw.Detachment) bool { return slices.Contains(p.here, d) }
 
 // nearer says which nearer place the detachment of c was not sent to.
 func (p *planning) nearer(c choice) string {

@@ -151,3 +151,73 @@ objectives:
 		t.Errorf("reason %q: want it to say by the road", d.Reason)
 	}
 }
+
+// splitScenario is a German platoon of three tanks at 10,10 (6" a turn across country) and
+// the objectives given, and a Russian tank far off.
+func splitScenario(objectives string) string {
+	return `ruleset: lightningwar
+table: {width: 48, height: 24}
+toe:
+  - {id: 1Pl, side: German, initiative: medium}
+  - {id: 2Pl, side: Russian, initiative: medium}
+units:
+  - {id: T1, formation: 1Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}
+  - {id: T2, formation: 1Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}
+  - {id: T3, formation: 1Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}
+  - {id: T9, formation: 2Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}
+detachments:
+  - {id: A, units: [T1, T2, T3], at: [10, 10]}
+  - {id: R, units: [T9], at: [46, 22]}
+objectives:
+` + objectives
+}
+
+// Two places to reach by the end of turn 2, 10" apart, and one detachment: umpire breaks off
+// part of it, then sends each part to a place.
+func TestSplitForTwoPlaces(t *testing.T) {
+	g := game(t, splitScenario(`  - {side: German, reach: {at: "20,10", within: 1}, points: 2, by: 2}
+  - {side: German, reach: {at: "10,20", within: 1}, points: 2, by: 2}
+`))
+	var lines []string
+	src := dice.NewSeeded(1)
+	for n := 0; n < 4; n++ {
+		d, ok := opponent.Decide(g, "German", 0.5)
+		if !ok {
+			break
+		}
+		a, err := lw.Parse(d.Line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Do(a, src); err != nil {
+			t.Fatalf("refused %q: %v", d.Line, err)
+		}
+		lines = append(lines, d.Line+" -- "+d.Reason)
+	}
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "split A T2,T3 as A/2 -- A breaks off T2, T3 as A/2 to reach") {
+		t.Fatalf("umpire's steps:\n%s\nwant a split, then an order for each part", strings.Join(lines, "\n"))
+	}
+	to := map[string]string{}
+	for _, l := range lines[1:] {
+		f := strings.Fields(l)
+		to[f[1]] = f[3]
+	}
+	if len(to) != 2 || to["A"] == to["A/2"] || to["A"] == "" || to["A/2"] == "" {
+		t.Errorf("the parts' orders: %v; want A and A/2 each to its own place", to)
+	}
+}
+
+// A part with nothing left to do (the one place to reach is reached) rejoins its detachment,
+// which stands beside it.
+func TestJoinIdlePart(t *testing.T) {
+	g := game(t, splitScenario(`  - {side: German, reach: {at: "10,10", within: 2}, points: 2}
+`))
+	a, _ := lw.Parse("split A T3 as A/2")
+	if _, err := g.Do(a, dice.NewSeeded(1)); err != nil {
+		t.Fatal(err)
+	}
+	d, ok := opponent.Decide(g, "German", 0.5)
+	if !ok || d.Line != "join A/2 into A" {
+		t.Errorf("umpire's step: %q, %v; want join A/2 into A", d.Line, ok)
+	}
+}

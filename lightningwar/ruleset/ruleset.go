@@ -123,8 +123,9 @@ func (g *Game) Movers(a rules.Action) ([]string, bool, bool) {
 // Hash digests the state.
 func (g *Game) Hash() [32]byte { return rules.HashAlong(rules.Hash(g.G), g.G.Objectives) }
 
-// Decide is side's next written order as the practice opponent writes it (package
-// lightningwar/opponent), decided from the side's view alone; boldness is not used yet.
+// Decide is side's next step as the practice opponent takes it (package
+// lightningwar/opponent): a written order (on Reserve Movement where it pays), a split or a
+// join, decided from the side's view alone; boldness is the berth it keeps from known enemies.
 func (g *Game) Decide(side string, boldness float64) (rules.Decision, bool) {
 	d, ok := opponent.Decide(g.G, side, boldness)
 	return rules.Decision{Line: d.Line, Reason: d.Reason}, ok
