@@ -221,3 +221,52 @@ func TestJoinIdlePart(t *testing.T) {
 		t.Errorf("umpire's step: %q, %v; want join A/2 into A", d.Line, ok)
 	}
 }
+
+// TestFairPlayRandomTables: on the strength trial's random tables (six objectives, roads,
+// leaders, detachments of several units: splits, roads and Reserve Movement all come up), the
+// German's first turn of decisions is the same when every Soviet detachment it has not seen
+// stands elsewhere on the table (moved to the mirror of its place).
+func TestFairPlayRandomTables(t *testing.T) {
+	decide := func(g *lw.Game) []string {
+		var out []string
+		src := dice.NewSeeded(1)
+		for n := 0; n < 40; n++ {
+			d, ok := opponent.Decide(g, "German", 0.5)
+			if !ok {
+				break
+			}
+			a, err := lw.Parse(d.Line)
+			if err == nil {
+				_, err = g.Do(a, src)
+			}
+			if err != nil {
+				t.Fatalf("refused %q: %v", d.Line, err)
+			}
+			out = append(out, d.Line+" -- "+d.Reason)
+		}
+		return out
+	}
+	moved, splits := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g := lwTrial(t, seed)
+		want := decide(g.Clone())
+		for _, l := range want {
+			if strings.HasPrefix(l, "split ") {
+				splits++
+			}
+		}
+		v := g.Clone()
+		for _, d := range v.Dets {
+			if d.Side == "Soviet" && !v.Knows(lw.SideView("German"), d.ID) {
+				d.Pos = lw.Point{X: v.Table.Width - d.Pos.X, Y: v.Table.Height - d.Pos.Y}
+				moved++
+			}
+		}
+		if got := decide(v); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("seed %d: the German's decisions change with unseen Soviets moved:\n%s\nwant\n%s", seed, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	if moved == 0 || splits == 0 {
+		t.Errorf("the tables moved %d unseen detachments and umpire split %d times: the test shows nothing", moved, splits)
+	}
+}
