@@ -15,6 +15,7 @@ import (
 	"github.com/umpire-referee/umpire/asl/plan"
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/internal/strength"
 )
 
 // The strength trial: on random two-board scenarios (aslgen: vehicles and Infantry of both
@@ -238,34 +239,15 @@ var strengthBoldness = func() float64 {
 	return 0.5
 }()
 
-// strength plays n scenarios and reports how often umpire beats each baseline.
-func strength(t testing.TB, n int) (beatRandom, beatGreedy, refused int, p99 time.Duration, pts [3]int) {
-	var turns []time.Duration
-	for seed := uint64(1); seed <= uint64(n); seed++ {
+// trialStrength plays n scenarios and counts how often umpire beats each baseline.
+func trialStrength(t testing.TB, n int) *strength.Tally {
+	return strength.Play(t, n, func(seed uint64) strength.Score {
 		setup := trial(t, seed)
 		u := playTrial(setup, seed, umpirePlayer(strengthBoldness))
 		rnd := playTrial(setup, seed, randomPlayer)
 		gr := playTrial(setup, seed, greedyPlayer)
-		refused += u.refused
-		turns = append(turns, u.turns...)
-		if testing.Verbose() {
-			t.Logf("scenario %d: umpire %d, random %d, greedy %d", seed, u.points, rnd.points, gr.points)
-		}
-		if u.points > rnd.points {
-			beatRandom++
-		}
-		if u.points > gr.points {
-			beatGreedy++
-		}
-		pts[0] += u.points
-		pts[1] += rnd.points
-		pts[2] += gr.points
-	}
-	slices.Sort(turns)
-	if len(turns) > 0 {
-		p99 = turns[min(len(turns)-1, len(turns)*99/100)]
-	}
-	return
+		return strength.Score{Umpire: u.points, Random: rnd.points, Greedy: gr.points, Refused: u.refused, Turns: u.turns}
+	})
 }
 
 // TestStrengthSmall plays the strength trial on 4 scenarios: umpire's opponent never gives a
@@ -274,12 +256,12 @@ func TestStrengthSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the strength trial plays 12 games (BenchmarkStrength plays the whole)")
 	}
-	_, _, refused, _, pts := strength(t, 4)
-	if refused > 0 {
-		t.Errorf("the referee refused %d of umpire's steps", refused)
+	tl := trialStrength(t, 4)
+	if tl.Refused > 0 {
+		t.Errorf("the referee refused %d of umpire's steps", tl.Refused)
 	}
-	if pts[0] <= pts[1] {
-		t.Errorf("over 4 scenarios umpire scored %d, the random player %d", pts[0], pts[1])
+	if tl.Points[0] <= tl.Points[1] {
+		t.Errorf("over 4 scenarios umpire scored %d, the random player %d", tl.Points[0], tl.Points[1])
 	}
 }
 
@@ -289,18 +271,7 @@ func TestStrengthSmall(t *testing.T) {
 //
 //	go test -run '^$' -bench Strength -benchtime 1x ./asl/opponent/
 func BenchmarkStrength(b *testing.B) {
-	n := 50
-	if v, err := strconv.Atoi(os.Getenv("UMPIRE_STRENGTH_N")); err == nil && v > 0 {
-		n = v
-	}
 	for i := 0; i < b.N; i++ {
-		br, bg, refused, p99, pts := strength(b, n)
-		b.ReportMetric(100*float64(br)/float64(n), "%beats-random")
-		b.ReportMetric(100*float64(bg)/float64(n), "%beats-greedy")
-		b.ReportMetric(float64(refused), "refused")
-		b.ReportMetric(p99.Seconds(), "p99-s/MPh")
-		b.ReportMetric(float64(pts[0])/float64(n), "pts-umpire")
-		b.ReportMetric(float64(pts[1])/float64(n), "pts-random")
-		b.ReportMetric(float64(pts[2])/float64(n), "pts-greedy")
+		trialStrength(b, strength.Scenarios()).Report(b, "p99-s/MPh")
 	}
 }

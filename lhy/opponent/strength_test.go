@@ -5,16 +5,15 @@ import (
 	"hash/fnv"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/umpire-referee/umpire/dice"
 	"github.com/umpire-referee/umpire/hex"
+	"github.com/umpire-referee/umpire/internal/strength"
 	"github.com/umpire-referee/umpire/lhy"
 	"github.com/umpire-referee/umpire/lhy/lhyfile"
 	"github.com/umpire-referee/umpire/lhy/lhygen"
@@ -62,20 +61,8 @@ func lhyTrial(t testing.TB, seed uint64) *lhy.Game {
 	return g
 }
 
-// takes reports whether the referee takes line on a copy of g.
-func takes(g *lhy.Game, line string) bool {
-	_, err := g.Clone().Apply(line, dice.Lowest{})
-	return err == nil
-}
-
-// names joins units' ids.
-func names(g *lhy.Game, idx []int) string {
-	var s []string
-	for _, i := range idx {
-		s = append(s, g.Units[i].ID)
-	}
-	return strings.Join(s, " ")
-}
+// takes and names are the opponent's own (export_test.go).
+var takes, names = opponent.Takes, opponent.Names
 
 // assaults are the Assaults side could make now: on each hex of enemies, each unit in range
 // alone and all of them together (and together as an Envelopment, from two hexes or more), as
@@ -371,26 +358,14 @@ func playLHY(setup *lhy.Game, seed uint64, p lhyPlayer) (points, refused int, sl
 }
 
 // lhyStrength plays n scenarios.
-func lhyStrength(t testing.TB, n int) (beatRandom, beatGreedy, refused int, pts [3]int, times []time.Duration) {
-	for seed := uint64(1); seed <= uint64(n); seed++ {
+func lhyStrength(t testing.TB, n int) *strength.Tally {
+	return strength.Play(t, n, func(seed uint64) strength.Score {
 		setup := lhyTrial(t, seed)
-		u, ur, slow := playLHY(setup, seed, umpireLHY)
+		u, refused, slow := playLHY(setup, seed, umpireLHY)
 		rnd, _, _ := playLHY(setup, seed, randomLHY)
 		gr, _, _ := playLHY(setup, seed, greedyLHY)
-		refused += ur
-		times = append(times, slow)
-		if testing.Verbose() {
-			t.Logf("scenario %d: umpire %d, random %d, greedy %d (%v)", seed, u, rnd, gr, slow)
-		}
-		if u > rnd {
-			beatRandom++
-		}
-		if u > gr {
-			beatGreedy++
-		}
-		pts[0], pts[1], pts[2] = pts[0]+u, pts[1]+rnd, pts[2]+gr
-	}
-	return
+		return strength.Score{Umpire: u, Random: rnd, Greedy: gr, Refused: refused, Turns: []time.Duration{slow}, Note: fmt.Sprintf(" (%v)", slow)}
+	})
 }
 
 // TestLHYStrengthSmall plays the trial on 3 fronts: umpire's steps are never refused.
@@ -398,8 +373,8 @@ func TestLHYStrengthSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the strength trial plays 9 games (BenchmarkLHYStrength plays the whole)")
 	}
-	if _, _, refused, _, _ := lhyStrength(t, 3); refused > 0 {
-		t.Errorf("the referee refused %d of umpire's steps", refused)
+	if tl := lhyStrength(t, 3); tl.Refused > 0 {
+		t.Errorf("the referee refused %d of umpire's steps", tl.Refused)
 	}
 }
 
@@ -409,19 +384,7 @@ func TestLHYStrengthSmall(t *testing.T) {
 //
 //	go test -run '^$' -bench LHYStrength -benchtime 1x ./lhy/opponent/
 func BenchmarkLHYStrength(b *testing.B) {
-	n := 50
-	if v, err := strconv.Atoi(os.Getenv("UMPIRE_STRENGTH_N")); err == nil && v > 0 {
-		n = v
-	}
 	for i := 0; i < b.N; i++ {
-		br, bg, refused, pts, times := lhyStrength(b, n)
-		slices.Sort(times)
-		b.ReportMetric(100*float64(br)/float64(n), "%beats-random")
-		b.ReportMetric(100*float64(bg)/float64(n), "%beats-greedy")
-		b.ReportMetric(float64(refused), "refused")
-		b.ReportMetric(float64(pts[0])/float64(n), "pts-umpire")
-		b.ReportMetric(float64(pts[1])/float64(n), "pts-random")
-		b.ReportMetric(float64(pts[2])/float64(n), "pts-greedy")
-		b.ReportMetric(times[(len(times)*99)/100].Seconds(), "p99-s/turn")
+		lhyStrength(b, strength.Scenarios()).Report(b, "p99-s/turn")
 	}
 }

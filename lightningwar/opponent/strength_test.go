@@ -4,13 +4,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"slices"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/umpire-referee/umpire/dice"
+	"github.com/umpire-referee/umpire/internal/strength"
 	lw "github.com/umpire-referee/umpire/lightningwar"
 	"github.com/umpire-referee/umpire/lightningwar/lwgen"
 	"github.com/umpire-referee/umpire/lightningwar/opponent"
@@ -184,30 +183,18 @@ func playLW(setup *lw.Game, seed uint64, p lwPlayer) (points, refused int, slowe
 }
 
 // lwStrength plays n scenarios.
-func lwStrength(t testing.TB, n int) (beatRandom, beatGreedy, refused int, pts [3]int, times []time.Duration) {
-	for seed := uint64(1); seed <= uint64(n); seed++ {
+func lwStrength(t testing.TB, n int) *strength.Tally {
+	return strength.Play(t, n, func(seed uint64) strength.Score {
 		setup := lwTrial(t, seed)
-		u, ur, slow := playLW(setup, seed, umpireLW)
+		u, refused, slow := playLW(setup, seed, umpireLW)
 		rnd, _, _ := playLW(setup, seed, randomLW)
 		gr, _, _ := playLW(setup, seed, greedyLW)
-		refused += ur
-		times = append(times, slow)
-		if testing.Verbose() {
-			most := 0
-			for _, o := range setup.Objectives {
-				most += o.Each
-			}
-			t.Logf("scenario %d: umpire %d, random %d, greedy %d (of %d)", seed, u, rnd, gr, most)
+		most := 0
+		for _, o := range setup.Objectives {
+			most += o.Each
 		}
-		if u > rnd {
-			beatRandom++
-		}
-		if u > gr {
-			beatGreedy++
-		}
-		pts[0], pts[1], pts[2] = pts[0]+u, pts[1]+rnd, pts[2]+gr
-	}
-	return
+		return strength.Score{Umpire: u, Random: rnd, Greedy: gr, Refused: refused, Turns: []time.Duration{slow}, Note: fmt.Sprintf(" (of %d)", most)}
+	})
 }
 
 // TestLWStrengthSmall plays the trial on 3 tables: umpire's orders are never refused.
@@ -215,30 +202,18 @@ func TestLWStrengthSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the strength trial plays 9 games (BenchmarkLWStrength plays the whole)")
 	}
-	if _, _, refused, _, _ := lwStrength(t, 3); refused > 0 {
-		t.Errorf("the referee refused %d of umpire's orders", refused)
+	if tl := lwStrength(t, 3); tl.Refused > 0 {
+		t.Errorf("the referee refused %d of umpire's orders", tl.Refused)
 	}
 }
 
 // BenchmarkLWStrength is the whole Lightning War strength trial: UMPIRE_STRENGTH_N tables
-// (default 50). It reports the share in which umpire beats each baseline and the orders
-// refused.
+// (default 50). It reports the share in which umpire beats each baseline, the orders refused
+// and the p99 of umpire's time over one turn's orders.
 //
 //	go test -run '^$' -bench LWStrength -benchtime 1x ./lightningwar/opponent/
 func BenchmarkLWStrength(b *testing.B) {
-	n := 50
-	if v, err := strconv.Atoi(os.Getenv("UMPIRE_STRENGTH_N")); err == nil && v > 0 {
-		n = v
-	}
 	for i := 0; i < b.N; i++ {
-		br, bg, refused, pts, times := lwStrength(b, n)
-		slices.Sort(times)
-		b.ReportMetric(100*float64(br)/float64(n), "%beats-random")
-		b.ReportMetric(100*float64(bg)/float64(n), "%beats-greedy")
-		b.ReportMetric(float64(refused), "refused")
-		b.ReportMetric(float64(pts[0])/float64(n), "pts-umpire")
-		b.ReportMetric(float64(pts[1])/float64(n), "pts-random")
-		b.ReportMetric(float64(pts[2])/float64(n), "pts-greedy")
-		b.ReportMetric(times[(len(times)*99)/100].Seconds(), "p99-s/turn")
+		lwStrength(b, strength.Scenarios()).Report(b, "p99-s/turn")
 	}
 }
