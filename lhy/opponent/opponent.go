@@ -131,7 +131,7 @@ func vdaWorth(g *lhy.Game, side string, boldness float64, attackers, defenders [
 		return b
 	}
 	ours = best(attackers, defenders, func(t int) float64 { return later*lossWorth["Destroyed"] + eliminatePoints(g, side, t) })
-	theirs = best(defenders, attackers, func(int) float64 { return (2 - boldness) * later * lossWorth["Destroyed"] })
+	theirs = best(defenders, attackers, func(int) float64 { return (1.5 - boldness) * ownLoss(g, side, "Destroyed") })
 	return ours, theirs
 }
 
@@ -150,7 +150,7 @@ var lossWorth = map[string]float64{
 // and whether the enemy in target is beaten (every enemy unit there eliminated or retreating).
 func outcomeWorth(g *lhy.Game, side string, keys []string, boldness float64, target lhy.Hex, trap func(i int) bool) (float64, bool) {
 	later := horizon(g, side)
-	caution := 2 - boldness // own losses count 1x (bold) to 2x (cautious) the enemy's
+	caution := 1.5 - boldness // own losses count half (bold) to 1.5x (cautious)
 	gone := map[int]bool{}
 	worth := 0.0
 	for _, k := range keys {
@@ -162,11 +162,11 @@ func outcomeWorth(g *lhy.Game, side string, keys []string, boldness float64, tar
 		if what == "must retreat" && trap(i) {
 			what = "eliminated" // no Retreat will be open to it: it is eliminated (14.3.3)
 		}
-		loss := later * lossWorth[what]
 		if g.Units[i].Side == side {
-			worth -= caution * loss
+			worth -= caution * ownLoss(g, side, what)
 			continue
 		}
+		loss := later * lossWorth[what]
 		worth += loss
 		if what == "eliminated" || what == "Destroyed" || what == "must retreat" {
 			gone[i] = true
@@ -217,14 +217,43 @@ func trapped(g *lhy.Game, target lhy.Hex) func(i int) bool {
 
 // horizon is how much the turns after this one count: 1 with two or more turns to the side's
 // nearest open deadline (or none), half with one, nothing on the deadline's turn.
-func horizon(g *lhy.Game, side string) float64 {
-	left := 2
+func horizon(g *lhy.Game, side string) float64 { return float64(min(2, turnsLeft(g, side))) / 2 }
+
+// turnsLeft is how many turns after this one come before side's nearest open deadline (3
+// when it has none).
+func turnsLeft(g *lhy.Game, side string) int {
+	left := 3
 	for k, o := range g.Objectives {
 		if open(g, side, k) && o.By > 0 {
 			left = min(left, max(0, o.By-g.Turn))
 		}
 	}
-	return float64(left) / 2
+	return left
+}
+
+// assaultWorth is about what one of the side's Assaults is worth, in points: what a unit put
+// out of action for a turn forgoes.
+const assaultWorth = 0.8
+
+// ownLoss is what a result costs side's own unit: the Assaults it forgoes in the turns left
+// before the deadline (every one when it is eliminated or destroyed, the next one when it is
+// Disrupted, Shocked or Regrouping, part of each when it loses a step), and a Retreat that may
+// take it out of reach. Nothing on the deadline's own turn.
+func ownLoss(g *lhy.Game, side, what string) float64 {
+	left := float64(turnsLeft(g, side))
+	switch what {
+	case "eliminated", "Destroyed":
+		return left * assaultWorth
+	case "Disrupted", "Shocked":
+		return min(left, 1) * assaultWorth
+	case "Regrouping":
+		return min(left, 1) * assaultWorth / 2
+	case "Casualty":
+		return left * assaultWorth / 4
+	case "must retreat":
+		return min(left, 1) * assaultWorth / 4
+	}
+	return 0
 }
 
 // enemiesIn are side's enemy units in h.
