@@ -169,8 +169,11 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 		p.goals = append(p.goals, gl)
 	}
 	for _, d := range v.Dets {
-		if d.Side != side || len(d.Pending) > 0 || d.Order != nil && d.Route.Length()-d.Along > inch/10 {
-			continue // its orders are on the way, or it is following them
+		if d.Side != side || len(d.Pending) > 0 {
+			continue // its orders are on the way
+		}
+		if d.Order != nil && d.Route.Length()-d.Along > inch/10 && p.aimsAtOpen(v, side, open, d) {
+			continue // it is following orders to a place still worth going to
 		}
 		var ways []choice
 		here := false
@@ -202,6 +205,27 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 		}
 	}
 	return p
+}
+
+// aimsAtOpen reports whether the path d follows ends where an open objective of side asks
+// (within an inch): its orders still lead somewhere worth going. A place reached by another
+// detachment, or whose deadline has passed, is not: d is free for new orders.
+func (p *planning) aimsAtOpen(v *lw.Game, side string, open []int, d *lw.Detachment) bool {
+	if d.Order == nil || len(d.Order.Path) == 0 {
+		return true // orders without a path (a goal, a text): left to the referee
+	}
+	end := d.Order.Path[len(d.Order.Path)-1]
+	for _, k := range open {
+		o := &v.Objectives[k]
+		at, _ := goalOf(v, o, d)
+		if o.Kind == lw.ObjEdge {
+			at, _ = goalOf(v, o, &lw.Detachment{Pos: end})
+		}
+		if at.Dist(end) <= lw.Inch(1, 0).X {
+			return true
+		}
+	}
+	return false
 }
 
 // assign is the orders to give: one way at a time, the one that adds most to the points the
