@@ -43,6 +43,9 @@ func Decide(g *lw.Game, side string, boldness float64) (Decision, bool) {
 		return d, true
 	}
 	for _, a := range chosen {
+		if a.stay {
+			continue // on its way there already
+		}
 		line := "order " + a.det.ID + " path"
 		pts := a.road
 		if len(pts) == 0 {
@@ -74,17 +77,19 @@ func Decide(g *lw.Game, side string, boldness float64) (Decision, bool) {
 // choice is a detachment sent to an objective's place: how long it takes, whether on Reserve
 // Movement, and the chance it is there in time.
 type choice struct {
-	det   *lw.Detachment
-	goal  int // index in the plan's goals
-	at    lw.Point
-	what  string
-	by    string // ", by the end of turn N", or ""
-	pts   float64
-	turns float64
-	fast  bool
-	p     float64    // the chance it arrives in time, by the measure's margin
-	road  []lw.Point // the way by road, when quicker than straight (its last point: at)
-	note  string
+	det    *lw.Detachment
+	goal   int // index in the plan's goals
+	at     lw.Point
+	what   string
+	by     string // ", by the end of turn N", or ""
+	pts    float64
+	turns  float64
+	fast   bool
+	p      float64    // the chance it arrives in time, by the measure's margin
+	road   []lw.Point // the way by road, when quicker than straight (its last point: at)
+	note   string
+	stay   bool // it is on its way there already: it keeps its orders
+	moving bool // it is following orders (to this place or another)
 }
 
 // planning is what Decide weighs: the side's detachments free to take orders, the open
@@ -172,8 +177,11 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 		if d.Side != side || len(d.Pending) > 0 {
 			continue // its orders are on the way
 		}
-		if d.Order != nil && d.Route.Length()-d.Along > inch/10 && p.aimsAtOpen(v, side, open, d) {
-			continue // it is following orders to a place still worth going to
+		// a detachment following orders is planned again with the rest: it keeps them (no
+		// new order) when its place is still the one worth most to it
+		var end *lw.Point
+		if d.Order != nil && len(d.Order.Path) > 0 && d.Route.Length()-d.Along > inch/10 {
+			end = &d.Order.Path[len(d.Order.Path)-1]
 		}
 		var ways []choice
 		here := false
@@ -189,6 +197,10 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 			}
 			c := choice{det: d, goal: gi, at: at, what: what, pts: float64(o.Each)}
 			c.turns, c.fast, c.p, c.road = way(v, side, o, d, at, boldness)
+			if end != nil {
+				c.stay = at.Dist(*end) <= inch
+				c.moving = true
+			}
 			if o.By > 0 {
 				c.by = fmt.Sprintf(", by the end of turn %d", o.By)
 			}
@@ -247,6 +259,9 @@ func (p *planning) assign() []choice {
 				gain := c.pts * c.p
 				if g := p.goals[c.goal]; g.once {
 					gain *= g.miss
+				}
+				if c.moving && !c.stay {
+					gain *= 0.9 // new orders for a detachment on its way: only for clearly more
 				}
 				if gain > bestGain+1e-9 || best != nil && gain > bestGain-1e-9 && c.turns < best.turns {
 					best, bestGain, bi = c, gain, i
@@ -356,16 +371,13 @@ type boundFor struct {
 	end lw.Point
 }
 
-// bound is each detachment of side with orders to follow or on the way, and the end of their
-// path.
+// bound is each detachment of side with orders on the way (it is not planned again until they
+// arrive), and the end of their path.
 func bound(v *lw.Game, side string) []boundFor {
 	var out []boundFor
 	for _, d := range v.Dets {
 		if d.Side != side {
 			continue
-		}
-		if d.Order != nil && len(d.Order.Path) > 0 && d.Route.Length()-d.Along > lw.Inch(0.1, 0).X {
-			out = append(out, boundFor{d, d.Order.Path[len(d.Order.Path)-1]})
 		}
 		for _, o := range d.Pending {
 			if len(o.Path) > 0 {
