@@ -336,6 +336,17 @@ func (g *Game) placeApart(d, nd *Detachment, before *lineup, pos Point, facing f
 			front = math.Max(front, o.Y+part.half[i].Y)
 		}
 		dy = rear - BaseGap - front
+		if f := ahead(facing); !g.onTable(Point{pos.X + f.X*dy, pos.Y + f.Y*dy}) {
+			// no room behind it at the table's edge: the part stands just ahead of it instead
+			front, rear = math.Inf(-1), math.Inf(1)
+			for i, o := range keep.off {
+				front = math.Max(front, o.Y+keep.half[i].Y)
+			}
+			for i, o := range part.off {
+				rear = math.Min(rear, o.Y-part.half[i].Y)
+			}
+			dy = front + BaseGap - rear
+		}
 	}
 	n := len(keep.units) + len(part.units)
 	mo := motion{from: pos, to: pos, f0: facing, off0: make([]Point, 0, n), off1: make([]Point, 0, n), half: make([]Point, 0, n)}

@@ -17,6 +17,7 @@ const (
 	InvContact  = "no contact unless both are revealed"
 	InvLeak     = "no view names what its side has not seen"
 	InvUnseen   = "what a side has not seen does not change its view"
+	InvOnTable  = "every detachment stands on the table"
 	gapTolerant = 0.05 // metres (1/1000"): what the core's own rounding may leave
 	edge        = 1e-3 // metres: a base stopped at contact range stands this near it
 	// contactEdge is how far beyond contact range a base still counts as in contact: the core
@@ -124,7 +125,8 @@ func key(a, b string) pairKey {
 	return pairKey{a, b}
 }
 
-// Check is the gametest Check: after a step taken, that no base passed through another at a
+// Check is the gametest Check: after a step taken, that every detachment stands on the table;
+// that no base passed through another at a
 // choke point, that no base came into contact with an enemy's (or closer to one already in
 // contact) unless both are revealed, the referee's place exempt (as set-up: a base put down by
 // hand is taken where it stands); that no view (the state, the step) names a detachment or
@@ -137,6 +139,11 @@ func (c *Checker) Check(gm rules.Game, rep *rules.Report) error {
 	}
 	c.steps++
 	verb := strings.ToLower(strings.Fields(rep.Action + " x")[0])
+	for _, d := range g.G.Dets {
+		if x, y := d.Pos.Inches(); !(d.Pos.X >= -edge && d.Pos.Y >= -edge && d.Pos.X <= g.G.Table.Width+edge && d.Pos.Y <= g.G.Table.Height+edge) {
+			return fmt.Errorf("%s: %s stands at %.2f,%.2f after %q", InvOnTable, d.ID, x, y, rep.Action)
+		}
+	}
 	if verb != "place" {
 		if err := c.frontage(g.G); err != nil {
 			return err
