@@ -126,9 +126,8 @@ func key(a, b string) pairKey {
 }
 
 // Check is the gametest Check: after a step taken, that every detachment stands on the table;
-// that no base passed through another at a
-// choke point, that no base came into contact with an enemy's (or closer to one already in
-// contact) unless both are revealed, the referee's place exempt (as set-up: a base put down by
+// that no base passed through another at a choke point, that no base came into contact with
+// an enemy's (or closer to one already in contact) unless both are revealed, the referee's place exempt (as set-up: a base put down by
 // hand is taken where it stands); that no view (the state, the step) names a detachment or
 // unit its side has not seen; and, every Unseen steps, that what a side has not seen does not
 // change what it is shown. A refused step changed nothing (gametest checks it) and is passed.
