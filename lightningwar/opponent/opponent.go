@@ -54,7 +54,13 @@ func Decide(g *lw.Game, side string, boldness float64) (Decision, bool) {
 		for _, p := range pts {
 			line += fmt.Sprintf(" %s,%s", num(p.X/lw.Inch(1, 0).X), num(p.Y/lw.Inch(1, 0).X))
 		}
+		if a.pace != lw.Walk {
+			line += " " + a.pace.String()
+		}
 		how := fmt.Sprintf("about %.1f turns", a.turns)
+		if a.pace != lw.Walk {
+			how += " at a " + a.pace.String()
+		}
 		if len(a.road) > 0 {
 			how += " by the road"
 		}
@@ -88,8 +94,9 @@ type choice struct {
 	p      float64    // the chance it arrives in time, by the measure's margin
 	road   []lw.Point // the way by road, when quicker than straight (its last point: at)
 	note   string
-	stay   bool // it is on its way there already: it keeps its orders
-	moving bool // it is following orders (to this place or another)
+	pace   lw.Pace // its quickest pace there (run, gallop) or walk
+	stay   bool    // it is on its way there already: it keeps its orders
+	moving bool    // it is following orders (to this place or another)
 }
 
 // planning is what Decide weighs: the side's detachments free to take orders, the open
@@ -122,13 +129,22 @@ func inTime(turns, left float64) float64 {
 // way is detachment d's way to objective o's place at: the turns it needs by the side's own
 // measure (Game.Measure), on Reserve Movement where that is open to it, and the chance it is
 // there in time.
-func way(v *lw.Game, side string, o *lw.Objective, d *lw.Detachment, at lw.Point, boldness float64) (turns float64, fast bool, p float64, road []lw.Point) {
+func way(v *lw.Game, side string, o *lw.Objective, d *lw.Detachment, at lw.Point, boldness float64) (turns float64, fast bool, p float64, road []lw.Point, pace lw.Pace) {
 	inch := lw.Inch(1, 0).X
 	dist := d.Pos.Dist(at)
 	turns = dist / (6 * inch) // 6" a turn when its speed is not measured
-	if m, err := v.Measure(lw.SideView(side), d.Pos, at, d.ID); err == nil && m.Time != nil && m.Time.Known && m.Time.Turns > 0 {
-		turns = m.Time.Turns
+	// at its quickest pace: infantry on foot run (never two turns running, which the ruler
+	// counts), mounted cavalry gallop; measured as if ordered so (v is the side's own copy)
+	saved := d.Order
+	defer func() { d.Order = saved }()
+	for _, pc := range []lw.Pace{lw.Walk, lw.Run, lw.Gallop} {
+		d.Order = &lw.Order{Kind: lw.Written, Pace: pc}
+		if m, err := v.Measure(lw.SideView(side), d.Pos, at, d.ID); err == nil && m.Time != nil && m.Time.Known && m.Time.Turns > 0 &&
+			(pc == lw.Walk || m.Time.Pace == pc && m.Time.Turns < turns) {
+			turns, pace = m.Time.Turns, pc
+		}
 	}
+	d.Order = &lw.Order{Kind: lw.Written, Pace: pace}
 	if path, t, ok := byRoad(v, side, d, d.Pos, at, turns); ok {
 		turns, road = t, path
 	}
@@ -146,7 +162,7 @@ func way(v *lw.Game, side string, o *lw.Objective, d *lw.Detachment, at lw.Point
 	if o.By > 0 {
 		p = inTime(turns, float64(o.By-v.Turn+1))
 	}
-	return turns, fast, p, road
+	return turns, fast, p, road, pace
 }
 
 // plan gathers the side's free detachments (no orders on the way or being followed, none
@@ -167,7 +183,7 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 		gl := goal{pts: float64(o.Each), once: o.Kind != lw.ObjEdge, miss: 1}
 		for _, b := range bound {
 			if at, _ := goalOf(v, o, b.det); gl.once && b.end.Dist(at) <= inch {
-				_, _, pb, _ := way(v, side, o, b.det, at, boldness)
+				_, _, pb, _, _ := way(v, side, o, b.det, at, boldness)
 				gl.miss *= 1 - pb
 			}
 		}
@@ -196,7 +212,7 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 				continue // a known enemy stands there: not a place to walk into by orders
 			}
 			c := choice{det: d, goal: gi, at: at, what: what, pts: float64(o.Each)}
-			c.turns, c.fast, c.p, c.road = way(v, side, o, d, at, boldness)
+			c.turns, c.fast, c.p, c.road, c.pace = way(v, side, o, d, at, boldness)
 			if end != nil {
 				c.stay = at.Dist(*end) <= inch
 				c.moving = true
@@ -240,47 +256,137 @@ func (p *planning) aimsAtOpen(v *lw.Game, side string, open []int, d *lw.Detachm
 	return false
 }
 
-// assign is the orders to give: one way at a time, the one that adds most to the points the
-// side may expect (a place one detachment scores is worth its points times the chance that
-// some detachment sent there arrives in time; an edge counts each), of equal worth the
-// quicker; until no way adds anything. In the order chosen.
+// assign is the orders to give: the match of free detachments to places (each detachment to
+// one place or none) under which the side may expect the most points: a place one detachment
+// scores is worth its points times the chance that some detachment sent there (or already
+// bound there) arrives in time; an edge counts each. A detachment on its way keeps its place
+// unless another is clearly worth more (a new order counts 0.9 of its worth). Every match is
+// weighed when there are few (maxMatches), else the best way is taken one at a time. In the
+// order of the side's detachments.
 func (p *planning) assign() []choice {
+	n := 1.0
+	for _, w := range p.ways {
+		n *= float64(len(w) + 1)
+	}
+	var picks []int
+	if n <= maxMatches {
+		picks = p.bestMatch()
+	} else {
+		picks = p.oneAtATime()
+	}
 	var out []choice
-	used := make([]bool, len(p.free))
+	miss := make([]float64, len(p.goals))
+	for g := range p.goals {
+		miss[g] = p.goals[g].miss
+	}
+	for i, k := range picks {
+		if k < 0 {
+			continue
+		}
+		c := p.ways[i][k]
+		c.note = p.nearer(c)
+		if g := p.goals[c.goal]; g.once {
+			if miss[c.goal] < 1 {
+				c.note = strings.TrimPrefix(c.note+"; another detachment is on its way there, and this one makes it surer", "; ")
+			}
+			miss[c.goal] *= 1 - c.p
+		}
+		out = append(out, c)
+	}
+	for g := range p.goals {
+		p.goals[g].miss = miss[g] // as the match leaves each place (split reads it)
+	}
+	return out
+}
+
+// maxMatches bounds the matches assign weighs one by one.
+const maxMatches = 20000
+
+// worth is what way c adds to the side's expected points, given the chance miss that no
+// detachment arrives at its place otherwise.
+func (c *choice) worth(g goal, miss float64) float64 {
+	w := c.pts * c.p
+	if g.once {
+		w *= miss
+	}
+	if c.moving && !c.stay {
+		w *= 0.9 // new orders for a detachment on its way: only for clearly more
+	}
+	return w
+}
+
+// bestMatch weighs every match: for each free detachment, the index of its way (-1: none).
+func (p *planning) bestMatch() []int {
+	cur := make([]int, len(p.free))
+	best := make([]int, len(p.free))
+	for i := range best {
+		best[i] = -1
+	}
+	miss := make([]float64, len(p.goals))
+	for g := range p.goals {
+		miss[g] = p.goals[g].miss
+	}
+	bestPts, bestTurns := 0.0, 0.0
+	var walk func(i int, pts, turns float64)
+	walk = func(i int, pts, turns float64) {
+		if i == len(p.free) {
+			if pts > bestPts+1e-9 || pts > bestPts-1e-9 && turns < bestTurns {
+				copy(best, cur)
+				bestPts, bestTurns = pts, turns
+			}
+			return
+		}
+		cur[i] = -1
+		walk(i+1, pts, turns)
+		for k := range p.ways[i] {
+			c := &p.ways[i][k]
+			was := miss[c.goal]
+			add := c.worth(p.goals[c.goal], was)
+			if p.goals[c.goal].once {
+				miss[c.goal] = was * (1 - c.p)
+			}
+			cur[i] = k
+			walk(i+1, pts+add, turns+c.turns)
+			miss[c.goal] = was
+		}
+		cur[i] = -1
+	}
+	walk(0, 0, 0)
+	return best
+}
+
+// oneAtATime takes, again and again, the way that adds most (of equal worth the quicker) of a
+// detachment not yet given one, until none adds anything.
+func (p *planning) oneAtATime() []int {
+	picks := make([]int, len(p.free))
+	for i := range picks {
+		picks[i] = -1
+	}
+	miss := make([]float64, len(p.goals))
+	for g := range p.goals {
+		miss[g] = p.goals[g].miss
+	}
 	for {
-		var best *choice
-		bestGain, bi := 1e-9, -1
+		bi, bk, bestGain := -1, -1, 1e-9
 		for i, ways := range p.ways {
-			if used[i] {
+			if picks[i] >= 0 {
 				continue
 			}
 			for k := range ways {
 				c := &ways[k]
-				gain := c.pts * c.p
-				if g := p.goals[c.goal]; g.once {
-					gain *= g.miss
-				}
-				if c.moving && !c.stay {
-					gain *= 0.9 // new orders for a detachment on its way: only for clearly more
-				}
-				if gain > bestGain+1e-9 || best != nil && gain > bestGain-1e-9 && c.turns < best.turns {
-					best, bestGain, bi = c, gain, i
+				gain := c.worth(p.goals[c.goal], miss[c.goal])
+				if gain > bestGain+1e-9 || bi >= 0 && gain > bestGain-1e-9 && c.turns < p.ways[bi][bk].turns {
+					bi, bk, bestGain = i, k, gain
 				}
 			}
 		}
-		if best == nil {
-			return out
+		if bi < 0 {
+			return picks
 		}
-		used[bi] = true
-		c := *best
-		c.note = p.nearer(c)
-		if g := &p.goals[c.goal]; g.once {
-			if g.miss < 1 {
-				c.note = strings.TrimPrefix(c.note+"; another detachment is on its way there, and this one makes it surer", "; ")
-			}
-			g.miss *= 1 - c.p
+		picks[bi] = bk
+		if c := &p.ways[bi][bk]; p.goals[c.goal].once {
+			miss[c.goal] *= 1 - c.p
 		}
-		out = append(out, c)
 	}
 }
 

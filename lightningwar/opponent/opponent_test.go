@@ -9,6 +9,7 @@ import (
 	lw "github.com/umpire-referee/umpire/lightningwar"
 	"github.com/umpire-referee/umpire/lightningwar/lwfile"
 	"github.com/umpire-referee/umpire/lightningwar/opponent"
+	"github.com/umpire-referee/umpire/rules"
 )
 
 // base is testdata/lightningwar/objectives-reach-hold-edge.yaml without its orders, moves and
@@ -223,38 +224,15 @@ func TestJoinIdlePart(t *testing.T) {
 }
 
 // TestFairPlayRandomTables: on the strength trial's random tables (six objectives, roads,
-// leaders, detachments of several units: splits, roads and Reserve Movement all come up), the
-// German's first turn of decisions is the same when every Soviet detachment it has not seen
-// stands elsewhere on the table (moved to the mirror of its place).
+// leaders, detachments of several units: splits, roads, paces and Reserve Movement all come
+// up), every Soviet detachment the German has not seen is moved to the mirror of its place.
+// The two games are played side by side, the German's first turn of decisions in each: as long
+// as the German's view of the two is the same, so must its decisions be (a referee's step, a
+// split's placement, may reveal an enemy: from there the views differ, and so may the plans).
 func TestFairPlayRandomTables(t *testing.T) {
-	decide := func(g *lw.Game) []string {
-		var out []string
-		src := dice.NewSeeded(1)
-		for n := 0; n < 40; n++ {
-			d, ok := opponent.Decide(g, "German", 0.5)
-			if !ok {
-				break
-			}
-			a, err := lw.Parse(d.Line)
-			if err == nil {
-				_, err = g.Do(a, src)
-			}
-			if err != nil {
-				t.Fatalf("refused %q: %v", d.Line, err)
-			}
-			out = append(out, d.Line+" -- "+d.Reason)
-		}
-		return out
-	}
-	moved, splits := 0, 0
+	moved, compared := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		g := lwTrial(t, seed)
-		want := decide(g.Clone())
-		for _, l := range want {
-			if strings.HasPrefix(l, "split ") {
-				splits++
-			}
-		}
 		v := g.Clone()
 		for _, d := range v.Dets {
 			if d.Side == "Soviet" && !v.Knows(lw.SideView("German"), d.ID) {
@@ -262,11 +240,81 @@ func TestFairPlayRandomTables(t *testing.T) {
 				moved++
 			}
 		}
-		if got := decide(v); strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("seed %d: the German's decisions change with unseen Soviets moved:\n%s\nwant\n%s", seed, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		src, srcV := dice.NewSeeded(1), dice.NewSeeded(1)
+		for n := 0; n < 40; n++ {
+			if rules.Hash(g.As(lw.SideView("German"))) != rules.Hash(v.As(lw.SideView("German"))) {
+				break // the referee has shown the German something different in each
+			}
+			d, ok := opponent.Decide(g, "German", 0.5)
+			dv, okV := opponent.Decide(v, "German", 0.5)
+			if ok != okV || d != dv {
+				t.Errorf("seed %d, decision %d: the same view, and umpire decides\n%+v\nthen, with unseen Soviets moved,\n%+v", seed, n+1, d, dv)
+				break
+			}
+			if !ok {
+				break
+			}
+			compared++
+			for _, x := range []struct {
+				g   *lw.Game
+				src dice.Source
+			}{{g, src}, {v, srcV}} {
+				a, err := lw.Parse(d.Line)
+				if err == nil {
+					_, err = x.g.Do(a, x.src)
+				}
+				if err != nil {
+					t.Fatalf("seed %d: refused %q: %v", seed, d.Line, err)
+				}
+			}
 		}
 	}
-	if moved == 0 || splits == 0 {
-		t.Errorf("the tables moved %d unseen detachments and umpire split %d times: the test shows nothing", moved, splits)
+	if moved == 0 || compared < 30 {
+		t.Errorf("the tables moved %d unseen detachments and compared %d decisions: the test shows little", moved, compared)
+	}
+}
+
+// An infantry section 8" from a place it must reach (within 1") by the end of turn 3: walking
+// (2" a turn) it covers 6", too little; running (4"), which it may do every other turn, it
+// covers 4 + 2 + 4. umpire orders it to run. A tank is never ordered to run.
+func TestOrderRuns(t *testing.T) {
+	g := game(t, `ruleset: lightningwar
+table: {width: 48, height: 24}
+toe:
+  - {id: 1Pl, side: German, initiative: medium}
+  - {id: 2Pl, side: Russian, initiative: medium}
+units:
+  - {id: S1, formation: 1Pl, type: infantry}
+  - {id: T1, formation: 1Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}
+  - {id: T9, formation: 2Pl, type: vehicle, tracked: true, size: medium, road: 24, xc: 12}
+detachments:
+  - {id: A, units: [S1], at: [10, 10]}
+  - {id: B, units: [T1], at: [10, 20]}
+  - {id: R, units: [T9], at: [46, 22]}
+objectives:
+  - {side: German, reach: {at: "18,10", within: 1}, points: 2, by: 3}
+  - {side: German, reach: {at: "30,20", within: 1}, points: 2, by: 3}
+`)
+	var lines []string
+	for n := 0; n < 3; n++ {
+		d, ok := opponent.Decide(g, "German", 0.5)
+		if !ok {
+			break
+		}
+		a, err := lw.Parse(d.Line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Do(a, dice.NewSeeded(1)); err != nil {
+			t.Fatalf("refused %q: %v", d.Line, err)
+		}
+		lines = append(lines, d.Line+" -- "+d.Reason)
+	}
+	got := strings.Join(lines, "\n")
+	if !strings.Contains(got, "order A path 18,10 run : reach 18,10") || !strings.Contains(got, "at a run") {
+		t.Errorf("umpire's orders:\n%s\nwant A ordered to run to 18,10, and said so", got)
+	}
+	if strings.Contains(got, "order B path 30,20 run") || !strings.Contains(got, "order B path 30,20") {
+		t.Errorf("umpire's orders:\n%s\nwant B (a tank) ordered to 30,20 at its own pace", got)
 	}
 }
