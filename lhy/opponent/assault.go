@@ -48,6 +48,22 @@ func bestAssault(g *lhy.Game, side string, boldness float64) (Decision, bool) {
 					alone[i] = w
 				}
 			}
+			// a unit not next to the hex chooses the hex it goes in from (UNIT@FROM): one
+			// not across a wall or uphill is worth a DRM (14.0)
+			u := &g.Units[i]
+			if distance(u.At, h) < 2 {
+				continue
+			}
+			for _, from := range g.Map.Neighbors(h) {
+				if distance(from, u.At) >= distance(u.At, h) {
+					continue
+				}
+				line := "assault " + g.Map.Name(h) + " " + u.ID + "@" + g.Map.Name(from)
+				if w, win, ok := weigh(g, side, line, boldness, h, []int{i}); ok {
+					plans = append(plans, assaultPlan{line: line, target: h, units: []int{i}, worth: w, win: win})
+					alone[i] = max(alone[i], w)
+				}
+			}
 		}
 		if len(near) > 1 {
 			group := near
