@@ -32,7 +32,7 @@ func aftermath(g *lhy.Game, side string, boldness float64) (Decision, bool) {
 	}
 	for _, i := range owedRetreats(g) {
 		if g.Units[i].Side == side {
-			return retreat(g, side, i)
+			return retreat(g, side, i, boldness)
 		}
 	}
 	// a Vehicle Destruction Attempt may come before the enemy's Retreats (a destroyed vehicle
@@ -45,7 +45,7 @@ func aftermath(g *lhy.Game, side string, boldness float64) (Decision, bool) {
 
 // retreat is unit i's Retreat: of the legal paths, the one ending where the unit is safest and
 // of most use (retreatScore); with none, it is eliminated.
-func retreat(g *lhy.Game, side string, i int) (Decision, bool) {
+func retreat(g *lhy.Game, side string, i int, boldness float64) (Decision, bool) {
 	u := &g.Units[i]
 	paths := g.RetreatPaths(i, maxPaths)
 	if len(paths) == 0 {
@@ -54,7 +54,7 @@ func retreat(g *lhy.Game, side string, i int) (Decision, bool) {
 	}
 	best, bestScore := -1, 0.0
 	for k, p := range paths {
-		if s := retreatScore(g, side, i, p); best < 0 || s > bestScore {
+		if s := retreatScore(g, side, i, p, boldness); best < 0 || s > bestScore {
 			best, bestScore = k, s
 		}
 	}
@@ -68,11 +68,21 @@ func retreat(g *lhy.Game, side string, i int) (Decision, bool) {
 	return Decision{Line: line, Reason: why}, takes(g, line)
 }
 
-// retreatScore weighs where a Retreat ends: away from the enemy (up to 3 hexes counts), beside
-// or with its own side's units, in cover, in a hex its side must hold; and shorter is better.
-func retreatScore(g *lhy.Game, side string, i int, p []lhy.Hex) float64 {
+// retreatScore weighs where a Retreat ends: away from the enemy (up to 3 hexes counts) for a
+// cautious player, within Assault range of it but out of contact for a bold one (from there the
+// unit may assault again next turn), boldness mixing the two; beside or with its own side's
+// units, in cover, in a hex its side must hold; and shorter is better.
+func retreatScore(g *lhy.Game, side string, i int, p []lhy.Hex, boldness float64) float64 {
 	end := p[len(p)-1]
-	s := float64(min(3, nearestEnemy(g, side, end, i))) * 2
+	d := nearestEnemy(g, side, end, i)
+	fight := 2.0
+	switch rng := lhy.AssaultRange(&g.Units[i]); {
+	case d >= 2 && d <= rng:
+		fight = 6
+	case d == rng+1:
+		fight = 4
+	}
+	s := (1-boldness)*float64(min(3, d))*2 + boldness*fight
 	for j := range g.Units {
 		w := &g.Units[j]
 		if j != i && !w.Eliminated && w.Side == side && distance(w.At, end) <= 1 {
