@@ -162,19 +162,20 @@ func outcomeWorth(g *lhy.Game, side string, keys []string, boldness float64, tar
 		if what == "must retreat" && trap(i) {
 			what = "eliminated" // no Retreat will be open to it: it is eliminated (14.3.3)
 		}
+		if what == "eliminated" || what == "Destroyed" || what == "must retreat" {
+			gone[i] = true
+		}
 		if g.Units[i].Side == side {
 			worth -= caution * ownLoss(g, side, what)
 			continue
 		}
 		loss := later * lossWorth[what]
 		worth += loss
-		if what == "eliminated" || what == "Destroyed" || what == "must retreat" {
-			gone[i] = true
-		}
 		if what == "eliminated" || what == "Destroyed" {
 			worth += eliminatePoints(g, side, i)
 		}
 	}
+	worth -= holdsLost(g, side, gone)
 	beaten := false
 	if in := enemiesIn(g, side, target); len(in) > 0 {
 		n := 0
@@ -254,6 +255,34 @@ func ownLoss(g *lhy.Game, side, what string) float64 {
 		return min(left, 1) * assaultWorth / 4
 	}
 	return 0
+}
+
+// holdsLost is the points of side's open hold objectives whose hexes it holds now and would
+// not once the units gone (eliminated, destroyed or retreating) have left them.
+func holdsLost(g *lhy.Game, side string, gone map[int]bool) float64 {
+	lost := 0.0
+	for k, o := range g.Objectives {
+		if o.Kind != lhy.ObjHold || !open(g, side, k) {
+			continue
+		}
+		for _, h := range o.Hexes {
+			if len(enemiesIn(g, side, h)) > 0 {
+				continue // not held now
+			}
+			stay, left := 0, 0
+			for _, i := range g.In(h) {
+				if gone[i] {
+					left++
+				} else {
+					stay++
+				}
+			}
+			if left > 0 && stay == 0 {
+				lost += float64(o.Each)
+			}
+		}
+	}
+	return lost
 }
 
 // enemiesIn are side's enemy units in h.

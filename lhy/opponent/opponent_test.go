@@ -175,3 +175,24 @@ objectives:
 		t.Errorf("cautious umpire: assaults 4 turns before the deadline %v, on its turn %v (%q); want only on its turn", earlyOK, lateOK, d.Line)
 	}
 }
+
+// A1 (Cohesion 8), alone in C6, may assault U1 (Cohesion 5) next to it: +3, the defender
+// loses on 3 or more, 8 in 10. When GE must also hold C6 (5 points), losing the Assault (A1
+// retreats out of C6, 2 in 10) would cost that hex: 1 point lost on average, more than the
+// Assault's gain. umpire does not risk it.
+func TestHoldKeepsAttackerHome(t *testing.T) {
+	text := `ruleset: lhy
+units:
+  - {id: A1, side: GE, kind: squad, at: C6, cohesion: 8}
+  - {id: U1, side: US, kind: squad, at: C5, cohesion: 5}
+objectives:
+  - {side: GE, eliminate: [U1], points: 1, by: 3}
+`
+	if d, ok := decide(t, game(t, text), "GE", 0.5); !ok || d.Line != "assault C5 A1" {
+		t.Fatalf("without the hold: %q, %v; want assault C5 A1", d.Line, ok)
+	}
+	held := text + "  - {side: GE, hold: [C6], points: 5, by: 3}\n"
+	if d, ok := decide(t, game(t, held), "GE", 0.5); ok {
+		t.Errorf("with C6 to hold, umpire takes %q (%s); want no Assault out of it", d.Line, d.Reason)
+	}
+}
