@@ -235,27 +235,6 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 	return p
 }
 
-// aimsAtOpen reports whether the path d follows ends where an open objective of side asks
-// (within an inch): its orders still lead somewhere worth going. A place reached by another
-// detachment, or whose deadline has passed, is not: d is free for new orders.
-func (p *planning) aimsAtOpen(v *lw.Game, side string, open []int, d *lw.Detachment) bool {
-	if d.Order == nil || len(d.Order.Path) == 0 {
-		return true // orders without a path (a goal, a text): left to the referee
-	}
-	end := d.Order.Path[len(d.Order.Path)-1]
-	for _, k := range open {
-		o := &v.Objectives[k]
-		at, _ := goalOf(v, o, d)
-		if o.Kind == lw.ObjEdge {
-			at, _ = goalOf(v, o, &lw.Detachment{Pos: end})
-		}
-		if at.Dist(end) <= lw.Inch(1, 0).X {
-			return true
-		}
-	}
-	return false
-}
-
 // assign is the orders to give: the match of free detachments to places (each detachment to
 // one place or none) under which the side may expect the most points: a place one detachment
 // scores is worth its points times the chance that some detachment sent there (or already
