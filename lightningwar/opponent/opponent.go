@@ -51,8 +51,12 @@ func Decide(g *lw.Game, side string, boldness float64) (Decision, bool) {
 		if len(pts) == 0 {
 			pts = []lw.Point{a.at}
 		}
+		prev := ""
 		for _, p := range pts {
-			line += fmt.Sprintf(" %s,%s", num(p.X/lw.Inch(1, 0).X), num(p.Y/lw.Inch(1, 0).X))
+			if pt := num(p.X/lw.Inch(1, 0).X) + "," + num(p.Y/lw.Inch(1, 0).X); pt != prev { // a point written twice is once
+				line += " " + pt
+				prev = pt
+			}
 		}
 		if a.pace != lw.Walk {
 			line += " " + a.pace.String()
