@@ -171,7 +171,9 @@ func TestGameFromSavedMap(t *testing.T) {
 		{"asl", "map", true, nil, demoScenario, [][2]string{{"German", "PzIV start"}, {"German", "PzIV enter 2K4"}},
 			"boards: [\"2\"]\nterrain: {2K4: woods}\n"},
 		{"lightningwar", "table", false, []string{"terrain", "roads", "streams", "chokes"}, demoLWScenario,
-			[][2]string{{Referee, "movement"}}, "table: {width: 48, height: 32}\n"},
+			[][2]string{{Referee, "movement"}}, "table: {width: 48, height: 32}\nterrain:\n" + // the areas the demo's objectives name
+				"  - {id: Birch Wood, ground: woods, area: [[28, 19], [40, 19], [42, 27], [30, 28]]}\n" +
+				"  - {id: Ivanovka, ground: built-up, area: [[40, 12], [46, 12], [46, 20], [40, 20]]}\n"},
 	} {
 		t.Run(c.ruleset, func(t *testing.T) {
 			backends(t, func(t *testing.T, open func() *Server) {
