@@ -20,15 +20,7 @@ func TestBrowserOpponentLHY(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	b := newTab(t, ctx, exe, "opponent-lhy-failed.png")
-	text := `name: umpire assaults
-ruleset: lhy
-units:
-  - {id: A1, side: GE, kind: squad, at: C6, cohesion: 7}
-  - {id: U1, side: US, kind: squad, at: C5, cohesion: 4}
-objectives:
-  - {side: GE, clear: [C5], points: 2, by: 1}
-`
-	js, _ := json.Marshal(text)
+	js, _ := json.Marshal(lhyAssaultScenario)
 	b.do("opening the new-game page", chromedp.Navigate(c.base+"/"), chromedp.WaitVisible(chromedp.CSS(`#scenario`)))
 	b.eval(`(() => { const s = document.getElementById('scenario'); s.value = ` + string(js) + `; s.dispatchEvent(new Event('input', {bubbles: true})); return ''; })()`)
 	b.do("umpire plays GE", chromedp.SendKeys(chromedp.CSS(`#opponent-side`), "GE"), chromedp.Click(chromedp.CSS(`#create`)))

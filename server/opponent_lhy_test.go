@@ -7,22 +7,25 @@ import (
 	"time"
 )
 
-// TestServerOpponentLHY: a Last Hundred Yards game created with umpire playing GE, whose squad
-// stands next to an American squad in a hex GE must clear this turn. As the game is created,
-// umpire makes the Assault through the API, its reason given to GE and not to US; the
-// American then takes its own steps as any player does.
-func TestServerOpponentLHY(t *testing.T) {
-	text := `name: umpire assaults
+// lhyAssaultScenario is a Last Hundred Yards game in which GE's squad A1 (Cohesion 7) stands
+// next to the American squad U1 (Cohesion 4) in C5, the hex GE must clear this turn: umpire,
+// playing GE, assaults at once.
+const lhyAssaultScenario = `name: umpire assaults
 ruleset: lhy
 units:
   - {id: A1, side: GE, kind: squad, at: C6, cohesion: 7}
   - {id: U1, side: US, kind: squad, at: C5, cohesion: 4}
 objectives:
   - {side: GE, clear: [C5], points: 2, by: 1}
-opponent: {side: GE, boldness: 0.5}
 `
+
+// TestServerOpponentLHY: a Last Hundred Yards game created with umpire playing GE, whose squad
+// stands next to an American squad in a hex GE must clear this turn. As the game is created,
+// umpire makes the Assault through the API, its reason given to GE and not to US; the
+// American then takes its own steps as any player does.
+func TestServerOpponentLHY(t *testing.T) {
 	c := serveTest(t, sqliteServer(t, Config{}))
-	cr := c.create([]byte(text))
+	cr := c.create([]byte(lhyAssaultScenario + "opponent: {side: GE, boldness: 0.5}\n"))
 	deadline := time.Now().Add(15 * time.Second)
 	var lg logEntries
 	for {

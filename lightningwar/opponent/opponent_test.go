@@ -153,6 +153,29 @@ objectives:
 	}
 }
 
+// decideUpTo lets the German's opponent decide up to n steps on g, each taken by the referee
+// (it fails the test if one is refused): each step's line and reason.
+func decideUpTo(t *testing.T, g *lw.Game, n int) []string {
+	t.Helper()
+	var lines []string
+	src := dice.NewSeeded(1)
+	for range n {
+		d, ok := opponent.Decide(g, "German", 0.5)
+		if !ok {
+			break
+		}
+		a, err := lw.Parse(d.Line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Do(a, src); err != nil {
+			t.Fatalf("refused %q: %v", d.Line, err)
+		}
+		lines = append(lines, d.Line+" -- "+d.Reason)
+	}
+	return lines
+}
+
 // splitScenario is a German platoon of three tanks at 10,10 (6" a turn across country) and
 // the objectives given, and a Russian tank far off.
 func splitScenario(objectives string) string {
@@ -179,22 +202,7 @@ func TestSplitForTwoPlaces(t *testing.T) {
 	g := game(t, splitScenario(`  - {side: German, reach: {at: "20,10", within: 1}, points: 2, by: 2}
   - {side: German, reach: {at: "10,20", within: 1}, points: 2, by: 2}
 `))
-	var lines []string
-	src := dice.NewSeeded(1)
-	for n := 0; n < 4; n++ {
-		d, ok := opponent.Decide(g, "German", 0.5)
-		if !ok {
-			break
-		}
-		a, err := lw.Parse(d.Line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Do(a, src); err != nil {
-			t.Fatalf("refused %q: %v", d.Line, err)
-		}
-		lines = append(lines, d.Line+" -- "+d.Reason)
-	}
+	lines := decideUpTo(t, g, 4)
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "split A T2,T3 as A/2 -- A breaks off T2, T3 as A/2 to reach") {
 		t.Fatalf("umpire's steps:\n%s\nwant a split, then an order for each part", strings.Join(lines, "\n"))
 	}
@@ -295,21 +303,7 @@ objectives:
   - {side: German, reach: {at: "18,10", within: 1}, points: 2, by: 3}
   - {side: German, reach: {at: "30,20", within: 1}, points: 2, by: 3}
 `)
-	var lines []string
-	for n := 0; n < 3; n++ {
-		d, ok := opponent.Decide(g, "German", 0.5)
-		if !ok {
-			break
-		}
-		a, err := lw.Parse(d.Line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Do(a, dice.NewSeeded(1)); err != nil {
-			t.Fatalf("refused %q: %v", d.Line, err)
-		}
-		lines = append(lines, d.Line+" -- "+d.Reason)
-	}
+	lines := decideUpTo(t, g, 3)
 	got := strings.Join(lines, "\n")
 	if !strings.Contains(got, "order A path 18,10 run : reach 18,10") || !strings.Contains(got, "at a run") {
 		t.Errorf("umpire's orders:\n%s\nwant A ordered to run to 18,10, and said so", got)
