@@ -5,14 +5,17 @@
 // to Advance. LHY games show both sides everything, so it decides from the whole game.
 //
 // How it weighs an Assault. For each hex holding enemy units, the side's units that could
-// assault it (within their Assault range, in a state that may assault) are tried as a group
-// and one by one; the exact odds of each (Game.Odds) list every outcome with its chance. An
-// outcome is worth what it does to the enemy (a Casualty, a Disruption, a unit eliminated or
-// destroyed, a retreat), what it scores (an eliminate objective's units, a clear objective's
-// hex left empty of the enemy), less what it costs the side's own units, counted more heavily
-// the more cautious it is (boldness 0 counts a loss twice as much as boldness 1 does). It
-// makes the Assault worth most when its expected worth is above nothing; the referee's limits
-// (an Assault a turn per unit) keep it from assaulting again until a new turn or an Advance.
+// assault it (within their Assault range) are tried one by one (a unit two hexes off or more
+// from each hex it may go in from), together, and together as an Envelopment; the exact odds
+// of each (Game.Odds) list every outcome with its chance. An outcome is worth the points it
+// scores (an eliminate objective's units, a clear objective's hex beaten) less those it loses
+// (a hex to hold left empty), what it does to the enemy's units as far as the turns before the
+// deadline count, less what it costs its own (the Assaults a unit lost or Disrupted forgoes
+// before the deadline, times a caution of 1.5 less boldness), with the Vehicle Destruction
+// Attempts its row gives each side and a Retreat no way is open to (the unit eliminated). A
+// group is made only when worth more than its units' best Assaults alone. It makes the
+// Assault worth most when that is worth more than 0.05 points; the referee's limits (an
+// Assault a turn per unit) keep it from assaulting again until a new turn or an Advance.
 package opponent
 
 import (

@@ -4,13 +4,18 @@
 // enemy, never a detachment it has not seen. The referee plays the Movement Phase and the
 // reveals as in any game.
 //
-// How it decides. Each of its detachments that has no orders to follow (none in effect or at
-// the end of their path, none on the way) and stands short of its objectives is given a written order: a straight path to the
-// place worth most, each place's points over the inches to it (a point to reach or hold, an
-// area's centre, the nearest point of an edge), leaving out a place where it knows an enemy
-// stands and one another of its detachments is bound for. A detachment already where an objective asks,
-// or with no objective, is left as it is. When every detachment has its orders, it has nothing
-// to do until the next step changes that (a detachment arrives, a new turn).
+// How it decides. At each decision it plans its side's detachments together (plan, assign):
+// every one without orders on the way, those following orders included. Each open objective
+// asks for a place (a point to reach or hold, an area's centre, the nearest point of an edge);
+// a detachment's way there is timed by the side's own ruler (Game.Measure) at its quickest
+// pace (a run for infantry on foot, a gallop for mounted cavalry), along a road when that is
+// clearly quicker, on Reserve Movement when the way is long and clear of known enemies; the
+// time gives the chance it arrives by the deadline. The detachments are then matched to places
+// so that the points the side may expect are the most, a place a known enemy stands on left
+// out. A detachment keeps the orders it follows unless another place is clearly worth more. A
+// detachment that could also take a place nobody is sent to splits (split); a part with
+// nothing left to do rejoins one beside it (join). Every step it gives is played by the
+// referee on a copy first: it never gives one the referee refuses.
 package opponent
 
 import (
