@@ -2,6 +2,9 @@ package opponent
 
 import (
 	"fmt"
+	"slices"
+
+	"github.com/umpire-referee/umpire/dice"
 
 	"github.com/umpire-referee/umpire/lhy"
 )
@@ -110,4 +113,53 @@ func enemyHexes(g *lhy.Game, side string) []lhy.Hex {
 		}
 	}
 	return out
+}
+
+// declared is the step for a declared Assault of side's (as), not yet resolved: a unit of the
+// side in range reinforces it (14.0) when the Assault is then worth more, the one that adds
+// most; else it is resolved.
+func declared(g *lhy.Game, side string, boldness float64, as lhy.Assault) (Decision, bool) {
+	name := g.Map.Name(as.Target)
+	resolve := "resolve " + name
+	now, _, ok := weigh(g, side, resolve, boldness, as.Target, as.Attackers)
+	if !ok {
+		return Decision{}, false
+	}
+	best, bestWorth := "", now
+	for i := range g.Units {
+		u := &g.Units[i]
+		if u.Side != side || u.Eliminated || slices.Contains(as.Attackers, i) || distance(u.At, as.Target) == 0 || distance(u.At, as.Target) > lhy.AssaultRange(u) {
+			continue
+		}
+		line := "reinforce " + name + " " + u.ID
+		c := g.Clone()
+		if _, err := c.Apply(line, dice.Lowest{}); err != nil {
+			continue
+		}
+		// reinforcing spends the unit's Assault this turn: it must add more than it could alone
+		if w, _, ok := weigh(c, side, resolve, boldness, as.Target, append(slices.Clone(as.Attackers), i)); ok {
+			if net := w - bestSingleOf(g, side, boldness, i); net > bestWorth+1e-9 {
+				best, bestWorth = line, net
+			}
+		}
+	}
+	if best != "" {
+		return Decision{Line: best, Reason: fmt.Sprintf("%s: the Assault on %s is then worth %+.2f points on average, against %+.2f as declared", best, name, bestWorth, now)}, true
+	}
+	return Decision{Line: resolve, Reason: fmt.Sprintf("its declared Assault on %s is resolved: worth %+.2f points on average; no unit in range adds to it", name, now)}, true
+}
+
+// bestSingleOf is the worth of unit i's best Assault alone (0 when none is worth anything).
+func bestSingleOf(g *lhy.Game, side string, boldness float64, i int) float64 {
+	u := &g.Units[i]
+	best := 0.0
+	for _, h := range enemyHexes(g, side) {
+		if d := distance(u.At, h); d == 0 || d > lhy.AssaultRange(u) {
+			continue
+		}
+		if w, _, ok := weigh(g, side, "assault "+g.Map.Name(h)+" "+u.ID, boldness, h, []int{i}); ok && w > best {
+			best = w
+		}
+	}
+	return best
 }

@@ -47,10 +47,7 @@ func Decide(g *lhy.Game, side string, boldness float64) (Decision, bool) {
 	}
 	for _, as := range g.Assaults {
 		if len(as.Attackers) > 0 && g.Units[as.Attackers[0]].Side == side {
-			line := "resolve " + g.Map.Name(as.Target)
-			if takes(g, line) {
-				return Decision{Line: line, Reason: "its declared Assault on " + g.Map.Name(as.Target) + " is resolved"}, true
-			}
+			return declared(g, side, boldness, as)
 		}
 	}
 	return bestAssault(g, side, boldness)

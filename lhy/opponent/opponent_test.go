@@ -196,3 +196,27 @@ objectives:
 		t.Errorf("with C6 to hold, umpire takes %q (%s); want no Assault out of it", d.Line, d.Reason)
 	}
 }
+
+// A1 (Cohesion 5) has been declared against U1 (Cohesion 6) in C5: -1, the defender loses on 7
+// or more, 4 in 10. A2 (Cohesion 8) is in range: reinforcing makes it +2 (on 4 or more, 7 in
+// 10) for both, worth more than A1's weak Assault and A2's own alone. umpire reinforces, then
+// resolves.
+func TestReinforceDeclared(t *testing.T) {
+	g := game(t, `ruleset: lhy
+units:
+  - {id: A1, side: GE, kind: squad, at: C6, cohesion: 5}
+  - {id: A2, side: GE, kind: squad, at: D6, cohesion: 8}
+  - {id: U1, side: US, kind: squad, at: C5, cohesion: 6}
+objectives:
+  - {side: GE, clear: [C5], points: 3, by: 2}
+`)
+	play(t, g, nil, "declare C5 A1")
+	d, ok := decide(t, g, "GE", 0.5)
+	if !ok || d.Line != "reinforce C5 A2" || !strings.Contains(d.Reason, "against") {
+		t.Fatalf("umpire's step: %q (%s), %v; want reinforce C5 A2", d.Line, d.Reason, ok)
+	}
+	play(t, g, nil, d.Line)
+	if d, ok = decide(t, g, "GE", 0.5); !ok || d.Line != "resolve C5" {
+		t.Errorf("umpire's next step: %q, %v; want resolve C5", d.Line, ok)
+	}
+}
