@@ -68,6 +68,25 @@ func bestAssault(g *lhy.Game, side string, boldness float64) (Decision, bool) {
 				}
 			}
 		}
+		// a unit that may assault only with a combat unit's company (a leader, an LATW, an FT, an
+		// FV or HT) goes in beside each that may go alone: an LATW or FT is worth a DRM
+		// against a Fighting Position, a Towed Gun or a building (14.0)
+		for _, j := range near {
+			if slices.Contains(able, j) {
+				continue
+			}
+			for _, i := range able {
+				try([]int{i, j}, "")
+			}
+		}
+		// two that may each go alone, from two hexes, go in together as an Envelopment (+2)
+		for a, i := range able {
+			for _, j := range able[a+1:] {
+				if g.Units[i].At != g.Units[j].At {
+					try([]int{i, j}, " envelopment")
+				}
+			}
+		}
 		if len(near) > 1 {
 			group := near
 			if !try(near, "") && len(able) > 1 {
