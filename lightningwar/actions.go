@@ -198,7 +198,7 @@ func (g *Game) order(d *Detachment, a Action, rep *Report) error {
 	if a.Pace == Gallop && !g.has(d, func(u *Unit) bool { return u.Type == Cavalry && u.Mounted }) {
 		return refuse(RuleGallop, "only mounted cavalry gallop; %s has none", d.ID)
 	}
-	if a.Reserve && !g.hasLeader(d) {
+	if a.Reserve && !g.HasLeader(d) {
 		return refuse(RuleReserve, "Reserve Movement needs a leader with the detachment")
 	}
 	if a.Reserve && kind == Written {
@@ -257,8 +257,9 @@ func (g *Game) has(d *Detachment, f func(*Unit) bool) bool {
 	return false
 }
 
-// hasLeader reports whether a leader (or HQ) stand is with the detachment.
-func (g *Game) hasLeader(d *Detachment) bool {
+// HasLeader reports whether a leader (or HQ) stand is with the detachment: Reserve Movement
+// needs one.
+func (g *Game) HasLeader(d *Detachment) bool {
 	return g.has(d, func(u *Unit) bool { return u.Leader })
 }
 

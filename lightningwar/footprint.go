@@ -386,7 +386,7 @@ func signedDist(p Point, m []Point) float64 {
 	}
 	best := math.Inf(1)
 	for i := range m {
-		best = min(best, distToSegment(p, m[i], m[(i+1)%len(m)]))
+		best = min(best, DistToSegment(p, m[i], m[(i+1)%len(m)]))
 	}
 	return best
 }

@@ -20,12 +20,12 @@ func baseDist(a, b Base) float64 {
 	best := math.Inf(1)
 	for _, p := range a {
 		for i := range b {
-			best = min(best, distToSegment(p, b[i], b[(i+1)%4]))
+			best = min(best, DistToSegment(p, b[i], b[(i+1)%4]))
 		}
 	}
 	for _, p := range b {
 		for i := range a {
-			best = min(best, distToSegment(p, a[i], a[(i+1)%4]))
+			best = min(best, DistToSegment(p, a[i], a[(i+1)%4]))
 		}
 	}
 	for i := range a {

@@ -221,7 +221,7 @@ func (pg Polygon) Contains(p Point) bool {
 			j = 0
 		}
 		a, b := pg[i], pg[j]
-		if nearBox(p, a, b, 1e-6) && distToSegment(p, a, b) <= 1e-7 {
+		if nearBox(p, a, b, 1e-6) && DistToSegment(p, a, b) <= 1e-7 {
 			return true
 		}
 		if (a.Y > p.Y) != (b.Y > p.Y) {
@@ -273,14 +273,8 @@ func collinearOverlap(a, b, c, d Point) bool {
 	return u.dot(v) < 0
 }
 
-func distToSegment(p, a, b Point) float64 {
-	ab := b.sub(a)
-	l := ab.dot(ab)
-	if l == 0 {
-		return p.Dist(a)
-	}
-	return p.Dist(lerp(a, b, clamp01(p.sub(a).dot(ab)/l)))
-}
+// DistToSegment is the distance from p to the segment ab.
+func DistToSegment(p, a, b Point) float64 { return p.Dist(nearestOnSegment(p, a, b)) }
 
 // nearestOnSegment is the point of segment ab nearest p.
 func nearestOnSegment(p, a, b Point) Point {
@@ -359,6 +353,20 @@ func (pl Polyline) Length() float64 {
 // At is the point s metres along the line (clamped to its ends) and the index of the leg
 // it lies on.
 func (pl Polyline) At(s float64) (Point, int) { return pl.at(s, nil) }
+
+// Nearest is the point of the line nearest p and the index of the leg it lies on.
+func (pl Polyline) Nearest(p Point) (Point, int) {
+	best, leg, bd := Point{}, 0, math.Inf(1)
+	if len(pl) == 1 {
+		return pl[0], 0
+	}
+	for i := 1; i < len(pl); i++ {
+		if q := nearestOnSegment(p, pl[i-1], pl[i]); q.Dist(p) < bd {
+			best, leg, bd = q, i-1, q.Dist(p)
+		}
+	}
+	return best, leg
+}
 
 // at is At given the lengths of the line's legs (measured here when nil).
 func (pl Polyline) at(s float64, lens []float64) (Point, int) {

@@ -60,9 +60,9 @@ func TestCapsuleSpanAgreesWithSampling(t *testing.T) {
 		lo, hi, ok := capsuleSpan(a, b, c, d, w)
 		for k := 0; k <= 200; k++ {
 			tt := float64(k) / 200
-			in := distToSegment(lerp(a, b, tt), c, d) <= w
+			in := DistToSegment(lerp(a, b, tt), c, d) <= w
 			got := ok && tt >= lo-1e-9 && tt <= hi+1e-9
-			if in != got && math.Abs(distToSegment(lerp(a, b, tt), c, d)-w) > 1e-6 {
+			if in != got && math.Abs(DistToSegment(lerp(a, b, tt), c, d)-w) > 1e-6 {
 				t.Fatalf("case %d t=%v: within=%v, span [%v,%v] ok=%v", i, tt, in, lo, hi, ok)
 			}
 		}

@@ -172,7 +172,7 @@ func (v Viewer) who() string {
 func (g *Game) streamAt(p Point) string {
 	for _, s := range g.Table.Streams {
 		for i := 1; i < len(s.Line); i++ {
-			if distToSegment(p, s.Line[i-1], s.Line[i]) < 1e-6 {
+			if DistToSegment(p, s.Line[i-1], s.Line[i]) < 1e-6 {
 				return s.ID
 			}
 		}

@@ -130,7 +130,7 @@ func (t *Table) at(p Point, boxes []box, near []int) Place {
 func (r Road) near(p Point) bool {
 	for i := 1; i < len(r.Line); i++ {
 		a, b := r.Line[i-1], r.Line[i]
-		if nearBox(p, a, b, r.HalfWidth+1e-6) && distToSegment(p, a, b) <= r.HalfWidth+1e-9 {
+		if nearBox(p, a, b, r.HalfWidth+1e-6) && DistToSegment(p, a, b) <= r.HalfWidth+1e-9 {
 			return true
 		}
 	}
@@ -1163,7 +1163,7 @@ func (g *Game) mireOnly(d *Detachment, pc piece, entering bool, at Point, fords 
 		if check == NoCheck || check == WheeledCheck && u.Tracked {
 			continue
 		}
-		if u.FreedTurn == g.Turn && distToSegment(u.FreedAt, pc.a, pc.b) <= 1e-6 {
+		if u.FreedTurn == g.Turn && DistToSegment(u.FreedAt, pc.a, pc.b) <= 1e-6 {
 			// it escaped the mire this turn here: it made its check for this crossing (this
 			// stream, this passage of marsh or woods) and moves on normally, with no second
 			// check for it in this turn's later moves, Phase 3's included [default]

@@ -45,7 +45,7 @@ func (g *Game) reservePhase(gr *ground, r *recorder, rep *Report) error {
 		if g.Det(d.ID) != d || d.Act != nil || d.Order == nil || d.Order.Kind != Written || !d.Order.Reserve {
 			continue
 		}
-		if !g.hasLeader(d) {
+		if !g.HasLeader(d) {
 			// a part broken off without the leader: Reserve Movement needs one
 			rep.add(d.Side, d.ID, RuleReserve, "Phase 3, Reserve Movement: %s has no leader with it and does not move again", d.ID)
 			continue

@@ -178,13 +178,8 @@ func (g *Game) danger(o *Detachment, fp *footing, out []obstacle) []obstacle {
 	g.lineUpSeen(o, &fp.other) // the units known, as they were seen
 	fp.bases = fp.other.place(fp.bases[:0], o.Seen, ahead(o.SeenFacing))
 	for i, u := range fp.other.units {
-		var reach float64
-		switch {
-		case u.IsTank() || u.Type == Gun:
-			reach = DangerTankGun
-		case u.Type == Infantry:
-			reach = DangerInfantry
-		default:
+		reach := DangerReach(u)
+		if reach == 0 {
 			continue
 		}
 		out = append(out, obstacle{b: fp.bases[i], bx: fp.bases[i].box(), det: o, kind: obDanger, reach: reach, unit: u})
@@ -303,4 +298,16 @@ func (fp *footing) sweep(pc piece, s, end float64, column bool) (float64, *obsta
 		return math.Inf(1), nil
 	}
 	return s + best*(end-s), hit
+}
+
+// DangerReach is how far round a known enemy unit Reserve Movement may not go (rules-notes
+// 3.4): DangerTankGun round a tank or a gun, DangerInfantry round infantry, 0 round any other.
+func DangerReach(u *Unit) float64 {
+	switch {
+	case u.IsTank() || u.Type == Gun:
+		return DangerTankGun
+	case u.Type == Infantry:
+		return DangerInfantry
+	}
+	return 0
 }

@@ -164,7 +164,7 @@ func way(v *lw.Game, side string, o *lw.Objective, d *lw.Detachment, at lw.Point
 	// turns' moves, but stops it short of ground near a known enemy, and fire on it means a
 	// morale check at -2: a cautious player keeps a wider berth (2" for a base's depth, and
 	// up to 10" more as boldness falls below 0.5).
-	if turns >= 2 && hasLeader(v, d) && !dangerOn(v, side, d.Pos, at, 2*inch+max(0, 0.5-boldness)*20*inch) {
+	if turns >= 2 && v.HasLeader(d) && !dangerOn(v, side, d.Pos, at, 2*inch+max(0, 0.5-boldness)*20*inch) {
 		turns, fast = turns/2, true
 	}
 	p = 0.95
@@ -483,8 +483,8 @@ func bound(v *lw.Game, side string) []boundFor {
 }
 
 // dangerOn reports whether the way from a to b passes, with margin to spare, within the
-// ground Reserve Movement may not cross: within 30" of a known enemy tank or gun, or 5" of
-// known enemy infantry (rules-notes 3.4). v is the side's view: only what it has been shown.
+// ground Reserve Movement may not cross round a known enemy (lw.DangerReach, rules-notes 3.4).
+// v is the side's view: only what it has been shown.
 func dangerOn(v *lw.Game, side string, a, b lw.Point, margin float64) bool {
 	for _, e := range v.Dets {
 		if e.Side == side {
@@ -492,39 +492,15 @@ func dangerOn(v *lw.Game, side string, a, b lw.Point, margin float64) bool {
 		}
 		reach := 0.0
 		for _, id := range e.Units {
-			switch u := v.Unit(id); {
-			case u == nil:
-			case u.IsTank() || u.Type == lw.Gun:
-				reach = max(reach, lw.DangerTankGun)
-			case u.Type == lw.Infantry:
-				reach = max(reach, lw.DangerInfantry)
+			if u := v.Unit(id); u != nil {
+				reach = max(reach, lw.DangerReach(u))
 			}
 		}
-		if reach > 0 && segDist(e.Pos, a, b) <= reach+margin {
+		if reach > 0 && lw.DistToSegment(e.Pos, a, b) <= reach+margin {
 			return true
 		}
 	}
 	return false
-}
-
-// hasLeader reports whether a leader is with d: Reserve Movement needs one.
-func hasLeader(v *lw.Game, d *lw.Detachment) bool {
-	for _, id := range d.Units {
-		if u := v.Unit(id); u != nil && u.Leader && !u.Destroyed {
-			return true
-		}
-	}
-	return false
-}
-
-// segDist is the distance from p to the segment ab.
-func segDist(p, a, b lw.Point) float64 {
-	dx, dy := b.X-a.X, b.Y-a.Y
-	t := 0.0
-	if l := dx*dx + dy*dy; l > 0 {
-		t = max(0, min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l))
-	}
-	return p.Dist(lw.Point{X: a.X + t*dx, Y: a.Y + t*dy})
 }
 
 // enemyNear reports whether the side knows of an enemy detachment within 3" of p (v is the
@@ -596,8 +572,8 @@ func accepted(g *lw.Game, line string) bool {
 func byRoad(v *lw.Game, side string, d *lw.Detachment, a, b lw.Point, straight float64) (path []lw.Point, turns float64, ok bool) {
 	turns = straight
 	for _, r := range v.Table.Roads {
-		ia, pa := nearestOn(r.Line, a)
-		ib, pb := nearestOn(r.Line, b)
+		pa, ia := r.Line.Nearest(a)
+		pb, ib := r.Line.Nearest(b)
 		if pa.Dist(pb) < lw.Inch(6, 0).X {
 			continue // hardly along the road at all
 		}
@@ -627,22 +603,4 @@ func byRoad(v *lw.Game, side string, d *lw.Detachment, a, b lw.Point, straight f
 		}
 	}
 	return path, turns, ok
-}
-
-// nearestOn is the point of line nearest p, and the index of the segment it lies on.
-func nearestOn(line lw.Polyline, p lw.Point) (int, lw.Point) {
-	best, bi, bd := lw.Point{}, 0, math.Inf(1)
-	for i := 0; i+1 < len(line); i++ {
-		a, b := line[i], line[i+1]
-		dx, dy := b.X-a.X, b.Y-a.Y
-		t := 0.0
-		if l := dx*dx + dy*dy; l > 0 {
-			t = max(0, min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l))
-		}
-		q := lw.Point{X: a.X + t*dx, Y: a.Y + t*dy}
-		if dd := q.Dist(p); dd < bd {
-			best, bi, bd = q, i, dd
-		}
-	}
-	return bi, best
 }
