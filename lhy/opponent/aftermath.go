@@ -89,7 +89,7 @@ func retreatScore(g *lhy.Game, side string, i int, p []lhy.Hex, boldness float64
 			s++
 		}
 	}
-	if cover(g.Map.Info(end)) {
+	if cover(g, end) {
 		s += 1.5
 	}
 	if holds(g, side, end) {
@@ -98,9 +98,11 @@ func retreatScore(g *lhy.Game, side string, i int, p []lhy.Hex, boldness float64
 	return s - 0.1*float64(len(p))
 }
 
-// cover reports whether a hex gives an assaulted unit a DRM (14.0): a building, an IP.
-func cover(h lhy.HexInfo) bool {
-	return h.IP || h.Terrain == lhy.UrbanBuilding || h.Terrain == lhy.RuralBuilding
+// cover reports whether hex h gives a unit assaulted there a DRM (14.0): an urban or rural
+// building, an Improved Position (the map's or one a destroyed Fighting Position left).
+func cover(g *lhy.Game, h lhy.Hex) bool {
+	t := g.Map.Info(h).Terrain
+	return g.HasIP(h) || t == lhy.UrbanBuilding || t == lhy.RuralBuilding
 }
 
 // nearestEnemy is the hexes from h to side's nearest enemy unit on the map (99: none).
@@ -117,7 +119,7 @@ func nearestEnemy(g *lhy.Game, side string, h lhy.Hex, skip int) int {
 // endWords says what a Retreat's end offers.
 func endWords(g *lhy.Game, side string, h lhy.Hex) string {
 	s := fmt.Sprintf("%d hex(es) from the nearest enemy", nearestEnemy(g, side, h, -1))
-	if cover(g.Map.Info(h)) {
+	if cover(g, h) {
 		s += ", in cover"
 	}
 	if holds(g, side, h) {

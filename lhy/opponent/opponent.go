@@ -97,13 +97,13 @@ func rowOf(keys []string) *lhy.AssaultRow {
 }
 
 // vdaChance is the chance unit i's Vehicle Destruction Attempt on vehicle t destroys it: a d10
-// plus its DRM (Game.VDATerms) of 10 or more (14.3.2).
+// plus its DRM (Game.VDATerms) of lhy.VDATarget or more (14.3.2).
 func vdaChance(g *lhy.Game, i, t int) float64 {
 	sum := 0
 	for _, term := range g.VDATerms(i, t) {
 		sum += term.Value
 	}
-	return float64(max(0, min(10, sum+1))) / 10
+	return float64(max(0, min(10, 11-(lhy.VDATarget-sum)))) / 10 // faces VDATarget-sum..10
 }
 
 // vdaWorth is what the best Vehicle Destruction Attempt an Assault's row may give is worth:
