@@ -40,8 +40,8 @@ type Decision struct {
 func Decide(g *lw.Game, side string, boldness float64) (Decision, bool) {
 	v := g.As(lw.SideView(side))
 	p := plan(v, side, boldness)
-	chosen := p.assign()
-	if d, ok := p.split(v, chosen); ok && accepted(g, d.Line) {
+	chosen, miss := p.assign()
+	if d, ok := p.split(v, chosen, miss); ok && accepted(g, d.Line) {
 		return d, true
 	}
 	if d, ok := p.join(g); ok {
@@ -250,8 +250,9 @@ func plan(v *lw.Game, side string, boldness float64) *planning {
 // bound there) arrives in time; an edge counts each. A detachment on its way keeps its place
 // unless another is clearly worth more (a new order counts 0.9 of its worth). Every match is
 // weighed when there are few (maxMatches), else the best way is taken one at a time. In the
-// order of the side's detachments.
-func (p *planning) assign() []choice {
+// order of the side's detachments; and, for each place, the chance that no detachment
+// arrives there in time once they go.
+func (p *planning) assign() ([]choice, []float64) {
 	n := 1.0
 	for _, w := range p.ways {
 		n *= float64(len(w) + 1)
@@ -263,10 +264,7 @@ func (p *planning) assign() []choice {
 		picks = p.oneAtATime()
 	}
 	var out []choice
-	miss := make([]float64, len(p.goals))
-	for g := range p.goals {
-		miss[g] = p.goals[g].miss
-	}
+	miss := p.misses()
 	for i, k := range picks {
 		if k < 0 {
 			continue
@@ -281,10 +279,17 @@ func (p *planning) assign() []choice {
 		}
 		out = append(out, c)
 	}
+	return out, miss
+}
+
+// misses is each place's chance that none of the detachments bound there arrives in time,
+// before any free detachment is matched to it.
+func (p *planning) misses() []float64 {
+	miss := make([]float64, len(p.goals))
 	for g := range p.goals {
-		p.goals[g].miss = miss[g] // as the match leaves each place (split reads it)
+		miss[g] = p.goals[g].miss
 	}
-	return out
+	return miss
 }
 
 // maxMatches bounds the matches assign weighs one by one.
@@ -310,10 +315,7 @@ func (p *planning) bestMatch() []int {
 	for i := range best {
 		best[i] = -1
 	}
-	miss := make([]float64, len(p.goals))
-	for g := range p.goals {
-		miss[g] = p.goals[g].miss
-	}
+	miss := p.misses()
 	bestPts, bestTurns := 0.0, 0.0
 	var walk func(i int, pts, turns float64)
 	walk = func(i int, pts, turns float64) {
@@ -350,10 +352,7 @@ func (p *planning) oneAtATime() []int {
 	for i := range picks {
 		picks[i] = -1
 	}
-	miss := make([]float64, len(p.goals))
-	for g := range p.goals {
-		miss[g] = p.goals[g].miss
-	}
+	miss := p.misses()
 	for {
 		bi, bk, bestGain := -1, -1, 1e-9
 		for i, ways := range p.ways {
@@ -380,10 +379,11 @@ func (p *planning) oneAtATime() []int {
 
 // split is a detachment breaking off a part to take a place no detachment is sent to: one of
 // chosen, with two units or more besides its leaders, that could be at an open place of a
-// reach or hold objective in time (a fair chance, 0.5 or more) that no other is bound for. It
+// reach or hold objective in time (a fair chance, 0.5 or more) that the match leaves likely
+// missed (miss, as assign gives it, 0.5 or more). It
 // breaks off half its units that are not leaders (the leaders stay: Reserve Movement needs
 // one), as D/2 (D/3...); the next decision sends each part to its place.
-func (p *planning) split(v *lw.Game, chosen []choice) (Decision, bool) {
+func (p *planning) split(v *lw.Game, chosen []choice, miss []float64) (Decision, bool) {
 	for _, c := range chosen {
 		var rank []string
 		for _, id := range c.det.Units {
@@ -399,8 +399,7 @@ func (p *planning) split(v *lw.Game, chosen []choice) (Decision, bool) {
 				continue
 			}
 			for _, w := range p.ways[i] {
-				g := p.goals[w.goal]
-				if w.goal == c.goal || !g.once || g.miss < 0.5 || w.p < 0.5 {
+				if w.goal == c.goal || !p.goals[w.goal].once || miss[w.goal] < 0.5 || w.p < 0.5 {
 					continue
 				}
 				name := ""
