@@ -156,6 +156,9 @@ type Head struct {
 	// OffRecord says why a stored game no longer replays past step N (a rules change): it
 	// stands there, read-only.
 	OffRecord string `json:"off_record,omitempty"`
+	// Opponent is the side umpire plays in the game and at what boldness (the scenario's
+	// opponent:), nil when it plays none; the same for every role.
+	Opponent *Opponent `json:"opponent,omitempty"`
 }
 
 // StepView is a logged step as one role may see it.

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-referee/umpire/rules"
 	"github.com/umpire-referee/umpire/store"
 )
 
@@ -247,24 +246,5 @@ func TestServerOpponentInState(t *testing.T) {
 	var raw map[string]json.RawMessage
 	if code := c.do("GET", "/api/games/"+plain.ID, plain.Tokens[Referee], nil, &raw); code != http.StatusOK || raw["opponent"] != nil || raw["units"] == nil {
 		t.Errorf("a game without an opponent: %d, opponent %s; want none", code, raw["opponent"])
-	}
-}
-
-// TestWithOpponentJSON: the opponent is added as the view's last field; an empty object gets it
-// alone, and what is not an object is left as it is.
-func TestWithOpponentJSON(t *testing.T) {
-	op := rules.Opponent{Side: "German", Boldness: 0.5}
-	for _, c := range []struct {
-		state any
-		want  string
-	}{
-		{map[string]int{"n": 1}, `{"n":1,"opponent":{"side":"German","boldness":0.5}}`},
-		{struct{}{}, `{"opponent":{"side":"German","boldness":0.5}}`},
-		{[]int{1}, `[1]`},
-	} {
-		b, err := json.Marshal(withOpponent{state: c.state, op: op})
-		if err != nil || string(b) != c.want {
-			t.Errorf("%v: %s %v, want %s", c.state, b, err, c.want)
-		}
 	}
 }

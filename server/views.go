@@ -8,8 +8,8 @@ import (
 )
 
 // The JSON the API answers with; docs/api.md shows each. The state is the ruleset's own view
-// (rules.Game.View) with the head every ruleset shares, and the practice opponent when the
-// game has one (withOpponent); a step is its rules.StepView.
+// (rules.Game.View) with the head every ruleset shares (the practice opponent in it, when the
+// game has one); a step is its rules.StepView.
 
 type entryView struct {
 	N      int      `json:"n"`
@@ -35,44 +35,8 @@ func view(l *live, g *game.Game, role string, at int, withMap bool) any {
 		h = g.Hash()
 	}
 	head := rules.Head{ID: l.rec.ID, Name: l.rec.Name, Ruleset: g.Ruleset().Name(), Role: role, MayMove: mayMove(role, all), Sides: all,
-		N: len(l.g.Log), At: at, Hash: hashString(h), OffRecord: l.offRecord}
-	v := g.Rules().View(head, withMap)
-	if op := g.Opponent(); op != nil {
-		return withOpponent{state: v, op: *op}
-	}
-	return v
-}
-
-// withOpponent is the state of a game in which umpire plays a side: the ruleset's view with
-// `"opponent": {"side", "boldness"}` (the scenario's opponent:) after its own fields, for every
-// role alike (which side umpire plays is no secret). The page shows it in its header.
-type withOpponent struct {
-	state any
-	op    rules.Opponent
-}
-
-// MarshalJSON writes the ruleset's view, a JSON object, with the opponent added as its last
-// field.
-func (w withOpponent) MarshalJSON() ([]byte, error) {
-	b, err := json.Marshal(w.state)
-	if err != nil {
-		return nil, err
-	}
-	op, err := json.Marshal(w.op)
-	if err != nil {
-		return nil, err
-	}
-	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
-		return b, nil // not an object: nowhere to add it (no ruleset's view is one)
-	}
-	out := make([]byte, 0, len(b)+len(op)+16)
-	out = append(out, b[:len(b)-1]...)
-	if len(b) > 2 {
-		out = append(out, ',')
-	}
-	out = append(out, `"opponent":`...)
-	out = append(out, op...)
-	return append(out, '}'), nil
+		N: len(l.g.Log), At: at, Hash: hashString(h), OffRecord: l.offRecord, Opponent: g.Opponent()}
+	return g.Rules().View(head, withMap)
 }
 
 // entryOf is step n (from 1) of l's log with its report, as role may see it.
