@@ -7,8 +7,10 @@ import (
 	"github.com/umpire-referee/umpire/lhy/opponent"
 )
 
-// umpire plays GE: its squad A1 stands next to the American squad in C5, the hex GE must clear
-// this turn, and assaults it.
+// umpire plays GE: its squad A1 (Cohesion 7) stands next to the American squad U1 (Cohesion 4)
+// in C5, the hex GE must clear this turn, and assaults it. +3 for the Cohesion (14.0): the
+// defender loses on a d10 of 3 or more, 8 in 10, and must retreat, leaving C5 clear: 2 points
+// times 0.8 = +1.60. On the deadline's own turn only points count, not losses.
 func ExampleDecide() {
 	s, err := lhyfile.LoadLHY("example.yaml", []byte(`ruleset: lhy
 units:

@@ -7,8 +7,9 @@ import (
 	"github.com/umpire-referee/umpire/lightningwar/opponent"
 )
 
-// umpire plays the German: its tank platoon is to reach 16,10 by the end of turn 1, 6" away
-// across open ground at 6" a turn.
+// umpire plays the German: its tank is to reach within 2" of 16,10 by the end of turn 1. It is
+// 6" away across open ground, where it moves 6" a turn (12 MPH); it needs to cover 4" of
+// them, 0.7 of a turn.
 func ExampleDecide() {
 	s, err := lwfile.LoadLightningWar("example.yaml", []byte(`ruleset: lightningwar
 table: {width: 48, height: 24}
